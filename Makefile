@@ -1,0 +1,111 @@
+# Entry points (README.md): `make run` serves the app with demo data, `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PORT ?= 8000
+ROOT := $(abspath .)
+BACKEND := $(ROOT)/backend
+FRONTEND := $(ROOT)/frontend
+VAR := $(ROOT)/var
+REPORTS := $(VAR)/reports
+UV_VERSION := 0.13.9
+# uv: the machine's if present, else a private copy installed from PyPI into .tools/
+UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
+MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
+
+.PHONY: help install install-backend install-frontend build run serve test test-backend test-frontend \
+        test-e2e lint types types-check check-deploy schemathesis bench pg-role clean
+
+help:
+	@echo "make run     install everything, load demo data, serve on http://127.0.0.1:$(PORT)"
+	@echo "make test    lint + backend tests + frontend unit tests + end-to-end tests"
+	@echo "make lint | make types | make bench | make pg-role"
+
+$(ROOT)/.tools/bin/uv:
+	python3 -m venv $(ROOT)/.tools
+	$(ROOT)/.tools/bin/pip install --quiet "uv==$(UV_VERSION)"
+
+install-backend: $(if $(shell command -v uv 2>/dev/null),,$(ROOT)/.tools/bin/uv)
+	cd $(BACKEND) && $(UV) sync --frozen --quiet
+
+# package.json pins rollup and unrs-resolver (overrides) to releases whose native builds for every
+# platform the registry serves, so the lock file is complete and `npm ci` installs it as it is.
+$(FRONTEND)/node_modules/.package-lock.json: $(FRONTEND)/package-lock.json
+	cd $(FRONTEND) && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+install-frontend: $(FRONTEND)/node_modules/.package-lock.json
+
+install: install-backend install-frontend
+
+build: install-frontend
+	cd $(FRONTEND) && npm run build --silent
+
+# One process serves the API and the built web app. The database is created and filled with demo data
+# only when it is new; an existing one is never wiped.
+run: install build
+	@mkdir -p $(VAR)
+	$(MANAGE) migrate --no-input -v0
+	$(MANAGE) load_demo --if-empty
+	$(MANAGE) collectstatic --no-input -v0
+	@echo ""
+	@echo "  CartonTrace is running on http://127.0.0.1:$(PORT)"
+	@$(MANAGE) demo_sign_ins
+	@echo ""
+	cd $(BACKEND) && exec $(UV) run --frozen gunicorn config.wsgi:application --bind 127.0.0.1:$(PORT) \
+		--workers 1 --threads 8 --access-logfile - --log-level warning
+
+lint: install
+	cd $(BACKEND) && $(UV) run --frozen ruff check . && $(UV) run --frozen ruff format --check .
+	$(MANAGE) makemigrations --check --dry-run -v0
+	cd $(FRONTEND) && npm run lint --silent && npm run typecheck --silent
+
+# The OpenAPI schema and the TypeScript types generated from it (committed; CI fails when stale).
+types: install
+	cd $(BACKEND) && SPECTACULAR_QUIET=0 $(UV) run --frozen python manage.py spectacular --file openapi.yaml \
+		--validate --fail-on-warn
+	cd $(FRONTEND) && npm run gen:types --silent
+
+types-check: types
+	@git diff --quiet -- backend/openapi.yaml frontend/src/api/schema.d.ts || \
+		(echo "The OpenAPI schema or the generated API types are stale: run 'make types' and commit." && \
+		 git --no-pager diff --stat -- backend/openapi.yaml frontend/src/api/schema.d.ts && exit 1)
+
+check-deploy: install-backend
+	cd $(BACKEND) && DJANGO_ENV=production DJANGO_SECRET_KEY=check-deploy-$$(python3 -c 'import secrets;print(secrets.token_hex(32))') \
+		DJANGO_ALLOWED_HOSTS=example.com $(UV) run --frozen python manage.py check --deploy --fail-level WARNING
+
+test-backend: install-backend
+	@mkdir -p $(REPORTS)
+	cd $(BACKEND) && $(UV) run --frozen pytest -q -p no:cacheprovider --junitxml=$(REPORTS)/backend.xml $(PYTEST_ARGS)
+
+test-frontend: install-frontend
+	cd $(FRONTEND) && npm test --silent
+
+test-e2e: build install-backend
+	@mkdir -p $(REPORTS)
+	cd $(FRONTEND) && PLAYWRIGHT_JUNIT_OUTPUT_NAME=$(REPORTS)/e2e.xml npx playwright test --reporter=list,junit
+
+schemathesis: build install-backend
+	@mkdir -p $(REPORTS)
+	bash scripts/schemathesis.sh
+
+test: lint types-check check-deploy test-backend test-frontend test-e2e schemathesis
+	@echo "All test suites passed."
+
+# Speed and size budgets (DESIGN.md section 10): API benchmarks, then the JavaScript before the first page.
+bench: install-backend build
+	cd $(BACKEND) && $(UV) run --frozen pytest -q -p no:cacheprovider bench --benchmark-only $(PYTEST_ARGS)
+	cd $(FRONTEND) && node scripts/bundle-budget.mjs
+
+# An ordinary (non-superuser, no BYPASSRLS) PostgreSQL role for the app and its tests: row-level
+# security does not apply to superusers. DATABASE_URL=postgres://cartontrace@127.0.0.1:5432/cartontrace
+pg-role:
+	psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -q -c "DO \$$\$$ BEGIN \
+	  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'cartontrace') THEN \
+	    CREATE ROLE cartontrace LOGIN CREATEDB NOSUPERUSER NOBYPASSRLS; END IF; END \$$\$$;"
+	psql -h 127.0.0.1 -U postgres -q -tc "SELECT 1 FROM pg_database WHERE datname = 'cartontrace'" | grep -q 1 || \
+	  psql -h 127.0.0.1 -U postgres -q -c "CREATE DATABASE cartontrace OWNER cartontrace"
+
+clean:
+	rm -rf $(FRONTEND)/dist $(REPORTS)

@@ -1,0 +1,14 @@
+from rest_framework import serializers
+
+
+class TenantRelatedField(serializers.PrimaryKeyRelatedField):
+    """A foreign key chosen by id, looked up only in the current tenant (another tenant's id: "does not exist").
+
+    Pass the model's manager (`Product.objects`), never a queryset built at import time.
+    """
+
+    def get_queryset(self):
+        queryset = self.queryset
+        if hasattr(queryset, "get_queryset"):
+            return queryset.get_queryset()
+        return queryset.all()

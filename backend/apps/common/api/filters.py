@@ -1,0 +1,26 @@
+"""The list filter backend: django-filter, with tenant-scoped choices for foreign-key filters.
+
+django-filter builds a foreign-key filter (`Meta.fields = ["parent_vendor"]`) with the related model's
+default manager when the FilterSet class is created, at import time, outside any tenant. A tenant
+model's manager fails closed there (apps/tenancy/managers.py), so the backend re-scopes those choices to
+the request's tenant on every request: `?parent_vendor=<id of another tenant's vendor>` is then an
+invalid choice (400), never a match, and forgetting a callable queryset in a FilterSet is harmless.
+"""
+
+from __future__ import annotations
+
+from django_filters import rest_framework as filters
+
+from apps.tenancy.managers import TenantQuerySet
+
+
+class TenantFilterBackend(filters.DjangoFilterBackend):
+    def get_filterset(self, request, queryset, view):
+        filterset = super().get_filterset(request, queryset, view)
+        if filterset is None:
+            return None
+        for filter_ in filterset.filters.values():
+            choices = getattr(filter_, "queryset", None)
+            if isinstance(choices, TenantQuerySet) and choices._tenant_missing:
+                filter_.queryset = choices.model.objects.for_current_tenant()
+        return filterset

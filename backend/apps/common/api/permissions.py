@@ -1,0 +1,133 @@
+"""Server-side access checks used by every endpoint (DESIGN.md sections 5 and 6).
+
+Order for a tenant-scoped endpoint: signed in -> `tenant_id` given (400) -> member of it (403), and the
+tenant is entered -> the user's type may use this endpoint -> the user's roles in this tenant hold the
+model permission for the action (view/add/change/delete).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import permissions
+from rest_framework.exceptions import PermissionDenied
+
+from apps.common.exceptions import TenantForbidden, TenantRequired
+from apps.tenancy import context
+from apps.tenancy.models import Membership, Tenant
+from apps.users.permissions import tenant_permissions
+
+
+def resolve_tenant(request) -> Tenant:
+    """Reads ?tenant_id=, checks membership, enters the tenant for the rest of the request."""
+    cached = getattr(request, "tenant", None)
+    if cached is not None:
+        return cached
+    raw = request.query_params.get("tenant_id", "").strip()
+    if not raw:
+        raise TenantRequired()
+    if not raw.isdigit():
+        raise TenantRequired(_("The tenant_id query parameter must be a number."))
+    membership = (
+        Membership.objects.select_related("tenant")
+        .filter(user=request.user, tenant_id=int(raw), is_active=True, tenant__is_active=True)
+        .first()
+    )
+    if membership is None:
+        raise TenantForbidden()
+    request.tenant = membership.tenant
+    request._request.tenant = membership.tenant
+    request.membership = membership
+    context.activate(membership.tenant)
+    return membership.tenant
+
+
+def user_type(user) -> str:
+    if getattr(user, "is_warehouse", False):
+        return "warehouse"
+    if getattr(user, "is_supplier", False):
+        return "supplier"
+    return "internal"
+
+
+class TenantMember(permissions.BasePermission):
+    """The request names a tenant the user belongs to; enters it."""
+
+    def has_permission(self, request, view) -> bool:
+        if not (request.user and request.user.is_authenticated):
+            return False
+        resolve_tenant(request)
+        return True
+
+
+class UserTypeAllowed(permissions.BasePermission):
+    """Internal users by default; a view opts warehouse and supplier users in with `allowed_user_types`.
+
+    `supplier_read_only = True` lets supplier users read but never write.
+    """
+
+    message = _("Your account type cannot use this area.")
+
+    def has_permission(self, request, view) -> bool:
+        kind = user_type(request.user)
+        allowed = getattr(view, "allowed_user_types", ("internal",))
+        if kind not in allowed:
+            return False
+        return not (
+            kind == "supplier"
+            and getattr(view, "supplier_read_only", False)
+            and request.method not in permissions.SAFE_METHODS
+        )
+
+
+class TenantModelPermissions(permissions.BasePermission):
+    """Model permissions held through the user's roles in the current tenant.
+
+    GET/HEAD/OPTIONS need `view`, POST `add`, PUT/PATCH `change`, DELETE `delete`. A view may name the
+    permission of a custom action with `action_permissions = {"approve": "eudr.approve_over_cap"}`, or
+    point at another model with `permission_model`.
+    """
+
+    method_actions = {
+        "GET": "view",
+        "HEAD": "view",
+        "OPTIONS": "view",
+        "POST": "add",
+        "PUT": "change",
+        "PATCH": "change",
+        "DELETE": "delete",
+    }
+    message = _("You do not have permission to perform this action.")
+
+    def required_permissions(self, request, view) -> list[str]:
+        action_permissions = getattr(view, "action_permissions", {})
+        action = getattr(view, "action", None)
+        if action and action in action_permissions:
+            value = action_permissions[action]
+            return list(value) if isinstance(value, (list, tuple)) else [value]
+        model = getattr(view, "permission_model", None)
+        if model is None:
+            queryset = getattr(view, "queryset", None)
+            model = queryset.model if queryset is not None else None
+        if model is None:
+            return []
+        verb = self.method_actions.get(request.method, "change")
+        return [f"{model._meta.app_label}.{verb}_{model._meta.model_name}"]
+
+    def has_permission(self, request, view) -> bool:
+        required = self.required_permissions(request, view)
+        if not required:
+            return True
+        held = tenant_permissions(request.user, getattr(request, "tenant", None))
+        return all(perm in held for perm in required)
+
+
+def deny(message=None):
+    raise PermissionDenied(message)
+
+
+TENANT_PERMISSION_CLASSES = [
+    permissions.IsAuthenticated,
+    TenantMember,
+    UserTypeAllowed,
+    TenantModelPermissions,
+]

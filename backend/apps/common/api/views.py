@@ -1,0 +1,200 @@
+from __future__ import annotations
+
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import Q
+from django.http import FileResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
+from rest_framework import permissions, serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.common import services
+from apps.common.api.permissions import TenantMember, UserTypeAllowed
+from apps.common.api.serializers import (
+    AttachmentSerializer,
+    CommentSerializer,
+    ContentTypeSerializer,
+    resolve_content_type,
+)
+from apps.common.api.viewsets import TENANT_PARAMETER
+from apps.common.commentable import COMMENTABLE_MODELS, commentable_content_types, visible_records
+from apps.common.models import Comment, CommentAttachment
+
+ALL_USER_TYPES = ("internal", "warehouse", "supplier")
+TENANT_MEMBER_PERMISSIONS = [permissions.IsAuthenticated, TenantMember, UserTypeAllowed]
+
+
+class ContentTypeListView(APIView):
+    """Content types of the records the product knows (SPEC.md section 7); not paginated."""
+
+    permission_classes = TENANT_MEMBER_PERMISSIONS
+    allowed_user_types = ALL_USER_TYPES
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER, OpenApiParameter("app_label", OpenApiTypes.STR, required=False)],
+        responses=ContentTypeSerializer(many=True),
+    )
+    def get(self, request):
+        app_labels = {label.split(".")[0] for label in COMMENTABLE_MODELS}
+        from django.apps import apps
+
+        app_labels |= {config.label for config in apps.get_app_configs() if config.name.startswith("apps.")}
+        queryset = ContentType.objects.filter(app_label__in=app_labels).order_by("app_label", "model")
+        if request.query_params.get("app_label"):
+            queryset = queryset.filter(app_label=request.query_params["app_label"])
+        return Response(ContentTypeSerializer(queryset, many=True).data)
+
+
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[
+            TENANT_PARAMETER,
+            OpenApiParameter(
+                "content_type",
+                OpenApiTypes.STR,
+                required=False,
+                description="Content type id or name (purchaseorder, salesorder, shipment, supplier).",
+            ),
+            OpenApiParameter("object_id", OpenApiTypes.INT, required=False),
+        ]
+    ),
+    retrieve=extend_schema(parameters=[TENANT_PARAMETER]),
+    create=extend_schema(parameters=[TENANT_PARAMETER]),
+    update=extend_schema(parameters=[TENANT_PARAMETER]),
+    partial_update=extend_schema(parameters=[TENANT_PARAMETER]),
+    destroy=extend_schema(parameters=[TENANT_PARAMETER]),
+)
+class CommentViewSet(viewsets.ModelViewSet):
+    """Comments on orders, shipments and suppliers. Visible exactly to those who may view the record;
+    editable and deletable by their author."""
+
+    serializer_class = CommentSerializer
+    permission_classes = TENANT_MEMBER_PERMISSIONS
+    allowed_user_types = ALL_USER_TYPES
+    queryset = Comment.objects.none()
+    filter_backends: list = []
+
+    def get_queryset(self):
+        user, tenant = self.request.user, self.request.tenant
+        visible = Q(pk__in=[])
+        for content_type_id, model in commentable_content_types().items():
+            visible |= Q(
+                content_type_id=content_type_id,
+                object_id__in=visible_records(model, user, tenant).values("pk"),
+            )
+        queryset = (
+            Comment.objects.filter(visible)
+            .select_related("author", "content_type")
+            .prefetch_related("attachments")
+        )
+        params = self.request.query_params
+        if self.action == "list" and params.get("content_type"):
+            try:
+                content_type = resolve_content_type(params["content_type"])
+            except serializers.ValidationError:
+                return queryset.none()
+            queryset = queryset.filter(content_type=content_type)
+        if self.action == "list" and params.get("object_id"):
+            object_id = params["object_id"]
+            queryset = queryset.filter(object_id=int(object_id)) if object_id.isdigit() else queryset.none()
+        return queryset
+
+    def perform_create(self, serializer):
+        serializer.save(author=self.request.user)
+
+    def _require_author(self, comment: Comment) -> None:
+        if comment.author_id != self.request.user.pk:
+            raise PermissionDenied(_("Only the author can change or delete this comment."))
+
+    def perform_update(self, serializer):
+        self._require_author(serializer.instance)
+        serializer.save()
+
+    def perform_destroy(self, instance):
+        self._require_author(instance)
+        services.comment_delete(comment=instance)
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER],
+        request={
+            "multipart/form-data": inline_serializer("AttachmentUpload", {"file": serializers.FileField()})
+        },
+        responses=AttachmentSerializer,
+    )
+    @action(detail=True, methods=["post"], parser_classes=[MultiPartParser, FormParser])
+    def add_attachment(self, request, pk=None):
+        comment = self.get_object()
+        self._require_author(comment)
+        attachment = services.comment_add_attachment(
+            comment=comment, upload=request.FILES.get("file"), user=request.user
+        )
+        return Response(AttachmentSerializer(attachment).data, status=201)
+
+    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses={200: None})
+    @action(detail=True, methods=["delete"], url_path=r"remove_attachment/(?P<attachment_id>\d+)")
+    def remove_attachment(self, request, pk=None, attachment_id=None):
+        comment = self.get_object()
+        self._require_author(comment)
+        attachment = get_object_or_404(CommentAttachment.objects.filter(comment=comment), pk=attachment_id)
+        services.comment_remove_attachment(attachment=attachment)
+        return Response(None)
+
+
+class AttachmentDownloadView(APIView):
+    """The file of a comment attachment, for users who may see the commented record."""
+
+    permission_classes = TENANT_MEMBER_PERMISSIONS
+    allowed_user_types = ALL_USER_TYPES
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER], responses={(200, "application/octet-stream"): OpenApiTypes.BINARY}
+    )
+    def get(self, request, pk: int):
+        attachment = get_object_or_404(CommentAttachment.objects.select_related("comment"), pk=pk)
+        comment = attachment.comment
+        model = commentable_content_types().get(comment.content_type_id)
+        if (
+            model is None
+            or not visible_records(model, request.user, request.tenant).filter(pk=comment.object_id).exists()
+        ):
+            raise _not_found()
+        inline = attachment.is_image and not attachment.file_name.lower().endswith(".svg")
+        response = FileResponse(
+            attachment.file.open("rb"),
+            as_attachment=not inline,
+            filename=attachment.file_name,
+            content_type=attachment.mime_type or "application/octet-stream",
+        )
+        response["X-Content-Type-Options"] = "nosniff"
+        response["Content-Security-Policy"] = "sandbox"
+        return response
+
+
+def _not_found():
+    from rest_framework.exceptions import NotFound
+
+    return NotFound()
+
+
+class DashboardView(APIView):
+    """Counts of the areas the user may view, for the home page."""
+
+    permission_classes = TENANT_MEMBER_PERMISSIONS
+    allowed_user_types = ALL_USER_TYPES
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER],
+        responses=inline_serializer(
+            "Dashboard", {"counts": serializers.DictField(child=serializers.IntegerField())}
+        ),
+    )
+    def get(self, request):
+        from apps.common.dashboard import dashboard_counts
+
+        return Response({"counts": dashboard_counts(request.user, request.tenant)})

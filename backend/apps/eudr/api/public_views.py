@@ -1,0 +1,148 @@
+"""The public carton trace (GET /api/eudrtrack/{code}/): no sign-in, no tenant_id, rate-limited, cacheable.
+
+The carton's public code decides the tenant (apps/eudr/public_trace.py); the response is an allow-list of
+public facts. Responses carry `Cache-Control: public, max-age=300` and an ETag (If-None-Match -> 304).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.conf import settings
+from django.http import HttpResponseNotModified
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from apps.common.exceptions import NotFound
+from apps.eudr.public_trace import public_trace
+
+CACHE_SECONDS = 300
+
+
+class CartonNotFound(NotFound):
+    error = "carton_not_found"
+    default_message = _("No carton was found for this code. Check the code printed under the QR code.")
+
+
+class PublicTraceThrottle(ScopedRateThrottle):
+    """ScopedRateThrottle reading the rate at request time (so PUBLIC_TRACE_RATE and tests can change it)."""
+
+    def get_rate(self):
+        return settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].get(self.scope)
+
+
+class PublicSupplierSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="Parent vendor name")
+    cname = serializers.CharField(help_text="Parent vendor name in Chinese (may be empty)")
+
+
+class PublicSpeciesSerializer(serializers.Serializer):
+    scientific_name = serializers.CharField()
+    common_name = serializers.CharField()
+
+
+class PublicOriginSerializer(serializers.Serializer):
+    country_code = serializers.CharField(help_text="ISO 3166-1 alpha-2")
+    country_name = serializers.CharField()
+    species = PublicSpeciesSerializer(many=True)
+    forest_supplier_name = serializers.CharField()
+    harvest_begin_month = serializers.CharField(help_text="YYYY-MM or empty")
+    harvest_end_month = serializers.CharField(help_text="YYYY-MM or empty")
+
+
+class PublicCertificationSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["FM", "COC"], help_text="Forest management or chain of custody")
+    scheme = serializers.CharField(help_text="FSC, PEFC, other or empty")
+    claim = serializers.CharField()
+    certificate_number = serializers.CharField()
+    valid_until = serializers.DateField(allow_null=True)
+
+
+class PublicTraceSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="The carton's public code (the QR code's)")
+    article_number = serializers.CharField()
+    product_name = serializers.CharField()
+    product_name_zh = serializers.CharField()
+    production_batch_code = serializers.CharField()
+    production_date = serializers.DateField(allow_null=True, help_text="From the batch code (date + letter)")
+    batch_sequence = serializers.IntegerField()
+    supplier = PublicSupplierSerializer()
+    origin = PublicOriginSerializer()
+    certifications = PublicCertificationSerializer(many=True)
+    geolocation_confidential = serializers.BooleanField(
+        help_text="True: the producer keeps the plots confidential; `plots` is then null"
+    )
+    plots = serializers.JSONField(
+        allow_null=True,
+        help_text="GeoJSON FeatureCollection of the validated plots (properties ProducerName, ProducerCountry, "
+        "ProductionPlace, Area and the computed area_ha), or null",
+    )
+    dds_reference_number = serializers.CharField(help_text="The due diligence statement's reference number")
+
+
+ERROR_ENVELOPE = inline_serializer(
+    "PublicTraceError",
+    fields={
+        "code": serializers.IntegerField(),
+        "message": serializers.CharField(),
+        "error": serializers.CharField(),
+        "data": serializers.JSONField(allow_null=True),
+    },
+)
+
+
+def _etag(payload: dict) -> str:
+    body = json.dumps(payload, sort_keys=True, default=str, ensure_ascii=False).encode("utf-8")
+    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+class PublicTraceView(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [PublicTraceThrottle]
+    throttle_scope = "public_trace"
+
+    @extend_schema(
+        operation_id="eudrtrack_retrieve",
+        summary="Public trace of one carton (no sign-in, no tenant_id)",
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                required=False,
+                description="The ETag of a cached response: 304 when unchanged",
+            )
+        ],
+        responses={
+            200: PublicTraceSerializer,
+            304: OpenApiResponse(description="Not modified (the ETag matches)"),
+            404: OpenApiResponse(response=ERROR_ENVELOPE, description="carton_not_found"),
+            429: OpenApiResponse(
+                response=ERROR_ENVELOPE, description="Too many requests (rate limit `public_trace`)"
+            ),
+        },
+        auth=[],
+        tags=["eudrtrack"],
+    )
+    def get(self, request, code: str):
+        payload = public_trace(code)
+        if payload is None:
+            raise CartonNotFound()
+        data = PublicTraceSerializer(payload).data
+        etag = _etag(data)
+        if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+            response = HttpResponseNotModified()
+        else:
+            response = Response(data)
+        response["ETag"] = etag
+        patch_cache_control(response, public=True, max_age=CACHE_SECONDS)
+        return response

@@ -1,0 +1,604 @@
+"""EUDR API shapes. The names of a delivery's and a label's fields are part of the API contract (issue
+"API names"): keep them."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from apps.common.api.fields import TenantRelatedField
+from apps.eudr import services
+from apps.eudr.models import (
+    BATCH_CODE_RE,
+    MONTH_RE,
+    CapApproval,
+    CartonLabel,
+    CertificationType,
+    FileKind,
+    MaterialType,
+    ProductionBatch,
+    PulpType,
+    RawMaterialDelivery,
+    SupplierPolicy,
+)
+from apps.eudr.selectors import weight_balance
+from apps.products.models import Product
+from apps.purchaseorders.models import PurchaseOrderLine
+from apps.suppliers.models import ParentVendor
+
+
+def public_base_url(request) -> str:
+    base = (getattr(settings, "PUBLIC_BASE_URL", "") or "").rstrip("/")
+    if base:
+        return base
+    if request is not None:
+        return request.build_absolute_uri("/").rstrip("/")
+    return ""
+
+
+def trace_url(base: str, code: str) -> str:
+    return f"{base}/eudrtrace/{code}"
+
+
+class WeightSerializer(serializers.Serializer):
+    original_kg = serializers.DecimalField(max_digits=14, decimal_places=3)
+    loss_kg = serializers.DecimalField(max_digits=14, decimal_places=3)
+    available_kg = serializers.DecimalField(max_digits=14, decimal_places=3)
+    used_kg = serializers.DecimalField(max_digits=14, decimal_places=3)
+    remaining_kg = serializers.DecimalField(max_digits=14, decimal_places=3)
+
+
+class FileInfoSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    size = serializers.IntegerField()
+    content_type = serializers.CharField()
+    uploaded_at = serializers.CharField()
+    url = serializers.CharField()
+
+
+class CheckSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    message = serializers.CharField()
+
+
+class CapApprovalSerializer(serializers.ModelSerializer):
+    approved_by = serializers.SerializerMethodField()
+
+    class Meta:
+        model = CapApproval
+        fields = ["id", "extra_cartons", "reason", "approved_by", "approved_at"]
+
+    @extend_schema_field(
+        {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}
+    )
+    def get_approved_by(self, obj):
+        user = obj.approved_by
+        return {"id": user.pk, "name": user.name or user.get_full_name() or user.username}
+
+
+class CapApprovalInputSerializer(serializers.Serializer):
+    extra_cartons = serializers.IntegerField(min_value=1, max_value=1_000_000)
+    reason = serializers.CharField(max_length=2000)
+
+
+class NameListField(serializers.ListField):
+    def __init__(self, **kwargs):
+        super().__init__(
+            child=serializers.CharField(max_length=200, allow_blank=False, trim_whitespace=True),
+            max_length=500,
+            required=False,
+            **kwargs,
+        )
+
+
+class RawMaterialLineListSerializer(serializers.ListSerializer):
+    """Line errors as a list aligned with the lines ({} for a line without errors), the same shape the
+    submit checks give."""
+
+    def to_internal_value(self, data):
+        try:
+            return super().to_internal_value(data)
+        except serializers.ValidationError as exc:
+            detail = exc.detail
+            if isinstance(detail, dict) and detail and all(isinstance(k, int) for k in detail):
+                detail = [detail.get(index, {}) for index in range(len(data))]
+            raise serializers.ValidationError(detail) from None
+
+
+class RawMaterialLineSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    material_type = serializers.ChoiceField(choices=MaterialType.choices, allow_blank=True, required=False)
+    weight_kg = serializers.DecimalField(
+        max_digits=14, decimal_places=3, allow_null=True, required=False, coerce_to_string=True
+    )
+    pulp_type = serializers.ChoiceField(choices=PulpType.choices, allow_blank=True, required=False)
+    pulp_brand = serializers.CharField(max_length=200, allow_blank=True, required=False)
+    scientific_names = NameListField()
+    common_names = NameListField()
+
+    class Meta:
+        list_serializer_class = RawMaterialLineListSerializer
+
+    def validate_weight_kg(self, value):
+        if value is not None and value <= 0:
+            raise serializers.ValidationError(services.MSG_VALID_WEIGHT_REQUIRED)
+        return value
+
+    def to_internal_value(self, data):
+        # A weight typed as text that is not a number gets SPEC.md's message, not DRF's.
+        if isinstance(data, dict) and data.get("weight_kg") not in (None, ""):
+            try:
+                float(data["weight_kg"])
+            except (TypeError, ValueError):
+                raise serializers.ValidationError(
+                    {"weight_kg": [services.MSG_VALID_WEIGHT_REQUIRED]}
+                ) from None
+        if isinstance(data, dict) and data.get("weight_kg") == "":
+            data = {**data, "weight_kg": None}
+        return super().to_internal_value(data)
+
+
+class DeliveryStatusField(serializers.ChoiceField):
+    """Reads as the effective status (an active delivery past a certificate's expiry shows expired);
+    on write only `draft` (save as draft) or `active` (submit) are meaningful."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=RawMaterialDelivery.Status.choices, required=False, **kwargs)
+
+    def get_attribute(self, instance):
+        return instance
+
+    def to_representation(self, value):
+        return value.effective_status() if isinstance(value, RawMaterialDelivery) else value
+
+
+class RawMaterialDeliverySerializer(serializers.ModelSerializer):
+    parent_vendor = TenantRelatedField(
+        queryset=ParentVendor.objects,
+        allow_null=True,
+        required=False,
+        error_messages={"null": services.MSG_PARENT_VENDOR_REQUIRED},
+    )
+    parent_vendor_name = serializers.CharField(source="parent_vendor.name", read_only=True, default="")
+    parent_vendor_cname = serializers.CharField(source="parent_vendor.cname", read_only=True, default="")
+    status = DeliveryStatusField()
+    is_draft = serializers.BooleanField(required=False)
+    country_code = serializers.CharField(max_length=2, allow_blank=True, required=False)
+    fm_certification_type = serializers.ChoiceField(
+        choices=CertificationType.choices, allow_blank=True, required=False
+    )
+    harvest_begin_month = serializers.CharField(max_length=7, allow_blank=True, required=False)
+    harvest_end_month = serializers.CharField(max_length=7, allow_blank=True, required=False)
+    location_geojson = serializers.JSONField(allow_null=True, required=False)
+    upstream_dds_reference = serializers.CharField(max_length=14, allow_blank=True, required=False)
+    upstream_dds_verification = serializers.CharField(max_length=35, allow_blank=True, required=False)
+    lines = RawMaterialLineSerializer(many=True, required=False)
+    lines_count = serializers.SerializerMethodField()
+    weight = serializers.SerializerMethodField()
+    files = serializers.SerializerMethodField()
+    checks = serializers.SerializerMethodField()
+    remaining_cartons = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RawMaterialDelivery
+        fields = [
+            "id",
+            "parent_vendor",
+            "parent_vendor_name",
+            "parent_vendor_cname",
+            "delivery_number",
+            "document_from",
+            "description",
+            "status",
+            "is_draft",
+            "country_code",
+            "country_name",
+            "lines",
+            "forest_supplier_name",
+            "fm_certification_type",
+            "fm_certificate_number",
+            "fm_certificate_expiry",
+            "coc_certification",
+            "coc_certificate_number",
+            "coc_certificate_expiry",
+            "material_sc_number",
+            "harvest_begin_month",
+            "harvest_end_month",
+            "location_geojson",
+            "geolocation_confidential",
+            "upstream_dds_reference",
+            "upstream_dds_verification",
+            "files",
+            "min_consumption_per_carton",
+            "loss_rate_percent",
+            "allowed_carton_cap",
+            "approved_over_cap",
+            "issued_cartons",
+            "remaining_cartons",
+            "policy_source",
+            "lines_count",
+            "weight",
+            "checks",
+            "submitted_at",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = [
+            "id",
+            "country_name",
+            "min_consumption_per_carton",
+            "loss_rate_percent",
+            "allowed_carton_cap",
+            "approved_over_cap",
+            "issued_cartons",
+            "policy_source",
+            "submitted_at",
+            "created_at",
+            "updated_at",
+        ]
+        extra_kwargs = {
+            "delivery_number": {"required": False, "allow_blank": True},
+            "description": {"required": False, "allow_blank": True},
+        }
+
+    # -- output --------------------------------------------------------------------------------------
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["is_draft"] = instance.is_draft
+        return data
+
+    def get_lines_count(self, obj) -> int:
+        annotated = getattr(obj, "lines_count", None)
+        return annotated if annotated is not None else len(obj.lines.all())
+
+    @extend_schema_field(WeightSerializer)
+    def get_weight(self, obj):
+        return WeightSerializer(weight_balance(obj).as_dict()).data
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_remaining_cartons(self, obj) -> int | None:
+        """Cartons the cap still allows (None: no cap)."""
+        if obj.allowed_carton_cap is None:
+            return None
+        return max(obj.allowed_carton_cap + obj.approved_over_cap - obj.issued_cartons, 0)
+
+    @extend_schema_field(serializers.DictField(child=FileInfoSerializer()))
+    def get_files(self, obj):
+        request = self.context.get("request")
+        result = {}
+        for kind, meta in (obj.files_meta or {}).items():
+            if kind not in FileKind.values or not getattr(obj, kind):
+                continue
+            url = reverse("eudr-raw-material-files", kwargs={"pk": obj.pk, "kind": kind})
+            if request is not None:
+                url = request.build_absolute_uri(url) + f"?tenant_id={obj.tenant_id}"
+            result[kind] = {
+                "name": meta.get("name", ""),
+                "size": meta.get("size", 0),
+                "content_type": meta.get("content_type", ""),
+                "uploaded_at": meta.get("uploaded_at", ""),
+                "url": url,
+            }
+        return result
+
+    @extend_schema_field(CheckSerializer(many=True))
+    def get_checks(self, obj):
+        return services.delivery_checks(obj)
+
+    # -- input ---------------------------------------------------------------------------------------
+
+    def validate_country_code(self, value: str) -> str:
+        from apps.eudr.geo import countries
+
+        value = (value or "").strip().upper()
+        if value and value not in countries():
+            raise serializers.ValidationError(_("Enter a two-letter ISO 3166-1 country code, e.g. CN."))
+        return value
+
+    def _validate_month(self, value: str) -> str:
+        value = (value or "").strip()
+        if value and not MONTH_RE.match(value):
+            raise serializers.ValidationError(_("Enter the month as YYYY-MM, e.g. 2024-03."))
+        if value and value > timezone.localdate().strftime("%Y-%m"):
+            raise serializers.ValidationError(_("The harvest month cannot be in the future."))
+        return value
+
+    def validate_harvest_begin_month(self, value: str) -> str:
+        return self._validate_month(value)
+
+    def validate_harvest_end_month(self, value: str) -> str:
+        return self._validate_month(value)
+
+    def validate_upstream_dds_reference(self, value: str) -> str:
+        return (value or "").strip().upper()
+
+    def validate_upstream_dds_verification(self, value: str) -> str:
+        value = (value or "").strip()
+        if value and not 5 <= len(value) <= 35:
+            raise serializers.ValidationError(_("The verification number has 5 to 35 characters."))
+        return value
+
+    def validate_location_geojson(self, value):
+        if value in (None, "", {}):
+            return None
+        return services.validated_geojson(value)
+
+    def validate_lines(self, value):
+        if len(value) > 200:
+            raise serializers.ValidationError(_("At most 200 materials per delivery."))
+        return value
+
+    def validate(self, attrs):
+        begin = attrs.get("harvest_begin_month", getattr(self.instance, "harvest_begin_month", ""))
+        end = attrs.get("harvest_end_month", getattr(self.instance, "harvest_end_month", ""))
+        if begin and end and begin > end:
+            raise serializers.ValidationError(
+                {"harvest_end_month": [_("The harvest cannot end before it begins.")]}
+            )
+        status = attrs.pop("status", None)
+        is_draft = attrs.pop("is_draft", None)
+        if status is not None and status not in (
+            RawMaterialDelivery.Status.DRAFT,
+            RawMaterialDelivery.Status.ACTIVE,
+        ):
+            raise serializers.ValidationError(
+                {"status": [_("Save as draft or submit; other statuses are set with set-status.")]}
+            )
+        attrs["_as_draft"] = bool(is_draft) or status == RawMaterialDelivery.Status.DRAFT
+        return attrs
+
+
+class RawMaterialDeliveryDetailSerializer(RawMaterialDeliverySerializer):
+    """One delivery: the list's fields plus the approvals over the cap."""
+
+    cap_approvals = CapApprovalSerializer(many=True, read_only=True)
+
+    class Meta(RawMaterialDeliverySerializer.Meta):
+        fields = [*RawMaterialDeliverySerializer.Meta.fields, "cap_approvals"]
+
+
+class DeliveryStatusInputSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=[RawMaterialDelivery.Status.ACTIVE, RawMaterialDelivery.Status.INACTIVE]
+    )
+
+
+class FileUploadSerializer(serializers.Serializer):
+    file = serializers.FileField()
+
+
+class ProductionBatchSerializer(serializers.ModelSerializer):
+    product_name = serializers.CharField(source="product.name", read_only=True)
+    article_number = serializers.CharField(source="product.article_number", read_only=True)
+    purchase_order = serializers.CharField(source="purchase_order_line.order.order_number", read_only=True)
+    purchase_order_id = serializers.IntegerField(source="purchase_order_line.order_id", read_only=True)
+    used_kg = serializers.SerializerMethodField()
+    production_date = serializers.SerializerMethodField()
+    created_by_name = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ProductionBatch
+        fields = [
+            "id",
+            "delivery",
+            "production_batch_code",
+            "production_date",
+            "product",
+            "product_name",
+            "article_number",
+            "purchase_order_line",
+            "purchase_order",
+            "purchase_order_id",
+            "container",
+            "net_weight_per_carton_kg",
+            "carton_count",
+            "used_kg",
+            "created_by_name",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.DecimalField(max_digits=14, decimal_places=3))
+    def get_used_kg(self, obj) -> str:
+        return str((obj.net_weight_per_carton_kg * obj.carton_count).quantize(obj.net_weight_per_carton_kg))
+
+    @extend_schema_field(OpenApiTypes.DATE)
+    def get_production_date(self, obj) -> str | None:
+        match = BATCH_CODE_RE.match(obj.production_batch_code)
+        return f"{match[1]}-{match[2]}-{match[3]}" if match else None
+
+    def get_created_by_name(self, obj) -> str:
+        user = obj.created_by
+        return (user.name or user.username) if user else ""
+
+
+class GenerateCartonsSerializer(serializers.Serializer):
+    count = serializers.IntegerField(
+        min_value=1,
+        max_value=services.MAX_CARTONS_PER_REQUEST,
+        error_messages={
+            "required": _("Requested count is required"),
+            "null": _("Requested count is required"),
+            "invalid": _("Requested count is required"),
+        },
+    )
+    production_batch_code = serializers.CharField(
+        max_length=9,
+        error_messages={
+            "required": _("Production batch code is required"),
+            "blank": _("Production batch code is required"),
+            "null": _("Production batch code is required"),
+        },
+    )
+    product = TenantRelatedField(
+        queryset=Product.objects,
+        error_messages={"required": _("Product is required"), "null": _("Product is required")},
+    )
+    purchase_order_line = TenantRelatedField(
+        queryset=PurchaseOrderLine.objects,
+        error_messages={
+            "required": _("Purchase order line is required"),
+            "null": _("Purchase order line is required"),
+        },
+    )
+    container = serializers.CharField(max_length=50, allow_blank=True, required=False, default="")
+
+    def validate_production_batch_code(self, value: str) -> str:
+        value = value.strip().upper()
+        match = BATCH_CODE_RE.match(value)
+        valid = False
+        if match:
+            try:
+                date(int(match[1]), int(match[2]), int(match[3]))
+                valid = True
+            except ValueError:
+                valid = False
+        if not valid:
+            raise serializers.ValidationError(
+                _("Enter the production batch code as a date and a letter, e.g. 20261121A.")
+            )
+        return value
+
+
+class GenerateCartonsResultSerializer(serializers.Serializer):
+    generated = serializers.IntegerField()
+    batch = ProductionBatchSerializer()
+    delivery = RawMaterialDeliveryDetailSerializer()
+
+
+class CartonLabelSerializer(serializers.ModelSerializer):
+    qr_url = serializers.SerializerMethodField()
+    product_name = serializers.CharField(source="product.name", read_only=True)
+    delivery_number = serializers.CharField(source="raw_material.delivery_number", read_only=True)
+
+    class Meta:
+        model = CartonLabel
+        fields = [
+            "id",
+            "code",
+            "qr_url",
+            "production_batch_code",
+            "batch_sequence",
+            "article_number",
+            "product",
+            "product_name",
+            "purchase_order",
+            "purchase_order_line",
+            "container",
+            "raw_material",
+            "delivery_number",
+            "batch",
+            "net_weight_kg",
+            "status",
+            "created_at",
+            "voided_at",
+        ]
+        read_only_fields = fields
+
+    def get_qr_url(self, obj) -> str:
+        base = self.context.get("public_base_url")
+        if base is None:
+            base = public_base_url(self.context.get("request"))
+            self.context["public_base_url"] = base
+        return trace_url(base, obj.code)
+
+
+class BulkDeleteSerializer(serializers.Serializer):
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        allow_empty=True,
+        max_length=services.MAX_CARTONS_PER_REQUEST,
+        error_messages={"required": services.MSG_SELECT_LABELS, "null": services.MSG_SELECT_LABELS},
+    )
+
+    def validate_ids(self, value):
+        if not value:
+            raise serializers.ValidationError(services.MSG_SELECT_LABELS)
+        return value
+
+
+class BulkDeleteResultSerializer(serializers.Serializer):
+    deleted = serializers.IntegerField()
+    returned_kg = serializers.DecimalField(max_digits=14, decimal_places=3)
+
+
+class SupplierPolicySerializer(serializers.ModelSerializer):
+    parent_vendor = TenantRelatedField(queryset=ParentVendor.objects, allow_null=True, required=False)
+    parent_vendor_name = serializers.CharField(source="parent_vendor.name", read_only=True, default="")
+    material_type = serializers.ChoiceField(choices=MaterialType.choices, allow_blank=True, required=False)
+
+    class Meta:
+        model = SupplierPolicy
+        fields = [
+            "id",
+            "parent_vendor",
+            "parent_vendor_name",
+            "material_type",
+            "min_consumption_per_carton",
+            "loss_rate_percent",
+            "cap_mode",
+            "cap_value",
+            "valid_from",
+            "is_active",
+            "notes",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = ["id", "created_at", "updated_at"]
+
+    def validate(self, attrs):
+        def value(name, default=None):
+            return attrs.get(name, getattr(self.instance, name, default) if self.instance else default)
+
+        cap_mode = value("cap_mode", SupplierPolicy.CapMode.BY_WEIGHT)
+        cap_value = value("cap_value")
+        if cap_mode == SupplierPolicy.CapMode.FIXED and not cap_value:
+            raise serializers.ValidationError({"cap_value": [_("Enter the fixed number of cartons.")]})
+        if cap_mode != SupplierPolicy.CapMode.FIXED:
+            attrs["cap_value"] = None
+        vendor = value("parent_vendor")
+        material = value("material_type", "") or ""
+        clash = SupplierPolicy.objects.filter(
+            parent_vendor=vendor if vendor else None, material_type=material
+        )
+        if vendor is None:
+            clash = SupplierPolicy.objects.filter(parent_vendor__isnull=True, material_type=material)
+        if self.instance is not None:
+            clash = clash.exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise serializers.ValidationError(
+                {"material_type": [_("A policy for this parent vendor and material already exists.")]}
+            )
+        return attrs
+
+
+class DeliveryFileLineSerializer(serializers.Serializer):
+    row = serializers.IntegerField()
+    material_type = serializers.CharField(allow_blank=True)
+    weight_kg = serializers.CharField(allow_null=True)
+    pulp_type = serializers.CharField(allow_blank=True)
+    pulp_brand = serializers.CharField(allow_blank=True)
+    scientific_names = serializers.ListField(child=serializers.CharField())
+    common_names = serializers.ListField(child=serializers.CharField())
+
+
+class DeliveryFileRowErrorSerializer(serializers.Serializer):
+    row = serializers.IntegerField(allow_null=True)
+    field = serializers.CharField(allow_blank=True)
+    message = serializers.CharField()
+
+
+class DeliveryFileParseSerializer(serializers.Serializer):
+    header = serializers.DictField(child=serializers.CharField(allow_blank=True))
+    lines = DeliveryFileLineSerializer(many=True)
+    errors = DeliveryFileRowErrorSerializer(many=True)
+    rows = serializers.IntegerField()

@@ -1,0 +1,12 @@
+from rest_framework.routers import DefaultRouter
+
+from . import dds_urls, views
+
+router = DefaultRouter(trailing_slash=True)
+router.include_root_view = False
+router.register("raw-materials", views.RawMaterialDeliveryViewSet, basename="eudr-raw-material")
+router.register("cartons", views.CartonLabelViewSet, basename="eudr-carton")
+router.register("supplier-policies", views.SupplierPolicyViewSet, basename="eudr-supplier-policy")
+
+urlpatterns = [*router.urls]
+urlpatterns += dds_urls.urlpatterns  # due diligence packages, GeoJSON validation (dds_views.py)

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class EudrConfig(AppConfig):
+    name = "apps.eudr"
+    label = "eudr"
+    verbose_name = "EUDR traceability"
+
+    def ready(self) -> None:
+        from apps.common.dashboard import register_count
+
+        register_count("raw_materials", "eudr.rawmaterialdelivery", {"status": "active"})
+        register_count("cartons", "eudr.cartonlabel", {"status": "active"})
+        register_count("supplier_policies", "eudr.supplierpolicy", {"is_active": True})

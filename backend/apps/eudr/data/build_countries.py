@@ -1,0 +1,74 @@
+"""Regenerates countries.json: ISO 3166-1 alpha-2 codes, English names and the bounding boxes of each
+country's land parts (used for the "coordinates look swapped" hint of the GeoJSON validation).
+
+Sources (both on every development machine): Debian's iso-codes (/usr/share/iso-codes/json/iso_3166-1.json)
+and world-atlas's countries-50m.json (Natural Earth, public domain) from frontend/node_modules.
+Run from the repository root: `python3 backend/apps/eudr/data/build_countries.py`.
+"""
+
+import json
+from pathlib import Path
+
+ISO = Path("/usr/share/iso-codes/json/iso_3166-1.json")
+ATLAS = Path("frontend/node_modules/world-atlas/countries-50m.json")
+OUT = Path(__file__).with_name("countries.json")
+
+
+def decode_arcs(topology):
+    scale_x, scale_y = topology["transform"]["scale"]
+    translate_x, translate_y = topology["transform"]["translate"]
+    arcs = []
+    for arc in topology["arcs"]:
+        x = y = 0
+        points = []
+        for dx, dy in arc:
+            x += dx
+            y += dy
+            points.append((x * scale_x + translate_x, y * scale_y + translate_y))
+        arcs.append(points)
+    return arcs
+
+
+def ring_points(arcs, indexes):
+    points = []
+    for index in indexes:
+        arc = arcs[index] if index >= 0 else list(reversed(arcs[~index]))
+        points.extend(arc)
+    return points
+
+
+def main() -> None:
+    iso = json.loads(ISO.read_text())["3166-1"]
+    by_numeric = {row["numeric"]: row["alpha_2"] for row in iso}
+    topology = json.loads(ATLAS.read_text())
+    arcs = decode_arcs(topology)
+    boxes: dict[str, list[list[float]]] = {}
+    for geometry in topology["objects"]["countries"]["geometries"]:
+        code = by_numeric.get(geometry.get("id"))
+        if not code:
+            continue
+        if geometry["type"] == "Polygon":
+            polygons = [geometry["arcs"]]
+        elif geometry["type"] == "MultiPolygon":
+            polygons = geometry["arcs"]
+        else:
+            continue
+        for polygon in polygons:
+            points = ring_points(arcs, polygon[0])
+            xs = [p[0] for p in points]
+            ys = [p[1] for p in points]
+            box = [round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2)]
+            boxes.setdefault(code, []).append(box)
+    countries = {
+        row["alpha_2"]: {
+            "name": row.get("common_name") or row["name"],
+            "boxes": boxes.get(row["alpha_2"], []),
+        }
+        for row in sorted(iso, key=lambda r: r["alpha_2"])
+    }
+    OUT.write_text(json.dumps(countries, separators=(",", ":"), ensure_ascii=False) + "\n")
+    print(f"{len(countries)} countries, {sum(len(b) for b in boxes.values())} boxes -> {OUT}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,182 @@
+"""Checks before a due diligence package is built (EUDR.md, "What our product adds").
+
+Each finding is a `DdsCheck`: a stable `code`, a message in the active language, a `severity` ("error"
+refuses the package: the information is required for the statement; "warning" is carried into the package
+and shown) and, for plot problems, the `feature` index in the location GeoJSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.eudr.geo import GeoResult, validate_geojson
+
+ERROR = "error"
+WARNING = "warning"
+# The EUDR cut-off: the wood must come from land not deforested after 31 December 2020.
+CUTOFF_MONTH = "2021-01"
+DESCRIPTION_MAX = 150
+REFERENCE_MAX = 14
+VERIFICATION_MIN, VERIFICATION_MAX = 5, 35
+
+
+@dataclass(frozen=True)
+class DdsCheck:
+    code: str
+    message: str
+    severity: str
+    feature: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "severity": self.severity,
+            "feature": self.feature,
+        }
+
+    def display(self) -> str:
+        """The message with its plot number, for documents read by people (summary.pdf)."""
+        if self.feature is None:
+            return self.message
+        return _("Plot %(n)d: %(message)s") % {"n": self.feature + 1, "message": self.message}
+
+
+@dataclass
+class DdsFacts:
+    """What the checks and the package read about a delivery (loaded once by `load_facts`)."""
+
+    delivery: Any
+    tenant: Any
+    lines: list
+    labels_net_kg: Any
+    labels_count: int
+    products: list  # [(product, net_kg, cartons)]
+    geo: GeoResult | None
+    files: list  # [(kind, field_file, display name)]
+
+
+def run_checks(facts: DdsFacts, *, today: date | None = None) -> list[DdsCheck]:
+    today = today or timezone.localdate()
+    delivery, tenant = facts.delivery, facts.tenant
+    found: list[DdsCheck] = []
+
+    def error(code: str, message: str, feature: int | None = None) -> None:
+        found.append(DdsCheck(code, str(message), ERROR, feature))
+
+    def warning(code: str, message: str, feature: int | None = None) -> None:
+        found.append(DdsCheck(code, str(message), WARNING, feature))
+
+    if delivery.status == "draft":
+        error("delivery_draft", _("The delivery is still a draft: submit it before packaging."))
+    elif delivery.effective_status(today) == "expired":
+        warning("delivery_expired", _("The delivery is expired."))
+    elif delivery.status == "inactive":
+        warning("delivery_inactive", _("The delivery is inactive."))
+
+    # The operator (Annex II: name, address, EORI or VAT number).
+    if not (tenant.legal_name or tenant.name):
+        error("operator_name_missing", _("The operator's name is missing (company settings)."))
+    if not tenant.address:
+        error("operator_address_missing", _("The operator's address is missing (company settings)."))
+    if not (tenant.eori_number or tenant.vat_number):
+        error(
+            "operator_identifier_missing",
+            _("The operator's EORI or VAT number is missing (company settings)."),
+        )
+    if not tenant.country:
+        error("operator_country_missing", _("The operator's country (country of activity) is missing."))
+
+    # Origin.
+    if not delivery.country_code:
+        error("country_missing", _("The country of production is missing."))
+    if not delivery.forest_supplier_name:
+        error("producer_missing", _("The forest supplier (producer) name is missing."))
+    scientific = [n for line in facts.lines for n in (line.scientific_names or []) if str(n).strip()]
+    common = [n for line in facts.lines for n in (line.common_names or []) if str(n).strip()]
+    if not scientific:
+        error("species_missing", _("The species' scientific name is missing."))
+    elif not common:
+        warning("common_name_missing", _("The species' common name is missing."))
+
+    # Quantity.
+    if facts.labels_count == 0:
+        if delivery.original_kg and delivery.original_kg > 0:
+            warning(
+                "no_cartons",
+                _("No carton labels were issued yet: the net weight is the delivery's paper weight."),
+            )
+        else:
+            error("net_weight_missing", _("The net weight is missing: no material weight and no cartons."))
+    missing_hs = [product.article_number for product, _kg, _n in facts.products if not product.hs_code]
+    if missing_hs:
+        warning(
+            "hs_code_missing",
+            _("Products without an HS code are declared under heading 4819: %(articles)s.")
+            % {"articles": ", ".join(missing_hs)},
+        )
+
+    # Harvest period.
+    begin, end = delivery.harvest_begin_month, delivery.harvest_end_month
+    if not begin or not end:
+        error("harvest_period_missing", _("The harvest period (time range of production) is missing."))
+    elif end < begin:
+        error("harvest_period_reversed", _("The harvest period ends before it begins."))
+    elif begin < CUTOFF_MONTH:
+        warning(
+            "harvest_before_cutoff",
+            _("Harvest began before 2021: check that the land was not deforested after 31 December 2020."),
+        )
+
+    # Certificates.
+    for label, expiry in (
+        (_("FM certificate"), delivery.fm_certificate_expiry),
+        (_("COC certificate"), delivery.coc_certificate_expiry),
+    ):
+        if expiry and expiry < today:
+            warning(
+                "certificate_expired",
+                _("The %(certificate)s expired on %(date)s.")
+                % {"certificate": label, "date": expiry.isoformat()},
+            )
+
+    # Geolocation.
+    if facts.geo is None:
+        error("geolocation_missing", _("The geolocation of the plots is missing."))
+    else:
+        # The plot number is in `feature` (0-based); `DdsCheck.display()` writes it out for people.
+        for problem in facts.geo.problems:
+            (error if problem.severity == ERROR else warning)(
+                "geolocation_" + problem.code, problem.message, problem.feature
+            )
+
+    # Referenced upstream statement.
+    reference, verification = delivery.upstream_dds_reference, delivery.upstream_dds_verification
+    if bool(reference) != bool(verification):
+        error(
+            "upstream_dds_incomplete",
+            _("The referenced statement needs both its reference number and its verification number."),
+        )
+    elif reference and (
+        len(reference) > REFERENCE_MAX or not VERIFICATION_MIN <= len(verification) <= VERIFICATION_MAX
+    ):
+        error(
+            "upstream_dds_invalid",
+            _(
+                "The referenced statement's numbers are malformed (reference at most 14 characters, "
+                "verification 5 to 35)."
+            ),
+        )
+
+    if not facts.files:
+        warning("no_documents", _("No documents are uploaded for this delivery."))
+    return found
+
+
+def geo_of(delivery) -> GeoResult | None:
+    return validate_geojson(delivery.location_geojson) if delivery.location_geojson else None

@@ -1,0 +1,221 @@
+"""summary.pdf: the due diligence package's facts and checks for people (reportlab, A4).
+
+Latin text uses Helvetica; text with characters outside Latin-1 (Chinese names, the zh interface) uses the
+built-in CID font STSong-Light, which needs no font file.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+from xml.sax.saxutils import escape
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from .checks import DdsCheck, DdsFacts
+
+CJK_FONT = "STSong-Light"
+_registered = False
+
+
+def _register_fonts() -> None:
+    global _registered
+    if not _registered:
+        pdfmetrics.registerFont(UnicodeCIDFont(CJK_FONT))
+        _registered = True
+
+
+def _needs_cjk(text: str) -> bool:
+    return any(ord(ch) > 0xFF for ch in text)
+
+
+class _Styles:
+    def __init__(self) -> None:
+        base = getSampleStyleSheet()
+        self.body = ParagraphStyle(
+            "body", parent=base["BodyText"], fontName="Helvetica", fontSize=9, leading=12
+        )
+        self.body_cjk = ParagraphStyle("body_cjk", parent=self.body, fontName=CJK_FONT)
+        self.title = ParagraphStyle("title", parent=base["Title"], fontName="Helvetica-Bold", fontSize=16)
+        self.title_cjk = ParagraphStyle("title_cjk", parent=self.title, fontName=CJK_FONT)
+        self.h2 = ParagraphStyle("h2", parent=base["Heading2"], fontName="Helvetica-Bold", fontSize=11)
+        self.h2_cjk = ParagraphStyle("h2_cjk", parent=self.h2, fontName=CJK_FONT)
+
+    def p(self, text: Any, kind: str = "body") -> Paragraph:
+        text = "" if text is None else str(text)
+        style = getattr(self, f"{kind}_cjk" if _needs_cjk(text) else kind)
+        return Paragraph(escape(text).replace("\n", "<br/>"), style)
+
+
+def _table(rows: list[list[Any]], widths: list[float], header: bool = False) -> Table:
+    table = Table(rows, colWidths=widths, hAlign="LEFT")
+    style = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#d0d7de")),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]
+    if header:
+        style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eef1f4")))
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def build_summary_pdf(
+    facts: DdsFacts, *, dds: dict[str, Any], checks: list[DdsCheck], documents: list[str]
+) -> bytes:
+    _register_fonts()
+    s = _Styles()
+    delivery, tenant = facts.delivery, facts.tenant
+    statement = dds["statement"]
+    vendor = delivery.parent_vendor
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=A4,
+        leftMargin=18 * mm,
+        rightMargin=18 * mm,
+        topMargin=16 * mm,
+        bottomMargin=16 * mm,
+        title=_("Due diligence package"),
+        author=tenant.legal_name or tenant.name,
+    )
+    label_w, value_w = 55 * mm, doc.width - 55 * mm
+
+    def facts_table(pairs: list[tuple[str, Any]]) -> Table:
+        return _table(
+            [[s.p(label), s.p(value if value not in (None, "") else "—")] for label, value in pairs],
+            [label_w, value_w],
+        )
+
+    story: list[Any] = [
+        s.p(_("Due diligence package"), "title"),
+        s.p(
+            _("Delivery %(number)s · generated %(when)s · reference %(ref)s")
+            % {
+                "number": delivery.delivery_number or delivery.pk,
+                "when": timezone.localtime().strftime("%Y-%m-%d %H:%M %Z"),
+                "ref": statement["internalReferenceNumber"],
+            }
+        ),
+        Spacer(1, 4 * mm),
+        s.p(_("Operator"), "h2"),
+        facts_table(
+            [
+                (_("Name"), statement["operator"]["name"]),
+                (_("Address"), statement["operator"]["address"]),
+                (_("EORI number"), tenant.eori_number),
+                (_("VAT number"), tenant.vat_number),
+                (_("Activity"), f"{statement['activityType']} · {statement['countryOfActivity']}"),
+                (_("Operator role"), statement["operatorRole"]),
+            ]
+        ),
+        s.p(_("Raw material"), "h2"),
+        facts_table(
+            [
+                (
+                    _("Parent vendor"),
+                    " / ".join(x for x in (vendor.name, vendor.cname) if x) if vendor else "",
+                ),
+                (_("Document from"), delivery.document_from),
+                (_("Country of production"), f"{delivery.country_name} ({delivery.country_code})"),
+                (_("Forest supplier"), delivery.forest_supplier_name),
+                (
+                    _("FM certification"),
+                    " ".join(
+                        x
+                        for x in (
+                            delivery.fm_certification_type,
+                            delivery.fm_certificate_number,
+                            delivery.fm_certificate_expiry.isoformat()
+                            if delivery.fm_certificate_expiry
+                            else "",
+                        )
+                        if x
+                    ),
+                ),
+                (
+                    _("COC certification"),
+                    " ".join(
+                        x
+                        for x in (
+                            delivery.coc_certification,
+                            delivery.coc_certificate_number,
+                            delivery.coc_certificate_expiry.isoformat()
+                            if delivery.coc_certificate_expiry
+                            else "",
+                        )
+                        if x
+                    ),
+                ),
+                (
+                    _("Harvest period"),
+                    f"{delivery.harvest_begin_month or '?'} – {delivery.harvest_end_month or '?'}",
+                ),
+                (_("Referenced statement"), delivery.upstream_dds_reference),
+                (_("Geolocation confidential"), _("Yes") if delivery.geolocation_confidential else _("No")),
+                (_("Carton labels"), facts.labels_count),
+            ]
+        ),
+        s.p(_("Commodities"), "h2"),
+        _table(
+            [[s.p(_("HS heading")), s.p(_("Description of goods")), s.p(_("Net weight (kg)"))]]
+            + [
+                [
+                    s.p(c["hsHeading"]),
+                    s.p(c["descriptors"]["descriptionOfGoods"]),
+                    s.p(f"{c['descriptors']['goodsMeasure']['netWeight']:,.3f}"),
+                ]
+                for c in statement["commodities"]
+            ],
+            [25 * mm, doc.width - 60 * mm, 35 * mm],
+            header=True,
+        ),
+        s.p(_("Species"), "h2"),
+        _table(
+            [[s.p(_("Scientific name")), s.p(_("Common name"))]]
+            + [
+                [s.p(x["scientificName"]), s.p(x["commonName"])]
+                for x in statement["commodities"][0]["speciesInfo"]
+            ],
+            [doc.width / 2, doc.width / 2],
+            header=True,
+        ),
+        s.p(_("Plots"), "h2"),
+    ]
+    if facts.geo is not None:
+        rows = [[s.p("#"), s.p(_("Geometry")), s.p(_("Producer")), s.p(_("Place")), s.p(_("Area (ha)"))]]
+        for index, feature in enumerate(facts.geo.feature_collection["features"]):
+            props = feature["properties"]
+            area = facts.geo.areas_ha[index]
+            rows.append(
+                [
+                    s.p(index + 1),
+                    s.p(feature["geometry"]["type"] if feature["geometry"] else "—"),
+                    s.p(f"{props.get('ProducerName', '')} {props.get('ProducerCountry', '')}".strip()),
+                    s.p(props.get("ProductionPlace", "")),
+                    s.p(f"{area:,.4f}" if area is not None else "—"),
+                ]
+            )
+        rows.append([s.p(""), s.p(""), s.p(""), s.p(_("Total")), s.p(f"{facts.geo.total_area_ha:,.4f}")])
+        story.append(_table(rows, [10 * mm, 28 * mm, doc.width - 96 * mm, 33 * mm, 25 * mm], header=True))
+    else:
+        story.append(s.p(_("No geolocation.")))
+    story.append(s.p(_("Documents"), "h2"))
+    story.extend([s.p(f"• {name}") for name in documents] or [s.p(_("No documents."))])
+    story.append(s.p(_("Checks"), "h2"))
+    if not checks:
+        story.append(s.p(_("All checks passed.")))
+    for check in checks:
+        marker = _("Error") if check.severity == "error" else _("Warning")
+        story.append(s.p(f"{marker}: {check.display()}"))
+    doc.build(story)
+    return buffer.getvalue()

@@ -1,0 +1,59 @@
+"""The EUDR area's refusals: each a stable `error` key of the envelope and SPEC.md's message where it
+gives one (Saleor's per-domain error codes)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from django.utils.translation import gettext_lazy as _
+
+from apps.common.exceptions import Conflict, DomainError
+
+
+class EudrErrorCode(StrEnum):
+    NO_WEIGHT_AVAILABLE = "no_weight_available"
+    INSUFFICIENT_WEIGHT_MIN = "insufficient_weight_min"
+    INSUFFICIENT_WEIGHT = "insufficient_weight"
+    WEIGHT_LIMIT_EXCEEDED = "weight_limit_exceeded"
+    RAW_MATERIAL_DRAFT = "raw_material_draft"
+    RAW_MATERIAL_INACTIVE = "raw_material_inactive"
+    RAW_MATERIAL_EXPIRED = "raw_material_expired"
+    PURCHASE_ORDER_LINE_MISMATCH = "purchase_order_line_mismatch"
+    PRODUCT_MISMATCH = "product_mismatch"
+    PURCHASE_ORDER_CANCELLED = "purchase_order_cancelled"
+    CARTON_WEIGHT_MISSING = "carton_weight_missing"
+    BATCH_CODE_IN_USE = "batch_code_in_use"
+    BATCH_MISMATCH = "batch_mismatch"
+    WEIGHT_BELOW_USED = "weight_below_used"
+    RAW_MATERIAL_HAS_CARTONS = "raw_material_has_cartons"
+    STATUS_NOT_ALLOWED = "status_not_allowed"
+
+
+class NoWeightAvailable(Conflict):
+    error = EudrErrorCode.NO_WEIGHT_AVAILABLE
+    default_message = _("No weight available")
+
+
+class InsufficientWeightMin(Conflict):
+    error = EudrErrorCode.INSUFFICIENT_WEIGHT_MIN
+    default_message = _("Insufficient weight (min 10kg required)")
+
+
+class InsufficientWeight(Conflict):
+    error = EudrErrorCode.INSUFFICIENT_WEIGHT
+    default_message = _("Insufficient weight")
+
+
+class WeightLimitExceeded(Conflict):
+    error = EudrErrorCode.WEIGHT_LIMIT_EXCEEDED
+    default_message = _("Weight limit exceeded")
+
+
+class RawMaterialNotActive(Conflict):
+    error = EudrErrorCode.RAW_MATERIAL_INACTIVE
+    default_message = _("This raw material is not active: it cannot issue cartons.")
+
+
+class GenerationInputError(DomainError):
+    status_code = 400
+    error = "validation_error"

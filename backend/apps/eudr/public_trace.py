@@ -1,0 +1,138 @@
+"""What the public carton trace page shows (GET /api/eudrtrack/{code}/), read without a signed-in user.
+
+The carton is found by its public code across tenants (`selectors.carton_tenant_for_public_code`, which
+works under PostgreSQL row-level security), then the tenant is entered and only the carton's own rows are
+read. The payload is an explicit allow-list: never the upstream DDS verification number (with the
+reference number it opens the whole statement), prices, purchase orders or any other carton.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from itertools import zip_longest
+from typing import Any
+
+from apps.eudr.geo import PROPERTY_NAMES, validate_geojson
+from apps.eudr.models import BATCH_CODE_RE, CartonLabel
+from apps.eudr.selectors import carton_tenant_for_public_code
+from apps.tenancy.context import tenant_context
+
+
+def batch_date(code: str) -> date | None:
+    """The production date in a batch code (20261121A -> 2026-11-21), None when the code has none."""
+    match = BATCH_CODE_RE.match(code or "")
+    if not match:
+        return None
+    try:
+        return date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+    except ValueError:
+        return None
+
+
+def species_of(lines) -> list[dict[str, str]]:
+    """Scientific and common names of the delivery's materials, paired by position, without repeats."""
+    pairs: list[dict[str, str]] = []
+    for line in lines:
+        scientific = [s for s in (line.scientific_names or []) if isinstance(s, str)]
+        common = [c for c in (line.common_names or []) if isinstance(c, str)]
+        for sci, com in zip_longest(scientific, common, fillvalue=""):
+            pair = {"scientific_name": sci.strip(), "common_name": com.strip()}
+            if (pair["scientific_name"] or pair["common_name"]) and pair not in pairs:
+                pairs.append(pair)
+    return pairs
+
+
+def public_plots(geojson: Any) -> dict[str, Any] | None:
+    """The plots as the validator normalises them, keeping only the EU's four plot properties."""
+    if not geojson:
+        return None
+    result = validate_geojson(geojson)
+    features = []
+    for index, feature in enumerate(result.feature_collection["features"]):
+        if feature["geometry"] is None:
+            continue
+        properties = {k: v for k, v in feature["properties"].items() if k in PROPERTY_NAMES}
+        area = result.areas_ha[index]
+        features.append(
+            {
+                "type": "Feature",
+                "properties": {**properties, "area_ha": area},
+                "geometry": feature["geometry"],
+            }
+        )
+    if not features:
+        return None
+    return {"type": "FeatureCollection", "features": features}
+
+
+def public_trace(code: str) -> dict[str, Any] | None:
+    """The public facts of the active carton with this code, or None (unknown, voided or malformed code)."""
+    normalised = (code or "").strip().upper()
+    tenant_id = carton_tenant_for_public_code(normalised)
+    if tenant_id is None:
+        return None
+    with tenant_context(tenant_id):
+        label = (
+            CartonLabel.objects.select_related("raw_material__parent_vendor", "product")
+            .filter(code=normalised, status=CartonLabel.Status.ACTIVE)
+            .first()
+        )
+        if label is None:
+            return None
+        delivery = label.raw_material
+        lines = list(delivery.lines.all())
+        vendor = delivery.parent_vendor
+        product = label.product
+        certifications = []
+        if delivery.fm_certification_type and delivery.fm_certification_type != "none":
+            certifications.append(
+                {
+                    "kind": "FM",
+                    "scheme": delivery.fm_certification_type,
+                    "claim": delivery.get_fm_certification_type_display(),
+                    "certificate_number": delivery.fm_certificate_number,
+                    "valid_until": delivery.fm_certificate_expiry,
+                }
+            )
+        if delivery.coc_certification or delivery.coc_certificate_number:
+            claim = delivery.coc_certification
+            certifications.append(
+                {
+                    "kind": "COC",
+                    "scheme": _scheme_of(claim, delivery.coc_certificate_number),
+                    "claim": claim,
+                    "certificate_number": delivery.coc_certificate_number,
+                    "valid_until": delivery.coc_certificate_expiry,
+                }
+            )
+        confidential = bool(delivery.geolocation_confidential)
+        return {
+            "code": label.code,
+            "article_number": label.article_number,
+            "product_name": product.name,
+            "product_name_zh": product.name_zh,
+            "production_batch_code": label.production_batch_code,
+            "production_date": batch_date(label.production_batch_code),
+            "batch_sequence": label.batch_sequence,
+            "supplier": {"name": vendor.name if vendor else "", "cname": vendor.cname if vendor else ""},
+            "origin": {
+                "country_code": delivery.country_code,
+                "country_name": delivery.country_name,
+                "species": species_of(lines),
+                "forest_supplier_name": delivery.forest_supplier_name,
+                "harvest_begin_month": delivery.harvest_begin_month,
+                "harvest_end_month": delivery.harvest_end_month,
+            },
+            "certifications": certifications,
+            "geolocation_confidential": confidential,
+            "plots": None if confidential else public_plots(delivery.location_geojson),
+            "dds_reference_number": delivery.upstream_dds_reference,
+        }
+
+
+def _scheme_of(claim: str, number: str) -> str:
+    text = f"{claim} {number}".upper()
+    for scheme in ("FSC", "PEFC"):
+        if scheme in text:
+            return scheme
+    return ""

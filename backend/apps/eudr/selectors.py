@@ -1,0 +1,147 @@
+"""Reads of the EUDR area: the weight balance of a delivery (SPEC.md section 4), the querysets the lists
+use, and the tenant of a public carton code (for the public trace page, which has no tenant).
+
+Weight balance, per delivery:
+    original  = sum of the material lines' weights            (kept on the row: `original_kg`)
+    loss      = original x policy loss rate %                 (rounded to the gram)
+    available = original - loss
+    used      = sum of the net weights of its active labels   (kept on the row: `used_kg`)
+    remaining = available - used
+    cap       = by policy: floor(available / min consumption), a fixed number, or none
+The row's `original_kg`, `used_kg` and `issued_cartons` are written only by services.py under the row
+lock, so a list computes every balance from its own columns: no query per row.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.db import connection
+from django.db.models import Count, QuerySet
+
+from apps.eudr.models import CartonLabel, ProductionBatch, RawMaterialDelivery
+
+KG = Decimal("0.001")
+ZERO = Decimal("0")
+
+
+def kg(value) -> Decimal:
+    return Decimal(value or 0).quantize(KG, rounding=ROUND_HALF_UP)
+
+
+@dataclass(frozen=True)
+class WeightBalance:
+    original_kg: Decimal
+    loss_kg: Decimal
+    available_kg: Decimal
+    used_kg: Decimal
+    remaining_kg: Decimal
+
+    def as_dict(self) -> dict[str, Decimal]:
+        return asdict(self)
+
+
+def weight_balance_of(*, original_kg, loss_rate_percent, used_kg) -> WeightBalance:
+    original = kg(original_kg)
+    loss = kg(original * Decimal(loss_rate_percent or 0) / Decimal(100))
+    available = original - loss
+    used = kg(used_kg)
+    return WeightBalance(
+        original_kg=original,
+        loss_kg=loss,
+        available_kg=available,
+        used_kg=used,
+        remaining_kg=available - used,
+    )
+
+
+def weight_balance(delivery: RawMaterialDelivery) -> WeightBalance:
+    return weight_balance_of(
+        original_kg=delivery.original_kg,
+        loss_rate_percent=delivery.loss_rate_percent,
+        used_kg=delivery.used_kg,
+    )
+
+
+def carton_cap_of(
+    *, cap_mode: str, cap_value: int | None, available_kg: Decimal, min_consumption: Decimal
+) -> int | None:
+    """The allowed number of cartons of a delivery under its policy snapshot (None: no cap)."""
+    if cap_mode == "fixed":
+        return cap_value or 0
+    if cap_mode == "none":
+        return None
+    if not min_consumption or min_consumption <= 0 or available_kg <= 0:
+        return 0
+    return math.floor(available_kg / min_consumption)
+
+
+def deliveries_for_list(queryset: QuerySet) -> QuerySet:
+    """The deliveries list: parent vendor joined, lines prefetched, line count annotated (constant queries)."""
+    return (
+        queryset.select_related("parent_vendor")
+        .prefetch_related("lines")
+        .annotate(lines_count=Count("lines", distinct=True))
+        .order_by("-created_at", "-id")
+    )
+
+
+def batches_with_totals(queryset: QuerySet) -> QuerySet:
+    """Production batches with their product; active carton count and used weight come from the batch's
+    own counters (kept by the services)."""
+    return queryset.select_related("product", "purchase_order_line__order", "created_by")
+
+
+def label_totals(queryset: QuerySet) -> dict:
+    from django.db.models import Sum
+
+    totals = queryset.filter(status=CartonLabel.Status.ACTIVE).aggregate(
+        n=Count("id"), kg=Sum("net_weight_kg")
+    )
+    return {"count": totals["n"] or 0, "net_weight_kg": kg(totals["kg"])}
+
+
+def used_weight_recount(delivery_id: int) -> tuple[Decimal, int]:
+    """The used weight and carton count recomputed from the labels (the row's counters must equal it)."""
+    totals = label_totals(CartonLabel.objects.filter(raw_material_id=delivery_id))
+    return totals["net_weight_kg"], totals["count"]
+
+
+def batch_for_code(code: str) -> ProductionBatch | None:
+    return ProductionBatch.objects.filter(production_batch_code=code).first()
+
+
+def carton_tenant_for_public_code(code: str) -> int | None:
+    """The tenant of the ACTIVE carton label with this public code, or None.
+
+    Used by the public trace endpoint before any tenant is known. On PostgreSQL the label table is under
+    row-level security; a second, SELECT-only policy (migration 0002) admits exactly the row whose code
+    equals the transaction-local setting `app.public_code`. The setting is set, the one row read, and the
+    setting cleared again, so a code reveals only its own carton. Elsewhere (SQLite) the unscoped manager
+    is read directly.
+    """
+    code = (code or "").strip().upper()
+    if not code or len(code) > 32 or not code.isalnum():
+        return None
+    if connection.vendor != "postgresql":
+        return (
+            CartonLabel.unscoped.filter(code=code, status=CartonLabel.Status.ACTIVE)
+            .values_list("tenant_id", flat=True)
+            .first()
+        )
+    table = connection.ops.quote_name(CartonLabel._meta.db_table)
+    from django.db import transaction
+
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SELECT set_config('app.public_code', %s, true)", [code])
+        try:
+            cursor.execute(
+                f"SELECT tenant_id FROM {table} WHERE code = %s AND status = %s LIMIT 1",  # noqa: S608
+                [code, CartonLabel.Status.ACTIVE],
+            )
+            row = cursor.fetchone()
+        finally:
+            cursor.execute("SELECT set_config('app.public_code', '', true)")
+    return row[0] if row else None

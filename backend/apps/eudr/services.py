@@ -1,0 +1,843 @@
+"""Writes of the EUDR area. Here it is decided that cartons are issued only while weight remains.
+
+Locking: every write that changes a delivery's weight balance (`original_kg`, `used_kg`,
+`issued_cartons`, `approved_over_cap`) first locks the delivery rows it touches with
+`select_for_update`, in primary-key order, then the production batches, in primary-key order; it
+re-reads the balance inside the lock. Two requests on the same delivery therefore run one after the
+other, and neither can spend weight the other has already spent (tests/test_concurrency.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import mimetypes
+import secrets
+from collections import defaultdict
+from datetime import date
+from decimal import Decimal
+from pathlib import PurePath
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Q, Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework.exceptions import ValidationError
+
+from apps.common.exceptions import Conflict, DomainError, NotFound
+from apps.eudr import errors
+from apps.eudr.models import (
+    EUDR_CUTOFF_MONTH,
+    CapApproval,
+    CartonLabel,
+    FileKind,
+    MaterialType,
+    ProductionBatch,
+    RawMaterialDelivery,
+    RawMaterialLine,
+    SupplierPolicy,
+)
+from apps.eudr.selectors import carton_cap_of, kg, weight_balance
+
+MIN_AVAILABLE_TO_GENERATE_KG = Decimal("10")  # SPEC.md section 9
+MAX_CARTONS_PER_REQUEST = 20_000
+LABEL_INSERT_BATCH = 2_000
+
+# The built-in default when neither the vendor nor the tenant has a policy: a carton consumes at least
+# 100 g, no production loss, cap derived from the weight (docs/eudr.md).
+DEFAULT_MIN_CONSUMPTION_KG = Decimal("0.100")
+DEFAULT_LOSS_RATE_PERCENT = Decimal("0")
+
+# Messages of SPEC.md section 5, exactly.
+MSG_PARENT_VENDOR_REQUIRED = gettext_lazy("Parent vendor is required")
+MSG_DELIVERY_NUMBER_REQUIRED = gettext_lazy("Delivery number is required")
+MSG_MATERIAL_TYPE_REQUIRED = gettext_lazy("Material type is required")
+MSG_VALID_WEIGHT_REQUIRED = gettext_lazy("Valid weight is required")
+MSG_PULP_TYPE_REQUIRED = gettext_lazy("Pulp type is required for Paper materials")
+MSG_AT_LEAST_ONE_MATERIAL = gettext_lazy("At least one material is required")
+MSG_DELIVERY_FILE_REQUIRED = gettext_lazy("Delivery file is required (parse)")
+MSG_SELECT_LABELS = gettext_lazy("Please select labels to delete")
+
+DELIVERY_FIELDS = (
+    "parent_vendor",
+    "delivery_number",
+    "document_from",
+    "description",
+    "country_code",
+    "forest_supplier_name",
+    "fm_certification_type",
+    "fm_certificate_number",
+    "fm_certificate_expiry",
+    "coc_certification",
+    "coc_certificate_number",
+    "coc_certificate_expiry",
+    "material_sc_number",
+    "harvest_begin_month",
+    "harvest_end_month",
+    "location_geojson",
+    "geolocation_confidential",
+    "upstream_dds_reference",
+    "upstream_dds_verification",
+)
+LINE_FIELDS = ("material_type", "weight_kg", "pulp_type", "pulp_brand", "scientific_names", "common_names")
+
+
+# -- policies --------------------------------------------------------------------------------------------
+
+
+def policy_for_delivery(*, parent_vendor_id: int | None, material_type: str) -> SupplierPolicy | None:
+    """The active policy that applies: the vendor's for this material, else the vendor's for every
+    material, else the tenant default (no vendor) for this material, else for every material."""
+    today = timezone.localdate()
+    candidates = list(
+        SupplierPolicy.objects.filter(is_active=True, valid_from__lte=today)
+        .filter(Q(parent_vendor_id=parent_vendor_id) | Q(parent_vendor__isnull=True))
+        .filter(material_type__in=[material_type or "", ""])
+        .select_related("parent_vendor")
+    )
+
+    def rank(policy: SupplierPolicy) -> tuple[int, int]:
+        return (0 if policy.parent_vendor_id else 1, 0 if policy.material_type else 1)
+
+    candidates = [p for p in candidates if p.parent_vendor_id in (parent_vendor_id, None)]
+    return min(candidates, key=rank) if candidates else None
+
+
+def _policy_source(policy: SupplierPolicy | None, on: date) -> str:
+    if policy is None:
+        return f"built-in default (no supplier policy) {on.isoformat()}"
+    vendor = policy.parent_vendor.name if policy.parent_vendor_id else "all vendors"
+    material = policy.material_type or "all materials"
+    prefix = "policy" if policy.parent_vendor_id else "tenant default policy"
+    return f"{prefix} #{policy.pk} ({vendor}, {material}) {on.isoformat()}"
+
+
+def _main_material_type(lines: list[RawMaterialLine]) -> str:
+    typed = [line for line in lines if line.material_type]
+    if not typed:
+        return ""
+    return max(typed, key=lambda line: line.weight_kg or Decimal(0)).material_type
+
+
+def _apply_policy_snapshot(delivery: RawMaterialDelivery, lines: list[RawMaterialLine]) -> None:
+    policy = policy_for_delivery(
+        parent_vendor_id=delivery.parent_vendor_id, material_type=_main_material_type(lines)
+    )
+    delivery.policy = policy
+    if policy is None:
+        delivery.min_consumption_per_carton = DEFAULT_MIN_CONSUMPTION_KG
+        delivery.loss_rate_percent = DEFAULT_LOSS_RATE_PERCENT
+        delivery.cap_mode = SupplierPolicy.CapMode.BY_WEIGHT
+        delivery.cap_value = None
+    else:
+        delivery.min_consumption_per_carton = policy.min_consumption_per_carton
+        delivery.loss_rate_percent = policy.loss_rate_percent
+        delivery.cap_mode = policy.cap_mode
+        delivery.cap_value = policy.cap_value
+    delivery.policy_source = _policy_source(policy, timezone.localdate())
+
+
+def _recompute_cap(delivery: RawMaterialDelivery) -> None:
+    balance = weight_balance(delivery)
+    delivery.allowed_carton_cap = carton_cap_of(
+        cap_mode=delivery.cap_mode,
+        cap_value=delivery.cap_value,
+        available_kg=balance.available_kg,
+        min_consumption=delivery.min_consumption_per_carton,
+    )
+
+
+# -- deliveries ------------------------------------------------------------------------------------------
+
+
+def completeness_errors(delivery: RawMaterialDelivery, lines: list[RawMaterialLine]) -> dict[str, Any]:
+    """The required-field checks a submitted delivery must pass (drafts skip them), with SPEC.md's
+    messages. Returns field errors ({} when complete)."""
+    problems: dict[str, Any] = {}
+    if not delivery.parent_vendor_id:
+        problems["parent_vendor"] = [MSG_PARENT_VENDOR_REQUIRED]
+    if not (delivery.delivery_number or "").strip():
+        problems["delivery_number"] = [MSG_DELIVERY_NUMBER_REQUIRED]
+    if not lines:
+        problems["lines"] = [MSG_AT_LEAST_ONE_MATERIAL]
+    else:
+        line_problems = [line_errors(line) for line in lines]
+        if any(line_problems):
+            problems["lines"] = line_problems
+    if delivery.upstream_dds_reference and not delivery.upstream_dds_verification:
+        problems["upstream_dds_verification"] = [
+            _("Enter the verification number of the referenced due diligence statement.")
+        ]
+    if delivery.upstream_dds_verification and not delivery.upstream_dds_reference:
+        problems["upstream_dds_reference"] = [
+            _("Enter the reference number of the referenced due diligence statement.")
+        ]
+    return problems
+
+
+def line_errors(line: RawMaterialLine | dict) -> dict[str, list]:
+    get = line.get if isinstance(line, dict) else (lambda name, default=None: getattr(line, name, default))
+    problems: dict[str, list] = {}
+    material_type = get("material_type") or ""
+    weight = get("weight_kg")
+    if not material_type:
+        problems["material_type"] = [MSG_MATERIAL_TYPE_REQUIRED]
+    if weight is None or Decimal(weight) <= 0:
+        problems["weight_kg"] = [MSG_VALID_WEIGHT_REQUIRED]
+    if material_type == MaterialType.PAPER and not get("pulp_type"):
+        problems["pulp_type"] = [MSG_PULP_TYPE_REQUIRED]
+    return problems
+
+
+def _country_name(code: str) -> str:
+    if not code:
+        return ""
+    from apps.eudr.geo import countries
+
+    return countries().get(code, {}).get("name", "")
+
+
+def _apply_fields(delivery: RawMaterialDelivery, data: dict[str, Any]) -> None:
+    for name in DELIVERY_FIELDS:
+        if name in data:
+            value = data[name]
+            if value is None and name not in (
+                "parent_vendor",
+                "location_geojson",
+                "fm_certificate_expiry",
+                "coc_certificate_expiry",
+            ):
+                value = "" if name != "geolocation_confidential" else False
+            setattr(delivery, name, value)
+    delivery.country_name = _country_name(delivery.country_code)
+
+
+def _replace_lines(delivery: RawMaterialDelivery, lines: list[dict[str, Any]]) -> list[RawMaterialLine]:
+    RawMaterialLine.objects.filter(delivery=delivery).delete()
+    objs = [
+        RawMaterialLine(
+            delivery=delivery,
+            tenant_id=delivery.tenant_id,
+            position=index,
+            material_type=line.get("material_type") or "",
+            weight_kg=line.get("weight_kg"),
+            pulp_type=line.get("pulp_type") or "",
+            pulp_brand=line.get("pulp_brand") or "",
+            scientific_names=list(line.get("scientific_names") or []),
+            common_names=list(line.get("common_names") or []),
+        )
+        for index, line in enumerate(lines)
+    ]
+    return RawMaterialLine.objects.bulk_create(objs)
+
+
+def _original_kg(lines: list[RawMaterialLine]) -> Decimal:
+    return kg(sum((line.weight_kg for line in lines if line.weight_kg and line.weight_kg > 0), Decimal(0)))
+
+
+def _status_after_activation(delivery: RawMaterialDelivery) -> str:
+    expiry = delivery.certificate_expiry
+    if expiry is not None and expiry < timezone.localdate():
+        return RawMaterialDelivery.Status.EXPIRED
+    return RawMaterialDelivery.Status.ACTIVE
+
+
+def _save_delivery(
+    delivery: RawMaterialDelivery, lines: list[RawMaterialLine], *, activating: bool, user
+) -> RawMaterialDelivery:
+    if delivery.status == RawMaterialDelivery.Status.DRAFT and not activating:
+        # A draft follows the current policy until it is submitted.
+        _apply_policy_snapshot(delivery, lines)
+        delivery.original_kg = _original_kg(lines)
+        _recompute_cap(delivery)
+        delivery.save()
+        return delivery
+
+    problems = completeness_errors(delivery, lines)
+    if problems:
+        raise ValidationError(problems)
+    original = _original_kg(lines)
+    if activating:
+        _apply_policy_snapshot(delivery, lines)
+        delivery.submitted_at = timezone.now()
+        delivery.status = _status_after_activation(delivery)
+    delivery.original_kg = original
+    balance = weight_balance(delivery)
+    if balance.remaining_kg < 0:
+        raise DomainError(
+            _(
+                "The delivery's available weight (%(available)s kg) would be less than the weight its "
+                "cartons already use (%(used)s kg)."
+            )
+            % {"available": balance.available_kg, "used": balance.used_kg},
+            error=errors.EudrErrorCode.WEIGHT_BELOW_USED,
+            data={"lines": [_("The weight is less than the cartons already use.")]},
+        )
+    _recompute_cap(delivery)
+    if (
+        delivery.status == RawMaterialDelivery.Status.EXPIRED
+        and not activating
+        and _status_after_activation(delivery) == RawMaterialDelivery.Status.ACTIVE
+    ):
+        # Renewed certificates bring an expired delivery back.
+        delivery.status = RawMaterialDelivery.Status.ACTIVE
+    _check_unique_number(delivery)
+    delivery.save()
+    return delivery
+
+
+def _check_unique_number(delivery: RawMaterialDelivery) -> None:
+    if not delivery.delivery_number or not delivery.parent_vendor_id:
+        return
+    clash = (
+        RawMaterialDelivery.objects.filter(
+            parent_vendor_id=delivery.parent_vendor_id, delivery_number=delivery.delivery_number
+        )
+        .exclude(pk=delivery.pk)
+        .exists()
+    )
+    if clash:
+        raise ValidationError(
+            {"delivery_number": [_("This parent vendor already has a delivery with this number.")]}
+        )
+
+
+@transaction.atomic
+def raw_material_create(
+    *, data: dict[str, Any], lines: list[dict[str, Any]], user, as_draft: bool
+) -> RawMaterialDelivery:
+    """Creates a delivery: as a draft (no required fields, resumable) or submitted straight away (full
+    validation, policy snapshot, active)."""
+    delivery = RawMaterialDelivery(status=RawMaterialDelivery.Status.DRAFT, created_by=user)
+    _apply_fields(delivery, data)
+    _check_unique_number(delivery)
+    delivery.save()
+    saved_lines = _replace_lines(delivery, lines)
+    return _save_delivery(delivery, saved_lines, activating=not as_draft, user=user)
+
+
+@transaction.atomic
+def raw_material_update(
+    *, delivery_id: int, data: dict[str, Any], lines: list[dict[str, Any]] | None, user, queryset=None
+) -> RawMaterialDelivery:
+    """Edits a delivery (lines replaced when given). A submitted delivery stays fully valid, keeps its
+    policy snapshot, and its weight may not fall below what its cartons already use."""
+    queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
+    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    if (
+        "parent_vendor" in data
+        and delivery.status != RawMaterialDelivery.Status.DRAFT
+        and (data["parent_vendor"].pk if data["parent_vendor"] else None) != delivery.parent_vendor_id
+    ):
+        raise ValidationError(
+            {"parent_vendor": [_("The parent vendor cannot change once the delivery is submitted.")]}
+        )
+    _apply_fields(delivery, data)
+    current_lines = _replace_lines(delivery, lines) if lines is not None else list(delivery.lines.all())
+    return _save_delivery(delivery, current_lines, activating=False, user=user)
+
+
+@transaction.atomic
+def raw_material_submit(*, delivery_id: int, user, queryset=None) -> RawMaterialDelivery:
+    """Submits a draft: every required field is checked (SPEC.md section 5), the supplier policy in force
+    is copied into the delivery, and it becomes active (expired if a certificate already is)."""
+    queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
+    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    if delivery.status != RawMaterialDelivery.Status.DRAFT:
+        raise Conflict(_("This delivery has already been submitted."), error="already_submitted")
+    return _save_delivery(delivery, list(delivery.lines.all()), activating=True, user=user)
+
+
+@transaction.atomic
+def raw_material_set_status(*, delivery_id: int, status: str, user) -> RawMaterialDelivery:
+    """Internal users switch a submitted delivery between active and inactive. An expired certificate
+    keeps it expired."""
+    delivery = RawMaterialDelivery.objects.select_for_update(of=("self",)).get(pk=delivery_id)
+    if delivery.status == RawMaterialDelivery.Status.DRAFT:
+        raise Conflict(_("Submit the draft first."), error=errors.EudrErrorCode.STATUS_NOT_ALLOWED)
+    if status == RawMaterialDelivery.Status.INACTIVE:
+        delivery.status = RawMaterialDelivery.Status.INACTIVE
+    elif status == RawMaterialDelivery.Status.ACTIVE:
+        if _status_after_activation(delivery) == RawMaterialDelivery.Status.EXPIRED:
+            raise Conflict(
+                _("A certificate of this delivery has expired: renew it before activating the delivery."),
+                error=errors.EudrErrorCode.RAW_MATERIAL_EXPIRED,
+            )
+        delivery.status = RawMaterialDelivery.Status.ACTIVE
+    else:
+        raise ValidationError({"status": [_("Choose active or inactive.")]})
+    delivery.save(update_fields=["status", "updated_at"])
+    return delivery
+
+
+@transaction.atomic
+def raw_material_delete(*, delivery: RawMaterialDelivery) -> None:
+    """A delivery without cartons (typically a draft) can be deleted; one with cartons is set inactive
+    instead, so that every label keeps its origin."""
+    if CartonLabel.objects.filter(raw_material=delivery).exists() or delivery.batches.exists():
+        raise Conflict(
+            _("This delivery has carton labels: set it inactive instead of deleting it."),
+            error=errors.EudrErrorCode.RAW_MATERIAL_HAS_CARTONS,
+        )
+    stored = [
+        (getattr(delivery, kind).storage, getattr(delivery, kind).name)
+        for kind in FileKind.values
+        if getattr(delivery, kind)
+    ]
+    delivery.delete()
+    transaction.on_commit(lambda: [storage.delete(name) for storage, name in stored])
+
+
+def raw_materials_expire(*, today: date | None = None) -> int:
+    """Stores `expired` on the current tenant's active deliveries whose FM or COC certificate expiry date
+    has passed (they already show as expired on read). Returns how many changed."""
+    today = today or timezone.localdate()
+    return (
+        RawMaterialDelivery.objects.filter(status=RawMaterialDelivery.Status.ACTIVE)
+        .filter(Q(fm_certificate_expiry__lt=today) | Q(coc_certificate_expiry__lt=today))
+        .update(status=RawMaterialDelivery.Status.EXPIRED, updated_at=timezone.now())
+    )
+
+
+def delivery_checks(delivery: RawMaterialDelivery) -> list[dict[str, str]]:
+    """Points to look at (not refusals): harvest before the EUDR cut-off, expired certificates, ..."""
+    checks = []
+    if delivery.harvest_begin_month and delivery.harvest_begin_month < EUDR_CUTOFF_MONTH:
+        checks.append(
+            {
+                "key": "harvest_before_cutoff",
+                "message": _(
+                    "The harvest began before the EUDR cut-off (31 December 2020): keep evidence that the "
+                    "wood was harvested without deforestation."
+                ),
+            }
+        )
+    today = timezone.localdate()
+    for key, label, expiry in (
+        ("fm_certificate_expired", _("FM"), delivery.fm_certificate_expiry),
+        ("coc_certificate_expired", _("COC"), delivery.coc_certificate_expiry),
+    ):
+        if expiry and expiry < today:
+            checks.append(
+                {
+                    "key": key,
+                    "message": _("The %(kind)s certificate expired on %(date)s.")
+                    % {"kind": label, "date": expiry.isoformat()},
+                }
+            )
+    if not delivery.location_geojson:
+        checks.append({"key": "geolocation_missing", "message": _("No plot geolocation yet.")})
+    return checks
+
+
+# -- files -----------------------------------------------------------------------------------------------
+
+ALLOWED_FILE_TYPES = {
+    "pdf": (b"%PDF",),
+    "png": (b"\x89PNG",),
+    "jpg": (b"\xff\xd8\xff",),
+    "jpeg": (b"\xff\xd8\xff",),
+    "gif": (b"GIF8",),
+    "bmp": (b"BM",),
+    "webp": (b"RIFF",),
+    "xlsx": (b"PK\x03\x04",),
+    "csv": (),
+    "json": (),
+    "geojson": (),
+}
+
+
+def check_upload(upload, *, max_bytes: int | None = None) -> str:
+    """Type (extension and content signature) and size of an uploaded document; returns its extension."""
+    if upload is None:
+        raise ValidationError({"file": [_("Choose a file to upload.")]})
+    max_bytes = max_bytes or getattr(settings, "EUDR_FILE_MAX_BYTES", 20 * 1024 * 1024)
+    extension = PurePath(upload.name or "").suffix.lower().lstrip(".")
+    if extension not in ALLOWED_FILE_TYPES:
+        raise ValidationError(
+            {
+                "file": [
+                    _(
+                        "This file type is not accepted. Use PDF, an image (JPG, PNG, GIF, BMP, WEBP), CSV, "
+                        "XLSX or GeoJSON."
+                    )
+                ]
+            }
+        )
+    if upload.size == 0:
+        raise ValidationError({"file": [_("The file is empty.")]})
+    if upload.size > max_bytes:
+        raise ValidationError(
+            {"file": [_("The file is larger than %(limit).0f MB.") % {"limit": max_bytes / (1024 * 1024)}]}
+        )
+    signatures = ALLOWED_FILE_TYPES[extension]
+    if signatures:
+        upload.seek(0)
+        head = upload.read(8)
+        upload.seek(0)
+        if not any(head.startswith(sig) for sig in signatures):
+            raise ValidationError(
+                {"file": [_("The file's content does not match its type (.%(ext)s).") % {"ext": extension}]}
+            )
+    return extension
+
+
+def _clean_file_name(name: str) -> str:
+    name = PurePath((name or "").replace("\\", "/")).name.strip() or "file"
+    return "".join(ch for ch in name if ch.isprintable() and ch not in '<>:"/\\|?*')[:200] or "file"
+
+
+@transaction.atomic
+def raw_material_attach_file(*, delivery_id: int, kind: str, upload, queryset=None) -> RawMaterialDelivery:
+    """Stores one of the delivery's documents (replacing the previous one of that kind). A GeoJSON
+    location file also fills the delivery's plots when they are still empty and the file is valid."""
+    if kind not in FileKind.values:
+        raise NotFound()
+    queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
+    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    max_bytes = 25 * 1024 * 1024 if kind == FileKind.LOCATION_FILE else None
+    extension = check_upload(upload, max_bytes=max_bytes)
+    name = _clean_file_name(upload.name)
+    if kind == FileKind.LOCATION_FILE and extension in ("json", "geojson") and not delivery.location_geojson:
+        upload.seek(0)
+        delivery.location_geojson = validated_geojson(upload.read())
+        upload.seek(0)
+    field = getattr(delivery, kind)
+    previous = field.name if field else None
+    storage = field.storage
+    field.save(name, upload, save=False)
+    meta = dict(delivery.files_meta or {})
+    meta[kind] = {
+        "name": name,
+        "size": upload.size,
+        "content_type": mimetypes.guess_type(name)[0] or "application/octet-stream",
+        "uploaded_at": timezone.now().isoformat(),
+    }
+    delivery.files_meta = meta
+    try:
+        delivery.save()
+    except Exception:
+        storage.delete(getattr(delivery, kind).name)
+        raise
+    if previous:
+        transaction.on_commit(lambda: storage.delete(previous))
+    return delivery
+
+
+@transaction.atomic
+def raw_material_remove_file(*, delivery_id: int, kind: str, queryset=None) -> RawMaterialDelivery:
+    if kind not in FileKind.values:
+        raise NotFound()
+    queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
+    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    field = getattr(delivery, kind)
+    if not field:
+        raise NotFound()
+    stored, storage = field.name, field.storage
+    setattr(delivery, kind, "")
+    meta = dict(delivery.files_meta or {})
+    meta.pop(kind, None)
+    delivery.files_meta = meta
+    delivery.save()
+    transaction.on_commit(lambda: storage.delete(stored))
+    return delivery
+
+
+def validated_geojson(value: Any) -> dict[str, Any]:
+    """The plots, checked against the EU information system's rules (apps/eudr/geo.py) and normalised;
+    refuses them with one message per problem."""
+    from apps.eudr.geo import validate_geojson
+
+    result = validate_geojson(value)
+    if not result.is_valid:
+        messages = []
+        for problem in result.errors:
+            if problem.feature is None:
+                messages.append(problem.message)
+            else:
+                messages.append(
+                    _("Plot %(n)d: %(message)s") % {"n": problem.feature + 1, "message": problem.message}
+                )
+        raise ValidationError({"location_geojson": messages})
+    return result.feature_collection
+
+
+# -- cap approvals ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def cap_approve(*, delivery_id: int, extra_cartons: int, reason: str, user) -> CapApproval:
+    """Records an approval of cartons over the delivery's cap (who, when, how many, why) and adds it to the
+    delivery's `approved_over_cap`. The weight rules still apply: an approval never creates weight."""
+    delivery = RawMaterialDelivery.objects.select_for_update(of=("self",)).get(pk=delivery_id)
+    if delivery.status == RawMaterialDelivery.Status.DRAFT:
+        raise Conflict(_("Submit the draft first."), error=errors.EudrErrorCode.RAW_MATERIAL_DRAFT)
+    approval = CapApproval.objects.create(
+        delivery=delivery, extra_cartons=extra_cartons, reason=reason.strip(), approved_by=user
+    )
+    delivery.approved_over_cap += extra_cartons
+    delivery.save(update_fields=["approved_over_cap", "updated_at"])
+    return approval
+
+
+# -- cartons ---------------------------------------------------------------------------------------------
+
+
+def new_public_code() -> str:
+    """20 characters of base32 from 96 random bits: unguessable, globally unique in practice (and by the
+    unique index)."""
+    return base64.b32encode(secrets.token_bytes(12)).decode("ascii").rstrip("=")
+
+
+def _refuse_unless_active(delivery: RawMaterialDelivery) -> None:
+    status = delivery.effective_status()
+    if status == RawMaterialDelivery.Status.ACTIVE:
+        return
+    if status == RawMaterialDelivery.Status.DRAFT:
+        raise errors.RawMaterialNotActive(
+            _("This delivery is a draft: submit it before generating cartons."),
+            error=errors.EudrErrorCode.RAW_MATERIAL_DRAFT,
+        )
+    if status == RawMaterialDelivery.Status.EXPIRED:
+        raise errors.RawMaterialNotActive(
+            _("A certificate of this delivery has expired: it cannot issue cartons."),
+            error=errors.EudrErrorCode.RAW_MATERIAL_EXPIRED,
+        )
+    raise errors.RawMaterialNotActive(_("This delivery is inactive: it cannot issue cartons."))
+
+
+def check_generation(*, delivery: RawMaterialDelivery, count: int, net_weight_kg: Decimal) -> None:
+    """The weight and cap rules of SPEC.md sections 4, 5 and 9, in this order:
+    no weight left -> under 10 kg left -> the request needs more than remains -> over the cap (+ approved)."""
+    balance = weight_balance(delivery)
+    remaining = balance.remaining_kg
+    facts = {
+        "remaining_kg": str(remaining),
+        "required_kg": str(kg(net_weight_kg * count)),
+        "net_weight_per_carton_kg": str(net_weight_kg),
+        "max_cartons": int(remaining // net_weight_kg) if remaining > 0 else 0,
+    }
+    if balance.available_kg <= 0 or remaining <= 0:
+        raise errors.NoWeightAvailable(data=facts)
+    if remaining < MIN_AVAILABLE_TO_GENERATE_KG:
+        raise errors.InsufficientWeightMin(data=facts)
+    if net_weight_kg * count > remaining:
+        raise errors.InsufficientWeight(data=facts)
+    if delivery.allowed_carton_cap is not None:
+        limit = delivery.allowed_carton_cap + delivery.approved_over_cap
+        if delivery.issued_cartons + count > limit:
+            raise errors.WeightLimitExceeded(
+                data={
+                    **facts,
+                    "allowed_carton_cap": delivery.allowed_carton_cap,
+                    "approved_over_cap": delivery.approved_over_cap,
+                    "issued_cartons": delivery.issued_cartons,
+                    "max_cartons": max(limit - delivery.issued_cartons, 0),
+                }
+            )
+
+
+@transaction.atomic
+def cartons_generate(
+    *,
+    delivery_id: int,
+    count: int,
+    production_batch_code: str,
+    product,
+    purchase_order_line,
+    container: str = "",
+    user=None,
+    delivery_queryset=None,
+) -> ProductionBatch:
+    """Issues `count` carton labels of one production batch from a delivery's remaining weight.
+
+    Locks the delivery row (select_for_update), re-reads its balance inside the lock, checks the rules
+    (status active; the purchase order line of the delivery's parent vendor and of this product; the net
+    weight per carton = the line's weight per carton, else the product's, never below the policy's
+    minimum consumption; weight and cap as in `check_generation`), then locks or creates the batch and
+    bulk-inserts the labels with random public codes. One transaction: all labels or none.
+    """
+    if not 1 <= count <= MAX_CARTONS_PER_REQUEST:
+        raise ValidationError(
+            {"count": [_("Request between 1 and %(max)d cartons.") % {"max": MAX_CARTONS_PER_REQUEST}]}
+        )
+    queryset = delivery_queryset if delivery_queryset is not None else RawMaterialDelivery.objects.all()
+    delivery = queryset.select_for_update(of=("self",)).select_related("parent_vendor").get(pk=delivery_id)
+    _refuse_unless_active(delivery)
+
+    order = purchase_order_line.order
+    if order.supplier.parent_vendor_id != delivery.parent_vendor_id:
+        raise errors.GenerationInputError(
+            _("The purchase order line belongs to another parent vendor's order."),
+            error=errors.EudrErrorCode.PURCHASE_ORDER_LINE_MISMATCH,
+            data={
+                "purchase_order_line": [
+                    _("The purchase order line belongs to another parent vendor's order.")
+                ]
+            },
+        )
+    if purchase_order_line.product_id != product.pk:
+        raise errors.GenerationInputError(
+            _("The product does not match the purchase order line's product."),
+            error=errors.EudrErrorCode.PRODUCT_MISMATCH,
+            data={"product": [_("The product does not match the purchase order line's product.")]},
+        )
+    if order.status == "cancelled":
+        raise Conflict(
+            _("The purchase order is cancelled."), error=errors.EudrErrorCode.PURCHASE_ORDER_CANCELLED
+        )
+    weight = purchase_order_line.weight_per_carton or product.weight_per_carton_kg
+    if not weight or weight <= 0:
+        raise errors.GenerationInputError(
+            _("Neither the purchase order line nor the product has a weight per carton."),
+            error=errors.EudrErrorCode.CARTON_WEIGHT_MISSING,
+            data={"purchase_order_line": [_("Enter the weight per carton on the purchase order line.")]},
+        )
+    net_weight = kg(max(Decimal(weight), delivery.min_consumption_per_carton))
+
+    check_generation(delivery=delivery, count=count, net_weight_kg=net_weight)
+
+    batch = _batch_for_generation(
+        delivery=delivery,
+        code=production_batch_code,
+        product=product,
+        purchase_order_line=purchase_order_line,
+        container=container,
+        net_weight=net_weight,
+        user=user,
+    )
+    now = timezone.now()
+    first = batch.last_sequence + 1
+    codes: set[str] = set()
+    while len(codes) < count:
+        codes.add(new_public_code())
+    labels = [
+        CartonLabel(
+            tenant_id=delivery.tenant_id,
+            batch=batch,
+            raw_material=delivery,
+            code=code,
+            production_batch_code=batch.production_batch_code,
+            batch_sequence=first + index,
+            product=product,
+            article_number=product.article_number,
+            purchase_order_line=purchase_order_line,
+            purchase_order=order.order_number,
+            container=container or "",
+            net_weight_kg=net_weight,
+            status=CartonLabel.Status.ACTIVE,
+            created_at=now,
+        )
+        for index, code in enumerate(codes)
+    ]
+    CartonLabel.objects.bulk_create(labels, batch_size=LABEL_INSERT_BATCH)
+
+    batch.last_sequence = first + count - 1
+    batch.carton_count += count
+    batch.save(update_fields=["last_sequence", "carton_count", "updated_at"])
+    delivery.used_kg = kg(delivery.used_kg + net_weight * count)
+    delivery.issued_cartons += count
+    delivery.save(update_fields=["used_kg", "issued_cartons", "updated_at"])
+    batch.generated_count = count
+    return batch
+
+
+def _batch_for_generation(
+    *, delivery, code: str, product, purchase_order_line, container: str, net_weight: Decimal, user
+) -> ProductionBatch:
+    existing = (
+        ProductionBatch.objects.select_for_update(of=("self",)).filter(production_batch_code=code).first()
+    )
+    if existing is not None:
+        if existing.delivery_id != delivery.pk:
+            raise Conflict(
+                _("Production batch %(code)s belongs to another raw-material delivery.") % {"code": code},
+                error=errors.EudrErrorCode.BATCH_CODE_IN_USE,
+                data={"production_batch_code": [_("This batch code is used by another delivery.")]},
+            )
+        if existing.product_id != product.pk or existing.purchase_order_line_id != purchase_order_line.pk:
+            raise errors.GenerationInputError(
+                _("Production batch %(code)s was started for another product or order line.")
+                % {"code": code},
+                error=errors.EudrErrorCode.BATCH_MISMATCH,
+                data={
+                    "production_batch_code": [_("This batch was started for another product or order line.")]
+                },
+            )
+        return existing
+    try:
+        with transaction.atomic():
+            return ProductionBatch.objects.create(
+                delivery=delivery,
+                production_batch_code=code,
+                product=product,
+                purchase_order_line=purchase_order_line,
+                container=container or "",
+                net_weight_per_carton_kg=net_weight,
+                created_by=user,
+            )
+    except IntegrityError:
+        # Another request created the same batch code for another delivery a moment ago.
+        raise Conflict(
+            _("Production batch %(code)s was just created by another request: try again.") % {"code": code},
+            error=errors.EudrErrorCode.BATCH_CODE_IN_USE,
+        ) from None
+
+
+@transaction.atomic
+def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
+    """Voids the selected labels (their codes are never reused; the trace page no longer finds them) and
+    gives their weight back to their deliveries. `queryset`: the labels the user may see; an id outside it
+    answers 404 and nothing is deleted. Locks the deliveries, then the batches, in id order."""
+    if not ids:
+        raise ValidationError({"ids": [MSG_SELECT_LABELS]})
+    wanted = set(ids)
+    found = list(
+        queryset.filter(pk__in=wanted).values("pk", "raw_material_id", "batch_id", "status", "net_weight_kg")
+    )
+    if len(found) != len(wanted):
+        raise NotFound(_("Some of the selected labels do not exist."))
+    active = [row for row in found if row["status"] == CartonLabel.Status.ACTIVE]
+    delivery_ids = sorted({row["raw_material_id"] for row in active})
+    batch_ids = sorted({row["batch_id"] for row in active})
+    deliveries = {
+        d.pk: d
+        for d in RawMaterialDelivery.objects.select_for_update(of=("self",))
+        .filter(pk__in=delivery_ids)
+        .order_by("pk")
+    }
+    batches = {
+        b.pk: b
+        for b in ProductionBatch.objects.select_for_update(of=("self",))
+        .filter(pk__in=batch_ids)
+        .order_by("pk")
+    }
+    # Re-read inside the locks: only labels still active are voided and counted.
+    still_active = CartonLabel.objects.filter(
+        pk__in=[row["pk"] for row in active], status=CartonLabel.Status.ACTIVE
+    )
+    per_delivery = defaultdict(lambda: [0, Decimal(0)])
+    per_batch: dict[int, int] = defaultdict(int)
+    for row in (
+        still_active.order_by()
+        .values("raw_material_id", "batch_id")
+        .annotate(n=Count("id"), kg=Sum("net_weight_kg"))
+    ):
+        per_delivery[row["raw_material_id"]][0] += row["n"]
+        per_delivery[row["raw_material_id"]][1] += row["kg"] or 0
+        per_batch[row["batch_id"]] += row["n"]
+    voided = still_active.update(status=CartonLabel.Status.VOIDED, voided_at=timezone.now())
+    returned = Decimal(0)
+    for delivery_id, (n, weight) in per_delivery.items():
+        delivery = deliveries[delivery_id]
+        delivery.used_kg = kg(max(delivery.used_kg - weight, Decimal(0)))
+        delivery.issued_cartons = max(delivery.issued_cartons - n, 0)
+        delivery.save(update_fields=["used_kg", "issued_cartons", "updated_at"])
+        returned += weight
+    for batch_id, n in per_batch.items():
+        batch = batches[batch_id]
+        batch.carton_count = max(batch.carton_count - n, 0)
+        batch.save(update_fields=["carton_count", "updated_at"])
+    return {"deleted": voided, "returned_kg": str(kg(returned))}

@@ -1,0 +1,63 @@
+"""Background jobs of the EUDR area (Celery; eager, inline, in the embedded default).
+
+build_dds_package: builds a delivery's due diligence package (apps/eudr/dds/package.py). It enters the
+delivery's tenant itself (tenant_context inside a transaction, so PostgreSQL row-level security applies),
+reports progress both to Celery (state PROGRESS, meta {done, total, step}) and to the job record the API
+reads (apps/eudr/dds/jobs.py), and speaks the language of the user who asked.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from apps.eudr.dds import jobs
+from apps.eudr.dds.package import PackageRefused, build_package
+from apps.tenancy.context import tenant_context
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(bind=True, name="eudr.build_dds_package")
+def build_dds_package(self, *, tenant_id: int, delivery_id: int, job_id: str, language: str = "en") -> dict:
+    ids = {"tenant_id": tenant_id, "delivery_id": delivery_id, "job_id": job_id}
+
+    def progress(done: int, total: int, step: str) -> None:
+        meta = {"done": done, "total": total, "step": step}
+        jobs.job_update(**ids, status=jobs.RUNNING, progress=meta)
+        if self.request.id:
+            self.update_state(state="PROGRESS", meta=meta)
+
+    with translation.override(language):
+        jobs.job_update(**ids, status=jobs.RUNNING, progress={"done": 0, "total": 0, "step": "started"})
+        try:
+            with transaction.atomic(), tenant_context(tenant_id):
+                result = build_package(delivery_id=delivery_id, job_id=job_id, progress=progress)
+        except PackageRefused as refused:
+            jobs.job_update(
+                **ids,
+                status=jobs.FAILED,
+                message=str(_("Required information is missing: the package was not built.")),
+                errors=[c.as_dict() for c in refused.checks if c.severity == "error"],
+                warnings=[c.as_dict() for c in refused.checks if c.severity != "error"],
+            )
+            return {"status": jobs.FAILED}
+        except Exception:
+            logger.exception("Due diligence package %s of delivery %s failed", job_id, delivery_id)
+            jobs.job_update(
+                **ids, status=jobs.FAILED, message=str(_("The package could not be built. Please try again."))
+            )
+            raise
+        jobs.job_update(
+            **ids,
+            status=jobs.DONE,
+            path=result["path"],
+            file_name=result["file_name"],
+            size=result["size"],
+            warnings=result["warnings"],
+        )
+    return {"status": jobs.DONE, "path": result["path"], "size": result["size"]}

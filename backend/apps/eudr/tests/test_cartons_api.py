@@ -1,0 +1,82 @@
+"""Carton generation and labels over the API: the refusals with their keys and SPEC.md's messages,
+labels list and filters, bulk delete, exports (CSV, PDF with real QR codes), query counts."""
+
+from decimal import Decimal
+
+import pytest
+
+from apps.eudr.models import CartonLabel, RawMaterialDelivery
+
+from . import factories
+
+pytestmark = pytest.mark.django_db
+
+RAW = "/api/eudr/raw-materials/"
+CARTONS = "/api/eudr/cartons/"
+
+
+def generate_payload(line, count=10, code="20261121A", **extra):
+    return {
+        "count": count,
+        "production_batch_code": code,
+        "product": line.product_id,
+        "purchase_order_line": line.pk,
+        "container": extra.pop("container", "MSKU1234567"),
+        **extra,
+    }
+
+
+def test_generate_list_export_delete(eudr_world, api, in_tenant):
+    w = eudr_world
+    with in_tenant(w.tenant3):
+        d = factories.delivery(w.vendor_a, weight="100")
+    client = api(w.supplier_a, w.tenant3)
+    response = client.post(f"{RAW}{d.pk}/generate-cartons/", generate_payload(w.line_a, 20), format="json")
+    assert response.status_code == 201, response.json()
+    body = response.json()["data"]
+    assert body["generated"] == 20
+    assert body["batch"]["production_batch_code"] == "20261121A"
+    assert body["batch"]["carton_count"] == 20
+    assert body["delivery"]["issued_cartons"] == 20
+    assert body["delivery"]["weight"]["used_kg"] == "10.000"
+    labels = client.get(CARTONS, {"raw_material": d.pk, "page_size": 50}).json()["data"]
+    assert labels["count"] == 20
+    first = labels["results"][0]
+    assert set(first) >= {
+        "code",
+        "qr_url",
+        "production_batch_code",
+        "batch_sequence",
+        "article_number",
+        "purchase_order",
+        "container",
+        "raw_material",
+        "status",
+        "created_at",
+    }
+    assert first["qr_url"] == f"http://testserver/eudrtrace/{first['code']}"
+    assert sorted(row["batch_sequence"] for row in labels["results"]) == list(range(1, 21))
+    csv = client.get(f"{CARTONS}export/", {"format": "csv", "raw_material": d.pk})
+    assert csv.status_code == 200
+    text = b"".join(csv.streaming_content).decode("utf-8-sig")
+    assert len(text.strip().splitlines()) == 21
+    pdf = client.get(f"{CARTONS}export/", {"format": "pdf", "template": "compact", "raw_material": d.pk})
+    assert pdf.status_code == 200
+    assert pdf["Content-Type"] == "application/pdf"
+    data = b"".join(pdf.streaming_content)
+    assert data.startswith(b"%PDF")
+    ids = [row["id"] for row in labels["results"][:5]]
+    deleted = client.post(f"{CARTONS}bulk-delete/", {"ids": ids}, format="json")
+    assert deleted.status_code == 200, deleted.json()
+    assert deleted.json()["data"] == {"deleted": 5, "returned_kg": "2.500"}
+    empty = client.post(f"{CARTONS}bulk-delete/", {"ids": []}, format="json")
+    assert empty.status_code == 400
+    assert empty.json()["message"] == "Please select labels to delete" or empty.json()["data"]["ids"] == [
+        "Please select labels to delete"
+    ]
+    with in_tenant(w.tenant3):
+        d.refresh_from_db()
+        assert d.used_kg == Decimal("7.500")
+        assert d.issued_cartons == 15
+        assert CartonLabel.objects.filter(raw_material=d, status="active").count() == 15
+    _ = RawMaterialDelivery

@@ -1,0 +1,187 @@
+from __future__ import annotations
+
+from django.db.models import Count
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import status
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from apps.common.api.permissions import user_type
+from apps.common.api.viewsets import EXPORT_PARAMETER, TENANT_PARAMETER, TenantModelViewSet
+from apps.logistics import selectors, services
+from apps.logistics.models import ShipmentCompany, ShipmentInfo
+
+from .filters import ShipmentCompanyFilter, ShipmentFilter
+from .serializers import (
+    ShipmentCompanySerializer,
+    ShipmentSerializer,
+    ShipmentTransitionSerializer,
+    ShipmentWriteSerializer,
+)
+
+_T = extend_schema(parameters=[TENANT_PARAMETER])
+
+
+@extend_schema_view(
+    list=_T,
+    retrieve=_T,
+    create=_T,
+    update=_T,
+    partial_update=_T,
+    destroy=_T,
+    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+)
+class ShipmentCompanyViewSet(TenantModelViewSet):
+    """Carriers. The web app addresses one by name: `by-name/{name}/` or `?name=`."""
+
+    queryset = ShipmentCompany.objects.all()
+    serializer_class = ShipmentCompanySerializer
+    allowed_user_types = ("internal", "warehouse")
+    filterset_class = ShipmentCompanyFilter
+    search_fields = ["name", "contact_name", "email"]
+    ordering_fields = ["name", "contact_name", "created_at"]
+    ordering = ["name"]
+    action_permissions = {"by_name": "logistics.view_shipmentcompany"}
+    export_filename = "shipment-companies"
+    export_columns = [
+        ("Name", "name"),
+        ("Contact", "contact_name"),
+        ("E-mail", "email"),
+        ("Phone", "phone"),
+        ("Website", "website"),
+        ("Tracking URL template", "tracking_url_template"),
+        ("Shipments", "shipments_count"),
+    ]
+
+    def get_queryset(self):
+        return super().get_queryset().annotate(shipments_count=Count("shipments"))
+
+    def perform_destroy(self, instance):
+        services.shipment_company_delete(company=instance)
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER, OpenApiParameter("name", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        responses=ShipmentCompanySerializer,
+    )
+    @action(detail=False, methods=["get"], url_path=r"by-name/(?P<name>[^/]+)")
+    def by_name(self, request, name=None):
+        """One carrier by its name (case-insensitive)."""
+        company = get_object_or_404(self.get_queryset(), name__iexact=name)
+        return Response(self.get_serializer(company).data)
+
+
+@extend_schema_view(
+    list=_T,
+    retrieve=_T,
+    create=extend_schema(
+        parameters=[TENANT_PARAMETER], request=ShipmentWriteSerializer, responses={201: ShipmentSerializer}
+    ),
+    update=extend_schema(
+        parameters=[TENANT_PARAMETER], request=ShipmentWriteSerializer, responses=ShipmentSerializer
+    ),
+    partial_update=extend_schema(
+        parameters=[TENANT_PARAMETER], request=ShipmentWriteSerializer, responses=ShipmentSerializer
+    ),
+    destroy=_T,
+    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+)
+class ShipmentViewSet(TenantModelViewSet):
+    """Inbound shipments. Supplier users read the shipments carrying their vendor's orders."""
+
+    queryset = ShipmentInfo.objects.all()
+    serializer_class = ShipmentSerializer
+    allowed_user_types = ("internal", "warehouse", "supplier")
+    supplier_scope = "purchase_orders__supplier__parent_vendor"
+    filterset_class = ShipmentFilter
+    base_search_fields = ["container_number", "seal_number", "vessel", "voyage"]
+    ordering_fields = ["container_number", "etd", "eta", "status", "created_at", "vessel"]
+    ordering = ["-created_at", "-id"]
+    action_permissions = {"transition": "logistics.change_shipmentinfo"}
+    export_filename = "shipments"
+    export_columns = [
+        ("Container", "container_number"),
+        ("Seal", "seal_number"),
+        ("Shipment company", "shipment_company.name"),
+        ("Vessel", "vessel"),
+        ("Voyage", "voyage"),
+        ("Port of loading", "port_of_loading"),
+        ("Port of discharge", "port_of_discharge"),
+        ("ETD", "etd"),
+        ("ETA", "eta"),
+        ("Status", "status"),
+        ("Purchase orders", lambda s: ", ".join(o.order_number for o in s.purchase_orders.all())),
+        ("Cartons", "cartons_count"),
+    ]
+
+    @property
+    def search_fields(self) -> list[str]:
+        # Supplier users do not search by order number: a shared container may carry other vendors' orders.
+        request = getattr(self, "request", None)
+        if request is not None and user_type(request.user) == "supplier":
+            return self.base_search_fields
+        return [*self.base_search_fields, "order_links__purchase_order__order_number"]
+
+    def _vendor_id(self) -> int | None:
+        user = self.request.user
+        return user.parent_vendor_id if user_type(user) == "supplier" else None
+
+    def scope_queryset(self, queryset):
+        vendor_id = self._vendor_id()
+        if user_type(self.request.user) != "supplier":
+            return queryset
+        if not vendor_id:
+            return queryset.none()
+        return selectors.shipments_visible_to_vendor(queryset, vendor_id)
+
+    def get_queryset(self):
+        return selectors.shipment_list_queryset(super().get_queryset(), parent_vendor_id=self._vendor_id())
+
+    def get_serializer_class(self):
+        if self.action in ("create", "update", "partial_update"):
+            return ShipmentWriteSerializer
+        return ShipmentSerializer
+
+    def _detail(self, shipment, status_code=status.HTTP_200_OK):
+        fresh = self.get_queryset().get(pk=shipment.pk)
+        return Response(
+            ShipmentSerializer(fresh, context=self.get_serializer_context()).data, status=status_code
+        )
+
+    def create(self, request, *args, **kwargs):
+        serializer = ShipmentWriteSerializer(data=request.data, context=self.get_serializer_context())
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        orders = data.pop("purchase_orders", [])
+        shipment = services.shipment_create(fields=data, purchase_orders=orders)
+        return self._detail(shipment, status.HTTP_201_CREATED)
+
+    def update(self, request, *args, **kwargs):
+        shipment = self.get_object()
+        serializer = ShipmentWriteSerializer(
+            shipment,
+            data=request.data,
+            partial=kwargs.get("partial", False),
+            context=self.get_serializer_context(),
+        )
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        orders = data.pop("purchase_orders", None)
+        services.shipment_update(shipment=shipment, fields=data, purchase_orders=orders)
+        return self._detail(shipment)
+
+    def perform_destroy(self, instance):
+        services.shipment_delete(shipment=instance)
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER], request=ShipmentTransitionSerializer, responses=ShipmentSerializer
+    )
+    @action(detail=True, methods=["post"])
+    def transition(self, request, pk=None):
+        """planned -> in_transit -> arrived -> received (one step back allowed before received); else 409."""
+        shipment = self.get_object()
+        serializer = ShipmentTransitionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.shipment_transition(shipment=shipment, to_status=serializer.validated_data["status"])
+        return self._detail(shipment)

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class LogisticsConfig(AppConfig):
+    name = "apps.logistics"
+    label = "logistics"
+    verbose_name = "Logistics"
+
+    def ready(self) -> None:
+        from apps.common.dashboard import register_count
+
+        register_count("shipments_in_transit", "logistics.shipmentinfo", {"status": "in_transit"})

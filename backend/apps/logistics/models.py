@@ -1,0 +1,98 @@
+"""Inbound shipments (containers on their way from the factories) and the carriers that move them."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.logistics.validators import validate_container_number, validate_tracking_template, validate_unlocode
+from apps.tenancy.models import TenantModel
+
+
+class ShipmentCompany(TenantModel):
+    """A carrier (shipping line). Its tracking URL template turns a container number into a link."""
+
+    name = models.CharField(_("name"), max_length=200)
+    contact_name = models.CharField(_("contact name"), max_length=200, blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("phone"), max_length=50, blank=True)
+    website = models.URLField(_("website"), blank=True)
+    tracking_url_template = models.CharField(
+        _("tracking URL template"), max_length=500, blank=True, validators=[validate_tracking_template]
+    )
+    created_at = models.DateTimeField(auto_now_add=True, null=True)
+    updated_at = models.DateTimeField(auto_now=True, null=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tenant", "name"], name="shipmentcompany_tenant_name_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def tracking_url(self, container_number: str) -> str:
+        if not self.tracking_url_template or not container_number:
+            return ""
+        return self.tracking_url_template.replace("{container}", container_number).replace(
+            "{tracking}", container_number
+        )
+
+
+class ShipmentInfo(TenantModel):
+    """An inbound shipment (a container on its way from a factory)."""
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        IN_TRANSIT = "in_transit", _("In transit")
+        ARRIVED = "arrived", _("Arrived")
+        RECEIVED = "received", _("Received")
+
+    container_number = models.CharField(
+        _("container number"), max_length=20, validators=[validate_container_number]
+    )
+    seal_number = models.CharField(_("seal number"), max_length=40, blank=True)
+    shipment_company = models.ForeignKey(
+        ShipmentCompany, null=True, blank=True, on_delete=models.PROTECT, related_name="shipments"
+    )
+    vessel = models.CharField(_("vessel"), max_length=120, blank=True)
+    voyage = models.CharField(_("voyage"), max_length=40, blank=True)
+    port_of_loading = models.CharField(
+        _("port of loading"), max_length=5, blank=True, validators=[validate_unlocode]
+    )
+    port_of_discharge = models.CharField(
+        _("port of discharge"), max_length=5, blank=True, validators=[validate_unlocode]
+    )
+    etd = models.DateField(_("ETD"), null=True, blank=True)
+    eta = models.DateField(_("ETA"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PLANNED)
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    purchase_orders = models.ManyToManyField(
+        "purchaseorders.PurchaseOrder", through="ShipmentPurchaseOrder", related_name="shipments", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True, null=True)
+
+    # Supplier users see the shipments that carry at least one order of their parent vendor.
+    supplier_scope = "purchase_orders__supplier__parent_vendor"
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["tenant", "container_number"], name="shipmentinfo_tenant_container")]
+
+    def __str__(self) -> str:
+        return self.container_number
+
+
+class ShipmentPurchaseOrder(TenantModel):
+    """A purchase order carried by a shipment (tenant-owned, so the link itself is isolated too)."""
+
+    shipment = models.ForeignKey(ShipmentInfo, on_delete=models.CASCADE, related_name="order_links")
+    purchase_order = models.ForeignKey(
+        "purchaseorders.PurchaseOrder", on_delete=models.PROTECT, related_name="shipment_links"
+    )
+
+    class Meta:
+        ordering = ["shipment_id", "purchase_order_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["shipment", "purchase_order"], name="shipmentpo_unique"),
+        ]

@@ -1,0 +1,102 @@
+"""Shipment writes: creation and changes with the orders a shipment carries, and status transitions.
+
+Status: planned -> in_transit -> arrived -> received, one step at a time; one step back is allowed to
+correct a mistake (in_transit -> planned, arrived -> in_transit); received is final.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from apps.common.exceptions import Conflict
+from apps.logistics.models import ShipmentCompany, ShipmentInfo, ShipmentPurchaseOrder
+
+Status = ShipmentInfo.Status
+
+TRANSITIONS: dict[str, tuple[str, ...]] = {
+    Status.PLANNED: (Status.IN_TRANSIT,),
+    Status.IN_TRANSIT: (Status.ARRIVED, Status.PLANNED),
+    Status.ARRIVED: (Status.RECEIVED, Status.IN_TRANSIT),
+    Status.RECEIVED: (),
+}
+
+
+class IllegalShipmentTransition(Conflict):
+    error = "illegal_transition"
+    default_message = _("This status change is not allowed.")
+
+
+class ShipmentReadOnly(Conflict):
+    error = "shipment_read_only"
+    default_message = _("A received shipment cannot be changed.")
+
+
+class CompanyInUse(Conflict):
+    error = "company_in_use"
+    default_message = _("This shipment company has shipments and cannot be deleted.")
+
+
+def _set_orders(shipment: ShipmentInfo, orders) -> None:
+    wanted = {order.pk for order in orders}
+    current = set(shipment.order_links.values_list("purchase_order_id", flat=True))
+    if current - wanted:
+        shipment.order_links.filter(purchase_order_id__in=current - wanted).delete()
+    ShipmentPurchaseOrder.objects.bulk_create(
+        [ShipmentPurchaseOrder(shipment=shipment, purchase_order_id=pk) for pk in sorted(wanted - current)]
+    )
+
+
+@transaction.atomic
+def shipment_create(*, fields: dict[str, Any], purchase_orders=()) -> ShipmentInfo:
+    shipment = ShipmentInfo(**fields)
+    shipment.full_clean(exclude=["tenant", "purchase_orders"])
+    shipment.save()
+    _set_orders(shipment, purchase_orders)
+    return shipment
+
+
+@transaction.atomic
+def shipment_update(*, shipment: ShipmentInfo, fields: dict[str, Any], purchase_orders=None) -> ShipmentInfo:
+    """Changes a shipment that is not yet received (its row locked); status changes go through
+    `shipment_transition`."""
+    locked = ShipmentInfo.objects.select_for_update(of=("self",)).get(pk=shipment.pk)
+    if locked.status == Status.RECEIVED:
+        raise ShipmentReadOnly()
+    for name, value in fields.items():
+        setattr(locked, name, value)
+    locked.save()
+    if purchase_orders is not None:
+        _set_orders(locked, purchase_orders)
+    return locked
+
+
+@transaction.atomic
+def shipment_transition(*, shipment: ShipmentInfo, to_status: str) -> ShipmentInfo:
+    locked = ShipmentInfo.objects.select_for_update(of=("self",)).get(pk=shipment.pk)
+    if to_status not in TRANSITIONS[locked.status]:
+        raise IllegalShipmentTransition(
+            _("A shipment cannot go from %(from)s to %(to)s.")
+            % {"from": Status(locked.status).label, "to": Status(to_status).label}
+        )
+    locked.status = to_status
+    locked.save(update_fields=["status", "updated_at"])
+    return locked
+
+
+@transaction.atomic
+def shipment_delete(*, shipment: ShipmentInfo) -> None:
+    locked = ShipmentInfo.objects.select_for_update(of=("self",)).get(pk=shipment.pk)
+    if locked.status != Status.PLANNED:
+        raise Conflict(_("Only a planned shipment can be deleted."), error="shipment_not_planned")
+    locked.order_links.all().delete()
+    locked.delete()
+
+
+@transaction.atomic
+def shipment_company_delete(*, company: ShipmentCompany) -> None:
+    if ShipmentInfo.objects.filter(shipment_company=company).exists():
+        raise CompanyInUse()
+    company.delete()

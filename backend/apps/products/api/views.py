@@ -1,0 +1,167 @@
+from django.apps import apps as django_apps
+from django.core.exceptions import FieldDoesNotExist
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from apps.common.api.permissions import user_type
+from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet
+from apps.common.imports import ImportMixin
+from apps.products import services
+from apps.products.importers import PRODUCT_COLUMNS, ProductGroupImporter, ProductImporter
+from apps.products.models import Product, ProductGroup
+from apps.products.selectors import product_group_tree, product_groups_with_counts
+
+from .filters import ProductFilter, ProductGroupFilter
+from .serializers import ProductGroupSerializer, ProductGroupTreeSerializer, ProductSerializer, group_index
+
+TENANT_SCHEMA = {
+    name: extend_schema(parameters=[TENANT_PARAMETER])
+    for name in ("list", "retrieve", "create", "update", "partial_update", "destroy", "export")
+}
+
+
+def supplier_products(queryset: QuerySet, parent_vendor_id: int | None) -> QuerySet:
+    """Products on purchase order lines of the supplier user's parent vendor (none until such lines exist).
+
+    The purchase order line model belongs to the purchasing area; we find it by name and follow its
+    `supplier_scope` (or its foreign key to the purchase order) to the parent vendor.
+    """
+    if not parent_vendor_id:
+        return queryset.none()
+    try:
+        line_model = django_apps.get_model("purchaseorders", "PurchaseOrderLine")
+        line_model._meta.get_field("product")
+    except (LookupError, FieldDoesNotExist):
+        return queryset.none()
+    scope = getattr(line_model, "supplier_scope", None)
+    if not scope:
+        order_model = django_apps.get_model("purchaseorders", "PurchaseOrder")
+        order_fk = next(
+            (
+                f.name
+                for f in line_model._meta.concrete_fields
+                if f.is_relation and f.related_model is order_model
+            ),
+            None,
+        )
+        if order_fk is None:
+            return queryset.none()
+        scope = f"{order_fk}__{order_model.supplier_scope}"
+    lines = line_model.objects.filter(**{scope: parent_vendor_id}).values("product_id")
+    return queryset.filter(pk__in=lines)
+
+
+@extend_schema_view(**TENANT_SCHEMA)
+class ProductViewSet(ImportMixin, TenantModelViewSet):
+    """Products. Warehouse users read them; supplier users read (without prices) only the products on
+    their parent vendor's purchase orders."""
+
+    queryset = Product.objects.select_related("group")
+    serializer_class = ProductSerializer
+    importer_class = ProductImporter
+    lookup_value_regex = r"[0-9]+"
+    allowed_user_types = ("internal", "warehouse", "supplier")
+    supplier_read_only = True
+    filterset_class = ProductFilter
+    search_fields = ["article_number", "name", "name_zh", "hs_code", "barcode", "visma_code", "group__name"]
+    ordering_fields = [
+        "article_number",
+        "name",
+        "name_zh",
+        "group__name",
+        "unit",
+        "weight_per_carton_kg",
+        "hs_code",
+        "purchase_price",
+        "sales_price",
+        "is_active",
+        "created_at",
+        "updated_at",
+    ]
+    ordering = ["article_number"]
+    export_filename = "products"
+
+    @property
+    def export_columns(self):
+        index_holder: dict = {}
+
+        def group_cell(product: Product):
+            if product.group is None:
+                return ""
+            return product.group.code or product.group.name
+
+        def group_path(product: Product):
+            if product.group_id is None:
+                return ""
+            index = group_index(index_holder)
+            return index.path(product.group_id)
+
+        columns = []
+        for column in PRODUCT_COLUMNS:
+            getter = group_cell if column.field == "group" else column.field
+            columns.append((column.header, getter))
+        columns.insert(4, ("Group path", group_path))
+        return columns
+
+    def scope_queryset(self, queryset):
+        if user_type(self.request.user) == "supplier":
+            return supplier_products(queryset, getattr(self.request.user, "parent_vendor_id", None))
+        return queryset
+
+    def perform_create(self, serializer):
+        serializer.instance = services.product_create(data=serializer.validated_data)
+
+    def perform_update(self, serializer):
+        serializer.instance = services.product_update(
+            product=serializer.instance, data=serializer.validated_data
+        )
+
+    def perform_destroy(self, instance):
+        services.product_delete(product=instance)
+
+
+@extend_schema_view(**TENANT_SCHEMA)
+class ProductGroupViewSet(ImportMixin, TenantModelViewSet):
+    """Product groups (a tree). `tree/` returns the whole tree nested, unpaginated."""
+
+    queryset = ProductGroup.objects.all()
+    serializer_class = ProductGroupSerializer
+    importer_class = ProductGroupImporter
+    lookup_value_regex = r"[0-9]+"
+    allowed_user_types = ("internal", "warehouse")
+    filterset_class = ProductGroupFilter
+    search_fields = ["name", "code", "description"]
+    ordering_fields = ["name", "code", "product_count", "children_count", "created_at"]
+    ordering = ["name"]
+    export_filename = "product-groups"
+    export_columns = [
+        ("Name", "name"),
+        ("Code", "code"),
+        ("Parent group", lambda g: (g.parent.code or g.parent.name) if g.parent else ""),
+        ("Description", "description"),
+        ("Products", "product_count"),
+    ]
+
+    def get_queryset(self):
+        return self.scope_queryset(product_groups_with_counts())
+
+    @extend_schema(parameters=[TENANT_PARAMETER], responses={200: ProductGroupTreeSerializer(many=True)})
+    @action(detail=False, methods=["get"], url_path="tree", pagination_class=None, filter_backends=[])
+    def tree(self, request, *args, **kwargs):
+        """Every group of the tenant as a nested tree (roots first, children sorted by name)."""
+        return Response(product_group_tree())
+
+    def perform_create(self, serializer):
+        serializer.instance = services.product_group_create(data=serializer.validated_data)
+        serializer.context.pop("_group_index", None)  # read before the write: paths changed
+
+    def perform_update(self, serializer):
+        serializer.instance = services.product_group_update(
+            group=serializer.instance, data=serializer.validated_data
+        )
+        serializer.context.pop("_group_index", None)
+
+    def perform_destroy(self, instance):
+        services.product_group_delete(group=instance)

@@ -1,0 +1,304 @@
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from apps.common.api.fields import TenantRelatedField
+from apps.inventory.models import Warehouse
+from apps.products.models import Product
+from apps.purchaseorders.models import PurchaseOrder, PurchaseOrderLine, Receipt, ReceiptLine
+from apps.purchaseorders.services import TRANSITIONS
+from apps.suppliers.models import Supplier
+from apps.tenancy.context import get_current_tenant_id
+
+ORDER_NUMBER_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class TenantInternalUserField(serializers.PrimaryKeyRelatedField):
+    """An internal user who is an active member of the current tenant (order owners)."""
+
+    def get_queryset(self):
+        return get_user_model().objects.filter(
+            memberships__tenant_id=get_current_tenant_id(),
+            memberships__is_active=True,
+            is_active=True,
+            is_supplier=False,
+        )
+
+
+class ParentVendorBriefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    cname = serializers.CharField()
+
+
+class SupplierBriefSerializer(serializers.ModelSerializer):
+    parent_vendor = ParentVendorBriefSerializer()
+
+    class Meta:
+        model = Supplier
+        fields = ["id", "number", "name", "parent_vendor"]
+
+
+class PurchaseOrderLineSerializer(serializers.ModelSerializer):
+    amount = serializers.DecimalField(max_digits=16, decimal_places=2, read_only=True)
+    open_qty = serializers.DecimalField(max_digits=14, decimal_places=3, read_only=True)
+    cartons_issued = serializers.IntegerField(read_only=True, default=0)
+    product_name = serializers.CharField(source="product.name", read_only=True)
+    product_name_zh = serializers.CharField(source="product.name_zh", read_only=True)
+
+    class Meta:
+        model = PurchaseOrderLine
+        fields = [
+            "id",
+            "line_number",
+            "product",
+            "product_number",
+            "product_name",
+            "product_name_zh",
+            "line_description",
+            "order_qty",
+            "unit_cost",
+            "amount",
+            "weight_per_carton",
+            "received_qty",
+            "open_qty",
+            "cartons_issued",
+        ]
+        read_only_fields = fields
+
+
+class PurchaseOrderSerializer(serializers.ModelSerializer):
+    """An order as lists show it (no lines)."""
+
+    supplier_detail = SupplierBriefSerializer(source="supplier", read_only=True)
+    owner_name = serializers.SerializerMethodField()
+    lines_count = serializers.IntegerField(read_only=True, default=0)
+    ordered_qty = serializers.DecimalField(
+        max_digits=16, decimal_places=3, read_only=True, default=Decimal("0")
+    )
+    received_qty = serializers.DecimalField(
+        source="received_total_qty", max_digits=16, decimal_places=3, read_only=True, default=Decimal("0")
+    )
+    cartons_issued = serializers.IntegerField(read_only=True, default=0)
+    allowed_transitions = serializers.SerializerMethodField()
+    lines_editable = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = PurchaseOrder
+        fields = [
+            "id",
+            "order_number",
+            "order_date",
+            "supplier",
+            "supplier_detail",
+            "currency",
+            "total_amount",
+            "description",
+            "type",
+            "promise_date",
+            "owner",
+            "owner_name",
+            "status",
+            "lines_count",
+            "ordered_qty",
+            "received_qty",
+            "cartons_issued",
+            "allowed_transitions",
+            "lines_editable",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    def get_owner_name(self, obj) -> str:
+        owner = obj.owner
+        return (owner.profile_name or owner.name or owner.username) if owner else ""
+
+    def get_allowed_transitions(self, obj) -> list[str]:
+        request = self.context.get("request")
+        if request is not None and getattr(request.user, "is_supplier", False):
+            return []
+        return [str(status) for status in TRANSITIONS[obj.status]]
+
+
+class PurchaseOrderDetailSerializer(PurchaseOrderSerializer):
+    lines = PurchaseOrderLineSerializer(many=True, read_only=True, source="annotated_lines")
+
+    class Meta(PurchaseOrderSerializer.Meta):
+        fields = [*PurchaseOrderSerializer.Meta.fields, "lines"]
+        read_only_fields = fields
+
+
+class PurchaseOrderLineWriteSerializer(serializers.Serializer):
+    id = serializers.IntegerField(required=False, allow_null=True)
+    line_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    product = TenantRelatedField(queryset=Product.objects)
+    product_number = serializers.CharField(required=False, allow_blank=True, max_length=64)
+    line_description = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    order_qty = serializers.DecimalField(max_digits=14, decimal_places=3, min_value=Decimal("0.001"))
+    unit_cost = serializers.DecimalField(max_digits=14, decimal_places=4, min_value=Decimal("0"))
+    weight_per_carton = serializers.DecimalField(
+        max_digits=10, decimal_places=3, min_value=Decimal("0"), required=False, allow_null=True
+    )
+
+
+class PurchaseOrderWriteSerializer(serializers.Serializer):
+    """Create (all fields) and update (header fields and, if given, the complete list of lines)."""
+
+    order_number = serializers.CharField(required=False, allow_blank=True, max_length=50)
+    order_date = serializers.DateField()
+    supplier = TenantRelatedField(queryset=Supplier.objects)
+    currency = serializers.RegexField(
+        r"^[A-Z]{3}$",
+        required=False,
+        error_messages={"invalid": _("Enter a three-letter ISO 4217 currency code.")},
+    )
+    description = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    type = serializers.ChoiceField(choices=PurchaseOrder.Type.choices, required=False)
+    promise_date = serializers.DateField(required=False, allow_null=True)
+    owner = TenantInternalUserField(required=False, allow_null=True)
+    lines = PurchaseOrderLineWriteSerializer(many=True, required=False)
+
+    def validate_order_number(self, value: str) -> str:
+        value = value.strip()
+        if value.lower() == "new":  # the web app's route /purchase/orders/new
+            raise serializers.ValidationError(_("This order number is reserved."))
+        if value and not ORDER_NUMBER_RE.match(value):
+            raise serializers.ValidationError(
+                _("Use letters, digits, dots, dashes and underscores only (no spaces or slashes).")
+            )
+        instance = self.instance
+        if instance is not None and value and value != instance.order_number:
+            raise serializers.ValidationError(_("The order number cannot be changed after creation."))
+        return value
+
+    def validate_lines(self, value):
+        if self.instance is None and not value:
+            raise serializers.ValidationError(_("Add at least one line."))
+        ids = [line["id"] for line in value if line.get("id")]
+        if len(ids) != len(set(ids)):
+            raise serializers.ValidationError(_("A line appears twice."))
+        return value
+
+    def validate(self, attrs):
+        if self.instance is None and "lines" not in attrs:
+            raise serializers.ValidationError({"lines": [_("Add at least one line.")]})
+        order_date = attrs.get("order_date") or (self.instance.order_date if self.instance else None)
+        promise_date = attrs.get("promise_date", self.instance.promise_date if self.instance else None)
+        if order_date and promise_date and promise_date < order_date:
+            raise serializers.ValidationError(
+                {"promise_date": [_("The promise date is before the order date.")]}
+            )
+        return attrs
+
+
+class ReceiptLineSerializer(serializers.ModelSerializer):
+    line_number = serializers.IntegerField(source="order_line.line_number", read_only=True)
+    product = serializers.IntegerField(source="order_line.product_id", read_only=True)
+    product_number = serializers.CharField(source="order_line.product_number", read_only=True)
+    line_description = serializers.CharField(source="order_line.line_description", read_only=True)
+    location = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ReceiptLine
+        fields = [
+            "id",
+            "order_line",
+            "line_number",
+            "product",
+            "product_number",
+            "line_description",
+            "quantity",
+            "stock_move",
+            "location",
+        ]
+        read_only_fields = fields
+
+    def get_location(self, obj) -> str:
+        move = obj.stock_move
+        return move.to_location.code if move and move.to_location else ""
+
+
+class WarehouseBriefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Warehouse
+        fields = ["id", "code", "name"]
+
+
+class ReceiptSerializer(serializers.ModelSerializer):
+    purchase_order_number = serializers.CharField(source="purchase_order.order_number", read_only=True)
+    supplier = SupplierBriefSerializer(source="purchase_order.supplier", read_only=True)
+    warehouse_detail = WarehouseBriefSerializer(source="warehouse", read_only=True)
+    created_by_name = serializers.SerializerMethodField()
+    lines_count = serializers.IntegerField(read_only=True, default=0)
+    total_qty = serializers.DecimalField(
+        max_digits=16, decimal_places=3, read_only=True, default=Decimal("0")
+    )
+
+    class Meta:
+        model = Receipt
+        fields = [
+            "id",
+            "receipt_number",
+            "purchase_order",
+            "purchase_order_number",
+            "supplier",
+            "warehouse",
+            "warehouse_detail",
+            "receipt_date",
+            "note",
+            "over_receipt",
+            "lines_count",
+            "total_qty",
+            "created_by_name",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+    def get_created_by_name(self, obj) -> str:
+        user = obj.created_by
+        return (user.profile_name or user.name or user.username) if user else ""
+
+
+class ReceiptDetailSerializer(ReceiptSerializer):
+    lines = ReceiptLineSerializer(many=True, read_only=True)
+
+    class Meta(ReceiptSerializer.Meta):
+        fields = [*ReceiptSerializer.Meta.fields, "lines"]
+        read_only_fields = fields
+
+
+class ReceiptLineWriteSerializer(serializers.Serializer):
+    order_line = serializers.IntegerField()
+    quantity = serializers.DecimalField(max_digits=14, decimal_places=3, min_value=Decimal("0.001"))
+
+
+class ReceiptWriteSerializer(serializers.Serializer):
+    purchase_order = TenantRelatedField(queryset=PurchaseOrder.objects)
+    warehouse = TenantRelatedField(queryset=Warehouse.objects, required=False, allow_null=True)
+    receipt_date = serializers.DateField(required=False, allow_null=True)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    allow_over_receipt = serializers.BooleanField(required=False, default=False)
+    lines = ReceiptLineWriteSerializer(many=True, allow_empty=False)
+
+
+class TransitionSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=PurchaseOrder.Status.choices)
+
+
+class StatusSummaryEntrySerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    amounts = serializers.DictField(child=serializers.CharField())
+
+
+class OrderSummarySerializer(serializers.Serializer):
+    statuses = serializers.DictField(child=StatusSummaryEntrySerializer())
+    total = StatusSummaryEntrySerializer()

@@ -1,0 +1,308 @@
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from django_filters.utils import translate_validation
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import status
+from rest_framework.decorators import action
+from rest_framework.filters import SearchFilter
+from rest_framework.response import Response
+
+from apps.common.api.viewsets import EXPORT_PARAMETER, TENANT_PARAMETER, TenantModelViewSet
+from apps.purchaseorders import selectors, services
+from apps.purchaseorders.models import PurchaseOrder, Receipt, ReceiptLine
+from apps.users.permissions import tenant_permissions
+
+from .filters import PurchaseOrderFilter, ReceiptFilter
+from .serializers import (
+    OrderSummarySerializer,
+    PurchaseOrderDetailSerializer,
+    PurchaseOrderSerializer,
+    PurchaseOrderWriteSerializer,
+    ReceiptDetailSerializer,
+    ReceiptSerializer,
+    ReceiptWriteSerializer,
+    TransitionSerializer,
+)
+
+_T = extend_schema(parameters=[TENANT_PARAMETER])
+
+
+def _line_inputs(lines: list[dict]) -> list[services.LineInput]:
+    return [
+        services.LineInput(
+            id=line.get("id"),
+            line_number=line.get("line_number"),
+            product=line["product"],
+            product_number=line.get("product_number", ""),
+            line_description=line.get("line_description"),
+            order_qty=line["order_qty"],
+            unit_cost=line["unit_cost"],
+            weight_per_carton=line.get("weight_per_carton"),
+            weight_given="weight_per_carton" in line,
+        )
+        for line in lines
+    ]
+
+
+@extend_schema_view(
+    list=_T,
+    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=PurchaseOrderDetailSerializer),
+    create=extend_schema(
+        parameters=[TENANT_PARAMETER],
+        request=PurchaseOrderWriteSerializer,
+        responses={201: PurchaseOrderDetailSerializer},
+    ),
+    update=extend_schema(
+        parameters=[TENANT_PARAMETER],
+        request=PurchaseOrderWriteSerializer,
+        responses=PurchaseOrderDetailSerializer,
+    ),
+    partial_update=extend_schema(
+        parameters=[TENANT_PARAMETER],
+        request=PurchaseOrderWriteSerializer,
+        responses=PurchaseOrderDetailSerializer,
+    ),
+    destroy=_T,
+    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+)
+class PurchaseOrderViewSet(TenantModelViewSet):
+    """Purchase orders. Supplier users read their parent vendor's orders only; warehouse users read."""
+
+    queryset = PurchaseOrder.objects.all()
+    serializer_class = PurchaseOrderSerializer
+    allowed_user_types = ("internal", "warehouse", "supplier")
+    supplier_scope = "supplier__parent_vendor"
+    filterset_class = PurchaseOrderFilter
+    search_fields = [
+        "order_number",
+        "description",
+        "supplier__name",
+        "supplier__number",
+        "lines__product_number",
+    ]
+    ordering_fields = [
+        "order_number",
+        "order_date",
+        "promise_date",
+        "total_amount",
+        "status",
+        "type",
+        "currency",
+        "supplier__name",
+        "created_at",
+    ]
+    ordering = ["-order_date", "-id"]
+    action_permissions = {
+        "transition": "purchaseorders.change_purchaseorder",
+        "summary": "purchaseorders.view_purchaseorder",
+        "by_number": "purchaseorders.view_purchaseorder",
+    }
+    export_filename = "purchase-orders"
+    export_columns = [
+        ("Order number", "order_number"),
+        ("Order date", "order_date"),
+        ("Supplier number", "supplier.number"),
+        ("Supplier", "supplier.name"),
+        ("Parent vendor", "supplier.parent_vendor.name"),
+        ("Type", "type"),
+        ("Status", "status"),
+        ("Currency", "currency"),
+        ("Total amount", "total_amount"),
+        ("Promise date", "promise_date"),
+        ("Lines", "lines_count"),
+        ("Ordered quantity", "ordered_qty"),
+        ("Received quantity", "received_total_qty"),
+        ("Cartons issued", "cartons_issued"),
+        ("Owner", lambda order: order.owner.username if order.owner else ""),
+        ("Description", "description"),
+    ]
+
+    def get_queryset(self):
+        queryset = selectors.order_list_queryset(super().get_queryset())
+        if self.action in ("retrieve", "by_number", "create", "update", "partial_update", "transition"):
+            queryset = queryset.prefetch_related(
+                Prefetch("lines", queryset=selectors.order_lines_queryset(), to_attr="annotated_lines")
+            )
+        return queryset
+
+    def get_serializer_class(self):
+        if self.action in ("retrieve", "by_number"):
+            return PurchaseOrderDetailSerializer
+        if self.action in ("create", "update", "partial_update"):
+            return PurchaseOrderWriteSerializer
+        return PurchaseOrderSerializer
+
+    def _detail(self, order: PurchaseOrder, status_code: int = status.HTTP_200_OK) -> Response:
+        fresh = self.get_queryset().get(pk=order.pk)
+        return Response(
+            PurchaseOrderDetailSerializer(fresh, context=self.get_serializer_context()).data,
+            status=status_code,
+        )
+
+    def create(self, request, *args, **kwargs):
+        serializer = PurchaseOrderWriteSerializer(data=request.data, context=self.get_serializer_context())
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        supplier = data["supplier"]
+        order = services.purchase_order_create(
+            supplier=supplier,
+            order_date=data["order_date"],
+            lines=_line_inputs(data["lines"]),
+            order_number=data.get("order_number", ""),
+            currency=data.get("currency") or getattr(supplier, "currency", "") or "EUR",
+            description=data.get("description", ""),
+            type=data.get("type", PurchaseOrder.Type.STANDARD),
+            promise_date=data.get("promise_date"),
+            owner=data.get("owner", request.user),
+        )
+        return self._detail(order, status.HTTP_201_CREATED)
+
+    def update(self, request, *args, **kwargs):
+        order = self.get_object()
+        serializer = PurchaseOrderWriteSerializer(
+            order,
+            data=request.data,
+            partial=kwargs.get("partial", False),
+            context=self.get_serializer_context(),
+        )
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        lines = data.pop("lines", None)
+        data.pop("order_number", None)
+        services.purchase_order_update(
+            order=order, fields=data, lines=_line_inputs(lines) if lines is not None else None
+        )
+        return self._detail(order)
+
+    def perform_destroy(self, instance):
+        services.purchase_order_delete(order=instance)
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER], request=TransitionSerializer, responses=PurchaseOrderDetailSerializer
+    )
+    @action(detail=True, methods=["post"])
+    def transition(self, request, pk=None):
+        """Changes the status: open <-> on_hold, open -> completed, open/on_hold -> cancelled (else 409)."""
+        order = self.get_object()
+        serializer = TransitionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.purchase_order_transition(order=order, to_status=serializer.validated_data["status"])
+        return self._detail(order)
+
+    @extend_schema(parameters=[TENANT_PARAMETER], responses=OrderSummarySerializer, filters=True)
+    @action(detail=False, methods=["get"])
+    def summary(self, request):
+        """Counts and amounts per status for the list's filters (the status filter itself is ignored, so
+        the numbers can label status tabs)."""
+        params = request.query_params.copy()
+        params.pop("status", None)
+        filterset = PurchaseOrderFilter(params, queryset=super().get_queryset(), request=request)
+        if not filterset.is_valid():
+            raise translate_validation(filterset.errors)
+        queryset = SearchFilter().filter_queryset(request, filterset.qs, self)
+        orders = PurchaseOrder.objects.filter(pk__in=queryset.values("pk"))
+        return Response(selectors.order_status_summary(orders))
+
+    @extend_schema(
+        parameters=[
+            TENANT_PARAMETER,
+            OpenApiParameter("order_number", OpenApiTypes.STR, OpenApiParameter.PATH),
+        ],
+        responses=PurchaseOrderDetailSerializer,
+    )
+    @action(detail=False, methods=["get"], url_path=r"by-number/(?P<order_number>[^/]+)")
+    def by_number(self, request, order_number=None):
+        """One order by its order number (the web app's route uses it)."""
+        order = get_object_or_404(self.get_queryset(), order_number=order_number)
+        return Response(PurchaseOrderDetailSerializer(order, context=self.get_serializer_context()).data)
+
+
+@extend_schema_view(
+    list=_T,
+    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=ReceiptDetailSerializer),
+    create=extend_schema(
+        parameters=[TENANT_PARAMETER],
+        request=ReceiptWriteSerializer,
+        responses={201: ReceiptDetailSerializer},
+    ),
+    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+)
+class ReceiptViewSet(TenantModelViewSet):
+    """Goods receipts against purchase orders. Posted receipts are not edited or deleted."""
+
+    http_method_names = ["get", "post", "head", "options"]
+    queryset = Receipt.objects.all()
+    serializer_class = ReceiptSerializer
+    allowed_user_types = ("internal", "warehouse", "supplier")
+    supplier_scope = "purchase_order__supplier__parent_vendor"
+    filterset_class = ReceiptFilter
+    search_fields = [
+        "receipt_number",
+        "purchase_order__order_number",
+        "purchase_order__supplier__name",
+        "note",
+    ]
+    ordering_fields = ["receipt_number", "receipt_date", "created_at", "purchase_order__order_number"]
+    ordering = ["-receipt_date", "-id"]
+    export_filename = "purchase-receipts"
+    export_columns = [
+        ("Receipt number", "receipt_number"),
+        ("Receipt date", "receipt_date"),
+        ("Order number", "purchase_order.order_number"),
+        ("Supplier", "purchase_order.supplier.name"),
+        ("Warehouse", "warehouse.code"),
+        ("Lines", "lines_count"),
+        ("Quantity", "total_qty"),
+        ("Over-receipt", "over_receipt"),
+        ("Note", "note"),
+    ]
+
+    def get_queryset(self):
+        queryset = selectors.receipt_list_queryset(super().get_queryset())
+        if self.action in ("retrieve", "create"):
+            queryset = queryset.prefetch_related(
+                Prefetch(
+                    "lines",
+                    queryset=ReceiptLine.objects.select_related("order_line", "stock_move__to_location"),
+                )
+            )
+        return queryset
+
+    def get_serializer_class(self):
+        if self.action == "retrieve":
+            return ReceiptDetailSerializer
+        if self.action == "create":
+            return ReceiptWriteSerializer
+        return ReceiptSerializer
+
+    def create(self, request, *args, **kwargs):
+        serializer = ReceiptWriteSerializer(data=request.data, context=self.get_serializer_context())
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        order = data["purchase_order"]
+        if self.scope_queryset(PurchaseOrder.objects.filter(pk=order.pk)).count() == 0:
+            from rest_framework.exceptions import NotFound
+
+            raise NotFound()
+        receipt = services.receipt_create(
+            purchase_order=order,
+            lines=[
+                services.ReceiptLineInput(order_line_id=line["order_line"], quantity=line["quantity"])
+                for line in data["lines"]
+            ],
+            user=request.user,
+            warehouse=data.get("warehouse"),
+            receipt_date=data.get("receipt_date"),
+            note=data.get("note", ""),
+            allow_over_receipt=data.get("allow_over_receipt", False),
+            may_over_receive="purchaseorders.allow_over_receipt"
+            in tenant_permissions(request.user, request.tenant),
+        )
+        fresh = self.get_queryset().get(pk=receipt.pk)
+        return Response(
+            ReceiptDetailSerializer(fresh, context=self.get_serializer_context()).data,
+            status=status.HTTP_201_CREATED,
+        )

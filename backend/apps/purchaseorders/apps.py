@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class PurchaseordersConfig(AppConfig):
+    name = "apps.purchaseorders"
+    label = "purchaseorders"
+    verbose_name = "Purchase orders"
+
+    def ready(self) -> None:
+        from apps.common.dashboard import register_count
+
+        register_count("purchase_orders_on_hold", "purchaseorders.purchaseorder", {"status": "on_hold"})

@@ -1,0 +1,180 @@
+"""Purchase orders (what carton factories produce against), their lines, and goods receipts.
+
+Status rules and totals are decided in services.py (docs/purchasing.md describes them).
+"""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MinValueValidator, RegexValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.tenancy.models import TenantModel
+
+CURRENCY_VALIDATOR = RegexValidator(r"^[A-Z]{3}$", _("Enter a three-letter ISO 4217 currency code."))
+
+
+class NumberSequence(TenantModel):
+    """A per-tenant, per-year counter for document numbers (PO-2026-00001), locked row by row."""
+
+    key = models.CharField(max_length=40)
+    year = models.PositiveIntegerField()
+    last_value = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tenant", "key", "year"], name="numbersequence_tenant_key_year"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key}-{self.year}: {self.last_value}"
+
+
+class PurchaseOrder(TenantModel):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        ON_HOLD = "on_hold", _("On hold")
+        COMPLETED = "completed", _("Completed")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    class Type(models.TextChoices):
+        STANDARD = "standard", _("Standard")
+        BLANKET = "blanket", _("Blanket")
+        SAMPLE = "sample", _("Sample")
+
+    order_number = models.CharField(_("order number"), max_length=50)
+    order_date = models.DateField(_("order date"))
+    supplier = models.ForeignKey(
+        "suppliers.Supplier", on_delete=models.PROTECT, related_name="purchase_orders"
+    )
+    currency = models.CharField(_("currency"), max_length=3, default="EUR", validators=[CURRENCY_VALIDATOR])
+    total_amount = models.DecimalField(
+        _("total amount"), max_digits=14, decimal_places=2, default=Decimal("0")
+    )
+    description = models.CharField(_("description"), max_length=500, blank=True)
+    type = models.CharField(_("type"), max_length=20, choices=Type.choices, default=Type.STANDARD)
+    promise_date = models.DateField(_("promise date"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.OPEN)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    supplier_scope = "supplier__parent_vendor"
+
+    class Meta:
+        ordering = ["-order_date", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "order_number"], name="purchaseorder_tenant_number_unique"
+            )
+        ]
+        indexes = [models.Index(fields=["tenant", "status"], name="purchaseorder_tenant_status")]
+
+    def __str__(self) -> str:
+        return self.order_number
+
+    @property
+    def lines_editable(self) -> bool:
+        return self.status in (self.Status.OPEN, self.Status.ON_HOLD)
+
+
+class PurchaseOrderLine(TenantModel):
+    """One product on a purchase order. `weight_per_carton` (kg) is what EUDR carton labels consume."""
+
+    order = models.ForeignKey(PurchaseOrder, on_delete=models.CASCADE, related_name="lines")
+    line_number = models.PositiveIntegerField(_("line number"))
+    product = models.ForeignKey("products.Product", on_delete=models.PROTECT, related_name="purchase_lines")
+    product_number = models.CharField(_("product number"), max_length=64)
+    line_description = models.CharField(_("line description"), max_length=500, blank=True)
+    order_qty = models.DecimalField(
+        _("order quantity"),
+        max_digits=14,
+        decimal_places=3,
+        validators=[MinValueValidator(Decimal("0.001"))],
+    )
+    unit_cost = models.DecimalField(
+        _("unit cost"), max_digits=14, decimal_places=4, validators=[MinValueValidator(Decimal("0"))]
+    )
+    weight_per_carton = models.DecimalField(
+        _("weight per carton (kg)"),
+        max_digits=10,
+        decimal_places=3,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    received_qty = models.DecimalField(_("received quantity"), max_digits=14, decimal_places=3, default=0)
+
+    supplier_scope = "order__supplier__parent_vendor"
+
+    class Meta:
+        ordering = ["order_id", "line_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["order", "line_number"], name="purchaseorderline_order_number"),
+            models.CheckConstraint(
+                condition=models.Q(order_qty__gt=0), name="purchaseorderline_qty_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(received_qty__gte=0), name="purchaseorderline_received_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.order_id}/{self.line_number} {self.product_number}"
+
+    @property
+    def amount(self) -> Decimal:
+        return (self.order_qty * self.unit_cost).quantize(Decimal("0.01"))
+
+    @property
+    def open_qty(self) -> Decimal:
+        return max(self.order_qty - self.received_qty, Decimal("0"))
+
+
+class Receipt(TenantModel):
+    """Goods received against one purchase order into a warehouse (its receiving location)."""
+
+    receipt_number = models.CharField(_("receipt number"), max_length=50)
+    purchase_order = models.ForeignKey(PurchaseOrder, on_delete=models.PROTECT, related_name="receipts")
+    warehouse = models.ForeignKey("inventory.Warehouse", on_delete=models.PROTECT, related_name="receipts")
+    receipt_date = models.DateField(_("receipt date"))
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    over_receipt = models.BooleanField(_("over-receipt allowed"), default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    supplier_scope = "purchase_order__supplier__parent_vendor"
+
+    class Meta:
+        ordering = ["-receipt_date", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tenant", "receipt_number"], name="receipt_tenant_number_unique")
+        ]
+        permissions = [("allow_over_receipt", "Can receive more than ordered")]
+
+    def __str__(self) -> str:
+        return self.receipt_number
+
+
+class ReceiptLine(TenantModel):
+    receipt = models.ForeignKey(Receipt, on_delete=models.CASCADE, related_name="lines")
+    order_line = models.ForeignKey(PurchaseOrderLine, on_delete=models.PROTECT, related_name="receipt_lines")
+    quantity = models.DecimalField(_("quantity"), max_digits=14, decimal_places=3)
+    stock_move = models.OneToOneField(
+        "inventory.StockMove", null=True, blank=True, on_delete=models.PROTECT, related_name="receipt_line"
+    )
+
+    class Meta:
+        ordering = ["receipt_id", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(quantity__gt=0), name="receiptline_quantity_positive"),
+            models.UniqueConstraint(fields=["receipt", "order_line"], name="receiptline_receipt_order_line"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.receipt_id}: {self.quantity}"

@@ -1,0 +1,156 @@
+"""Reads of purchase orders and receipts that are more than a plain queryset.
+
+Carton counts come from the EUDR carton labels (`eudr.CartonLabel`, FK `purchase_order_line`) when that
+model exists; without it they are 0. Counts are subqueries, so a list runs a constant number of queries.
+"""
+
+from __future__ import annotations
+
+import functools
+from decimal import Decimal
+
+from django.apps import apps
+from django.db import connection
+from django.db.models import (
+    Count,
+    DecimalField,
+    IntegerField,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
+from django.db.models.functions import Coalesce
+
+from apps.purchaseorders.models import PurchaseOrder, PurchaseOrderLine, Receipt
+
+
+@functools.cache
+def _table_exists(table: str) -> bool:
+    return table in connection.introspection.table_names()
+
+
+def carton_label_model():
+    """The EUDR carton label model, or None when the EUDR area is not installed or not migrated (yet)."""
+    try:
+        model = apps.get_model("eudr", "CartonLabel")
+    except LookupError:
+        return None
+    field_names = {field.name for field in model._meta.get_fields()}
+    if "purchase_order_line" not in field_names or not _table_exists(model._meta.db_table):
+        return None
+    return model
+
+
+def active_cartons(model):
+    queryset = model.objects.all()
+    if "status" in {field.name for field in model._meta.get_fields()}:
+        queryset = queryset.exclude(status="voided")
+    return queryset
+
+
+def cartons_per_line_subquery():
+    model = carton_label_model()
+    if model is None:
+        return Value(0, output_field=IntegerField())
+    counts = (
+        active_cartons(model)
+        .filter(purchase_order_line=OuterRef("pk"))
+        .order_by()
+        .values("purchase_order_line")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(counts, output_field=IntegerField()), 0)
+
+
+def cartons_per_order_subquery():
+    model = carton_label_model()
+    if model is None:
+        return Value(0, output_field=IntegerField())
+    counts = (
+        active_cartons(model)
+        .filter(purchase_order_line__order=OuterRef("pk"))
+        .order_by()
+        .values("purchase_order_line__order")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(counts, output_field=IntegerField()), 0)
+
+
+def _line_sum(field: str):
+    sums = (
+        PurchaseOrderLine.objects.filter(order=OuterRef("pk"))
+        .order_by()
+        .values("order")
+        .annotate(total=Sum(field))
+        .values("total")
+    )
+    return Coalesce(
+        Subquery(sums, output_field=DecimalField(max_digits=16, decimal_places=3)),
+        Value(Decimal("0")),
+        output_field=DecimalField(max_digits=16, decimal_places=3),
+    )
+
+
+def order_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
+    """Orders with supplier, parent vendor and owner joined, plus lines count, ordered and received
+    quantities and cartons issued: one query for any page size."""
+    queryset = queryset if queryset is not None else PurchaseOrder.objects.all()
+    lines_count = (
+        PurchaseOrderLine.objects.filter(order=OuterRef("pk"))
+        .order_by()
+        .values("order")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return queryset.select_related("supplier__parent_vendor", "owner").annotate(
+        lines_count=Coalesce(Subquery(lines_count, output_field=IntegerField()), 0),
+        ordered_qty=_line_sum("order_qty"),
+        received_total_qty=_line_sum("received_qty"),
+        cartons_issued=cartons_per_order_subquery(),
+    )
+
+
+def order_lines_queryset() -> QuerySet:
+    return PurchaseOrderLine.objects.select_related("product").annotate(
+        cartons_issued=cartons_per_line_subquery()
+    )
+
+
+def order_status_summary(queryset: QuerySet) -> dict:
+    """Counts and total amounts per status (and per currency) of the given, already filtered, orders."""
+    rows = (
+        queryset.order_by()
+        .values("status", "currency")
+        .annotate(count=Count("pk"), amount=Sum("total_amount"))
+        .order_by("status", "currency")
+    )
+    statuses: dict[str, dict] = {value: {"count": 0, "amounts": {}} for value in PurchaseOrder.Status.values}
+    totals: dict[str, Decimal] = {}
+    count = 0
+    for row in rows:
+        amount = (row["amount"] or Decimal("0")).quantize(Decimal("0.01"))
+        entry = statuses[row["status"]]
+        entry["count"] += row["count"]
+        entry["amounts"][row["currency"]] = str(amount)
+        totals[row["currency"]] = totals.get(row["currency"], Decimal("0")) + amount
+        count += row["count"]
+    total = {"count": count, "amounts": {currency: str(amount) for currency, amount in totals.items()}}
+    return {"statuses": statuses, "total": total}
+
+
+def receipt_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
+    queryset = queryset if queryset is not None else Receipt.objects.all()
+    return queryset.select_related(
+        "purchase_order__supplier__parent_vendor", "warehouse", "created_by"
+    ).annotate(
+        lines_count=Count("lines", distinct=True),
+        total_qty=Coalesce(
+            Sum("lines__quantity"),
+            Value(Decimal("0")),
+            output_field=DecimalField(max_digits=16, decimal_places=3),
+        ),
+    )

@@ -1,0 +1,449 @@
+"""Purchase order and receipt writes (docs/purchasing.md describes the rules).
+
+- Order numbers and receipt numbers come from a per-tenant, per-year counter row locked with
+  SELECT ... FOR UPDATE; a number typed in by the user is kept if it is free.
+- `total_amount` is stored and recomputed here whenever lines change: sum of order_qty x unit_cost,
+  each line rounded to cents.
+- Status: open <-> on_hold, open -> completed, open/on_hold -> cancelled; completed and cancelled are
+  final. Lines can only change while the order is open or on hold.
+- A receipt adds quantities to the lines of one open order and posts stock moves into the warehouse's
+  receiving location in the same transaction; receiving everything ordered completes the order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from apps.common.exceptions import Conflict, DomainError
+from apps.inventory import services as inventory
+from apps.inventory.models import StockMove, Warehouse
+from apps.products.models import Product
+from apps.purchaseorders.models import (
+    NumberSequence,
+    PurchaseOrder,
+    PurchaseOrderLine,
+    Receipt,
+    ReceiptLine,
+)
+from apps.suppliers.models import Supplier
+
+Status = PurchaseOrder.Status
+CENT = Decimal("0.01")
+
+# from-status -> the statuses it may move to (completed and cancelled are final)
+TRANSITIONS: dict[str, tuple[str, ...]] = {
+    Status.OPEN: (Status.ON_HOLD, Status.COMPLETED, Status.CANCELLED),
+    Status.ON_HOLD: (Status.OPEN, Status.CANCELLED),
+    Status.COMPLETED: (),
+    Status.CANCELLED: (),
+}
+
+
+class IllegalTransition(Conflict):
+    error = "illegal_transition"
+    default_message = _("This status change is not allowed.")
+
+
+class OrderReadOnly(Conflict):
+    error = "order_read_only"
+    default_message = _("A completed or cancelled purchase order cannot be changed.")
+
+
+class OrderNotReceivable(Conflict):
+    error = "order_not_receivable"
+    default_message = _("Goods can only be received against an open purchase order.")
+
+
+class OverReceipt(DomainError):
+    status_code = 400
+    error = "over_receipt"
+    default_message = _("The received quantity is more than is still open on the line.")
+
+
+class OverReceiptNotAllowed(DomainError):
+    status_code = 403
+    error = "permission_denied"
+    default_message = _("You are not allowed to receive more than was ordered.")
+
+
+class OrderInUse(Conflict):
+    error = "order_in_use"
+    default_message = _("This purchase order has receipts or shipments and cannot be deleted.")
+
+
+class DuplicateNumber(DomainError):
+    status_code = 400
+    error = "validation_error"
+
+
+# ---------------------------------------------------------------------------------------------- numbers
+
+
+def sequence_next(*, key: str, prefix: str, year: int, taken) -> str:
+    """The next free number "<prefix>-<year>-<00001>" of the tenant's counter `key`.
+
+    The counter row is locked (SELECT ... FOR UPDATE) until the caller's transaction ends, so two
+    concurrent creates never get the same number; numbers typed in by users are skipped via `taken`
+    (a callable number -> bool).
+    """
+    NumberSequence.objects.get_or_create(key=key, year=year)
+    counter = NumberSequence.objects.select_for_update().get(key=key, year=year)
+    while True:
+        counter.last_value += 1
+        number = f"{prefix}-{year}-{counter.last_value:05d}"
+        if not taken(number):
+            break
+    counter.save(update_fields=["last_value"])
+    return number
+
+
+def _order_number_taken(number: str) -> bool:
+    return PurchaseOrder.objects.filter(order_number=number).exists()
+
+
+def _receipt_number_taken(number: str) -> bool:
+    return Receipt.objects.filter(receipt_number=number).exists()
+
+
+# ---------------------------------------------------------------------------------------------- orders
+
+
+@dataclass
+class LineInput:
+    """A line as the user gives it; `id` set means "change this existing line"."""
+
+    product: Product
+    order_qty: Decimal
+    unit_cost: Decimal
+    id: int | None = None
+    line_number: int | None = None
+    product_number: str = ""
+    line_description: str | None = None
+    weight_per_carton: Decimal | None = None
+    weight_given: bool = False
+
+
+def _line_amount(qty: Decimal, unit_cost: Decimal) -> Decimal:
+    return (qty * unit_cost).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def purchase_order_recompute_total(*, order: PurchaseOrder) -> Decimal:
+    """Stores the order's total (sum of its lines' amounts, each rounded to cents) and returns it."""
+    total = sum(
+        (_line_amount(qty, cost) for qty, cost in order.lines.values_list("order_qty", "unit_cost")),
+        Decimal("0"),
+    )
+    order.total_amount = total
+    PurchaseOrder.objects.filter(pk=order.pk).update(total_amount=total, updated_at=timezone.now())
+    return total
+
+
+def _apply_line(line: PurchaseOrderLine, data: LineInput) -> PurchaseOrderLine:
+    line.product = data.product
+    line.product_number = data.product_number or data.product.article_number
+    line.line_description = (
+        data.line_description if data.line_description is not None else data.product.name
+    )[:500]
+    line.order_qty = data.order_qty
+    line.unit_cost = data.unit_cost
+    if data.weight_given:
+        line.weight_per_carton = data.weight_per_carton
+    elif line.pk is None or line.weight_per_carton is None:
+        line.weight_per_carton = data.product.weight_per_carton_kg
+    return line
+
+
+def _save_lines(*, order: PurchaseOrder, lines: list[LineInput]) -> None:
+    """Replaces the order's lines with `lines`: given ids are updated, new ones created, missing ones
+    deleted. A line with received goods cannot be deleted, nor cut below what was received."""
+    existing = {line.pk: line for line in order.lines.select_for_update().order_by("pk")}
+    keep_ids = {data.id for data in lines if data.id is not None}
+    unknown = keep_ids - set(existing)
+    if unknown:
+        raise DomainError(
+            _("A line does not belong to this purchase order."),
+            error="validation_error",
+            data={"lines": [_("A line does not belong to this purchase order.")]},
+        )
+    for pk, line in existing.items():
+        if pk not in keep_ids and line.received_qty > 0:
+            raise Conflict(
+                _("Line %(number)s has received goods and cannot be removed.") % {"number": line.line_number},
+                error="line_received",
+            )
+    to_delete = [pk for pk in existing if pk not in keep_ids]
+    if to_delete:
+        PurchaseOrderLine.objects.filter(pk__in=to_delete).delete()
+
+    used_numbers = {existing[pk].line_number for pk in keep_ids}
+    # A removed line's number is not given to a new line (numbers stay unambiguous in history).
+    next_number = max(
+        [0, *(line.line_number for line in existing.values()), *(d.line_number or 0 for d in lines)]
+    )
+    to_create, to_update = [], []
+    for data in lines:
+        if data.id is not None:
+            line = _apply_line(existing[data.id], data)
+            if line.order_qty < line.received_qty:
+                raise Conflict(
+                    _("Line %(number)s cannot be ordered below its received quantity %(received)s.")
+                    % {"number": line.line_number, "received": line.received_qty.normalize()},
+                    error="below_received",
+                )
+            to_update.append(line)
+        else:
+            if data.line_number is None or data.line_number in used_numbers:
+                next_number += 1
+                number = next_number
+            else:
+                number = data.line_number
+            used_numbers.add(number)
+            to_create.append(_apply_line(PurchaseOrderLine(order=order, line_number=number), data))
+    if to_update:
+        PurchaseOrderLine.objects.bulk_update(
+            to_update,
+            ["product", "product_number", "line_description", "order_qty", "unit_cost", "weight_per_carton"],
+        )
+    if to_create:
+        PurchaseOrderLine.objects.bulk_create(to_create)
+
+
+@transaction.atomic
+def purchase_order_create(
+    *,
+    supplier: Supplier,
+    order_date: date,
+    lines: list[LineInput],
+    order_number: str = "",
+    currency: str = "EUR",
+    description: str = "",
+    type: str = PurchaseOrder.Type.STANDARD,
+    promise_date: date | None = None,
+    owner=None,
+) -> PurchaseOrder:
+    """Creates an open order with its lines and its total. Without a number it gets the next one of the
+    tenant's sequence for the order year (PO-2026-00001)."""
+    order_number = (order_number or "").strip()
+    if order_number:
+        if _order_number_taken(order_number):
+            raise DuplicateNumber(
+                _("A purchase order with this number already exists."),
+                data={"order_number": [_("A purchase order with this number already exists.")]},
+            )
+    else:
+        order_number = sequence_next(
+            key="purchase_order", prefix="PO", year=order_date.year, taken=_order_number_taken
+        )
+    try:
+        with transaction.atomic():
+            order = PurchaseOrder.objects.create(
+                order_number=order_number,
+                order_date=order_date,
+                supplier=supplier,
+                currency=currency,
+                description=description,
+                type=type,
+                promise_date=promise_date,
+                owner=owner,
+            )
+    except IntegrityError as exc:  # a concurrent create took the typed number
+        raise DuplicateNumber(
+            _("A purchase order with this number already exists."),
+            data={"order_number": [_("A purchase order with this number already exists.")]},
+        ) from exc
+    _save_lines(order=order, lines=lines)
+    purchase_order_recompute_total(order=order)
+    return order
+
+
+def _lock_order(order: PurchaseOrder) -> PurchaseOrder:
+    return PurchaseOrder.objects.select_for_update(of=("self",)).get(pk=order.pk)
+
+
+@transaction.atomic
+def purchase_order_update(
+    *, order: PurchaseOrder, fields: dict[str, Any], lines: list[LineInput] | None = None
+) -> PurchaseOrder:
+    """Changes header fields and (if given) replaces the lines. The order row is locked first, then its
+    lines in pk order. Completed and cancelled orders are read-only (409)."""
+    locked = _lock_order(order)
+    if not locked.lines_editable:
+        raise OrderReadOnly()
+    allowed = {"supplier", "order_date", "currency", "description", "type", "promise_date", "owner"}
+    for name, value in fields.items():
+        if name not in allowed:
+            raise DomainError(_("This field cannot be changed."), error="validation_error", data={name: []})
+        setattr(locked, name, value)
+    locked.save()
+    if lines is not None:
+        _save_lines(order=locked, lines=lines)
+        purchase_order_recompute_total(order=locked)
+    return locked
+
+
+@transaction.atomic
+def purchase_order_transition(*, order: PurchaseOrder, to_status: str) -> PurchaseOrder:
+    """Moves the order to `to_status` if TRANSITIONS allows it; otherwise 409 illegal_transition."""
+    locked = _lock_order(order)
+    if to_status not in Status.values:
+        raise DomainError(
+            _("Unknown status."), error="validation_error", data={"status": [_("Unknown status.")]}
+        )
+    if to_status not in TRANSITIONS[locked.status]:
+        raise IllegalTransition(
+            _("A purchase order cannot go from %(from)s to %(to)s.")
+            % {"from": Status(locked.status).label, "to": Status(to_status).label}
+        )
+    locked.status = to_status
+    locked.save(update_fields=["status", "updated_at"])
+    return locked
+
+
+@transaction.atomic
+def purchase_order_delete(*, order: PurchaseOrder) -> None:
+    """Deletes an order that nothing refers to yet (no receipts, not on a shipment, no carton labels)."""
+    locked = _lock_order(order)
+    if locked.receipts.exists() or locked.shipment_links.exists():
+        raise OrderInUse()
+    if PurchaseOrderLine.objects.filter(order=locked, received_qty__gt=0).exists():
+        raise OrderInUse()
+    from django.db.models import ProtectedError
+
+    try:
+        with transaction.atomic():
+            locked.delete()
+    except ProtectedError as exc:
+        raise OrderInUse() from exc
+
+
+# ---------------------------------------------------------------------------------------------- receipts
+
+
+@dataclass
+class ReceiptLineInput:
+    order_line_id: int
+    quantity: Decimal
+
+
+@transaction.atomic
+def receipt_create(
+    *,
+    purchase_order: PurchaseOrder,
+    lines: list[ReceiptLineInput],
+    user,
+    warehouse: Warehouse | None = None,
+    receipt_date: date | None = None,
+    note: str = "",
+    allow_over_receipt: bool = False,
+    may_over_receive: bool = False,
+) -> Receipt:
+    """Receives quantities against the lines of one open purchase order, all or nothing.
+
+    Locking: the order row first, then its lines with SELECT ... FOR UPDATE in pk order (the same order
+    as every other writer of these rows), then the stock rows (inventory.stock_moves_post). A quantity
+    above what is still open on a line is refused (400 over_receipt) unless `allow_over_receipt` is
+    asked for by a user who may (`may_over_receive`: permission purchaseorders.allow_over_receipt).
+    Stock moves go into the warehouse's receiving location in this same transaction; any failure
+    (validation, stock, database) leaves nothing posted. When every line is fully received the order
+    becomes completed.
+    """
+    if allow_over_receipt and not may_over_receive:
+        raise OverReceiptNotAllowed()
+    if not lines:
+        raise DomainError(
+            _("Receive at least one line."),
+            error="validation_error",
+            data={"lines": [_("Receive at least one line.")]},
+        )
+    ids = [line.order_line_id for line in lines]
+    if len(set(ids)) != len(ids):
+        raise DomainError(
+            _("Each order line can appear only once in a receipt."),
+            error="validation_error",
+            data={"lines": [_("Each order line can appear only once in a receipt.")]},
+        )
+
+    order = _lock_order(purchase_order)
+    if order.status != Status.OPEN:
+        raise OrderNotReceivable()
+    order_lines = {
+        line.pk: line
+        for line in PurchaseOrderLine.objects.select_for_update(of=("self",))
+        .filter(order=order)
+        .order_by("pk")
+    }
+    warehouse = warehouse or inventory.warehouse_default()
+    location = inventory.warehouse_receiving_location(warehouse=warehouse)
+
+    receipt_date = receipt_date or timezone.localdate()
+    receipt = Receipt.objects.create(
+        receipt_number=sequence_next(
+            key="receipt", prefix="RC", year=receipt_date.year, taken=_receipt_number_taken
+        ),
+        purchase_order=order,
+        warehouse=warehouse,
+        receipt_date=receipt_date,
+        note=note,
+        over_receipt=allow_over_receipt,
+        created_by=user,
+    )
+
+    receipt_lines = []
+    for data in lines:
+        line = order_lines.get(data.order_line_id)
+        if line is None:
+            raise DomainError(
+                _("A line does not belong to this purchase order."),
+                error="validation_error",
+                data={"lines": [_("A line does not belong to this purchase order.")]},
+            )
+        if data.quantity <= 0:
+            raise DomainError(
+                _("Received quantities must be greater than zero."),
+                error="validation_error",
+                data={"lines": [_("Received quantities must be greater than zero.")]},
+            )
+        if line.received_qty + data.quantity > line.order_qty and not allow_over_receipt:
+            raise OverReceipt(
+                _("Line %(number)s: receiving %(qty)s is more than the %(open)s still open.")
+                % {
+                    "number": line.line_number,
+                    "qty": data.quantity.normalize(),
+                    "open": line.open_qty.normalize(),
+                },
+                data={"lines": {str(line.pk): [_("More than is still open on this line.")]}},
+            )
+        line.received_qty = F("received_qty") + data.quantity
+        line.save(update_fields=["received_qty"])
+        receipt_lines.append(ReceiptLine(receipt=receipt, order_line=line, quantity=data.quantity))
+
+    moves = inventory.stock_moves_post(
+        moves=[
+            inventory.MoveSpec(
+                product_id=order_lines[data.order_line_id].product_id,
+                quantity=data.quantity,
+                to_location=location,
+            )
+            for data in lines
+        ],
+        kind=StockMove.Kind.RECEIPT,
+        reference=f"{receipt.receipt_number} / {order.order_number}",
+        user=user,
+    )
+    for receipt_line, move in zip(receipt_lines, moves, strict=True):
+        receipt_line.stock_move = move
+    ReceiptLine.objects.bulk_create(receipt_lines)
+
+    still_open = PurchaseOrderLine.objects.filter(order=order, received_qty__lt=F("order_qty")).exists()
+    if not still_open:
+        order.status = Status.COMPLETED
+        order.save(update_fields=["status", "updated_at"])
+    return receipt

@@ -1,0 +1,96 @@
+from django.db.models import Count
+from drf_spectacular.utils import extend_schema, extend_schema_view
+
+from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet
+from apps.common.imports import ImportMixin
+from apps.suppliers import services
+from apps.suppliers.importers import ParentVendorImporter, SupplierImporter
+from apps.suppliers.models import ParentVendor, Supplier
+
+from .filters import ParentVendorFilter, SupplierFilter
+from .serializers import ParentVendorSerializer, SupplierSerializer
+
+_TENANT = extend_schema(parameters=[TENANT_PARAMETER])
+TENANT_SCHEMA = dict.fromkeys(
+    ("list", "retrieve", "create", "update", "partial_update", "destroy", "export"), _TENANT
+)
+
+
+def _contacts_text(supplier: Supplier) -> str:
+    return "; ".join(
+        " ".join(part for part in (c.get("name"), c.get("email"), c.get("phone")) if part)
+        for c in supplier.contacts or []
+    )
+
+
+@extend_schema_view(**TENANT_SCHEMA)
+class ParentVendorViewSet(ImportMixin, TenantModelViewSet):
+    """Parent vendors (groups of carton factories). Supplier users read only their own."""
+
+    queryset = ParentVendor.objects.annotate(supplier_count=Count("suppliers"))
+    serializer_class = ParentVendorSerializer
+    allowed_user_types = ("internal", "supplier")
+    supplier_scope = "pk"
+    filterset_class = ParentVendorFilter
+    search_fields = ["name", "cname", "code", "contact"]
+    ordering_fields = ["name", "cname", "code", "country", "supplier_count", "created_at"]
+    ordering = ["name"]
+    export_filename = "parent-vendors"
+    importer_class = ParentVendorImporter
+    export_columns = [
+        ("Code", "code"),
+        ("Name", "name"),
+        ("Chinese name", "cname"),
+        ("Contact", "contact"),
+        ("E-mail", "email"),
+        ("Phone", "phone"),
+        ("Country", "country"),
+        ("Active", "is_active"),
+        ("Suppliers", "supplier_count"),
+    ]
+
+    def perform_destroy(self, instance):
+        services.parent_vendor_delete(vendor=instance)
+
+
+@extend_schema_view(**TENANT_SCHEMA)
+class SupplierViewSet(ImportMixin, TenantModelViewSet):
+    """Suppliers (carton factories) under a parent vendor. Supplier users read only their vendor's."""
+
+    queryset = Supplier.objects.select_related("parent_vendor")
+    serializer_class = SupplierSerializer
+    allowed_user_types = ("internal", "supplier")
+    supplier_scope = "parent_vendor"
+    filterset_class = SupplierFilter
+    search_fields = ["number", "name", "visma_code", "email", "parent_vendor__name", "parent_vendor__cname"]
+    ordering_fields = [
+        "number",
+        "name",
+        "country",
+        "currency",
+        "visma_code",
+        "parent_vendor__name",
+        "created_at",
+    ]
+    ordering = ["number"]
+    export_filename = "suppliers"
+    importer_class = SupplierImporter
+    export_columns = [
+        ("Number", "number"),
+        ("Name", "name"),
+        ("Parent vendor", "parent_vendor.name"),
+        ("Parent vendor code", "parent_vendor.code"),
+        ("Country", "country"),
+        ("Address", "address"),
+        ("E-mail", "email"),
+        ("Phone", "phone"),
+        ("Contacts", _contacts_text),
+        ("Accounting code", "visma_code"),
+        ("Payment terms", "payment_terms"),
+        ("Currency", "currency"),
+        ("Active", "is_active"),
+        ("Notes", "notes"),
+    ]
+
+    def perform_destroy(self, instance):
+        services.supplier_delete(supplier=instance)

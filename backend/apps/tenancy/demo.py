@@ -1,0 +1,151 @@
+"""Demo tenants, roles and sign-ins (password demo1234, demo data only)."""
+
+from __future__ import annotations
+
+from apps.tenancy.context import tenant_context
+from apps.tenancy.models import Membership, Tenant
+from apps.users.models import Department, User
+from apps.users.roles import roles_ensure_defaults
+
+DEMO_PASSWORD = "demo1234"
+
+TENANTS = [
+    (1, "Sandbox", "sandbox", {}),
+    (
+        2,
+        "Nordic Packaging AB",
+        "nordic-packaging",
+        {"country": "SE", "vat_number": "SE556677889901", "eori_number": "SE5566778899"},
+    ),
+    (
+        3,
+        "EuroTrade Goods BV",
+        "eurotrade",
+        {
+            "country": "NL",
+            "vat_number": "NL862345678B01",
+            "eori_number": "NL862345678",
+            "address": "Havenweg 12, 3089 JA Rotterdam",
+            "legal_name": "EuroTrade Goods B.V.",
+            "email": "compliance@eurotrade.example",
+            "phone": "+31 10 123 4567",
+        },
+    ),
+]
+
+DEMO_SIGN_INS = [
+    ("admin", "internal, all tenants, all roles (starts in the empty Sandbox: switch company to 3)"),
+    ("sales", "internal, tenant 2 only"),
+    ("warehouse", "warehouse user, tenant 3"),
+    ("supplier", "supplier user, tenant 3, parent vendor Shanghai Evergreen Packaging"),
+    ("supplier2", "supplier user, tenant 3, parent vendor Ningbo Bluewave Cartons"),
+]
+
+
+def load(ctx: dict) -> None:
+    tenants = {}
+    for pk, name, code, extra in TENANTS:
+        tenant, _ = Tenant.objects.update_or_create(pk=pk, defaults={"name": name, "code": code, **extra})
+        tenants[pk] = tenant
+    ctx["tenants"] = tenants
+
+    roles = {}
+    departments = {}
+    for pk, tenant in tenants.items():
+        with tenant_context(tenant):
+            roles[pk] = roles_ensure_defaults()
+            departments[pk] = {
+                name: Department.objects.get_or_create(name=name)[0]
+                for name in ("Management", "Sales", "Purchasing", "Warehouse")
+            }
+    ctx["roles"] = roles
+    ctx["departments"] = departments
+
+    def user(username: str, **fields) -> User:
+        obj, created = User.objects.get_or_create(username=username, defaults=fields)
+        if created:
+            obj.set_password(DEMO_PASSWORD)
+            obj.save()
+        return obj
+
+    admin = user(
+        "admin",
+        email="admin@eurotrade.example",
+        first_name="Ada",
+        last_name="Admin",
+        name="Ada Admin",
+        is_staff=True,
+        is_superuser=False,
+        visma_owner_id="1001",
+        visma_id="U-1001",
+        visma_code="ADM",
+        city="Rotterdam",
+        country="Netherlands",
+    )
+    sales = user(
+        "sales",
+        email="sales@nordic.example",
+        first_name="Sven",
+        last_name="Sales",
+        name="Sven Sales",
+        visma_owner_id="2001",
+        visma_id="U-2001",
+        visma_code="SAL",
+        city="Malmö",
+        country="Sweden",
+    )
+    warehouse = user(
+        "warehouse",
+        email="warehouse@eurotrade.example",
+        first_name="Willem",
+        last_name="de Vries",
+        name="Willem de Vries",
+        is_warehouse=True,
+        visma_owner_id="3001",
+        city="Rotterdam",
+        country="Netherlands",
+    )
+    ctx["users"] = {"admin": admin, "sales": sales, "warehouse": warehouse}
+
+    def member(u: User, tenant_id: int, role_names: list[str], department: str | None = None) -> None:
+        membership, _ = Membership.objects.get_or_create(user=u, tenant=tenants[tenant_id])
+        with tenant_context(tenants[tenant_id]):
+            membership.roles.set([roles[tenant_id][name] for name in role_names])
+            if department:
+                membership.department = departments[tenant_id][department]
+                membership.save()
+
+    for tenant_id in tenants:
+        member(admin, tenant_id, list(roles[tenant_id].keys()), "Management")
+    member(sales, 2, ["Sales"], "Sales")
+    member(warehouse, 3, ["Warehouse"], "Warehouse")
+
+
+def load_supplier_users(ctx: dict) -> None:
+    """Called by the suppliers demo once the parent vendors exist."""
+    from apps.suppliers.models import ParentVendor
+
+    tenant = ctx["tenants"][3]
+    with tenant_context(tenant):
+        vendors = {v.code: v for v in ParentVendor.objects.all()}
+    for username, vendor_code, full_name in (
+        ("supplier", "PV-SEP", "Li Wei"),
+        ("supplier2", "PV-NBC", "Chen Jing"),
+    ):
+        user, created = User.objects.get_or_create(
+            username=username,
+            defaults={
+                "email": f"{username}@factory.example",
+                "name": full_name,
+                "is_supplier": True,
+                "parent_vendor": vendors[vendor_code],
+                "country": "China",
+            },
+        )
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save()
+        membership, _ = Membership.objects.get_or_create(user=user, tenant=tenant)
+        with tenant_context(tenant):
+            membership.roles.set([ctx["roles"][3]["Supplier"]])
+        ctx["users"][username] = user

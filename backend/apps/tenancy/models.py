@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .context import TenantNotSet, get_current_tenant_id
+from .managers import TenantManager, UnscopedManager
+
+
+class Tenant(models.Model):
+    """A company using the product. Tenants never see each other's rows."""
+
+    name = models.CharField(_("name"), max_length=200, unique=True)
+    code = models.SlugField(_("code"), max_length=50, unique=True)
+    legal_name = models.CharField(_("legal name"), max_length=300, blank=True)
+    address = models.CharField(_("address"), max_length=500, blank=True)
+    country = models.CharField(_("country"), max_length=2, blank=True)
+    eori_number = models.CharField(_("EORI number"), max_length=40, blank=True)
+    vat_number = models.CharField(_("VAT number"), max_length=40, blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("phone"), max_length=50, blank=True)
+    is_active = models.BooleanField(_("active"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A user's access to one tenant, with the roles (permission sets) held there.
+
+    Identity data, read before a tenant is active (to decide whether the request may enter it), so it
+    is not under row-level security; it is only ever queried by user.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="memberships")
+    roles = models.ManyToManyField("users.Role", blank=True, related_name="memberships")
+    department = models.ForeignKey(
+        "users.Department", null=True, blank=True, on_delete=models.SET_NULL, related_name="memberships"
+    )
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "tenant"], name="membership_user_tenant_unique")
+        ]
+        ordering = ["tenant_id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.tenant}"
+
+
+class TenantModel(models.Model):
+    """Base of every tenant-owned model.
+
+    - `objects` is filtered by the current tenant and fails closed (see managers.py);
+    - `save()` stamps the current tenant and refuses rows of another tenant;
+    - a foreign key to another tenant's row is rejected (`clean_tenant_relations`);
+    - on PostgreSQL the table gets a forced row-level-security policy automatically (rls.py).
+    """
+
+    tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, related_name="+", editable=False)
+
+    objects = TenantManager()
+    unscoped = UnscopedManager()
+
+    class Meta:
+        abstract = True
+        base_manager_name = "unscoped"
+        default_manager_name = "objects"
+
+    def clean_tenant_relations(self) -> None:
+        for field in self._meta.concrete_fields:
+            if not field.is_relation or not field.many_to_one or field.name == "tenant":
+                continue
+            related_model = field.related_model
+            if not (isinstance(related_model, type) and issubclass(related_model, TenantModel)):
+                continue
+            related_id = getattr(self, field.attname)
+            if related_id is None:
+                continue
+            cached = field.get_cached_value(self, default=None)
+            related_tenant = (
+                cached.tenant_id
+                if cached is not None
+                else related_model.unscoped.filter(pk=related_id).values_list("tenant_id", flat=True).first()
+            )
+            if related_tenant != self.tenant_id:
+                raise ValidationError({field.name: _("The selected record does not exist.")})
+
+    def save(self, *args, **kwargs):
+        current = get_current_tenant_id()
+        if self.tenant_id is None:
+            if current is None:
+                raise TenantNotSet(f"Saving a {type(self).__name__} outside a tenant")
+            self.tenant_id = current
+        elif current is not None and self.tenant_id != current:
+            raise TenantNotSet(f"Saving a {type(self).__name__} of another tenant")
+        self.clean_tenant_relations()
+        super().save(*args, **kwargs)

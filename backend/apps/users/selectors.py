@@ -1,0 +1,115 @@
+"""Reads for the users admin: which tenants a user administers, the users of a tenant, the permission
+matrix of the roles page.
+
+Users are identity data shared by tenants; the admin of a tenant sees the users who have a membership
+in it. Roles and departments are tenant rows (row-level security on PostgreSQL), so reading another
+tenant's roles enters that tenant with `tenant_context`.
+"""
+
+from __future__ import annotations
+
+from django.apps import apps
+from django.contrib.auth.models import Permission
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+
+from apps.tenancy.context import tenant_context
+from apps.tenancy.models import Membership, Tenant
+from apps.users.models import User
+from apps.users.permissions import tenant_permissions
+from apps.users.roles import PRODUCT_APPS
+
+MANAGE_USERS_PERMISSION = "users.change_user"
+MATRIX_ACTIONS = ("view", "add", "change", "delete")
+
+
+def administered_tenants(user: User) -> list[Tenant]:
+    """The tenants in which `user` may manage users (holds users.change_user through their roles)."""
+    cached = getattr(user, "_administered_tenants", None)
+    if cached is not None:
+        return cached
+    result = []
+    memberships = Membership.objects.select_related("tenant").filter(
+        user=user, is_active=True, tenant__is_active=True
+    )
+    for membership in memberships.order_by("tenant_id"):
+        with tenant_context(membership.tenant):
+            if MANAGE_USERS_PERMISSION in tenant_permissions(user, membership.tenant):
+                result.append(membership.tenant)
+    user._administered_tenants = result
+    return result
+
+
+def can_manage_account(*, actor: User, user: User) -> bool:
+    """Account-wide changes (profile fields, type, password, active flag) touch every company the user
+    works in, so they need administrator rights in all of them; superusers only by superusers."""
+    if user.is_superuser and not actor.is_superuser:
+        return False
+    administered = {tenant.pk for tenant in administered_tenants(actor)}
+    tenant_ids = set(Membership.objects.filter(user=user, is_active=True).values_list("tenant_id", flat=True))
+    return tenant_ids <= administered
+
+
+def tenant_users(*, tenant: Tenant) -> QuerySet[User]:
+    """Users with a membership (active or not) in `tenant`, with their membership there prefetched as
+    `tenant_memberships` (department and roles: a constant number of queries per page)."""
+    in_tenant = Membership.objects.filter(user=OuterRef("pk"), tenant=tenant)
+    return (
+        User.objects.filter(Exists(in_tenant))
+        .select_related("parent_vendor")
+        .prefetch_related(
+            Prefetch(
+                "memberships",
+                queryset=Membership.objects.filter(tenant=tenant)
+                .select_related("department")
+                .prefetch_related("roles"),
+                to_attr="tenant_memberships",
+            )
+        )
+    )
+
+
+def permission_matrix() -> list[dict]:
+    """Areas (app labels) x models x view/add/change/delete, plus each model's other permissions."""
+    by_model: dict[tuple[str, str], dict] = {}
+    for perm in Permission.objects.select_related("content_type").filter(
+        content_type__app_label__in=PRODUCT_APPS
+    ):
+        key = (perm.content_type.app_label, perm.content_type.model)
+        entry = by_model.setdefault(key, {"actions": {}, "extra": []})
+        label = f"{perm.content_type.app_label}.{perm.codename}"
+        action = perm.codename.split("_", 1)[0]
+        if action in MATRIX_ACTIONS and perm.codename == f"{action}_{perm.content_type.model}":
+            entry["actions"][action] = label
+        else:
+            entry["extra"].append({"codename": label, "name": perm.name})
+    areas = []
+    for app_label in PRODUCT_APPS:
+        try:
+            config = apps.get_app_config(app_label)
+        except LookupError:
+            continue
+        models = []
+        for model in config.get_models():
+            entry = by_model.get((app_label, model._meta.model_name))
+            if entry is None:
+                continue
+            models.append(
+                {
+                    "model": model._meta.model_name,
+                    "name": str(model._meta.verbose_name_plural).capitalize(),
+                    "permissions": {action: entry["actions"].get(action) for action in MATRIX_ACTIONS},
+                    "extra": sorted(entry["extra"], key=lambda item: item["codename"]),
+                }
+            )
+        if models:
+            areas.append({"app_label": app_label, "name": str(config.verbose_name), "models": models})
+    return areas
+
+
+def matrix_permission_labels() -> set[str]:
+    labels = set()
+    for area in permission_matrix():
+        for model in area["models"]:
+            labels |= {label for label in model["permissions"].values() if label}
+            labels |= {extra["codename"] for extra in model["extra"]}
+    return labels

@@ -1,0 +1,286 @@
+"""Writes of the users admin and the own profile: accounts, memberships, role permissions, departments.
+
+Rules decided here:
+- an admin works on the users of the tenant they are in; account-wide changes (fields, type, password,
+  active flag) need administrator rights in every company the user works in (`can_manage_account`);
+- memberships can be granted only in companies the admin administers, with that company's roles and
+  departments;
+- a supplier user has a parent vendor of a company they belong to;
+- nobody locks themselves out (own deactivation, own memberships, own role-management permission).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import Permission
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from rest_framework.exceptions import PermissionDenied, ValidationError
+
+from apps.common.exceptions import Conflict
+from apps.suppliers.models import ParentVendor
+from apps.tenancy.context import tenant_context
+from apps.tenancy.models import Membership, Tenant
+from apps.users.models import Department, Role, User
+from apps.users.permissions import tenant_permissions
+from apps.users.selectors import administered_tenants, can_manage_account, matrix_permission_labels
+
+USER_TYPES = ("internal", "warehouse", "supplier")
+
+
+class AccountNotManageable(PermissionDenied):
+    default_detail = _(
+        "This user also works in companies you do not administer; only an administrator of all of "
+        "them can change the account."
+    )
+
+
+def _password_errors(password: str, user: User) -> list[str]:
+    try:
+        validate_password(password, user=user)
+    except DjangoValidationError as exc:
+        return list(exc.messages)
+    return []
+
+
+def _apply_user_type(user: User, user_type: str | None) -> None:
+    if user_type is None:
+        return
+    user.is_warehouse = user_type == "warehouse"
+    user.is_supplier = user_type == "supplier"
+
+
+def _check_supplier_vendor(user: User) -> None:
+    """A supplier user needs a parent vendor, of a company the user belongs to; others have none."""
+    if not user.is_supplier:
+        user.parent_vendor = None
+        return
+    if user.parent_vendor_id is None:
+        raise ValidationError({"parent_vendor": [_("A supplier user needs a parent vendor.")]})
+    if not _vendor_tenant_ids(user) & set(
+        Membership.objects.filter(user=user).values_list("tenant_id", flat=True)
+    ):
+        raise ValidationError(
+            {"parent_vendor": [_("The parent vendor must belong to a company the user is a member of.")]}
+        )
+
+
+def _vendor_tenant_ids(user: User) -> set[int]:
+    """The tenant of the user's parent vendor, looked for in the user's tenants (RLS: one at a time)."""
+    found = set()
+    for tenant_id in Membership.objects.filter(user=user).values_list("tenant_id", flat=True):
+        with tenant_context(tenant_id):
+            if ParentVendor.objects.filter(pk=user.parent_vendor_id).exists():
+                found.add(tenant_id)
+    return found
+
+
+def ensure_can_manage_account(*, actor: User, user: User) -> None:
+    if not can_manage_account(actor=actor, user=user):
+        raise AccountNotManageable()
+
+
+@transaction.atomic
+def user_create(
+    *,
+    tenant: Tenant,
+    data: dict[str, Any],
+    password: str,
+    user_type: str = "internal",
+    roles: list[Role] | None = None,
+    department: Department | None = None,
+) -> User:
+    """Creates an account with a membership in `tenant` (the roles and department must be of it)."""
+    user = User(**data)
+    _apply_user_type(user, user_type)
+    errors = _password_errors(password, user)
+    if errors:
+        raise ValidationError({"password": errors})
+    user.set_password(password)
+    if not user.is_supplier:
+        user.parent_vendor = None
+    elif user.parent_vendor_id is None:
+        raise ValidationError({"parent_vendor": [_("A supplier user needs a parent vendor.")]})
+    user.save()
+    membership = Membership.objects.create(user=user, tenant=tenant, department=department)
+    membership.roles.set(roles or [])
+    _check_supplier_vendor(user)
+    return user
+
+
+@transaction.atomic
+def user_update(*, actor: User, user: User, data: dict[str, Any], user_type: str | None = None) -> User:
+    """Updates account fields; needs administrator rights in all the user's companies."""
+    ensure_can_manage_account(actor=actor, user=user)
+    user = User.objects.select_for_update().get(pk=user.pk)
+    for key, value in data.items():
+        setattr(user, key, value)
+    _apply_user_type(user, user_type)
+    if user.pk == actor.pk and (user.is_supplier or user.is_warehouse):
+        raise Conflict(_("You cannot change your own account type."), error="own_account")
+    _check_supplier_vendor(user)
+    user.save()
+    return user
+
+
+@transaction.atomic
+def user_set_active(*, actor: User, user: User, active: bool) -> User:
+    """Activates or deactivates an account. A deactivated user's tokens stop working at once (the JWT
+    authentication checks `is_active` on every request)."""
+    ensure_can_manage_account(actor=actor, user=user)
+    if user.pk == actor.pk and not active:
+        raise Conflict(_("You cannot deactivate your own account."), error="own_account")
+    user = User.objects.select_for_update().get(pk=user.pk)
+    user.is_active = active
+    user.save(update_fields=["is_active"])
+    return user
+
+
+@transaction.atomic
+def user_reset_password(*, actor: User, user: User, password: str) -> None:
+    """An administrator sets a new password (Django's password validators apply)."""
+    ensure_can_manage_account(actor=actor, user=user)
+    user = User.objects.select_for_update().get(pk=user.pk)
+    errors = _password_errors(password, user)
+    if errors:
+        raise ValidationError({"password": errors})
+    user.set_password(password)
+    user.save(update_fields=["password"])
+
+
+@transaction.atomic
+def user_change_password(*, user: User, old_password: str, new_password: str) -> None:
+    """The signed-in user changes their own password: the current one must be right."""
+    user = User.objects.select_for_update().get(pk=user.pk)
+    if not user.check_password(old_password):
+        raise ValidationError({"old_password": [_("Your current password is incorrect.")]})
+    if old_password == new_password:
+        raise ValidationError({"new_password": [_("The new password must differ from the current one.")]})
+    errors = _password_errors(new_password, user)
+    if errors:
+        raise ValidationError({"new_password": errors})
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+
+
+@transaction.atomic
+def profile_update(*, user: User, data: dict[str, Any]) -> User:
+    """The signed-in user edits their own contact details and language."""
+    user = User.objects.select_for_update().get(pk=user.pk)
+    for key, value in data.items():
+        setattr(user, key, value)
+    user.save(update_fields=list(data) or None)
+    return user
+
+
+@transaction.atomic
+def user_memberships_set(*, actor: User, user: User, memberships: list[dict[str, Any]]) -> None:
+    """Sets the user's memberships in the companies the actor administers.
+
+    `memberships`: [{"tenant": id, "roles": [role ids], "department": id | None, "is_active": bool}].
+    Companies the actor administers that are not listed lose the membership; companies the actor does
+    not administer cannot be listed (403) and are left as they are. Rows are locked in tenant order.
+    """
+    if user.pk == actor.pk:
+        raise Conflict(
+            _("You cannot change your own memberships; ask another administrator."), error="own_account"
+        )
+    administered = {tenant.pk: tenant for tenant in administered_tenants(actor)}
+    wanted: dict[int, dict[str, Any]] = {}
+    for index, item in enumerate(memberships):
+        tenant_id = item["tenant"]
+        if tenant_id not in administered:
+            raise PermissionDenied(_("You can only grant access to companies you administer."))
+        if tenant_id in wanted:
+            raise ValidationError({"memberships": {index: {"tenant": [_("This company is listed twice.")]}}})
+        wanted[tenant_id] = item
+
+    list(Membership.objects.select_for_update().filter(user=user).order_by("tenant_id"))
+    for tenant_id, tenant in sorted(administered.items()):
+        with tenant_context(tenant):
+            existing = Membership.objects.filter(user=user, tenant=tenant).first()
+            item = wanted.get(tenant_id)
+            if item is None:
+                if existing is not None:
+                    existing.delete()
+                continue
+            role_ids = sorted(set(item.get("roles") or []))
+            roles = list(Role.objects.filter(pk__in=role_ids))
+            if len(roles) != len(role_ids):
+                raise ValidationError(
+                    {"roles": [_("A selected role does not exist in %(tenant)s.") % {"tenant": tenant.name}]}
+                )
+            department = None
+            if item.get("department") is not None:
+                department = Department.objects.filter(pk=item["department"]).first()
+                if department is None:
+                    raise ValidationError(
+                        {
+                            "department": [
+                                _("The selected department does not exist in %(tenant)s.")
+                                % {"tenant": tenant.name}
+                            ]
+                        }
+                    )
+            membership = existing or Membership(user=user, tenant=tenant)
+            membership.department = department
+            membership.is_active = bool(item.get("is_active", True))
+            membership.save()
+            membership.roles.set(roles)
+    if user.is_supplier:
+        _check_supplier_vendor(user)
+
+
+@transaction.atomic
+def role_set_permissions(*, actor: User, tenant: Tenant, role: Role, permissions: list[str]) -> Role:
+    """Sets a role's permissions from the matrix ("app_label.codename" labels).
+
+    Refused when it would take away the actor's own right to manage roles in this tenant.
+    """
+    allowed = matrix_permission_labels()
+    unknown = sorted(set(permissions) - allowed)
+    if unknown:
+        raise ValidationError(
+            {"permissions": [_("Unknown permission: %(names)s") % {"names": ", ".join(unknown)}]}
+        )
+    query = Q(pk__in=[])
+    for label in set(permissions):
+        app_label, codename = label.split(".", 1)
+        query |= Q(content_type__app_label=app_label, codename=codename)
+    role = Role.objects.select_for_update().get(pk=role.pk)
+    role.permissions.set(Permission.objects.filter(query))
+    if hasattr(actor, "_tenant_perm_cache"):
+        actor._tenant_perm_cache.pop(tenant.pk, None)
+    if not actor.is_superuser and "users.change_role" not in tenant_permissions(actor, tenant):
+        raise Conflict(
+            _("This change would take away your own right to manage roles."), error="own_permissions"
+        )
+    return role
+
+
+@transaction.atomic
+def role_delete(*, role: Role) -> None:
+    """Deletes a role nobody holds."""
+    role = Role.objects.select_for_update().get(pk=role.pk)
+    holders = role.memberships.count()
+    if holders:
+        raise Conflict(
+            _("This role is held by %(count)d user(s); remove it from them first.") % {"count": holders},
+            error="role_in_use",
+        )
+    role.delete()
+
+
+@transaction.atomic
+def department_delete(*, department: Department) -> None:
+    """Deletes a department without sub-departments; its members keep their membership, without it."""
+    department = Department.objects.select_for_update().get(pk=department.pk)
+    if department.children.exists():
+        raise Conflict(
+            _("This department has sub-departments; move or delete them first."), error="department_in_use"
+        )
+    department.delete()

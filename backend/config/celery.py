@@ -1,0 +1,11 @@
+"""Celery application. In the embedded default (no REDIS_URL) tasks run eagerly, inline."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("cartontrace")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,27 @@
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from apps.common import spa
+
+api_patterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("tenants/", include("apps.tenancy.api.urls")),
+    path("users/", include("apps.users.api.urls")),
+    path("common/", include("apps.common.api.urls")),
+    path("products/", include("apps.products.api.urls")),
+    path("customers/", include("apps.customers.api.urls")),
+    path("suppliers/", include("apps.suppliers.api.urls")),
+    path("purchaseorders/", include("apps.purchaseorders.api.urls")),
+    path("salesorders/", include("apps.salesorders.api.urls")),
+    path("logistics/", include("apps.logistics.api.urls")),
+    path("inventory/", include("apps.inventory.api.urls")),
+    path("eudr/", include("apps.eudr.api.urls")),
+    path("eudrtrack/", include("apps.eudr.api.public_urls")),
+]
+
+urlpatterns = [
+    path("api/", include(api_patterns)),
+    re_path(r"^eudrtrace/.*$", spa.trace_index, name="trace-page"),
+    re_path(r"^(?!api/|static/|media/|assets/).*$", spa.app_index, name="app"),
+]

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { signIn, storage } from './helpers';
+
+test('the language switch changes the UI at once and is remembered', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.getByTestId('language-switcher').click();
+  await page.locator('.p-select-dropdown:visible .p-select-item-option', { hasText: '中文' }).click();
+  await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+  expect(await storage(page, 'app-language')).toBe('zh');
+  await expect(page).toHaveTitle(/登录/);
+
+  await page.locator('input#username').fill('admin');
+  await page.locator('input#password').fill('demo1234');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.getByTestId('desktop-menu')).toContainText('销售');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+
+  await page.reload();
+  await expect(page.getByTestId('desktop-menu')).toContainText('采购');
+});
+
+test('the default language follows the browser', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+  expect(await storage(page, 'app-language')).toBe('zh');
+  await context.close();
+});
+
+test('the supplier layout has its own language switcher', async ({ page }) => {
+  await signIn(page, 'supplier');
+  await page.getByTestId('language-switcher').click();
+  await page.locator('.p-select-dropdown:visible .p-select-item-option', { hasText: '中文' }).click();
+  await expect(page.getByTestId('supplier-menu-raw-materials')).toHaveText('原材料');
+});

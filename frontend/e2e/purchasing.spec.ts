@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+/**
+ * Purchasing: an internal user creates a purchase order; the supplier user of that order's parent
+ * vendor sees it in the portal, and another vendor's order is not found for them whatever the URL.
+ * With SHOTS_DIR set, screenshots of the orders list, an order and the portal in light and dark.
+ */
+const shots = process.env.SHOTS_DIR;
+
+async function inTradingCompany(page: Page, dark = false): Promise<void> {
+  await page.addInitScript((isDark) => {
+    window.localStorage.setItem('tenant_id', '3');
+    window.localStorage.setItem('theme-config', JSON.stringify({ dark: isDark }));
+  }, dark);
+}
+
+async function inputOf(page: Page, testId: string) {
+  const element = page.getByTestId(testId);
+  const tag = await element.evaluate((node) => node.tagName);
+  return tag === 'INPUT' ? element : element.locator('input').first();
+}
+
+async function pickOption(page: Page, testId: string, search: string, option: RegExp): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(search);
+  const choice = page.locator('.p-select-dropdown:visible .p-select-item-option').filter({ hasText: option }).first();
+  await expect(choice).toBeVisible();
+  await choice.click();
+}
+
+test('an internal user creates an order; its supplier sees it in the portal, the other vendor does not', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await inTradingCompany(admin);
+  await signIn(admin, 'admin');
+
+  await admin.goto('/purchase/orders');
+  await expect(admin.getByRole('tab', { name: /^Open \(\d+\)$/ })).toBeVisible();
+  await admin.getByTestId('new-order').click();
+  await expect(admin).toHaveURL(/\/purchase\/orders\/new$/);
+
+  await pickOption(admin, 'order-supplier', 'S-1001', /S-1001/);
+  await pickOption(admin, 'line-product-0', 'CT-SW', /CT-SW-4030 /);
+  const qty = await inputOf(admin, 'line-qty-0');
+  await qty.fill('500');
+  const cost = await inputOf(admin, 'line-cost-0');
+  await cost.fill('1.1');
+  await expect(admin.getByTestId('line-amount-0')).toHaveText('US$550.00');
+  await expect(admin.getByTestId('order-total')).toContainText('US$550.00');
+  await admin.getByTestId('order-save').click();
+
+  await expect(admin).toHaveURL(/\/purchase\/orders\/PO-\d{4}-\d{5}$/);
+  const orderNumber = decodeURIComponent(admin.url().split('/').pop() ?? '');
+  await expect(admin.getByTestId('order-status')).toHaveText('Open');
+  await expect(admin.getByTestId('order-total-amount')).toHaveText('US$550.00');
+  await expect(admin.getByTestId('order-lines')).toContainText('CT-SW-4030');
+
+  // An order of the other parent vendor (Ningbo Bluewave), to try as the first vendor's user.
+  await admin.goto('/purchase/orders?search=Bluewave');
+  const otherRow = admin.locator('.p-table-tbody tr.p-table-row').first();
+  await expect(otherRow).toBeVisible();
+  const otherNumber = ((await otherRow.locator('td').first().textContent()) ?? '').trim();
+  expect(otherNumber).toMatch(/^PO-/);
+  await adminContext.close();
+
+  const supplierContext = await browser.newContext();
+  const supplier = await supplierContext.newPage();
+  await signIn(supplier, 'supplier');
+  await supplier.goto('/supplier/orders');
+  const mine = supplier.locator('.p-table-tbody tr.p-table-row', { hasText: orderNumber });
+  await expect(mine).toBeVisible();
+  await mine.click();
+  await expect(supplier.getByTestId('order-lines')).toContainText('CT-SW-4030');
+  await expect(supplier.locator('.p-table-tbody tr.p-table-row', { hasText: otherNumber })).toHaveCount(0);
+
+  // Searching for it, or opening it by URL, finds nothing.
+  await supplier.goto(`/supplier/orders?search=${encodeURIComponent(otherNumber)}`);
+  await expect(supplier.getByText('Nothing matches the search or filters')).toBeVisible();
+  await supplier.goto(`/purchase/orders/${encodeURIComponent(otherNumber)}`);
+  await expect(supplier.getByTestId('order-not-found')).toBeVisible();
+  await expect(supplier.getByText(`No purchase order ${otherNumber}`)).toBeVisible();
+  await supplier.goto(`/purchase/orders/${encodeURIComponent(orderNumber)}`);
+  await expect(supplier.getByTestId('order-status')).toHaveText('Open');
+  await supplierContext.close();
+});
+
+test.describe('purchasing screenshots', () => {
+  test.skip(!shots, 'SHOTS_DIR not set');
+
+  for (const dark of [false, true]) {
+    const mode = dark ? 'dark' : 'light';
+    test(`orders list, order and portal (${mode})`, async ({ page }) => {
+      await inTradingCompany(page, dark);
+      await signIn(page, 'admin');
+      await page.goto('/purchase/orders');
+      await expect(page.locator('.p-table-tbody tr.p-table-row').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${shots}/purchasing-orders-${mode}.png`, fullPage: true });
+
+      await page.goto('/purchase/orders?search=Kitchenware');
+      await page.locator('.p-table-tbody tr.p-table-row').first().click();
+      await expect(page.getByTestId('order-lines')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${shots}/purchasing-order-${mode}.png`, fullPage: true });
+
+      await page.getByTestId('receive-goods').click();
+      await expect(page.getByTestId('receive-submit')).toBeVisible();
+      await page.screenshot({ path: `${shots}/purchasing-receive-${mode}.png` });
+      await page.keyboard.press('Escape');
+
+      await page.goto('/purchase/orders/new');
+      await expect(page.getByTestId('order-form')).toBeVisible();
+      await page.screenshot({ path: `${shots}/purchasing-order-form-${mode}.png`, fullPage: true });
+
+      await page.goto('/purchase/shipments');
+      await expect(page.locator('.p-table-tbody tr.p-table-row').first()).toBeVisible();
+      await page.screenshot({ path: `${shots}/purchasing-shipments-${mode}.png`, fullPage: true });
+      await page.locator('.p-table-tbody tr.p-table-row').first().click();
+      await expect(page.locator('.p-drawer')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${shots}/purchasing-shipment-${mode}.png` });
+      await page.keyboard.press('Escape');
+
+      await page.goto('/purchase/shipment-companies');
+      await expect(page.locator('.p-table-tbody tr.p-table-row').first()).toBeVisible();
+      await page.screenshot({ path: `${shots}/purchasing-carriers-${mode}.png`, fullPage: true });
+
+      await page.goto('/purchase/receipts');
+      await expect(page.locator('.p-table-tbody tr.p-table-row').first()).toBeVisible();
+      await page.screenshot({ path: `${shots}/purchasing-receipts-${mode}.png`, fullPage: true });
+    });
+
+    test(`supplier portal (${mode})`, async ({ page }) => {
+      await inTradingCompany(page, dark);
+      await signIn(page, 'supplier');
+      await page.goto('/supplier/orders');
+      const row = page.locator('.p-table-tbody tr.p-table-row').first();
+      await expect(row).toBeVisible();
+      await row.click();
+      await expect(page.getByTestId('order-lines')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${shots}/purchasing-portal-${mode}.png`, fullPage: true });
+    });
+  }
+
+  test('phone: orders and an order', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await inTradingCompany(page);
+    await signIn(page, 'admin');
+    await page.goto('/purchase/orders');
+    await expect(page.locator('.p-table-tbody tr.p-table-row').first()).toBeVisible();
+    await page.screenshot({ path: `${shots}/purchasing-phone-orders.png`, fullPage: true });
+    await page.locator('.p-table-tbody tr.p-table-row').first().click();
+    await expect(page.getByTestId('order-lines')).toBeVisible();
+    await page.screenshot({ path: `${shots}/purchasing-phone-order.png`, fullPage: true });
+  });
+});

@@ -1,0 +1,99 @@
+// ESLint 9 flat config. Import boundaries (STYLE.md, bulletproof-react): app -> features -> shared,
+// and no feature imports another feature; the trace entry stays free of Ant Design.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const crossFeatureZones = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: 'A feature must not import another feature; move shared code to src/shared.',
+}));
+
+export default tseslint.config(
+  { ignores: ['dist', 'dev-dist', 'node_modules', 'playwright-report', 'test-results', 'src/api/schema.d.ts'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      ecmaVersion: 2022,
+      globals: { ...globals.browser },
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
+    settings: {
+      'import/resolver': { typescript: { project: ['./tsconfig.app.json', './tsconfig.node.json'], noWarnOnMultipleProjects: true } },
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-deprecated': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: ['./src/app', './src/features'], message: 'shared must not depend on app or features.' },
+            { target: './src/api', from: ['./src/app', './src/features'], message: 'The API client must not depend on app or features.' },
+            { target: './src/i18n', from: ['./src/app', './src/features'] },
+            { target: './src/features', from: './src/app', message: 'Features must not import the app shell.' },
+            { target: './src/trace', from: ['./src/app', './src/features', './src/api'], message: 'The trace page is its own light entry.' },
+            ...crossFeatureZones,
+          ],
+        },
+      ],
+      'import/no-cycle': 'off',
+      // STYLE.md rule 10: user-visible text comes from the locale files.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXText[value=/[A-Za-z\\u4e00-\\u9fff]/]', message: 'User-visible text belongs in src/i18n/<lang>/<namespace>.json.' },
+        {
+          selector: 'JSXAttribute[name.name=/^(title|placeholder|aria-label|alt|label|okText|cancelText|description|subTitle|tooltip)$/] > Literal[value=/[A-Za-z\\u4e00-\\u9fff]/]',
+          message: 'User-visible text belongs in src/i18n/<lang>/<namespace>.json.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/trace/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['antd', 'antd/*', '@ant-design/*', 'axios', 'i18next', 'react-i18next'], message: 'The trace page stays light: plain React and CSS.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'src/test/**', 'e2e/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      'no-restricted-syntax': 'off',
+    },
+  },
+  {
+    files: ['vite.config.ts', 'playwright.config.ts', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs}', 'eslint.config.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: { ...globals.node }, sourceType: 'module' },
+  },
+);

@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser) against the real server:
+ * ../scripts/e2e-server.sh builds nothing; it serves the built frontend (dist/) and the API with a
+ * fresh demo database on 127.0.0.1:8799.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+/** E2E_BASE_URL points the tests at a server that is already running (then none is started). */
+const EXTERNAL = process.env.E2E_BASE_URL;
+const BASE_URL = EXTERNAL ?? `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    serviceWorkers: 'block',
+  },
+  webServer: EXTERNAL
+    ? undefined
+    : {
+        command: 'bash ../scripts/e2e-server.sh',
+        url: `${BASE_URL}/api/schema/`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        env: { E2E_PORT: String(PORT) },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+});

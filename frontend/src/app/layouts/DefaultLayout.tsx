@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useSession } from '@/shared/session/useSession';
+import { CompanyBadge } from './components/CompanyBadge';
+import { UserMenu } from './components/UserMenu';
+import { DEFAULT_MENU, selectedMenuKey, toMenuItems } from './navigation';
+import { ShellLayout } from './ShellLayout';
+
+/** Internal staff (and everyone while user info loads): the full menubar. */
+export function DefaultLayout() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const isStaff = useSession((s) => Boolean(s.userInfo?.is_staff));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language
+  const items = useMemo(() => toMenuItems(DEFAULT_MENU, t, isStaff), [t, isStaff, i18n.language]);
+
+  return (
+    <ShellLayout
+      kind="default"
+      items={items}
+      selectedKey={selectedMenuKey(DEFAULT_MENU, pathname)}
+      tools={
+        <>
+          <CompanyBadge />
+          <UserMenu variant="full" />
+        </>
+      }
+    />
+  );
+}

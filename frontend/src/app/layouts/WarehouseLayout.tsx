@@ -1,0 +1,51 @@
+import { Input } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
+import { TenantSelector } from '@/shared/tenants/TenantSelector';
+import { UserMenu } from './components/UserMenu';
+import { WAREHOUSE_MENU, selectedMenuKey, toMenuItems } from './navigation';
+import { ShellLayout } from './ShellLayout';
+import styles from './WarehouseLayout.module.css';
+
+/** SPEC.md section 6: the warehouse layout offers only the trading company (3). */
+export const WAREHOUSE_TENANT_IDS = ['3'] as const;
+
+/** Warehouse users: inventory, shipments, deliveries, a search box, the trading company only. */
+export function WarehouseLayout() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language
+  const items = useMemo(() => toMenuItems(WAREHOUSE_MENU, t, false), [t, i18n.language]);
+
+  const search = (
+    <Input.Search
+      allowClear
+      placeholder={t('nav:warehouse.searchPlaceholder')}
+      aria-label={t('nav:warehouse.searchPlaceholder')}
+      onSearch={(value) => {
+        const term = value.trim();
+        void navigate(term ? `/warehouse/inventory?search=${encodeURIComponent(term)}` : '/warehouse/inventory');
+      }}
+      data-testid="warehouse-search"
+    />
+  );
+
+  return (
+    <ShellLayout
+      kind="warehouse"
+      items={items}
+      selectedKey={selectedMenuKey(WAREHOUSE_MENU, pathname)}
+      search={search}
+      tools={
+        <>
+          <TenantSelector allowedIds={WAREHOUSE_TENANT_IDS} className={styles.tenant} />
+          <LanguageSwitcher />
+          <UserMenu variant="simple" />
+        </>
+      }
+    />
+  );
+}

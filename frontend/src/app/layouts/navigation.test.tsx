@@ -1,0 +1,88 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../router';
+import { DEFAULT_MENU, WAREHOUSE_MENU, isGroup, selectedMenuKey, toMenuItems, type NavNode } from './navigation';
+
+function leafPaths(nodes: readonly NavNode[]): string[] {
+  return nodes.flatMap((node) => (isGroup(node) ? leafPaths(node.children) : [node.to]));
+}
+
+const t = ((key: string) => key) as never;
+
+describe('menus', () => {
+  it.each([...leafPaths(DEFAULT_MENU), ...leafPaths(WAREHOUSE_MENU)])('menu entry %s leads to a route of the table', (path) => {
+    const matches = matchRoutes(routes, path) ?? [];
+    const leaf = matches[matches.length - 1];
+    expect(leaf?.route.path).not.toBe('*');
+    expect(leaf?.route.path).toBeDefined();
+  });
+
+  it('has every top-level area of SPEC.md', () => {
+    expect(DEFAULT_MENU.map((node) => node.label)).toEqual([
+      'menu.sales',
+      'menu.purchase',
+      'menu.warehouse',
+      'menu.products',
+      'menu.core',
+      'menu.dataReport',
+    ]);
+  });
+
+  it('hides the staff-only printer tests from other users', () => {
+    const text = (staff: boolean) => JSON.stringify(toMenuItems(DEFAULT_MENU, t, staff).map((i) => i?.key));
+    const all = (items: ReturnType<typeof toMenuItems>): string[] =>
+      items.flatMap((item) => {
+        if (!item || !('key' in item)) return [];
+        const children = 'children' in item && Array.isArray(item.children) ? all(item.children) : [];
+        return [String(item.key), ...children];
+      });
+    expect(all(toMenuItems(DEFAULT_MENU, t, true))).toContain('/test/printer');
+    expect(all(toMenuItems(DEFAULT_MENU, t, false))).not.toContain('/test/printer');
+    expect(text(false)).toBeTruthy();
+  });
+
+  it('selects the longest matching entry', () => {
+    expect(selectedMenuKey(DEFAULT_MENU, '/purchase/eudr/raw-materials/12')).toBe('/purchase/eudr/raw-materials');
+    expect(selectedMenuKey(DEFAULT_MENU, '/product/5/edit')).toBe('/product');
+    expect(selectedMenuKey(DEFAULT_MENU, '/product-group')).toBe('/product-group');
+    expect(selectedMenuKey(DEFAULT_MENU, '/profile')).toBeUndefined();
+  });
+});
+
+describe('route table', () => {
+  const spec = [
+    '/', '/auth/login', '/eudrtrace/ABC',
+    '/sales/customer', '/sales/sales-order-detail', '/sales/shipment', '/sales/orders', '/sales/orders/1', '/sales/invoices', '/sales/invoices/1', '/sales/deliveries', '/sales/deliveries/1',
+    '/warehouse/inventory', '/warehouse/shipments', '/warehouse/logistics', '/warehouse/deliveries', '/profile',
+    '/supplier/raw-materials', '/supplier/orders',
+    '/product', '/product/create', '/product/1', '/product/1/edit', '/product-group',
+    '/purchase/suppliers', '/purchase/suppliers/1', '/purchase/orders', '/purchase/orders/PO-1', '/purchase/receipts', '/purchase/receipts/1', '/purchase/shipments',
+    '/purchase/shipment-companies', '/purchase/shipment-companies/create', '/purchase/shipment-companies/DHL', '/purchase/eudr/raw-materials', '/purchase/eudr/raw-materials/1',
+    '/purchase/eudr/supplier-policies', '/purchase/parent-vendors', '/customer', '/user', '/user/1', '/user/departments', '/user/permissions',
+    '/reports', '/reports/test', '/reports/import-export', '/core/email-scenarios', '/printer/devices', '/printer/demo', '/printer/integration',
+    '/test/comments', '/test/layout', '/test/user-debug', '/test/printer', '/test/printer-start',
+  ];
+
+  it.each(spec)('registers %s with a title', (path) => {
+    const matches = matchRoutes(routes, path) ?? [];
+    const leaf = matches[matches.length - 1];
+    expect(leaf?.route.path).not.toBe('*');
+    const handle: unknown = leaf?.route.handle;
+    expect(handle).toMatchObject({ title: expect.stringMatching(/^nav:routes\./) as unknown });
+  });
+
+  it('marks the /test/* pages staff-only and the login page public', () => {
+    const leafHandle = (path: string): unknown => (matchRoutes(routes, path) ?? []).at(-1)?.route.handle;
+    expect(leafHandle('/test/comments')).toMatchObject({ staffOnly: true, requiresAuth: true });
+    expect(leafHandle('/auth/login')).toMatchObject({ requiresAuth: false });
+    expect(leafHandle('/sales/orders/1')).toMatchObject({ requiresAuth: true });
+  });
+
+  it('sends unknown paths to the not-found page', () => {
+    expect((matchRoutes(routes, '/nothing/here') ?? []).at(-1)?.route.path).toBe('*');
+  });
+
+  it('does not let /user/:id swallow /user/create', () => {
+    expect((matchRoutes(routes, '/user/create') ?? []).at(-1)?.route.path).toBe('user/create');
+  });
+});

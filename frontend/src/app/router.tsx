@@ -1,0 +1,145 @@
+/**
+ * THE route table (SPEC.md section 2). Every page is a lazily loaded module that default-exports its
+ * component; feature work replaces the page module, not this table. Each route's `handle` is its
+ * meta: the title (an i18n key) and whether it needs a session.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteMeta } from '@/shared/routing/routeMeta';
+import { FullPageSpinner } from './routing/FullPageSpinner';
+import { RootRoute } from './routing/RootRoute';
+import { RouteErrorPage } from './routing/RouteErrorPage';
+import { TraceHandoff } from './routing/TraceHandoff';
+
+type PageModule = { default: ComponentType };
+
+interface PageOptions {
+  requiresAuth?: boolean;
+  staffOnly?: boolean;
+}
+
+function page(path: string, title: string, load: () => Promise<PageModule>, options: PageOptions = {}): RouteObject {
+  const handle: RouteMeta = {
+    title: `nav:routes.${title}`,
+    requiresAuth: options.requiresAuth ?? true,
+    ...(options.staffOnly ? { staffOnly: true } : {}),
+  };
+  return {
+    path,
+    handle,
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+/** Routes inside the selected layout (warehouse, supplier or default). */
+export const layoutRoutes: RouteObject[] = [
+  page('', 'home', () => import('@/features/home/pages/HomePage')),
+
+  // Sales
+  page('sales/customer', 'customerList', () => import('@/features/customers/pages/CustomerListPage')),
+  page('sales/sales-order-detail', 'newOrder', () => import('@/features/sales/pages/SalesOrderCreatePage')),
+  page('sales/shipment', 'salesShipments', () => import('@/features/sales/pages/SalesShipmentsPage')),
+  page('sales/orders', 'salesOrders', () => import('@/features/sales/pages/SalesOrdersPage')),
+  page('sales/orders/:id', 'salesOrder', () => import('@/features/sales/pages/SalesOrderDetailPage')),
+  page('sales/invoices', 'salesInvoices', () => import('@/features/sales/pages/SalesInvoicesPage')),
+  page('sales/invoices/:id', 'salesInvoice', () => import('@/features/sales/pages/SalesInvoiceDetailPage')),
+  page('sales/deliveries', 'salesDeliveries', () => import('@/features/sales/pages/SalesDeliveriesPage')),
+  page('sales/deliveries/:id', 'salesDelivery', () => import('@/features/sales/pages/SalesDeliveryDetailPage')),
+
+  // Warehouse
+  page('warehouse/inventory', 'inventory', () => import('@/features/warehouse/pages/InventoryPage')),
+  page('warehouse/shipments', 'warehouseShipments', () => import('@/features/warehouse/pages/WarehouseShipmentsPage')),
+  page('warehouse/logistics', 'warehouseLogistics', () => import('@/features/warehouse/pages/WarehouseLogisticsPage')),
+  page('warehouse/deliveries', 'warehouseDeliveries', () => import('@/features/warehouse/pages/WarehouseDeliveriesPage')),
+
+  page('profile', 'profile', () => import('@/features/profile/pages/ProfilePage')),
+
+  // Supplier portal; the parentVendorId forms come from the supplier redirect rule.
+  page('supplier/raw-materials', 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage')),
+  page('supplier/:parentVendorId/raw-materials', 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage')),
+  page('supplier/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage')),
+  page('supplier/:parentVendorId/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage')),
+  page('supplier/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
+  page('supplier/:parentVendorId/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
+  page('supplier/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage')),
+  page('supplier/:parentVendorId/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage')),
+
+  // Products
+  page('product', 'productList', () => import('@/features/products/pages/ProductListPage')),
+  page('product/create', 'productCreate', () => import('@/features/products/pages/ProductCreatePage')),
+  page('product/:id', 'product', () => import('@/features/products/pages/ProductDetailPage')),
+  page('product/:id/edit', 'productEdit', () => import('@/features/products/pages/ProductEditPage')),
+  page('product-group', 'productGroups', () => import('@/features/products/pages/ProductGroupsPage')),
+
+  // Purchase
+  page('purchase/suppliers', 'supplierList', () => import('@/features/suppliers/pages/SupplierListPage')),
+  page('purchase/suppliers/:id', 'supplier', () => import('@/features/suppliers/pages/SupplierDetailPage')),
+  page('purchase/orders', 'purchaseOrders', () => import('@/features/purchase/pages/PurchaseOrdersPage')),
+  page('purchase/orders/new', 'purchaseOrderNew', () => import('@/features/purchase/pages/PurchaseOrderCreatePage')),
+  page('purchase/orders/:orderNumber', 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage')),
+  page('purchase/orders/:orderNumber/edit', 'purchaseOrderEdit', () => import('@/features/purchase/pages/PurchaseOrderEditPage')),
+  page('purchase/receipts', 'purchaseReceipts', () => import('@/features/purchase/pages/PurchaseReceiptsPage')),
+  page('purchase/receipts/:id', 'purchaseReceipt', () => import('@/features/purchase/pages/PurchaseReceiptDetailPage')),
+  page('purchase/shipments', 'shipments', () => import('@/features/logistics/pages/ShipmentsPage')),
+  page('purchase/shipment-companies', 'shipmentCompanies', () => import('@/features/logistics/pages/ShipmentCompaniesPage')),
+  page('purchase/shipment-companies/create', 'shipmentCompanyCreate', () => import('@/features/logistics/pages/ShipmentCompanyCreatePage')),
+  page('purchase/shipment-companies/:companyName', 'shipmentCompany', () => import('@/features/logistics/pages/ShipmentCompanyDetailPage')),
+  page('purchase/eudr/raw-materials', 'rawMaterials', () => import('@/features/eudr/pages/RawMaterialsPage')),
+  page('purchase/eudr/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage')),
+  page('purchase/eudr/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
+  page('purchase/eudr/supplier-policies', 'supplierPolicies', () => import('@/features/eudr/pages/SupplierPoliciesPage')),
+  page('purchase/parent-vendors', 'parentVendors', () => import('@/features/suppliers/pages/ParentVendorsPage')),
+
+  page('customer', 'customerList', () => import('@/features/customers/pages/CustomerListPage')),
+
+  // Users
+  page('user', 'userList', () => import('@/features/users/pages/UserListPage')),
+  page('user/create', 'userCreate', () => import('@/features/users/pages/UserCreatePage')),
+  page('user/departments', 'departments', () => import('@/features/users/pages/DepartmentsPage')),
+  page('user/permissions', 'permissions', () => import('@/features/users/pages/PermissionsPage')),
+  page('user/:id', 'user', () => import('@/features/users/pages/UserDetailPage')),
+
+  // Data / reports
+  page('reports', 'reportLab', () => import('@/features/reports/pages/ReportLabPage')),
+  page('reports/test', 'reportTest', () => import('@/features/reports/pages/ReportTestPage')),
+  page('reports/import-export', 'importExport', () => import('@/features/reports/pages/ImportExportPage')),
+
+  // Core
+  page('core/email-scenarios', 'emailScenarios', () => import('@/features/email-scenarios/pages/EmailScenariosPage')),
+  page('printer/devices', 'printerDevices', () => import('@/features/printing/pages/PrinterDevicesPage')),
+  page('printer/demo', 'printerDemo', () => import('@/features/printing/pages/PrinterDemoPage')),
+  page('printer/integration', 'printerIntegration', () => import('@/features/printing/pages/PrinterIntegrationPage')),
+
+  // Staff-only tools
+  page('test/comments', 'testComments', () => import('@/features/dev-tools/pages/CommentsTestPage'), { staffOnly: true }),
+  page('test/layout', 'testLayout', () => import('@/features/dev-tools/pages/LayoutTestPage'), { staffOnly: true }),
+  page('test/user-debug', 'testUserDebug', () => import('@/features/dev-tools/pages/UserDebugPage'), { staffOnly: true }),
+  page('test/printer', 'testPrinter', () => import('@/features/printing/pages/PrinterTestConsolePage'), { staffOnly: true }),
+  page('test/printer-start', 'testPrinterStart', () => import('@/features/printing/pages/PrinterTestStartPage'), { staffOnly: true }),
+];
+
+const notFoundMeta: RouteMeta = { title: 'nav:routes.notFound', requiresAuth: false };
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      page('/auth/login', 'login', () => import('@/features/auth/pages/LoginPage'), { requiresAuth: false }),
+      // The public trace page is its own light entry (trace.html); reach it with a full page load.
+      { path: '/eudrtrace/:id', element: <TraceHandoff />, handle: { title: 'nav:routes.trace', requiresAuth: false } satisfies RouteMeta },
+      // The layouts load after the entry, with the first page: the login page does not need them.
+      {
+        path: '/',
+        lazy: async () => ({ Component: (await import('./layouts/LayoutSwitch')).LayoutSwitch }),
+        children: layoutRoutes,
+      },
+      { path: '*', handle: notFoundMeta, lazy: async () => ({ Component: (await import('./routing/NotFoundPage')).NotFoundPage }) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,22 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styles from './routing.module.css';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.fullPage} data-testid="not-found">
+      <Result
+        status="404"
+        title={t('notFound.title')}
+        subTitle={t('notFound.description')}
+        extra={
+          <Link to="/">
+            <Button type="primary">{t('actions.backHome')}</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '@/api/http';
+import { reloadSession } from '@/shared/session/sessionStore';
+import { MockServer, ok } from '@/test/mockAdapter';
+import { renderApp } from '@/test/renderApp';
+import { makeUser, signIn } from '@/test/session';
+
+let server: MockServer;
+
+beforeEach(() => {
+  server = new MockServer(http);
+  server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'Trading Co' }]));
+  server.on('GET', '/api/common/dashboard/', ok({ counts: { products: 4, mystery: 1 } }));
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  server.restore();
+  reloadSession();
+});
+
+describe('app shell routing', () => {
+  it('sends a visit to a protected route without a session to the login page with the way back', async () => {
+    reloadSession();
+    const { router } = renderApp('/sales/orders?page=2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fsales%2Forders%3Fpage%3D2');
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Sign in | Trade Portal'));
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    reloadSession();
+    renderApp('/no/such/page');
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+  });
+
+  it('chooses the warehouse layout for a warehouse user', async () => {
+    signIn({ user: makeUser({ is_warehouse: true }), tenant: '3' });
+    renderApp('/warehouse/inventory');
+    expect(await screen.findByTestId('layout-warehouse')).toBeInTheDocument();
+    expect(await screen.findByTestId('feature-placeholder')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Inventory | Trade Portal'));
+  });
+
+  it('chooses the supplier layout and disables Orders without a parent vendor', async () => {
+    signIn({ user: makeUser({ is_supplier: true, parent_vendor: null }), tenant: '3' });
+    renderApp('/supplier/raw-materials');
+    expect(await screen.findByTestId('layout-supplier')).toBeInTheDocument();
+    const orders = await screen.findByTestId('supplier-menu-orders');
+    expect(orders.closest('li')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('redirects a supplier known only from storage to the stored vendor raw materials', async () => {
+    window.localStorage.setItem('current_parent_vendor_id', '44');
+    signIn({ user: makeUser({ is_supplier: true, parent_vendor: null }), tenant: '3' });
+    const { router } = renderApp('/supplier/orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/supplier/44/raw-materials'));
+  });
+
+  it('uses the default layout for internal users and shows the dashboard', async () => {
+    signIn({ user: makeUser({ name: 'Ada' }), tenant: '3' });
+    renderApp('/');
+    expect(await screen.findByTestId('layout-default')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome, Ada')).toBeInTheDocument();
+    const counts = await screen.findByTestId('home-counts');
+    expect(counts).toHaveTextContent('Active products');
+    expect(counts).toHaveTextContent('4');
+    expect(counts).toHaveTextContent('Mystery');
+  });
+
+  it('shows the /test/* pages to staff only', async () => {
+    signIn({ user: makeUser({ is_staff: false }), tenant: '3' });
+    const first = renderApp('/test/user-debug');
+    expect(await screen.findByTestId('forbidden')).toBeInTheDocument();
+    first.unmount();
+    signIn({ user: makeUser({ is_staff: true }), tenant: '3' });
+    renderApp('/test/user-debug');
+    expect(await screen.findByTestId('user-info-json')).toBeInTheDocument();
+  });
+});

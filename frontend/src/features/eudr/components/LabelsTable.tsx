@@ -1,0 +1,247 @@
+import { DeleteOutlined, DownloadOutlined, LinkOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Input, Popover, Radio, Select, Space, Table, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { get } from '@/api/http';
+import type { Paginated } from '@/api/types';
+import { useErrorText } from '@/shared/errors/errorText';
+import { useSession } from '@/shared/session/useSession';
+import { CARTONS_URL } from '../api/endpoints';
+import { exportLabels, useBulkDeleteCartons, type LabelExportFormat, type LabelTemplate } from '../api/rawMaterials';
+import type { CartonLabel, ProductionBatch } from '../api/types';
+import { LABEL_FORMATS, LABEL_TEMPLATES } from '../lib/options';
+import { formatKg } from '../lib/weight';
+import styles from './eudr.module.css';
+import { StatusTag } from './StatusTag';
+
+interface Props {
+  rawMaterialId: number;
+  batches: readonly ProductionBatch[];
+  /** A batch code chosen elsewhere (the batches table) filters the labels. */
+  batchCode: string | undefined;
+  onBatchCodeChange: (code: string | undefined) => void;
+  canDelete: boolean;
+}
+
+type LabelStatusFilter = 'active' | 'voided' | 'all';
+
+/**
+ * The delivery's carton labels: server paging, filter by batch and status, row selection, delete of
+ * the selection (its weight goes back to the delivery) and export as PDF (templates default and
+ * compact) or CSV of the current filters.
+ */
+export function LabelsTable({ rawMaterialId, batches, batchCode, onBatchCodeChange, canDelete }: Props) {
+  const { t, i18n } = useTranslation('eudr');
+  const { message, modal } = App.useApp();
+  const errorText = useErrorText();
+  const tenant = useSession((s) => s.tenantId);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [status, setStatus] = useState<LabelStatusFilter>('active');
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [format, setFormat] = useState<LabelExportFormat>('pdf');
+  const [template, setTemplate] = useState<LabelTemplate>('default');
+  const [exporting, setExporting] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+  const remove = useBulkDeleteCartons(rawMaterialId);
+
+  const filters: Record<string, string | number> = {
+    raw_material: rawMaterialId,
+    status,
+    ...(batchCode ? { production_batch_code: batchCode } : {}),
+    ...(search ? { search } : {}),
+  };
+  const query = useQuery({
+    queryKey: [CARTONS_URL, tenant, filters, page, pageSize],
+    queryFn: ({ signal }) => get<Paginated<CartonLabel>>(CARTONS_URL, { signal, params: { ...filters, page, page_size: pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+
+  const resetPaging = () => {
+    setPage(1);
+    setSelected([]);
+  };
+
+  const deleteSelected = () => {
+    if (selected.length === 0) {
+      void message.warning(t('labels.selectToDelete'));
+      return;
+    }
+    modal.confirm({
+      title: t('labels.deleteTitle', { count: selected.length }),
+      content: t('labels.deleteText'),
+      okText: t('common:actions.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-delete-labels' },
+      cancelText: t('common:actions.cancel'),
+      onOk: async () => {
+        try {
+          const result = await remove.mutateAsync(selected);
+          setSelected([]);
+          void message.success(t('labels.deleted', { count: result.deleted, kg: formatKg(result.returned_kg, i18n.language) }));
+        } catch (error) {
+          void message.error(errorText(error));
+        }
+      },
+    });
+  };
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportLabels(filters, format, template);
+      setExportOpen(false);
+    } catch (error) {
+      void message.error(errorText(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableProps<CartonLabel>['columns'] = [
+    {
+      title: t('labels.code'),
+      dataIndex: 'code',
+      render: (code: string, row) => (
+        <Space size={4}>
+          <Typography.Text code copyable={{ text: code }}>
+            {code}
+          </Typography.Text>
+          {row.status === 'active' ? (
+            <a href={row.qr_url} target="_blank" rel="noreferrer" aria-label={t('labels.openTrace', { code })}>
+              <LinkOutlined />
+            </a>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      title: t('fields.production_batch_code'),
+      key: 'batch',
+      render: (_: unknown, row) => `${row.production_batch_code} · ${row.batch_sequence}`,
+    },
+    { title: t('fields.article_number'), dataIndex: 'article_number' },
+    { title: t('generate.product'), dataIndex: 'product_name', responsive: ['lg'] },
+    { title: t('fields.purchase_order'), dataIndex: 'purchase_order', responsive: ['md'] },
+    { title: t('fields.container'), dataIndex: 'container', responsive: ['md'] },
+    { title: t('labels.netWeight'), dataIndex: 'net_weight_kg', align: 'right', render: (v: string) => t('units.kg', { value: formatKg(v, i18n.language) }) },
+    { title: t('fields.status'), dataIndex: 'status', render: (v: string) => <StatusTag status={v} /> },
+    {
+      title: t('fields.created_at'),
+      dataIndex: 'created_at',
+      responsive: ['lg'],
+      render: (v: string) => new Date(v).toLocaleString(i18n.language === 'zh' ? 'zh-CN' : 'en'),
+    },
+  ];
+
+  const exportPanel = (
+    <Flex vertical gap="small" data-testid="export-panel">
+      <Typography.Text strong>{t('labels.format')}</Typography.Text>
+      <Radio.Group value={format} onChange={(e) => setFormat(e.target.value as LabelExportFormat)} optionType="button">
+        {LABEL_FORMATS.map((value) => (
+          <Radio.Button key={value} value={value} data-testid={`export-format-${value}`}>
+            {t(`labels.formats.${value}`)}
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+      <Typography.Text strong>{t('labels.template')}</Typography.Text>
+      <Radio.Group value={template} onChange={(e) => setTemplate(e.target.value as LabelTemplate)} optionType="button" disabled={format !== 'pdf'}>
+        {LABEL_TEMPLATES.map((value) => (
+          <Radio.Button key={value} value={value} data-testid={`export-template-${value}`}>
+            {t(`labels.templates.${value}`)}
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+      <Typography.Text type="secondary">{t('labels.exportScope', { count: query.data?.count ?? 0 })}</Typography.Text>
+      <Button type="primary" icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()} disabled={(query.data?.count ?? 0) === 0} data-testid="export-labels-run">
+        {t('labels.exportRun')}
+      </Button>
+    </Flex>
+  );
+
+  return (
+    <Card title={t('labels.title')} size="small" className={styles.section} data-testid="labels-card">
+      <Flex justify="space-between" wrap gap="small" className={styles.section}>
+        <Flex wrap gap="small">
+          <Input.Search
+            allowClear
+            placeholder={t('labels.searchPlaceholder')}
+            aria-label={t('labels.searchPlaceholder')}
+            onSearch={(value) => {
+              setSearch(value.trim());
+              resetPaging();
+            }}
+            className={styles.filterWide}
+          />
+          <Select
+            allowClear
+            placeholder={t('fields.production_batch_code')}
+            aria-label={t('fields.production_batch_code')}
+            value={batchCode}
+            onChange={(value: string | undefined) => {
+              onBatchCodeChange(value);
+              resetPaging();
+            }}
+            options={batches.map((b) => ({ value: b.production_batch_code, label: b.production_batch_code }))}
+            className={styles.filterNarrow}
+          />
+          <Select<LabelStatusFilter>
+            value={status}
+            aria-label={t('fields.status')}
+            onChange={(value) => {
+              setStatus(value);
+              resetPaging();
+            }}
+            options={(['active', 'voided', 'all'] as const).map((value) => ({ value, label: t(`labels.statusFilter.${value}`) }))}
+            className={styles.filterNarrow}
+          />
+        </Flex>
+        <Flex wrap gap="small">
+          {canDelete ? (
+            <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} loading={remove.isPending} data-testid="delete-labels">
+              {selected.length > 0 ? t('labels.deleteSelectedCount', { count: selected.length }) : t('labels.deleteSelected')}
+            </Button>
+          ) : null}
+          <Popover content={exportPanel} trigger="click" open={exportOpen} onOpenChange={setExportOpen} placement="bottomRight">
+            <Button icon={<DownloadOutlined />} data-testid="export-labels">
+              {t('labels.export')}
+            </Button>
+          </Popover>
+        </Flex>
+      </Flex>
+      <Table<CartonLabel>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={query.data?.results ?? []}
+        loading={query.isFetching}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          canDelete
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (row) => ({ disabled: row.status !== 'active', 'aria-label': t('labels.selectRow', { code: row.code }) }),
+              }
+            : undefined
+        }
+        pagination={{
+          current: page,
+          pageSize,
+          total: query.data?.count ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100, 200],
+          showTotal: (total) => t('common:table.total', { count: total }),
+          onChange: (next, size) => {
+            setPage(next);
+            setPageSize(size);
+          },
+        }}
+        data-testid="labels-table"
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { useMemo } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { parentVendorIdOf } from '@/shared/session/userNames';
+import { useSession } from '@/shared/session/useSession';
+
+export interface EudrPortal {
+  /** True in the supplier portal (/supplier/...), false on the internal purchase pages. */
+  supplier: boolean;
+  /** The list path, e.g. /supplier/raw-materials or /purchase/eudr/raw-materials. */
+  listPath: string;
+  detailPath: (id: number | string) => string;
+  /** The wizard; with a draft id it resumes that draft. */
+  newPath: (draftId?: number | string) => string;
+  /** The supplier user's own parent vendor (fixed in the wizard), null for internal users. */
+  ownParentVendor: number | null;
+}
+
+/**
+ * Where the raw-material pages live for this user: the supplier portal keeps the form that made the
+ * parent vendor known (route parameter or `pv` query, SPEC.md section 6); internal users use /purchase.
+ */
+export function useEudrPortal(): EudrPortal {
+  const { pathname } = useLocation();
+  const { parentVendorId } = useParams();
+  const [query] = useSearchParams();
+  const user = useSession((s) => s.userInfo);
+  const pv = query.get('pv');
+  return useMemo(() => {
+    const supplier = pathname.startsWith('/supplier/');
+    const base = supplier
+      ? parentVendorId
+        ? `/supplier/${encodeURIComponent(parentVendorId)}/raw-materials`
+        : '/supplier/raw-materials'
+      : '/purchase/eudr/raw-materials';
+    const keep = supplier && !parentVendorId && pv ? `pv=${encodeURIComponent(pv)}` : '';
+    const withQuery = (path: string, extra = '') => {
+      const parts = [keep, extra].filter(Boolean).join('&');
+      return parts ? `${path}?${parts}` : path;
+    };
+    const own = parentVendorIdOf(user) ?? (supplier ? (parentVendorId ?? pv) : null);
+    return {
+      supplier,
+      listPath: withQuery(base),
+      detailPath: (id) => withQuery(`${base}/${id}`),
+      newPath: (draftId) => withQuery(`${base}/new`, draftId === undefined ? '' : `draft=${draftId}`),
+      ownParentVendor: supplier && own ? Number(own) : null,
+    };
+  }, [pathname, parentVendorId, pv, user]);
+}

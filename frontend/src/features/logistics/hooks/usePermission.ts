@@ -1,0 +1,21 @@
+import { useSession } from '@/shared/session/useSession';
+
+/**
+ * True when the user's roles in the current tenant grant the permission, or when the permission list
+ * is not loaded yet (the server decides every action; this only hides what would be refused).
+ */
+export function useMayPermission(permission: string): boolean {
+  return useSession((s) => {
+    const list = s.userInfo?.permissions;
+    return list === undefined || list.includes(permission);
+  });
+}
+
+export const LOGISTICS_PERMS = {
+  addShipment: 'logistics.add_shipmentinfo',
+  changeShipment: 'logistics.change_shipmentinfo',
+  deleteShipment: 'logistics.delete_shipmentinfo',
+  addCompany: 'logistics.add_shipmentcompany',
+  changeCompany: 'logistics.change_shipmentcompany',
+  deleteCompany: 'logistics.delete_shipmentcompany',
+} as const;

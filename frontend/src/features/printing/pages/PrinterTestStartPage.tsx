@@ -1,0 +1,6 @@
+import { FeaturePlaceholder } from '@/shared/components/FeaturePlaceholder';
+
+/** Not built yet: shows the area's empty state under the route's title. The printing work replaces this module. */
+export default function PrinterTestStartPage() {
+  return <FeaturePlaceholder />;
+}

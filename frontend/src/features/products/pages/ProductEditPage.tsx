@@ -1,0 +1,22 @@
+import { useNavigate, useParams } from 'react-router';
+import { PageContainer } from '@/shared/components/PageContainer';
+import { ProductForm } from '../components/ProductForm';
+import { ProductLoader } from '../components/ProductLoader';
+
+export default function ProductEditPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  return (
+    <ProductLoader id={id}>
+      {(product) => (
+        <PageContainer>
+          <ProductForm
+            product={product}
+            onSaved={(saved) => void navigate(`/product/${saved.id}`)}
+            onCancel={() => void navigate(`/product/${product.id}`)}
+          />
+        </PageContainer>
+      )}
+    </ProductLoader>
+  );
+}

@@ -1,0 +1,127 @@
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ListPage } from '@/shared/components/ListPage';
+import type { ServerColumn } from '@/shared/components/ServerTable';
+import { ImportDialog } from '@/shared/import/ImportDialog';
+import { useInvalidateProducts } from '../api/products';
+import { PRODUCTS_URL } from '../api/endpoints';
+import type { Product } from '../api/types';
+import { GroupTreeSelect } from '../components/GroupTreeSelect';
+import { ProductStatusTag } from '../components/ProductStatusTag';
+import styles from '../components/products.module.css';
+import { formatMoney, formatWeight } from '../format';
+import { PRODUCT_PERMS, useMayPermission } from '../hooks/usePermission';
+
+const FILTER_KEYS = ['group', 'is_active'] as const;
+
+/** The product list: server paging, sorting, search and filters in the URL; export and import. */
+export default function ProductListPage() {
+  const { t, i18n } = useTranslation('products');
+  const navigate = useNavigate();
+  const mayAdd = useMayPermission(PRODUCT_PERMS.add);
+  const mayChange = useMayPermission(PRODUCT_PERMS.change);
+  const mayImport = mayAdd && mayChange;
+  const [importing, setImporting] = useState(false);
+  const invalidate = useInvalidateProducts();
+
+  const columns: ServerColumn<Product>[] = [
+    { title: t('fields.article_number'), dataIndex: 'article_number', sorter: true, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+    {
+      title: t('fields.name'),
+      dataIndex: 'name',
+      sorter: true,
+      render: (_: unknown, product) => (
+        <>
+          {product.name}
+          {product.name_zh ? (
+            <Typography.Text type="secondary" className={styles.secondLine}>
+              {product.name_zh}
+            </Typography.Text>
+          ) : null}
+        </>
+      ),
+    },
+    { title: t('fields.group'), key: 'group__name', dataIndex: 'group_path', sorter: true, responsive: ['md'] },
+    { title: t('fields.unit'), dataIndex: 'unit', responsive: ['lg'], render: (unit: string) => t(`units.${unit}`) },
+    {
+      title: t('fields.weight_per_carton_kg'),
+      dataIndex: 'weight_per_carton_kg',
+      sorter: true,
+      align: 'right',
+      responsive: ['sm'],
+      render: (value: string | null) => <span className={styles.number}>{formatWeight(value) ?? '–'}</span>,
+    },
+    { title: t('fields.hs_code'), dataIndex: 'hs_code', sorter: true, responsive: ['lg'] },
+    {
+      title: t('fields.sales_price'),
+      dataIndex: 'sales_price',
+      sorter: true,
+      align: 'right',
+      responsive: ['md'],
+      render: (value: string | null, product) => <span className={styles.number}>{formatMoney(value, product.currency, i18n.language) ?? '–'}</span>,
+    },
+    { title: t('fields.is_active'), dataIndex: 'is_active', sorter: true, responsive: ['sm'], render: (active: boolean) => <ProductStatusTag active={active} /> },
+  ];
+
+  return (
+    <>
+      <ListPage<Product>
+        endpoint={PRODUCTS_URL}
+        rowKey="id"
+        columns={columns}
+        listOptions={{ filterKeys: FILTER_KEYS }}
+        searchPlaceholder={t('list.searchPlaceholder')}
+        onRowClick={(product) => void navigate(`/product/${product.id}`)}
+        exportFileName="products"
+        filters={(list) => (
+          <>
+            <GroupTreeSelect
+              className={styles.filter}
+              placeholder={t('list.allGroups')}
+              value={list.filters.group ? Number(list.filters.group) : null}
+              onChange={(value) => list.setFilter('group', value === null || value === undefined ? null : String(value))}
+              aria-label={t('fields.group')}
+              data-testid="filter-group"
+            />
+            <Select
+              className={styles.filter}
+              value={typeof list.filters.is_active === 'string' ? list.filters.is_active : ''}
+              onChange={(value: string) => list.setFilter('is_active', value || null)}
+              options={[
+                { value: '', label: t('list.allStatuses') },
+                { value: 'true', label: t('status.active') },
+                { value: 'false', label: t('status.inactive') },
+              ]}
+              aria-label={t('fields.is_active')}
+            />
+          </>
+        )}
+        actions={
+          <>
+            {mayImport ? (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="product-import">
+                {t('actions.import')}
+              </Button>
+            ) : null}
+            {mayAdd ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/product/create')} data-testid="product-new">
+                {t('actions.new')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        endpoint={PRODUCTS_URL}
+        resourceLabel={t('resource')}
+        fileStem="products"
+        onImported={() => void invalidate()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+export const ORDERS_URL = '/api/purchaseorders/orders/';
+export const ORDER_SUMMARY_URL = '/api/purchaseorders/orders/summary/';
+export const RECEIPTS_URL = '/api/purchaseorders/receipts/';
+export const WAREHOUSES_URL = '/api/inventory/warehouses/';
+export const SHIPMENTS_URL = '/api/logistics/shipments/';
+export const SUPPLIERS_URL = '/api/suppliers/';
+export const PRODUCTS_URL = '/api/products/';
+
+export const orderUrl = (id: number) => `${ORDERS_URL}${id}/`;
+export const orderByNumberUrl = (orderNumber: string) => `${ORDERS_URL}by-number/${encodeURIComponent(orderNumber)}/`;
+export const orderTransitionUrl = (id: number) => `${ORDERS_URL}${id}/transition/`;
+export const receiptUrl = (id: number | string) => `${RECEIPTS_URL}${id}/`;
+
+/** The web app's routes of this area. */
+export const orderPath = (orderNumber: string) => `/purchase/orders/${encodeURIComponent(orderNumber)}`;
+export const orderEditPath = (orderNumber: string) => `${orderPath(orderNumber)}/edit`;
+export const receiptPath = (id: number) => `/purchase/receipts/${id}`;

@@ -1,0 +1,431 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { FormListFieldData } from 'antd/es/form/FormList';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useApiForm } from '@/shared/hooks/useApiForm';
+import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
+import { orderPath } from '../api/endpoints';
+import { searchProducts, searchSuppliers, useSaveOrder } from '../api/orders';
+import { ORDER_TYPES, type OrderInput, type OrderType, type ProductOption, type PurchaseOrderDetail, type SupplierOption } from '../api/types';
+import { check } from '../lib/check';
+import { compareQty, lineAmount, sumAmounts } from '../lib/decimal';
+import { useFormatters } from '../lib/format';
+import { RemoteSelect, type RemoteOption } from './RemoteSelect';
+import styles from './OrderForm.module.css';
+
+const ORDER_NUMBER_RE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const CURRENCY_RE = /^[A-Z]{3}$/;
+const DATE = 'YYYY-MM-DD';
+
+interface LineValues {
+  id?: number;
+  product?: number;
+  line_description?: string;
+  order_qty?: string | null;
+  unit_cost?: string | null;
+  weight_per_carton?: string | null;
+  /** Read-only: what was already received (edit). */
+  received_qty?: string;
+}
+
+interface FormValues {
+  order_number?: string;
+  supplier?: number;
+  order_date?: Dayjs;
+  promise_date?: Dayjs | null;
+  type: OrderType;
+  currency: string;
+  description?: string;
+  lines: LineValues[];
+}
+
+interface Props {
+  /** The order to edit; absent for a new order. */
+  order?: PurchaseOrderDetail;
+}
+
+function productOption(product: ProductOption, language: string): RemoteOption<ProductOption> {
+  const name = language === 'zh' && product.name_zh ? product.name_zh : product.name;
+  return { value: product.id, label: `${product.article_number} · ${name}`, record: product };
+}
+
+function supplierOption(supplier: SupplierOption): RemoteOption<SupplierOption> {
+  return { value: supplier.id, label: `${supplier.number} · ${supplier.name}`, record: supplier };
+}
+
+function initialValues(order: PurchaseOrderDetail | undefined): FormValues {
+  if (!order) {
+    return { order_date: dayjs(), type: 'standard', currency: 'EUR', lines: [{}] };
+  }
+  return {
+    order_number: order.order_number,
+    supplier: order.supplier,
+    order_date: dayjs(order.order_date),
+    promise_date: order.promise_date ? dayjs(order.promise_date) : null,
+    type: order.type,
+    currency: order.currency,
+    description: order.description,
+    lines: order.lines.map((line) => ({
+      id: line.id,
+      product: line.product,
+      line_description: line.line_description,
+      order_qty: line.order_qty,
+      unit_cost: line.unit_cost,
+      weight_per_carton: line.weight_per_carton,
+      received_qty: line.received_qty,
+    })),
+  };
+}
+
+function toInput(values: FormValues, creating: boolean): OrderInput {
+  const input: OrderInput = {
+    order_date: (values.order_date ?? dayjs()).format(DATE),
+    supplier: values.supplier ?? 0,
+    currency: values.currency,
+    type: values.type,
+    description: values.description ?? '',
+    promise_date: values.promise_date ? values.promise_date.format(DATE) : null,
+    lines: values.lines.map((line) => ({
+      ...(line.id ? { id: line.id } : {}),
+      product: line.product ?? 0,
+      line_description: line.line_description ?? '',
+      order_qty: String(line.order_qty ?? ''),
+      unit_cost: String(line.unit_cost ?? ''),
+      weight_per_carton: line.weight_per_carton === undefined || line.weight_per_carton === '' ? null : line.weight_per_carton,
+    })),
+  };
+  if (creating && values.order_number?.trim()) input.order_number = values.order_number.trim();
+  return input;
+}
+
+/**
+ * Create or edit a purchase order: header and a lines editor (product search, quantity, unit cost,
+ * weight per carton) with the amounts and the total computed live exactly as the server does.
+ */
+export function OrderForm({ order }: Props) {
+  const { t, i18n } = useTranslation('purchase');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const f = useFormatters();
+  const creating = order === undefined;
+  const save = useSaveOrder(order?.id);
+  const [dirty, setDirty] = useState(false);
+  const [savedNumber, setSavedNumber] = useState<string | null>(null);
+  useUnsavedChangesGuard(dirty && savedNumber === null);
+
+  const { form, onFinish, submitting, formError } = useApiForm<FormValues, PurchaseOrderDetail>({
+    submit: (values) => save.mutateAsync(toInput(values, creating)),
+    onSuccess: (saved) => {
+      void message.success(t('form.saved', { orderNumber: saved.order_number }));
+      setDirty(false);
+      setSavedNumber(saved.order_number);
+    },
+  });
+
+  // Leave only after the guard has seen the saved state.
+  useEffect(() => {
+    if (savedNumber) void navigate(orderPath(savedNumber));
+  }, [savedNumber, navigate]);
+
+  const initial = useMemo(() => initialValues(order), [order]);
+  const productInitial = useMemo(
+    () =>
+      (order?.lines ?? []).map((line) =>
+        productOption(
+          {
+            id: line.product,
+            article_number: line.product_number,
+            name: line.product_name,
+            name_zh: line.product_name_zh,
+            weight_per_carton_kg: line.weight_per_carton,
+            is_active: true,
+          },
+          i18n.language,
+        ),
+      ),
+    [order, i18n.language],
+  );
+  const supplierInitial = useMemo(
+    () =>
+      order
+        ? [
+            supplierOption({
+              id: order.supplier_detail.id,
+              number: order.supplier_detail.number,
+              name: order.supplier_detail.name,
+              parent_vendor: order.supplier_detail.parent_vendor.id,
+            }),
+          ]
+        : [],
+    [order],
+  );
+
+  const lines = Form.useWatch('lines', form) ?? initial.lines;
+  const currency = Form.useWatch('currency', form) ?? initial.currency;
+  const amounts = lines.map((line) => lineAmount(line?.order_qty ?? null, line?.unit_cost ?? null));
+  const total = sumAmounts(amounts);
+
+  const onProductChosen = (fieldName: number, product: ProductOption | undefined) => {
+    if (!product) return;
+    const current = (form.getFieldValue(['lines', fieldName]) ?? {}) as LineValues;
+    form.setFieldValue(['lines', fieldName], {
+      ...current,
+      line_description: current.line_description || (i18n.language === 'zh' && product.name_zh ? product.name_zh : product.name),
+      weight_per_carton: current.weight_per_carton || product.weight_per_carton_kg,
+      unit_cost: current.unit_cost || product.purchase_price || current.unit_cost,
+    });
+  };
+
+  const positive = (received?: string) => ({
+    validator: (_: unknown, value: string | null | undefined) => {
+      if (value === null || value === undefined || value === '') return check(t('form.required'));
+      if (compareQty(String(value), '0') <= 0) return check(t('form.qtyPositive'));
+      if (received && compareQty(String(value), received) < 0) return check(t('form.belowReceived', { received: f.qty(received) }));
+      return check(null);
+    },
+  });
+  const notNegative = (required: boolean) => ({
+    validator: (_: unknown, value: string | null | undefined) => {
+      if (value === null || value === undefined || value === '') return check(required ? t('form.required') : null);
+      return check(compareQty(String(value), '0') < 0 ? t('form.notNegative') : null);
+    },
+  });
+
+  const lineColumns = (remove: (index: number) => void, count: number): ColumnsType<FormListFieldData> => [
+    {
+      title: '#',
+      key: 'index',
+      width: 40,
+      render: (_, field) => <Typography.Text type="secondary">{field.name + 1}</Typography.Text>,
+    },
+    {
+      title: t('line.product'),
+      key: 'product',
+      width: 300,
+      render: (_, field) => (
+        <Form.Item name={[field.name, 'product']} rules={[{ required: true, message: t('form.required') }]} className={styles.cell}>
+          <RemoteSelect<ProductOption>
+            queryKey="/api/products/"
+            search={searchProducts}
+            minChars={2}
+            toOption={(p) => productOption(p, i18n.language)}
+            initial={productInitial}
+            placeholder={t('form.productPlaceholder')}
+            notFoundContent={t('form.productMinChars')}
+            onChange={(_value, record) => onProductChosen(field.name, record)}
+            className={styles.product}
+            data-testid={`line-product-${field.name}`}
+          />
+        </Form.Item>
+      ),
+    },
+    {
+      title: t('line.line_description'),
+      key: 'line_description',
+      width: 220,
+      render: (_, field) => (
+        <Form.Item name={[field.name, 'line_description']} rules={[{ max: 500 }]} className={styles.cell}>
+          <Input />
+        </Form.Item>
+      ),
+    },
+    {
+      title: t('line.order_qty'),
+      key: 'order_qty',
+      width: 130,
+      render: (_, field) => {
+        const received = (lines[field.name]?.received_qty ?? undefined) || undefined;
+        return (
+          <Form.Item name={[field.name, 'order_qty']} rules={[positive(received && compareQty(received, '0') > 0 ? received : undefined)]} className={styles.cell}>
+            <InputNumber<string> stringMode min="0" step="1" className={styles.number} data-testid={`line-qty-${field.name}`} />
+          </Form.Item>
+        );
+      },
+    },
+    {
+      title: t('line.unit_cost'),
+      key: 'unit_cost',
+      width: 130,
+      render: (_, field) => (
+        <Form.Item name={[field.name, 'unit_cost']} rules={[notNegative(true)]} className={styles.cell}>
+          <InputNumber<string> stringMode min="0" step="0.01" precision={4} className={styles.number} data-testid={`line-cost-${field.name}`} />
+        </Form.Item>
+      ),
+    },
+    {
+      title: (
+        <Tooltip title={t('form.weightHint')}>
+          <span>{t('line.weight_per_carton')}</span>
+        </Tooltip>
+      ),
+      key: 'weight_per_carton',
+      width: 150,
+      render: (_, field) => (
+        <Form.Item name={[field.name, 'weight_per_carton']} rules={[notNegative(false)]} className={styles.cell}>
+          <InputNumber<string> stringMode min="0" step="0.001" precision={3} className={styles.number} />
+        </Form.Item>
+      ),
+    },
+    {
+      title: t('line.amount'),
+      key: 'amount',
+      align: 'right',
+      width: 130,
+      render: (_, field) => <Typography.Text data-testid={`line-amount-${field.name}`}>{f.money(amounts[field.name] ?? '0', currency)}</Typography.Text>,
+    },
+    {
+      key: 'remove',
+      width: 48,
+      render: (_, field) => {
+        const received = lines[field.name]?.received_qty;
+        const locked = Boolean(received && compareQty(received, '0') > 0);
+        return (
+          <Tooltip title={locked ? t('form.receivedLocked') : t('form.removeLine')}>
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('form.removeLine')}
+              disabled={locked || count <= 1}
+              onClick={() => remove(field.name)}
+            />
+          </Tooltip>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Form<FormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={onFinish}
+      onValuesChange={() => setDirty(true)}
+      scrollToFirstError
+      data-testid="order-form"
+    >
+      <Card title={t('form.header')} className={styles.card}>
+        <Row gutter={16}>
+          <Col xs={24} sm={12} lg={8}>
+            <Form.Item
+              name="order_number"
+              label={t('fields.order_number')}
+              tooltip={creating ? t('form.orderNumberHint') : undefined}
+              rules={[{ pattern: ORDER_NUMBER_RE, message: t('form.orderNumberInvalid') }, { max: 50 }]}
+            >
+              <Input disabled={!creating} placeholder={t('form.orderNumberPlaceholder')} data-testid="order-number" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={8}>
+            <Form.Item name="supplier" label={t('fields.supplier')} rules={[{ required: true, message: t('form.required') }]}>
+              <RemoteSelect<SupplierOption>
+                queryKey="/api/suppliers/"
+                search={searchSuppliers}
+                toOption={supplierOption}
+                initial={supplierInitial}
+                placeholder={t('form.supplierPlaceholder')}
+                onChange={(_value, record) => {
+                  if (record?.currency && creating) form.setFieldValue('currency', record.currency);
+                }}
+                data-testid="order-supplier"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={6} lg={4}>
+            <Form.Item name="order_date" label={t('fields.order_date')} rules={[{ required: true, message: t('form.required') }]}>
+              <DatePicker className={styles.full} format={DATE} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={6} lg={4}>
+            <Form.Item
+              name="promise_date"
+              label={t('fields.promise_date')}
+              dependencies={['order_date']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_: unknown, value: Dayjs | null | undefined) => {
+                    const orderDate = getFieldValue('order_date') as Dayjs | undefined;
+                    return check(value && orderDate && value.isBefore(orderDate, 'day') ? t('form.promiseBeforeOrder') : null);
+                  },
+                }),
+              ]}
+            >
+              <DatePicker className={styles.full} format={DATE} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={6} lg={4}>
+            <Form.Item name="type" label={t('fields.type')} rules={[{ required: true, message: t('form.required') }]}>
+              <Select options={ORDER_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={6} lg={4}>
+            <Form.Item
+              name="currency"
+              label={t('fields.currency')}
+              normalize={(value: string) => value.toUpperCase()}
+              rules={[
+                { required: true, message: t('form.required') },
+                { pattern: CURRENCY_RE, message: t('form.currencyInvalid') },
+              ]}
+            >
+              <Input maxLength={3} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={16}>
+            <Form.Item name="description" label={t('fields.description')} rules={[{ max: 500 }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card title={t('fields.lines')} className={styles.card}>
+        <Form.List
+          name="lines"
+          rules={[
+            {
+              validator: (_: unknown, value: LineValues[] | undefined) =>
+                check(!value || value.length === 0 ? t('form.noLines') : null),
+            },
+          ]}
+        >
+          {(fields, { add, remove }, { errors }) => (
+            <>
+              <Table<FormListFieldData>
+                rowKey="key"
+                size="small"
+                dataSource={fields}
+                columns={lineColumns(remove, fields.length)}
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+              />
+              <Form.ErrorList errors={errors} />
+              <Flex justify="space-between" align="center" wrap gap="small" className={styles.footer}>
+                <Button icon={<PlusOutlined />} onClick={() => add({})} data-testid="add-line">
+                  {t('form.addLine')}
+                </Button>
+                <Typography.Title level={4} className={styles.total} data-testid="order-total">
+                  {t('form.total')}: {f.money(total, CURRENCY_RE.test(currency) ? currency : 'EUR')}
+                </Typography.Title>
+              </Flex>
+            </>
+          )}
+        </Form.List>
+      </Card>
+
+      {formError ? <Alert type="error" showIcon title={formError} className={styles.card} /> : null}
+
+      <Flex gap="small" justify="flex-end">
+        <Button onClick={() => void navigate(order ? orderPath(order.order_number) : '/purchase/orders')}>{t('form.cancel')}</Button>
+        <Button type="primary" htmlType="submit" loading={submitting} data-testid="order-save">
+          {creating ? t('form.create') : t('form.save')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

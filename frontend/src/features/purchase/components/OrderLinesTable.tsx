@@ -1,0 +1,93 @@
+import { Progress, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { compareQty } from '../lib/decimal';
+import { useFormatters } from '../lib/format';
+import type { PurchaseOrderDetail, PurchaseOrderLine } from '../api/types';
+
+interface Props {
+  order: PurchaseOrderDetail;
+  /** Show the carton labels issued per line (the supplier portal and EUDR follow-up). */
+  showCartons?: boolean;
+  compact?: boolean;
+}
+
+/** The lines of an order, read-only, with received progress and the order total. */
+export function OrderLinesTable({ order, showCartons = true, compact = false }: Props) {
+  const { t, i18n } = useTranslation('purchase');
+  const f = useFormatters();
+  const productName = (line: PurchaseOrderLine) =>
+    i18n.language === 'zh' && line.product_name_zh ? line.product_name_zh : line.product_name;
+
+  const columns: ColumnsType<PurchaseOrderLine> = [
+    { title: t('line.line_number'), dataIndex: 'line_number', width: 64 },
+    {
+      title: t('line.product_number'),
+      dataIndex: 'product_number',
+      render: (value: string, line) => (
+        <>
+          <Typography.Text strong>{value}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">{line.line_description || productName(line)}</Typography.Text>
+        </>
+      ),
+    },
+    { title: t('line.order_qty'), dataIndex: 'order_qty', align: 'right', render: (v: string) => f.qty(v) },
+    { title: t('line.unit_cost'), dataIndex: 'unit_cost', align: 'right', render: (v: string) => f.unitCost(v) },
+    { title: t('line.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => f.money(v, order.currency) },
+    {
+      title: t('line.weight_per_carton'),
+      dataIndex: 'weight_per_carton',
+      align: 'right',
+      render: (v: string | null) => (v === null ? '—' : f.qty(v)),
+    },
+    {
+      title: t('line.received_qty'),
+      dataIndex: 'received_qty',
+      align: 'right',
+      render: (v: string, line) => {
+        const ratio = Number(line.order_qty) > 0 ? Math.min(100, Math.round((Number(v) / Number(line.order_qty)) * 100)) : 0;
+        return (
+          <div>
+            {f.qty(v)}
+            {compact ? null : (
+              <Progress
+                percent={ratio}
+                size="small"
+                showInfo={false}
+                status={compareQty(v, line.order_qty) > 0 ? 'exception' : ratio === 100 ? 'success' : 'normal'}
+              />
+            )}
+          </div>
+        );
+      },
+    },
+    { title: t('line.open_qty'), dataIndex: 'open_qty', align: 'right', render: (v: string) => f.qty(v) },
+  ];
+  if (showCartons) {
+    columns.push({ title: t('line.cartons_issued'), dataIndex: 'cartons_issued', align: 'right' });
+  }
+
+  return (
+    <Table<PurchaseOrderLine>
+      rowKey="id"
+      size={compact ? 'small' : 'middle'}
+      columns={columns}
+      dataSource={order.lines}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      data-testid="order-lines"
+      summary={() => (
+        <Table.Summary.Row>
+          <Table.Summary.Cell index={0} colSpan={4}>
+            <Typography.Text strong>{t('detail.totals')}</Typography.Text>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={4} align="right">
+            <Typography.Text strong>{f.money(order.total_amount, order.currency)}</Typography.Text>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={5} colSpan={showCartons ? 4 : 3} />
+        </Table.Summary.Row>
+      )}
+    />
+  );
+}

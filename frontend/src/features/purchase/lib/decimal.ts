@@ -1,0 +1,58 @@
+/**
+ * Exact decimal arithmetic for the live totals of the order form, mirroring the server
+ * (apps/purchaseorders/services.py): line amount = order_qty x unit_cost rounded half up to cents;
+ * the order total is the sum of the rounded line amounts. Values are decimal strings; no floats.
+ */
+
+const DECIMAL_RE = /^\s*(-)?(\d*)(?:\.(\d*))?\s*$/;
+
+/** The value times 10^scale as a bigint (extra digits are cut), or null if it is not a decimal. */
+export function toScaled(value: string | number | null | undefined, scale: number): bigint | null {
+  if (value === null || value === undefined) return null;
+  const match = DECIMAL_RE.exec(String(value));
+  if (!match) return null;
+  const [, sign, whole = '', fraction = ''] = match;
+  if (whole === '' && fraction === '') return null;
+  const digits = `${whole || '0'}${fraction.slice(0, scale).padEnd(scale, '0')}`;
+  const result = BigInt(digits);
+  return sign ? -result : result;
+}
+
+/** A scaled bigint back to a decimal string with exactly `scale` decimals. */
+export function fromScaled(value: bigint, scale: number): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = scale > 0 ? `.${digits.slice(digits.length - scale)}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** order_qty x unit_cost, rounded half up to cents, as a string with 2 decimals ("0.00" if incomplete). */
+export function lineAmount(qty: string | number | null | undefined, unitCost: string | number | null | undefined): string {
+  const q = toScaled(qty, 3);
+  const c = toScaled(unitCost, 4);
+  if (q === null || c === null) return '0.00';
+  const product = q * c; // scale 7
+  const negative = product < 0n;
+  const magnitude = negative ? -product : product;
+  const cents = (magnitude + 50_000n) / 100_000n; // half up to scale 2
+  return fromScaled(negative ? -cents : cents, 2);
+}
+
+/** Sum of line amounts (each already rounded to cents). */
+export function sumAmounts(amounts: readonly string[]): string {
+  let total = 0n;
+  for (const amount of amounts) total += toScaled(amount, 2) ?? 0n;
+  return fromScaled(total, 2);
+}
+
+/** a - b for quantities (3 decimals). */
+export function subtractQty(a: string, b: string): string {
+  return fromScaled((toScaled(a, 3) ?? 0n) - (toScaled(b, 3) ?? 0n), 3);
+}
+
+export function compareQty(a: string, b: string): number {
+  const x = toScaled(a, 3) ?? 0n;
+  const y = toScaled(b, 3) ?? 0n;
+  return x === y ? 0 : x < y ? -1 : 1;
+}

@@ -1,0 +1,144 @@
+import { EditOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '@/api/errors';
+import { CommentsPanel } from '@/shared/comments/CommentsPanel';
+import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
+import { ErrorState } from '@/shared/components/ErrorState';
+import { PageContainer } from '@/shared/components/PageContainer';
+import { orderEditPath } from '../api/endpoints';
+import { useDeleteOrder, useOrderByNumber } from '../api/orders';
+import { OrderLinesTable } from '../components/OrderLinesTable';
+import { OrderReceipts } from '../components/OrderReceipts';
+import { OrderShipments } from '../components/OrderShipments';
+import { OrderStatusActions } from '../components/OrderStatusActions';
+import { OrderStatusTag } from '../components/OrderStatusTag';
+import { ReceiveDialog } from '../components/ReceiveDialog';
+import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useFormatters } from '../lib/format';
+import styles from '../components/purchase.module.css';
+
+/** /purchase/orders/{orderNumber}: header, lines, receipts, shipments, comments and status actions. */
+export default function PurchaseOrderDetailPage() {
+  const { t, i18n } = useTranslation('purchase');
+  const { orderNumber } = useParams();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const f = useFormatters();
+  const query = useOrderByNumber(orderNumber);
+  const remove = useDeleteOrder();
+  const [receiving, setReceiving] = useState(false);
+  const mayChange = useMayPermission(PURCHASE_PERMS.change);
+  const mayDelete = useMayPermission(PURCHASE_PERMS.delete);
+  const mayReceive = useMayPermission(PURCHASE_PERMS.receive);
+
+  if (query.isLoading) {
+    return (
+      <PageContainer title={orderNumber}>
+        <Card>
+          <Skeleton active />
+        </Card>
+      </PageContainer>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) {
+      return (
+        <Result
+          status="404"
+          title={t('detail.notFound', { orderNumber })}
+          subTitle={t('detail.notFoundHint')}
+          extra={<Button onClick={() => void navigate('/purchase/orders')}>{t('detail.backToList')}</Button>}
+          data-testid="order-not-found"
+        />
+      );
+    }
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const order = query.data;
+  if (!order) return null;
+  const vendor = order.supplier_detail.parent_vendor;
+  const final = !order.lines_editable;
+
+  return (
+    <PageContainer
+      title={`${t('nav:routes.purchaseOrder')} ${order.order_number}`}
+      extra={
+        <>
+          {mayChange ? <OrderStatusActions order={order} /> : null}
+          {mayReceive && order.status === 'open' ? (
+            <Button type="primary" icon={<InboxOutlined />} onClick={() => setReceiving(true)} data-testid="receive-goods">
+              {t('detail.receive')}
+            </Button>
+          ) : null}
+          {mayChange && order.lines_editable ? (
+            <Button icon={<EditOutlined />} onClick={() => void navigate(orderEditPath(order.order_number))} data-testid="edit-order">
+              {t('detail.edit')}
+            </Button>
+          ) : null}
+          {mayDelete && order.status !== 'completed' && order.received_qty === '0.000' ? (
+            <ConfirmDelete
+              itemLabel={order.order_number}
+              onConfirm={async () => {
+                await remove.mutateAsync(order.id);
+                void message.success(t('detail.deleted'));
+                void navigate('/purchase/orders');
+              }}
+            />
+          ) : null}
+        </>
+      }
+    >
+      <Card className={styles.section}>
+        <Descriptions
+          column={{ xs: 1, sm: 2, lg: 3 }}
+          size="small"
+          items={[
+            { key: 'status', label: t('fields.status'), children: <OrderStatusTag status={order.status} /> },
+            { key: 'order_date', label: t('fields.order_date'), children: order.order_date },
+            { key: 'promise_date', label: t('fields.promise_date'), children: order.promise_date ?? '—' },
+            {
+              key: 'supplier',
+              label: t('fields.supplier'),
+              children: `${order.supplier_detail.number} · ${order.supplier_detail.name}`,
+            },
+            {
+              key: 'vendor',
+              label: t('fields.parent_vendor'),
+              children: i18n.language === 'zh' && vendor.cname ? vendor.cname : vendor.name,
+            },
+            { key: 'type', label: t('fields.type'), children: t(`type.${order.type}`) },
+            {
+              key: 'total',
+              label: t('fields.total_amount'),
+              children: <strong data-testid="order-total-amount">{f.money(order.total_amount, order.currency)}</strong>,
+            },
+            { key: 'owner', label: t('fields.owner'), children: order.owner_name || '—' },
+            { key: 'cartons', label: t('fields.cartons_issued'), children: order.cartons_issued },
+            { key: 'description', label: t('fields.description'), children: order.description || '—', span: 'filled' },
+          ]}
+        />
+      </Card>
+      {final ? (
+        <Alert className={styles.section} type="info" showIcon title={t('detail.readOnly', { status: t(`status.${order.status}`) })} />
+      ) : null}
+      <Card>
+        <Tabs
+          items={[
+            { key: 'lines', label: t('detail.tabs.lines'), children: <OrderLinesTable order={order} /> },
+            { key: 'receipts', label: t('detail.tabs.receipts'), children: <OrderReceipts orderId={order.id} /> },
+            { key: 'shipments', label: t('detail.tabs.shipments'), children: <OrderShipments orderId={order.id} /> },
+            {
+              key: 'comments',
+              label: t('detail.tabs.comments'),
+              children: <CommentsPanel contentType="purchaseorder" objectId={order.id} />,
+            },
+          ]}
+        />
+      </Card>
+      {mayReceive && receiving ? <ReceiveDialog order={order} open onClose={() => setReceiving(false)} /> : null}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,118 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Progress, Select, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageContainer } from '@/shared/components/PageContainer';
+import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
+import { useListParams } from '@/shared/hooks/useListParams';
+import { ORDERS_URL, orderPath } from '../api/endpoints';
+import { ORDER_TYPES, type PurchaseOrder } from '../api/types';
+import { OrderStatusTabs } from '../components/OrderStatusTabs';
+import { OrderStatusTag } from '../components/OrderStatusTag';
+import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useFormatters } from '../lib/format';
+import styles from '../components/purchase.module.css';
+
+/** /purchase/orders: every purchase order, with status tabs, totals, search, sort and export. */
+export default function PurchaseOrdersPage() {
+  const { t, i18n } = useTranslation('purchase');
+  const navigate = useNavigate();
+  const f = useFormatters();
+  const list = useListParams({ defaultOrdering: '-order_date' });
+  const mayAdd = useMayPermission(PURCHASE_PERMS.add);
+  const today = dayjs().format('YYYY-MM-DD');
+
+  const columns: ServerColumn<PurchaseOrder>[] = [
+    {
+      title: t('fields.order_number'),
+      dataIndex: 'order_number',
+      sorter: true,
+      fixed: 'left',
+      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+    },
+    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true },
+    {
+      title: t('fields.supplier'),
+      key: 'supplier__name',
+      sorter: true,
+      render: (_, order) => (
+        <>
+          {order.supplier_detail.name}
+          <br />
+          <Typography.Text type="secondary">
+            {order.supplier_detail.number} ·{' '}
+            {i18n.language === 'zh' && order.supplier_detail.parent_vendor.cname
+              ? order.supplier_detail.parent_vendor.cname
+              : order.supplier_detail.parent_vendor.name}
+          </Typography.Text>
+        </>
+      ),
+    },
+    { title: t('fields.type'), dataIndex: 'type', sorter: true, render: (value: string) => t(`type.${value}`) },
+    { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (_, order) => <OrderStatusTag status={order.status} /> },
+    {
+      title: t('fields.promise_date'),
+      dataIndex: 'promise_date',
+      sorter: true,
+      render: (value: string | null, order) =>
+        value ? (
+          <Typography.Text type={order.status === 'open' && value < today ? 'danger' : undefined}>{value}</Typography.Text>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('fields.total_amount'),
+      dataIndex: 'total_amount',
+      sorter: true,
+      align: 'right',
+      render: (value: string, order) => f.money(value, order.currency),
+    },
+    {
+      title: t('list.progress'),
+      key: 'progress',
+      render: (_, order) => {
+        const ordered = Number(order.ordered_qty);
+        const percent = ordered > 0 ? Math.min(100, Math.round((Number(order.received_qty) / ordered) * 100)) : 0;
+        return <Progress className={styles.progress} percent={percent} size="small" status={percent === 100 ? 'success' : 'normal'} />;
+      },
+    },
+    { title: t('fields.lines'), dataIndex: 'lines_count', align: 'right' },
+  ];
+
+  return (
+    <PageContainer
+      extra={
+        mayAdd ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/purchase/orders/new')} data-testid="new-order">
+            {t('list.new')}
+          </Button>
+        ) : null
+      }
+    >
+      <Card>
+        <OrderStatusTabs list={list} />
+        <ServerTable<PurchaseOrder>
+          endpoint={ORDERS_URL}
+          rowKey="id"
+          columns={columns}
+          listOptions={{ defaultOrdering: '-order_date' }}
+          searchPlaceholder={t('list.searchPlaceholder')}
+          exportFileName="purchase-orders"
+          onRowClick={(order) => void navigate(orderPath(order.order_number))}
+          filters={(params) => (
+            <Select
+              allowClear
+              placeholder={t('list.type')}
+              value={typeof params.filters.type === 'string' ? params.filters.type : undefined}
+              onChange={(value?: string) => params.setFilter('type', value ?? null)}
+              options={ORDER_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
+              className={styles.progress}
+            />
+          )}
+        />
+      </Card>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,100 @@
+import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Select, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage } from '@/shared/components/ListPage';
+import type { ServerColumn } from '@/shared/components/ServerTable';
+import { ImportDialog } from '@/shared/import/ImportDialog';
+import { PARENT_VENDORS_URL, useInvalidateSuppliers } from '../api/suppliers';
+import type { ParentVendor } from '../api/types';
+import { ParentVendorModal } from '../components/ParentVendorModal';
+import { countryName } from '../countries';
+import { usePermission } from '../hooks/usePermission';
+import styles from './pages.module.css';
+
+/** Parent vendors (groups of carton factories): list, create and edit in a modal, import, export. */
+export default function ParentVendorsPage() {
+  const { t, i18n } = useTranslation('suppliers');
+  const { message } = App.useApp();
+  const canAdd = usePermission('suppliers.add_parentvendor');
+  const canChange = usePermission('suppliers.change_parentvendor');
+  const canDelete = usePermission('suppliers.delete_parentvendor');
+  const invalidate = useInvalidateSuppliers();
+  const [editing, setEditing] = useState<ParentVendor | null | undefined>(undefined);
+  const [importing, setImporting] = useState(false);
+
+  const columns: ServerColumn<ParentVendor>[] = [
+    { title: t('fields.code'), dataIndex: 'code', sorter: true, width: 110 },
+    { title: t('fields.name'), dataIndex: 'name', sorter: true },
+    { title: t('fields.cname'), dataIndex: 'cname', sorter: true },
+    { title: t('fields.contact'), dataIndex: 'contact', responsive: ['md'] },
+    { title: t('fields.country'), dataIndex: 'country', sorter: true, render: (code: string) => countryName(code, i18n.language), responsive: ['md'] },
+    { title: t('vendors.suppliers'), dataIndex: 'supplier_count', sorter: true, align: 'right' },
+    {
+      title: t('fields.isActive'),
+      dataIndex: 'is_active',
+      render: (active: boolean) => (active ? <Tag color="success">{t('status.active')}</Tag> : <Tag>{t('status.inactive')}</Tag>),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<ParentVendor>
+        endpoint={PARENT_VENDORS_URL}
+        rowKey="id"
+        columns={columns}
+        listOptions={{ defaultOrdering: 'name', filterKeys: ['is_active', 'country'] }}
+        searchPlaceholder={t('vendors.searchPlaceholder')}
+        exportFileName="parent-vendors"
+        onRowClick={(row) => setEditing(row)}
+        filters={(list) => (
+          <Select
+            allowClear
+            className={styles.filterSmall}
+            placeholder={t('fields.isActive')}
+            aria-label={t('fields.isActive')}
+            value={(list.filters.is_active as string | undefined) ?? undefined}
+            onChange={(value?: string) => list.setFilter('is_active', value ?? null)}
+            options={[
+              { value: 'true', label: t('status.active') },
+              { value: 'false', label: t('status.inactive') },
+            ]}
+          />
+        )}
+        actions={
+          <>
+            {canAdd && canChange ? (
+              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+                {t('list.import')}
+              </Button>
+            ) : null}
+            {canAdd ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+                {t('vendors.new')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <ParentVendorModal
+        vendor={editing}
+        readOnly={editing ? !canChange : !canAdd}
+        canDelete={canDelete}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => {
+          setEditing(undefined);
+          void invalidate();
+          void message.success(t('detail.saved'));
+        }}
+      />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        endpoint={PARENT_VENDORS_URL}
+        resourceLabel={t('vendors.resource')}
+        fileStem="parent-vendors"
+        onImported={() => void invalidate()}
+      />
+    </>
+  );
+}

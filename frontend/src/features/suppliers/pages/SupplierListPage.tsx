@@ -1,0 +1,129 @@
+import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Select, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ListPage } from '@/shared/components/ListPage';
+import type { ServerColumn } from '@/shared/components/ServerTable';
+import { ImportDialog } from '@/shared/import/ImportDialog';
+import { SUPPLIERS_URL, useInvalidateSuppliers, useParentVendorOptions } from '../api/suppliers';
+import type { Supplier } from '../api/types';
+import { SupplierCreateModal } from '../components/SupplierCreateModal';
+import { countryName, countryOptions } from '../countries';
+import { usePermission } from '../hooks/usePermission';
+import styles from './pages.module.css';
+
+/** Suppliers: server paging, sorting, search and filters in the URL; export, import, create. */
+export default function SupplierListPage() {
+  const { t, i18n } = useTranslation('suppliers');
+  const navigate = useNavigate();
+  const canAdd = usePermission('suppliers.add_supplier');
+  const canChange = usePermission('suppliers.change_supplier');
+  const vendors = useParentVendorOptions();
+  const invalidate = useInvalidateSuppliers();
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  const vendorLabel = (v: { name: string; cname: string }) => (i18n.language === 'zh' && v.cname ? v.cname : v.name);
+
+  const columns: ServerColumn<Supplier>[] = [
+    { title: t('fields.number'), dataIndex: 'number', sorter: true, width: 120 },
+    { title: t('fields.name'), dataIndex: 'name', sorter: true },
+    {
+      title: t('fields.parentVendor'),
+      key: 'parent_vendor__name',
+      sorter: true,
+      render: (_v, row) => vendorLabel(row.parent_vendor_detail),
+    },
+    { title: t('fields.country'), dataIndex: 'country', sorter: true, render: (code: string) => (code ? `${countryName(code, i18n.language)}` : '') },
+    { title: t('fields.vismaCode'), dataIndex: 'visma_code', sorter: true, responsive: ['md'] },
+    { title: t('fields.currency'), dataIndex: 'currency', sorter: true, responsive: ['md'] },
+    { title: t('fields.email'), dataIndex: 'email', responsive: ['lg'] },
+    {
+      title: t('fields.isActive'),
+      dataIndex: 'is_active',
+      render: (active: boolean) => (active ? <Tag color="success">{t('status.active')}</Tag> : <Tag>{t('status.inactive')}</Tag>),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<Supplier>
+        endpoint={SUPPLIERS_URL}
+        rowKey="id"
+        columns={columns}
+        listOptions={{ defaultOrdering: 'number', filterKeys: ['parent_vendor', 'country', 'is_active', 'currency'] }}
+        searchPlaceholder={t('list.searchPlaceholder')}
+        exportFileName="suppliers"
+        onRowClick={(row) => void navigate(`/purchase/suppliers/${row.id}`)}
+        filters={(list) => (
+          <>
+            <Select
+              allowClear
+              className={styles.filter}
+              placeholder={t('fields.parentVendor')}
+              aria-label={t('fields.parentVendor')}
+              value={list.filters.parent_vendor ? Number(list.filters.parent_vendor) : undefined}
+              onChange={(value?: number) => list.setFilter('parent_vendor', value === undefined ? null : String(value))}
+              options={(vendors.data ?? []).map((v) => ({ value: v.id, label: vendorLabel(v) }))}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+            <Select
+              allowClear
+              className={styles.filter}
+              placeholder={t('fields.country')}
+              aria-label={t('fields.country')}
+              value={(list.filters.country as string | undefined) ?? undefined}
+              onChange={(value?: string) => list.setFilter('country', value ?? null)}
+              options={countries}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+            <Select
+              allowClear
+              className={styles.filterSmall}
+              placeholder={t('fields.isActive')}
+              aria-label={t('fields.isActive')}
+              value={(list.filters.is_active as string | undefined) ?? undefined}
+              onChange={(value?: string) => list.setFilter('is_active', value ?? null)}
+              options={[
+                { value: 'true', label: t('status.active') },
+                { value: 'false', label: t('status.inactive') },
+              ]}
+            />
+          </>
+        )}
+        actions={
+          <>
+            {canAdd && canChange ? (
+              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+                {t('list.import')}
+              </Button>
+            ) : null}
+            {canAdd ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                {t('list.new')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <SupplierCreateModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(supplier) => {
+          setCreating(false);
+          void invalidate();
+          void navigate(`/purchase/suppliers/${supplier.id}`);
+        }}
+      />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        endpoint={SUPPLIERS_URL}
+        resourceLabel={t('list.resource')}
+        fileStem="suppliers"
+        onImported={() => void invalidate()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { allResources } from './resources';
+
+const resources = allResources();
+import { browserLanguage, resolveInitialLanguage } from './language';
+
+type Tree = { [key: string]: string | Tree };
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  );
+}
+
+// i18next plural forms differ by language (en has _one and _other, zh only _other): compare base keys.
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+function baseKeys(tree: Tree): string[] {
+  return [...new Set(keys(tree).map((key) => key.replace(PLURAL, '')))].sort();
+}
+
+describe('locale files', () => {
+  it('zh and en have the same namespaces', () => {
+    expect(Object.keys(resources.zh).sort()).toEqual(Object.keys(resources.en).sort());
+  });
+
+  it.each(Object.keys(resources.en))('namespace %s has the same keys in zh and en, none empty', (ns) => {
+    const en = baseKeys(resources.en[ns]);
+    const zh = baseKeys(resources.zh[ns]);
+    expect(zh).toEqual(en);
+    for (const lang of ['en', 'zh'] as const) {
+      const tree = resources[lang][ns];
+      for (const key of keys(tree)) {
+        const value = key.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+        expect(value, `${lang}/${ns}.json ${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('the tenant selector is titled with the Chinese words in both languages (SPEC.md)', () => {
+    expect((resources.en.tenant).selectTitle).toBe('选择租户');
+    expect((resources.zh.tenant).selectTitle).toBe('选择租户');
+  });
+});
+
+describe('language', () => {
+  it('defaults from the browser: zh if it starts with zh, else en', () => {
+    expect(browserLanguage('zh-CN')).toBe('zh');
+    expect(browserLanguage('zh')).toBe('zh');
+    expect(browserLanguage('ZH-tw')).toBe('zh');
+    expect(browserLanguage('en-US')).toBe('en');
+    expect(browserLanguage('de')).toBe('en');
+    expect(browserLanguage(undefined)).toBe('en');
+  });
+
+  it('keeps a stored choice and stores the browser default', () => {
+    window.localStorage.setItem('app-language', 'zh');
+    expect(resolveInitialLanguage(window.localStorage, { language: 'en-US' } as Navigator)).toBe('zh');
+    window.localStorage.removeItem('app-language');
+    expect(resolveInitialLanguage(window.localStorage, { language: 'zh-CN' } as Navigator)).toBe('zh');
+    expect(window.localStorage.getItem('app-language')).toBe('zh');
+  });
+});

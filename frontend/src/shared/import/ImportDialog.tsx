@@ -1,0 +1,185 @@
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Flex, Modal, Progress, Steps, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '@/shared/errors/errorText';
+import { formatFileSize } from '@/shared/utils/files';
+import {
+  IMPORT_ACCEPT,
+  IMPORT_FILE_FORMATS,
+  MAX_IMPORT_BYTES,
+  downloadImportTemplate,
+  reportOfError,
+  uploadImport,
+  type ImportReport,
+} from './importApi';
+import { ImportReportView } from './ImportReportView';
+import styles from './ImportDialog.module.css';
+
+export interface ImportDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The list endpoint with its trailing slash, e.g. `/api/products/`. */
+  endpoint: string;
+  /** What is imported, already translated (e.g. "Products"). */
+  resourceLabel: string;
+  /** File name stem for the template when the server does not name it. */
+  fileStem: string;
+  /** Called after a successful import (refresh lists). */
+  onImported?: (report: ImportReport) => void;
+}
+
+type Stage = 'choose' | 'checked' | 'done';
+
+/**
+ * Import from CSV/XLSX in three steps: choose a file (or download the template), check it (a dry run
+ * listing every row error; nothing is written) and import it (all rows or none).
+ */
+export function ImportDialog({ open, onClose, endpoint, resourceLabel, fileStem, onImported }: ImportDialogProps) {
+  const { t } = useTranslation('dataImport');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const [file, setFile] = useState<File | null>(null);
+  const [stage, setStage] = useState<Stage>('choose');
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'check' | 'import' | null>(null);
+  const [progress, setProgress] = useState(0);
+
+  const reset = () => {
+    setFile(null);
+    setStage('choose');
+    setReport(null);
+    setFileError(null);
+    setProgress(0);
+  };
+
+  const close = () => {
+    if (busy) return;
+    reset();
+    onClose();
+  };
+
+  const choose = (chosen: File) => {
+    setReport(null);
+    setStage('choose');
+    if (chosen.size > MAX_IMPORT_BYTES) {
+      setFile(null);
+      setFileError(t('fileTooLarge', { size: formatFileSize(chosen.size), limit: formatFileSize(MAX_IMPORT_BYTES) }));
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
+  };
+
+  const run = async (dryRun: boolean) => {
+    if (!file) return;
+    setBusy(dryRun ? 'check' : 'import');
+    setFileError(null);
+    setProgress(0);
+    try {
+      const result = await uploadImport(endpoint, file, { dryRun, onProgress: setProgress });
+      setReport(result);
+      setStage(dryRun ? 'checked' : 'done');
+      if (!dryRun) {
+        void message.success(t('report.imported', { created: result.created, updated: result.updated }));
+        onImported?.(result);
+      }
+    } catch (error) {
+      const rejected = reportOfError(error);
+      if (rejected) {
+        setReport({ ...rejected, dry_run: true });
+        setStage('checked');
+      } else {
+        setReport(null);
+        setFileError(errorText(error));
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const template = async (format: (typeof IMPORT_FILE_FORMATS)[number]) => {
+    try {
+      await downloadImportTemplate(endpoint, format, fileStem);
+    } catch (error) {
+      void message.error(errorText(error));
+    }
+  };
+
+  const canImport = stage === 'checked' && report !== null && report.errors.length === 0 && report.rows_valid > 0;
+  const current = stage === 'choose' ? 0 : stage === 'checked' ? 1 : 2;
+
+  return (
+    <Modal
+      open={open}
+      onCancel={close}
+      title={t('title', { resource: resourceLabel })}
+      width={860}
+      destroyOnHidden
+      mask={{ closable: !busy }}
+      footer={
+        <Flex justify="end" gap="small" wrap>
+          <Button onClick={close} disabled={busy !== null}>
+            {stage === 'done' ? t('close') : t('cancel')}
+          </Button>
+          {stage !== 'done' ? (
+            <Button onClick={() => void run(true)} disabled={!file} loading={busy === 'check'} data-testid="import-check">
+              {t('check')}
+            </Button>
+          ) : null}
+          {stage !== 'done' ? (
+            <Button type="primary" onClick={() => void run(false)} disabled={!canImport} loading={busy === 'import'} data-testid="import-commit">
+              {t('import')}
+            </Button>
+          ) : (
+            <Button type="primary" onClick={reset}>
+              {t('another')}
+            </Button>
+          )}
+        </Flex>
+      }
+    >
+      <Flex vertical gap="middle">
+        <Steps
+          size="small"
+          current={current}
+          items={[{ title: t('steps.choose') }, { title: t('steps.check') }, { title: t('steps.import') }]}
+        />
+        <Flex align="center" gap="small" wrap className={styles.templates}>
+          <Typography.Text type="secondary">{t('templateHint')}</Typography.Text>
+          {IMPORT_FILE_FORMATS.map((format) => (
+            <Button key={format} size="small" icon={<DownloadOutlined />} onClick={() => void template(format)}>
+              {t(`template.${format}`)}
+            </Button>
+          ))}
+        </Flex>
+        {stage !== 'done' ? (
+          <Upload.Dragger
+            accept={IMPORT_ACCEPT}
+            multiple={false}
+            maxCount={1}
+            showUploadList={false}
+            beforeUpload={(chosen) => {
+              choose(chosen);
+              return false;
+            }}
+            disabled={busy !== null}
+            data-testid="import-file"
+          >
+            <p className="p-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="p-upload-text">{file ? file.name : t('dropHint')}</p>
+            <p className="p-upload-hint">
+              {file ? formatFileSize(file.size) : t('rules', { limit: formatFileSize(MAX_IMPORT_BYTES), rows: '10,000' })}
+            </p>
+          </Upload.Dragger>
+        ) : null}
+        {busy ? <Progress percent={progress} size="small" className={styles.progress} status="active" /> : null}
+        {fileError ? <Alert type="error" showIcon title={fileError} data-testid="import-file-error" /> : null}
+        {report ? <ImportReportView report={report} /> : null}
+      </Flex>
+    </Modal>
+  );
+}
