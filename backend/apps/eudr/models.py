@@ -29,6 +29,9 @@ MONTH_RE = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 # The EUDR cut-off: wood harvested after 31 December 2020 must come from land without deforestation or
 # forest degradation. Earlier harvests are allowed but flagged.
 EUDR_CUTOFF_MONTH = "2021-01"
+# The largest carton count one cap or approval may name: far above any real production run, and within
+# a 32-bit integer on every database, so the API schema is the same whichever database serves it.
+MAX_CARTONS = 1_000_000
 
 
 class MaterialType(models.TextChoices):
@@ -108,7 +111,9 @@ class SupplierPolicy(TenantModel):
     cap_mode = models.CharField(
         _("carton cap"), max_length=20, choices=CapMode.choices, default=CapMode.BY_WEIGHT
     )
-    cap_value = models.PositiveIntegerField(_("fixed carton cap"), null=True, blank=True)
+    cap_value = models.PositiveIntegerField(
+        _("fixed carton cap"), null=True, blank=True, validators=[MaxValueValidator(MAX_CARTONS)]
+    )
     valid_from = models.DateField(_("valid from"), default=timezone.localdate)
     is_active = models.BooleanField(_("active"), default=True)
     notes = models.TextField(_("notes"), blank=True)
@@ -290,7 +295,9 @@ class CapApproval(TenantModel):
     """Extra cartons an internal user allowed over a delivery's cap: who, when, how many, why."""
 
     delivery = models.ForeignKey(RawMaterialDelivery, on_delete=models.CASCADE, related_name="cap_approvals")
-    extra_cartons = models.PositiveIntegerField(_("extra cartons"), validators=[MinValueValidator(1)])
+    extra_cartons = models.PositiveIntegerField(
+        _("extra cartons"), validators=[MinValueValidator(1), MaxValueValidator(MAX_CARTONS)]
+    )
     reason = models.TextField(_("reason"), max_length=2000)
     approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     approved_at = models.DateTimeField(default=timezone.now)

@@ -2029,7 +2029,6 @@ export interface components {
         };
         CapApproval: {
             readonly id: number;
-            /** Format: int64 */
             extra_cartons: number;
             reason: string;
             readonly approved_by: {
@@ -2044,7 +2043,6 @@ export interface components {
             reason: string;
         };
         CapApprovalRequest: {
-            /** Format: int64 */
             extra_cartons: number;
             reason: string;
             /** Format: date-time */
@@ -3028,10 +3026,7 @@ export interface components {
             loss_rate_percent?: string;
             /** Carton cap */
             cap_mode?: components["schemas"]["CapModeEnum"];
-            /**
-             * Fixed carton cap
-             * Format: int64
-             */
+            /** Fixed carton cap */
             cap_value?: number | null;
             /** Format: date */
             valid_from?: string;
@@ -3928,10 +3923,7 @@ export interface components {
             loss_rate_percent?: string;
             /** Carton cap */
             cap_mode?: components["schemas"]["CapModeEnum"];
-            /**
-             * Fixed carton cap
-             * Format: int64
-             */
+            /** Fixed carton cap */
             cap_value?: number | null;
             /** Format: date */
             valid_from?: string;
@@ -3958,10 +3950,7 @@ export interface components {
             loss_rate_percent?: string;
             /** Carton cap */
             cap_mode?: components["schemas"]["CapModeEnum"];
-            /**
-             * Fixed carton cap
-             * Format: int64
-             */
+            /** Fixed carton cap */
             cap_value?: number | null;
             /** Format: date */
             valid_from?: string;

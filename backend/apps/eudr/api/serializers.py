@@ -17,6 +17,7 @@ from apps.common.api.fields import TenantRelatedField
 from apps.eudr import services
 from apps.eudr.models import (
     BATCH_CODE_RE,
+    MAX_CARTONS,
     MONTH_RE,
     CapApproval,
     CartonLabel,
@@ -84,7 +85,7 @@ class CapApprovalSerializer(serializers.ModelSerializer):
 
 
 class CapApprovalInputSerializer(serializers.Serializer):
-    extra_cartons = serializers.IntegerField(min_value=1, max_value=1_000_000)
+    extra_cartons = serializers.IntegerField(min_value=1, max_value=MAX_CARTONS)
     reason = serializers.CharField(max_length=2000)
 
 
