@@ -14,12 +14,12 @@ UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
 MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
 
 .PHONY: help install install-backend install-frontend build run serve test test-backend test-frontend \
-        test-e2e lint types types-check check-deploy schemathesis bench pg-role clean
+        test-e2e lint types types-check messages check-deploy schemathesis bench pg-role clean
 
 help:
 	@echo "make run     install everything, load demo data, serve on http://127.0.0.1:$(PORT)"
 	@echo "make test    lint + backend tests + frontend unit tests + end-to-end tests"
-	@echo "make lint | make types | make bench | make pg-role"
+	@echo "make lint | make types | make messages | make bench | make pg-role"
 
 $(ROOT)/.tools/bin/uv:
 	python3 -m venv $(ROOT)/.tools
@@ -72,6 +72,14 @@ types-check: types
 	@git diff --quiet -- backend/openapi.yaml frontend/src/api/schema.d.ts || \
 		(echo "The OpenAPI schema or the generated API types are stale: run 'make types' and commit." && \
 		 git --no-pager diff --stat -- backend/openapi.yaml frontend/src/api/schema.d.ts && exit 1)
+
+# Server messages in Chinese (docs/architecture.md, "Translations"): collect the marked strings of the code
+# into the zh_Hans catalogue, then compile it. New or changed entries come out untranslated or fuzzy:
+# translate them in django.po, run this again, commit the .po and the .mo (the backend tests check both).
+messages: install-backend
+	$(MANAGE) makemessages -l zh_Hans --no-obsolete
+	$(MANAGE) compilemessages -l zh_Hans --ignore=.venv
+	@cd $(BACKEND) && msgfmt --statistics -o /dev/null locale/zh_Hans/LC_MESSAGES/django.po
 
 check-deploy: install-backend
 	cd $(BACKEND) && DJANGO_ENV=production DJANGO_SECRET_KEY=check-deploy-$$(python3 -c 'import secrets;print(secrets.token_hex(32))') \

@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl, urlencode, urlparse, urlunparse
 import pytest
 from django.conf import settings
 from django.db import connection
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from apps.tenancy.context import tenant_context
@@ -33,6 +34,16 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(autouse=True)
 def _media_in_tmp(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture(autouse=True)
+def _language_per_test():
+    """A request's Accept-Language stays active on the thread after the response (LocaleMiddleware does
+    not reset it): each test starts and ends in the default language, so messages of code called
+    outside a request do not depend on the test that ran before."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -30,6 +30,8 @@ class Comment(TenantModel):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("comment")
+        verbose_name_plural = _("comments")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["tenant", "content_type", "object_id"], name="comment_target_idx")]
 
@@ -44,6 +46,8 @@ class CommentAttachment(TenantModel):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("comment attachment")
+        verbose_name_plural = _("comment attachments")
         ordering = ["created_at", "id"]
 
     @property

@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CustomersConfig(AppConfig):
     name = "apps.customers"
     label = "customers"
-    verbose_name = "Customers"
+    verbose_name = _("Customers")

@@ -37,6 +37,8 @@ class Customer(TenantModel):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("customer")
+        verbose_name_plural = _("customers")
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "number"], name="customer_tenant_number_unique")
@@ -59,6 +61,8 @@ class CustomerContact(TenantModel):
     position = models.PositiveSmallIntegerField(_("position"), default=0)
 
     class Meta:
+        verbose_name = _("customer contact")
+        verbose_name_plural = _("customer contacts")
         ordering = ["customer_id", "position", "id"]
 
     def __str__(self) -> str:

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class EudrConfig(AppConfig):
     name = "apps.eudr"
     label = "eudr"
-    verbose_name = "EUDR traceability"
+    verbose_name = _("EUDR traceability")
 
     def ready(self) -> None:
         from apps.common.dashboard import register_count

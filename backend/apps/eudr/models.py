@@ -240,7 +240,7 @@ class RawMaterialDelivery(TenantModel):
         ordering = ["-created_at", "-id"]
         verbose_name = _("raw-material delivery")
         verbose_name_plural = _("raw-material deliveries")
-        permissions = [("approve_over_cap", "Can approve cartons over a delivery's cap")]
+        permissions = [("approve_over_cap", _("Can approve cartons over a delivery's cap"))]
         constraints = [
             models.UniqueConstraint(
                 fields=["tenant", "parent_vendor", "delivery_number"],
@@ -288,6 +288,8 @@ class RawMaterialLine(TenantModel):
     supplier_scope = "delivery__parent_vendor"
 
     class Meta:
+        verbose_name = _("raw-material line")
+        verbose_name_plural = _("raw-material lines")
         ordering = ["delivery_id", "position", "id"]
 
 
@@ -305,6 +307,8 @@ class CapApproval(TenantModel):
     supplier_scope = "delivery__parent_vendor"
 
     class Meta:
+        verbose_name = _("cap approval")
+        verbose_name_plural = _("cap approvals")
         ordering = ["-approved_at", "-id"]
 
 
@@ -332,6 +336,8 @@ class ProductionBatch(TenantModel):
     supplier_scope = "delivery__parent_vendor"
 
     class Meta:
+        verbose_name = _("production batch")
+        verbose_name_plural = _("production batches")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(
@@ -375,6 +381,8 @@ class CartonLabel(TenantModel):
     supplier_scope = "raw_material__parent_vendor"
 
     class Meta:
+        verbose_name = _("carton label")
+        verbose_name_plural = _("carton labels")
         ordering = ["production_batch_code", "batch_sequence", "id"]
         constraints = [
             models.UniqueConstraint(

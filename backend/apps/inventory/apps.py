@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class InventoryConfig(AppConfig):
     name = "apps.inventory"
     label = "inventory"
-    verbose_name = "Inventory"
+    verbose_name = _("Inventory")

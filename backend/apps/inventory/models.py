@@ -20,6 +20,8 @@ class Warehouse(TenantModel):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("warehouse")
+        verbose_name_plural = _("warehouses")
         ordering = ["code"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "code"], name="warehouse_tenant_code_unique"),
@@ -44,6 +46,8 @@ class Location(TenantModel):
     is_active = models.BooleanField(_("active"), default=True)
 
     class Meta:
+        verbose_name = _("location")
+        verbose_name_plural = _("locations")
         ordering = ["warehouse_id", "code"]
         constraints = [
             models.UniqueConstraint(
@@ -83,6 +87,8 @@ class StockMove(TenantModel):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("stock move")
+        verbose_name_plural = _("stock moves")
         ordering = ["-moved_at", "-id"]
         constraints = [
             models.CheckConstraint(condition=models.Q(quantity__gt=0), name="stockmove_quantity_positive"),
@@ -105,6 +111,8 @@ class Stock(TenantModel):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("stock")
+        verbose_name_plural = _("stocks")
         ordering = ["location_id", "product_id"]
         constraints = [
             models.UniqueConstraint(

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LogisticsConfig(AppConfig):
     name = "apps.logistics"
     label = "logistics"
-    verbose_name = "Logistics"
+    verbose_name = _("Logistics")
 
     def ready(self) -> None:
         from apps.common.dashboard import register_count

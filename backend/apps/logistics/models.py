@@ -22,6 +22,8 @@ class ShipmentCompany(TenantModel):
     updated_at = models.DateTimeField(auto_now=True, null=True)
 
     class Meta:
+        verbose_name = _("shipment company")
+        verbose_name_plural = _("shipment companies")
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "name"], name="shipmentcompany_tenant_name_unique")
@@ -76,6 +78,8 @@ class ShipmentInfo(TenantModel):
     supplier_scope = "purchase_orders__supplier__parent_vendor"
 
     class Meta:
+        verbose_name = _("shipment info")
+        verbose_name_plural = _("shipment infos")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["tenant", "container_number"], name="shipmentinfo_tenant_container")]
 
@@ -92,6 +96,8 @@ class ShipmentPurchaseOrder(TenantModel):
     )
 
     class Meta:
+        verbose_name = _("shipment purchase order")
+        verbose_name_plural = _("shipment purchase orders")
         ordering = ["shipment_id", "purchase_order_id"]
         constraints = [
             models.UniqueConstraint(fields=["shipment", "purchase_order"], name="shipmentpo_unique"),

@@ -26,6 +26,8 @@ class ProductGroup(TenantModel):
     updated_at = models.DateTimeField(auto_now=True, null=True)
 
     class Meta:
+        verbose_name = _("product group")
+        verbose_name_plural = _("product groups")
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "name"], name="productgroup_tenant_name_unique"),
@@ -101,6 +103,8 @@ class Product(TenantModel):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("product")
+        verbose_name_plural = _("products")
         ordering = ["article_number"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "article_number"], name="product_tenant_article_unique")

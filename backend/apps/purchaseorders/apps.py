@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class PurchaseordersConfig(AppConfig):
     name = "apps.purchaseorders"
     label = "purchaseorders"
-    verbose_name = "Purchase orders"
+    verbose_name = _("Purchase orders")
 
     def ready(self) -> None:
         from apps.common.dashboard import register_count

@@ -23,6 +23,8 @@ class NumberSequence(TenantModel):
     last_value = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("number sequence")
+        verbose_name_plural = _("number sequences")
         constraints = [
             models.UniqueConstraint(fields=["tenant", "key", "year"], name="numbersequence_tenant_key_year"),
         ]
@@ -65,6 +67,8 @@ class PurchaseOrder(TenantModel):
     supplier_scope = "supplier__parent_vendor"
 
     class Meta:
+        verbose_name = _("purchase order")
+        verbose_name_plural = _("purchase orders")
         ordering = ["-order_date", "-id"]
         constraints = [
             models.UniqueConstraint(
@@ -111,6 +115,8 @@ class PurchaseOrderLine(TenantModel):
     supplier_scope = "order__supplier__parent_vendor"
 
     class Meta:
+        verbose_name = _("purchase order line")
+        verbose_name_plural = _("purchase order lines")
         ordering = ["order_id", "line_number"]
         constraints = [
             models.UniqueConstraint(fields=["order", "line_number"], name="purchaseorderline_order_number"),
@@ -151,11 +157,13 @@ class Receipt(TenantModel):
     supplier_scope = "purchase_order__supplier__parent_vendor"
 
     class Meta:
+        verbose_name = _("receipt")
+        verbose_name_plural = _("receipts")
         ordering = ["-receipt_date", "-id"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "receipt_number"], name="receipt_tenant_number_unique")
         ]
-        permissions = [("allow_over_receipt", "Can receive more than ordered")]
+        permissions = [("allow_over_receipt", _("Can receive more than ordered"))]
 
     def __str__(self) -> str:
         return self.receipt_number
@@ -170,6 +178,8 @@ class ReceiptLine(TenantModel):
     )
 
     class Meta:
+        verbose_name = _("receipt line")
+        verbose_name_plural = _("receipt lines")
         ordering = ["receipt_id", "id"]
         constraints = [
             models.CheckConstraint(condition=models.Q(quantity__gt=0), name="receiptline_quantity_positive"),

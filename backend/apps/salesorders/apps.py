@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class SalesordersConfig(AppConfig):
     name = "apps.salesorders"
     label = "salesorders"
-    verbose_name = "Sales orders"
+    verbose_name = _("Sales orders")

@@ -13,6 +13,8 @@ class SalesOrder(TenantModel):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("sales order")
+        verbose_name_plural = _("sales orders")
         ordering = ["-order_date", "-id"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "order_number"], name="salesorder_tenant_number_unique")

@@ -28,6 +28,8 @@ class ParentVendor(TenantModel):
     supplier_scope = "pk"
 
     class Meta:
+        verbose_name = _("parent vendor")
+        verbose_name_plural = _("parent vendors")
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "name"], name="parentvendor_tenant_name_unique"),
@@ -68,6 +70,8 @@ class Supplier(TenantModel):
     supplier_scope = "parent_vendor"
 
     class Meta:
+        verbose_name = _("supplier")
+        verbose_name_plural = _("suppliers")
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "number"], name="supplier_tenant_number_unique")

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TenancyConfig(AppConfig):
     name = "apps.tenancy"
     label = "tenancy"
-    verbose_name = "Tenancy"
+    verbose_name = _("Tenancy")
 
     def ready(self) -> None:
         from django.db.models.signals import post_migrate

@@ -25,6 +25,8 @@ class Tenant(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("tenant")
+        verbose_name_plural = _("tenants")
         ordering = ["id"]
 
     def __str__(self) -> str:
@@ -48,6 +50,8 @@ class Membership(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
         constraints = [
             models.UniqueConstraint(fields=["user", "tenant"], name="membership_user_tenant_unique")
         ]

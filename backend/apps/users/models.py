@@ -36,6 +36,8 @@ class User(AbstractUser):
     )
 
     class Meta:
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
         ordering = ["username"]
 
     @property
@@ -59,6 +61,8 @@ class Department(TenantModel):
     )
 
     class Meta:
+        verbose_name = _("department")
+        verbose_name_plural = _("departments")
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "name"], name="department_tenant_name_unique")
@@ -76,6 +80,8 @@ class Role(TenantModel):
     permissions = models.ManyToManyField(Permission, blank=True, related_name="roles")
 
     class Meta:
+        verbose_name = _("role")
+        verbose_name_plural = _("roles")
         ordering = ["name"]
         constraints = [models.UniqueConstraint(fields=["tenant", "name"], name="role_tenant_name_unique")]
 

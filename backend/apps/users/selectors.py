@@ -81,7 +81,11 @@ def permission_matrix() -> list[dict]:
         if action in MATRIX_ACTIONS and perm.codename == f"{action}_{perm.content_type.model}":
             entry["actions"][action] = label
         else:
-            entry["extra"].append({"codename": label, "name": perm.name})
+            # The name declared in the model's Meta.permissions is marked for translation; the stored
+            # name is the English text it had when the permission was created.
+            model = perm.content_type.model_class()
+            declared = dict(model._meta.permissions) if model else {}
+            entry["extra"].append({"codename": label, "name": str(declared.get(perm.codename, perm.name))})
     areas = []
     for app_label in PRODUCT_APPS:
         try:

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.http import HttpResponse, StreamingHttpResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 
 from apps.common.streaming import tenant_stream
@@ -58,7 +59,9 @@ def export_response(
 ) -> HttpResponse:
     """columns: (header, attribute path "a.b" or callable(row))."""
     if fmt not in EXPORT_FORMATS:
-        raise ValidationError({"format": [f"Choose one of: {', '.join(EXPORT_FORMATS)}."]})
+        raise ValidationError(
+            {"format": [_("Choose one of: %(formats)s.") % {"formats": ", ".join(EXPORT_FORMATS)}]}
+        )
 
     def value_of(row: Any, getter: str | Callable[[Any], Any]) -> Any:
         if callable(getter):
@@ -70,11 +73,11 @@ def export_response(
                 return None
         return value
 
-    headers = [str(header) for header, _ in columns]
+    headers = [str(header) for header, _getter in columns]
 
     def records() -> Iterator[list[Any]]:
         for row in rows:
-            yield [_cell(value_of(row, getter)) for _, getter in columns]
+            yield [_cell(value_of(row, getter)) for _header, getter in columns]
 
     stamp = timezone.now().strftime("%Y%m%d-%H%M")
     if fmt == "csv":

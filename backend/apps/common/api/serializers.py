@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.contrib.contenttypes.models import ContentType
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -52,7 +53,7 @@ def resolve_content_type(value) -> ContentType:
 
 @extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
 class ContentTypeField(serializers.Field):
-    default_error_messages = {"invalid": "Unknown content type."}
+    default_error_messages = {"invalid": gettext_lazy("Unknown content type.")}
 
     def to_internal_value(self, data):
         return resolve_content_type(data)

@@ -80,3 +80,28 @@ def test_generate_list_export_delete(eudr_world, api, in_tenant):
         assert d.issued_cartons == 15
         assert CartonLabel.objects.filter(raw_material=d, status="active").count() == 15
     _ = RawMaterialDelivery
+
+
+@pytest.mark.parametrize(
+    "language,message,field_error",
+    [
+        ("en", "Insufficient weight (min 10kg required)", "Requested count is required"),
+        ("zh", "重量不足（至少需要 10 千克）", "请填写申请箱数"),
+    ],
+)
+def test_refusals_are_in_the_users_language(eudr_world, api, in_tenant, language, message, field_error):
+    w = eudr_world
+    with in_tenant(w.tenant3):
+        d = factories.delivery(w.vendor_a, weight="30")
+        factories.generate(d, w.line_a, 41)  # 20.5 kg used, 9.5 kg left: under the 10 kg minimum
+    client = api(w.supplier_a, w.tenant3)
+    url = f"{RAW}{d.pk}/generate-cartons/"
+    refused = client.post(url, generate_payload(w.line_a, 1), format="json", HTTP_ACCEPT_LANGUAGE=language)
+    assert refused.status_code == 409
+    assert refused.json()["error"] == "insufficient_weight_min"
+    assert refused.json()["message"] == message
+    payload = generate_payload(w.line_a)
+    del payload["count"]
+    invalid = client.post(url, payload, format="json", HTTP_ACCEPT_LANGUAGE=language)
+    assert invalid.status_code == 400
+    assert invalid.json()["data"]["count"] == [field_error]

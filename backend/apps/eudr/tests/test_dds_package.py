@@ -235,9 +235,12 @@ def test_messages_are_in_the_users_language(api, admin, tenant3, in_tenant):
     with in_tenant(tenant3):
         bad = make_delivery(suffix="-L", forest_supplier_name="")
     english = build(api, admin, tenant3, bad.pk, HTTP_ACCEPT_LANGUAGE="en").json()
-    chinese = build(api, admin, tenant3, bad.pk, HTTP_ACCEPT_LANGUAGE="zh-hans").json()
+    chinese = build(api, admin, tenant3, bad.pk, HTTP_ACCEPT_LANGUAGE="zh").json()
     assert english["data"]["errors"][0]["code"] == chinese["data"]["errors"][0]["code"] == "producer_missing"
     assert english["data"]["errors"][0]["message"] == "The forest supplier (producer) name is missing."
+    assert chinese["data"]["errors"][0]["message"] == "缺少林业供应商（生产者）名称。"
+    assert chinese["message"] == "缺少必要信息，无法生成尽职调查文件包。"
+    assert english["message"] == "Required information is missing: the due diligence package cannot be built."
 
 
 def test_checks_endpoint_lists_without_building(api, admin, tenant3, delivery):

@@ -326,10 +326,14 @@ def test_empty_collection_and_foreign_crs_are_errors():
 def test_messages_follow_the_active_language():
     from django.utils import translation
 
+    line = {"type": "LineString", "coordinates": [[0, 0], [1, 1]]}
     with translation.override("zh-hans"):
-        result = validate_geojson({"type": "LineString", "coordinates": [[0, 0], [1, 1]]})
-    assert result.problems[0].code == "line_refused"
-    assert result.problems[0].message  # translated when the catalogue has it; never empty
+        chinese = validate_geojson(line)
+    with translation.override("en"):
+        english = validate_geojson(line)
+    assert chinese.problems[0].code == english.problems[0].code == "line_refused"
+    assert chinese.problems[0].message == "不接受 LineString：地块必须是 Point 或 Polygon。"
+    assert english.problems[0].message == "LineString is not accepted: a plot is a Point or a Polygon."
 
 
 def test_base64_geometry_round_trips():
