@@ -1581,6 +1581,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenants/current/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The company settings of the tenant named by ?tenant_id=: the operator data of its due diligence
+         *     statements (docs/eudr.md, "Company settings").
+         *
+         *     Every internal member of the tenant reads them; changing them needs `tenancy.change_tenant` (the
+         *     Administrator role). Warehouse and supplier users have no use for them and are refused.
+         */
+        get: operations["tenants_current_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Changes some or all of the settings; answers the whole settings. */
+        patch: operations["tenants_current_partial_update"];
+        trace?: never;
+    };
     "/api/users/": {
         parameters: {
             query?: never;
@@ -2131,6 +2155,36 @@ export interface components {
             /** @default normal */
             status: string;
         };
+        /**
+         * @description The company settings: the operator of the tenant's due diligence statements (EUDR.md).
+         *
+         *     `missing_for_statement` lists what a due diligence statement still needs (`identifier`: an EORI or
+         *     VAT number); `can_edit` says whether the signed-in user may change the settings.
+         */
+        CompanySettings: {
+            readonly id: string;
+            readonly name: string;
+            readonly code: string;
+            legal_name?: string;
+            address?: string;
+            country?: string;
+            eori_number?: string;
+            vat_number?: string;
+            email?: string;
+            phone?: string;
+            operator_role?: components["schemas"]["OperatorRoleEnum"];
+            represented_operator_name?: string;
+            represented_operator_address?: string;
+            represented_operator_country?: string;
+            represented_operator_eori?: string;
+            represented_operator_vat?: string;
+            represented_operator_email?: string;
+            represented_operator_phone?: string;
+            readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
+            readonly can_edit: boolean;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
         ContentType: {
             readonly id: number;
             app_label: string;
@@ -2471,6 +2525,24 @@ export interface components {
         MembershipsWriteRequest: {
             memberships: components["schemas"]["MembershipWriteRequest"][];
         };
+        /**
+         * @description * `legal_name` - legal_name
+         *     * `address` - address
+         *     * `country` - country
+         *     * `identifier` - identifier
+         *     * `represented_operator_name` - represented_operator_name
+         *     * `represented_operator_address` - represented_operator_address
+         *     * `represented_operator_country` - represented_operator_country
+         *     * `represented_operator_identifier` - represented_operator_identifier
+         * @enum {string}
+         */
+        MissingForStatementEnum: "legal_name" | "address" | "country" | "identifier" | "represented_operator_name" | "represented_operator_address" | "represented_operator_country" | "represented_operator_identifier";
+        /**
+         * @description * `OPERATOR` - Operator
+         *     * `REPRESENTATIVE_OPERATOR` - Authorised representative of an operator
+         * @enum {string}
+         */
+        OperatorRoleEnum: "OPERATOR" | "REPRESENTATIVE_OPERATOR";
         OrderSummary: {
             statuses: {
                 [key: string]: components["schemas"]["StatusSummaryEntry"];
@@ -2843,6 +2915,29 @@ export interface components {
             content?: string;
             /** @default normal */
             status: string;
+        };
+        /**
+         * @description The company settings: the operator of the tenant's due diligence statements (EUDR.md).
+         *
+         *     `missing_for_statement` lists what a due diligence statement still needs (`identifier`: an EORI or
+         *     VAT number); `can_edit` says whether the signed-in user may change the settings.
+         */
+        PatchedCompanySettingsRequest: {
+            legal_name?: string;
+            address?: string;
+            country?: string;
+            eori_number?: string;
+            vat_number?: string;
+            email?: string;
+            phone?: string;
+            operator_role?: components["schemas"]["OperatorRoleEnum"];
+            represented_operator_name?: string;
+            represented_operator_address?: string;
+            represented_operator_country?: string;
+            represented_operator_eori?: string;
+            represented_operator_vat?: string;
+            represented_operator_email?: string;
+            represented_operator_phone?: string;
         };
         PatchedCustomerRequest: {
             number?: string;
@@ -14113,6 +14208,154 @@ export interface operations {
                         code: number;
                         message: string;
                         data: components["schemas"]["Tenant"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tenants_current_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["CompanySettings"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tenants_current_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedCompanySettingsRequest"];
+                "multipart/form-data": components["schemas"]["PatchedCompanySettingsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedCompanySettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["CompanySettings"];
                     };
                 };
             };
