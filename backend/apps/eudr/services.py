@@ -252,7 +252,7 @@ def _save_delivery(
         _apply_policy_snapshot(delivery, lines)
         delivery.original_kg = _original_kg(lines)
         _recompute_cap(delivery)
-        delivery.save()
+        _save_unique_number(delivery)
         return delivery
 
     problems = completeness_errors(delivery, lines)
@@ -283,25 +283,45 @@ def _save_delivery(
     ):
         # Renewed certificates bring an expired delivery back.
         delivery.status = RawMaterialDelivery.Status.ACTIVE
-    _check_unique_number(delivery)
-    delivery.save()
+    _save_unique_number(delivery)
     return delivery
 
 
-def _check_unique_number(delivery: RawMaterialDelivery) -> None:
+def _number_clashes(delivery: RawMaterialDelivery) -> bool:
     if not delivery.delivery_number or not delivery.parent_vendor_id:
-        return
-    clash = (
+        return False
+    return (
         RawMaterialDelivery.objects.filter(
             parent_vendor_id=delivery.parent_vendor_id, delivery_number=delivery.delivery_number
         )
         .exclude(pk=delivery.pk)
         .exists()
     )
-    if clash:
-        raise ValidationError(
-            {"delivery_number": [_("This parent vendor already has a delivery with this number.")]}
-        )
+
+
+def _duplicate_number_error() -> ValidationError:
+    return ValidationError(
+        {"delivery_number": [_("This parent vendor already has a delivery with this number.")]}
+    )
+
+
+def _save_unique_number(delivery: RawMaterialDelivery, **save_kwargs) -> None:
+    """Saves the delivery; a delivery number the parent vendor already uses is a validation error.
+
+    Checked before saving (the usual case) and again by the unique constraint: two requests creating the
+    same number at the same moment both pass the check, the second insert then fails the constraint. The
+    save runs in a savepoint, so that failure is turned into the same validation error instead of a 500,
+    and the request's transaction stays usable.
+    """
+    if _number_clashes(delivery):
+        raise _duplicate_number_error()
+    try:
+        with transaction.atomic():
+            delivery.save(**save_kwargs)
+    except IntegrityError:
+        if _number_clashes(delivery):
+            raise _duplicate_number_error() from None
+        raise
 
 
 @transaction.atomic
@@ -312,8 +332,7 @@ def raw_material_create(
     validation, policy snapshot, active)."""
     delivery = RawMaterialDelivery(status=RawMaterialDelivery.Status.DRAFT, created_by=user)
     _apply_fields(delivery, data)
-    _check_unique_number(delivery)
-    delivery.save()
+    _save_unique_number(delivery)
     saved_lines = _replace_lines(delivery, lines)
     return _save_delivery(delivery, saved_lines, activating=not as_draft, user=user)
 
