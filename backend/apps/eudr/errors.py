@@ -24,6 +24,8 @@ class EudrErrorCode(StrEnum):
     CARTON_WEIGHT_MISSING = "carton_weight_missing"
     BATCH_CODE_IN_USE = "batch_code_in_use"
     BATCH_MISMATCH = "batch_mismatch"
+    BATCH_CONTAINER_MISMATCH = "batch_container_mismatch"
+    BATCH_WEIGHT_MISMATCH = "batch_weight_mismatch"
     WEIGHT_BELOW_USED = "weight_below_used"
     RAW_MATERIAL_HAS_CARTONS = "raw_material_has_cartons"
     STATUS_NOT_ALLOWED = "status_not_allowed"

@@ -677,6 +677,10 @@ def cartons_generate(
     weight per carton = the line's weight per carton, else the product's, never below the policy's
     minimum consumption; weight and cap as in `check_generation`), then locks or creates the batch and
     bulk-inserts the labels with random public codes. One transaction: all labels or none.
+
+    Continuing an existing batch (same code on the same delivery) needs the batch's product, order line,
+    container (compared without case) and net weight per carton; anything else is refused, so every label
+    of a batch carries the same facts and the batch's used weight stays carton count x net weight.
     """
     if not 1 <= count <= MAX_CARTONS_PER_REQUEST:
         raise ValidationError(
@@ -718,6 +722,7 @@ def cartons_generate(
 
     check_generation(delivery=delivery, count=count, net_weight_kg=net_weight)
 
+    container = (container or "").strip()
     batch = _batch_for_generation(
         delivery=delivery,
         code=production_batch_code,
@@ -744,7 +749,7 @@ def cartons_generate(
             article_number=product.article_number,
             purchase_order_line=purchase_order_line,
             purchase_order=order.order_number,
-            container=container or "",
+            container=batch.container,
             net_weight_kg=net_weight,
             status=CartonLabel.Status.ACTIVE,
             created_at=now,
@@ -783,6 +788,30 @@ def _batch_for_generation(
                 error=errors.EudrErrorCode.BATCH_MISMATCH,
                 data={
                     "production_batch_code": [_("This batch was started for another product or order line.")]
+                },
+            )
+        if existing.container.upper() != container.upper():
+            # A batch's labels all name one container; another container is another batch.
+            raise Conflict(
+                _(
+                    "Production batch %(code)s was started for container %(old)s, not %(new)s: use a new "
+                    "batch code for this container."
+                )
+                % {"code": code, "old": existing.container or "-", "new": container or "-"},
+                error=errors.EudrErrorCode.BATCH_CONTAINER_MISMATCH,
+                data={"container": [_("This batch was started for another container.")]},
+            )
+        if existing.net_weight_per_carton_kg != net_weight:
+            # The batch's used weight is its carton count x its net weight per carton: one weight only.
+            raise Conflict(
+                _(
+                    "Production batch %(code)s was started with %(old)s kg per carton; the order line now "
+                    "gives %(new)s kg: use a new batch code."
+                )
+                % {"code": code, "old": existing.net_weight_per_carton_kg, "new": net_weight},
+                error=errors.EudrErrorCode.BATCH_WEIGHT_MISMATCH,
+                data={
+                    "production_batch_code": [_("This batch was started with another net weight per carton.")]
                 },
             )
         return existing

@@ -80,3 +80,20 @@ def test_generate_list_export_delete(eudr_world, api, in_tenant):
         assert d.issued_cartons == 15
         assert CartonLabel.objects.filter(raw_material=d, status="active").count() == 15
     _ = RawMaterialDelivery
+
+
+def test_continuing_a_batch_with_another_container_answers_409(eudr_world, api, in_tenant):
+    w = eudr_world
+    with in_tenant(w.tenant3):
+        d = factories.delivery(w.vendor_a, weight="100")
+    client = api(w.supplier_a, w.tenant3)
+    url = f"{RAW}{d.pk}/generate-cartons/"
+    assert client.post(url, generate_payload(w.line_a, 5), format="json").status_code == 201
+    refused = client.post(url, generate_payload(w.line_a, 5, container="TGHU7654321"), format="json")
+    assert refused.status_code == 409
+    body = refused.json()
+    assert body["error"] == "batch_container_mismatch"
+    assert body["data"] == {"container": ["This batch was started for another container."]}
+    continued = client.post(url, generate_payload(w.line_a, 5), format="json")
+    assert continued.status_code == 201
+    assert continued.json()["data"]["batch"]["carton_count"] == 10
