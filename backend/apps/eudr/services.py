@@ -58,7 +58,7 @@ MSG_VALID_WEIGHT_REQUIRED = gettext_lazy("Valid weight is required")
 MSG_PULP_TYPE_REQUIRED = gettext_lazy("Pulp type is required for Paper materials")
 MSG_AT_LEAST_ONE_MATERIAL = gettext_lazy("At least one material is required")
 MSG_DELIVERY_FILE_REQUIRED = gettext_lazy("Delivery file is required (parse)")
-MSG_SELECT_LABELS = gettext_lazy("Please select labels to delete")
+MSG_SELECT_LABELS = errors.MSG_SELECT_LABELS
 
 DELIVERY_FIELDS = (
     "parent_vendor",
@@ -840,7 +840,7 @@ def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
     gives their weight back to their deliveries. `queryset`: the labels the user may see; an id outside it
     answers 404 and nothing is deleted. Locks the deliveries, then the batches, in id order."""
     if not ids:
-        raise ValidationError({"ids": [MSG_SELECT_LABELS]})
+        raise errors.LabelsNotSelected()
     wanted = set(ids)
     found = list(
         queryset.filter(pk__in=wanted).values("pk", "raw_material_id", "batch_id", "status", "net_weight_kg")

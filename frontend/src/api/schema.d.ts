@@ -293,7 +293,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Deletes (voids) the selected labels and gives their weight back to their deliveries. */
+        /**
+         * @description Deletes (voids) the selected labels and gives their weight back to their deliveries. Without a
+         *     selection: 400 with SPEC.md's message "Please select labels to delete" (also on `ids`).
+         */
         post: operations["eudr_cartons_bulk_delete_create"];
         delete?: never;
         options?: never;

@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from apps.common.api.export import export_response
 from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet, TenantScopedMixin
-from apps.eudr import delivery_file, services
+from apps.eudr import delivery_file, errors, services
 from apps.eudr.labels_pdf import LABEL_TEMPLATES, labels_pdf_stream
 from apps.eudr.models import CartonLabel, FileKind, ProductionBatch, RawMaterialDelivery, SupplierPolicy
 from apps.eudr.selectors import batches_with_totals, deliveries_for_list
@@ -420,7 +420,10 @@ class CartonLabelViewSet(
     @extend_schema(request=BulkDeleteSerializer, responses=BulkDeleteResultSerializer, filters=False)
     @action(detail=False, methods=["post"], url_path="bulk-delete")
     def bulk_delete(self, request):
-        """Deletes (voids) the selected labels and gives their weight back to their deliveries."""
+        """Deletes (voids) the selected labels and gives their weight back to their deliveries. Without a
+        selection: 400 with SPEC.md's message "Please select labels to delete" (also on `ids`)."""
+        if not (request.data.get("ids") if hasattr(request.data, "get") else None):
+            raise errors.LabelsNotSelected()
         serializer = BulkDeleteSerializer(data=request.data)
         if not serializer.is_valid():
             raise ValidationError(serializer.errors)

@@ -71,9 +71,16 @@ def test_generate_list_export_delete(eudr_world, api, in_tenant):
     assert deleted.json()["data"] == {"deleted": 5, "returned_kg": "2.500"}
     empty = client.post(f"{CARTONS}bulk-delete/", {"ids": []}, format="json")
     assert empty.status_code == 400
-    assert empty.json()["message"] == "Please select labels to delete" or empty.json()["data"]["ids"] == [
-        "Please select labels to delete"
-    ]
+    assert empty.json() == {
+        "code": 400,
+        "message": "Please select labels to delete",
+        "error": "validation_error",
+        "data": {"ids": ["Please select labels to delete"]},
+    }
+    missing = client.post(f"{CARTONS}bulk-delete/", {}, format="json")
+    assert missing.status_code == 400
+    assert missing.json()["message"] == "Please select labels to delete"
+    assert missing.json()["data"] == {"ids": ["Please select labels to delete"]}
     with in_tenant(w.tenant3):
         d.refresh_from_db()
         assert d.used_kg == Decimal("7.500")
