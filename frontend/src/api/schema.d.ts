@@ -514,6 +514,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/eudr/raw-materials/{id}/filed-dds/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Records the tenant's filed due diligence statement for this delivery: the reference and
+         *     verification number the EU information system answered (internal users). The public trace shows
+         *     the reference number, never the verification number.
+         */
+        post: operations["eudr_raw_materials_filed_dds_create"];
+        /** @description Removes a recorded statement entered by mistake (internal users). */
+        delete: operations["eudr_raw_materials_filed_dds_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eudr/raw-materials/{id}/files/{kind}/": {
         parameters: {
             query?: never;
@@ -3380,7 +3402,7 @@ export interface components {
             geolocation_confidential: boolean;
             /** @description GeoJSON FeatureCollection of the validated plots (properties ProducerName, ProducerCountry, ProductionPlace, Area and the computed area_ha), or null */
             plots: unknown;
-            /** @description The due diligence statement's reference number */
+            /** @description The reference number of the operator's filed due diligence statement, else of the referenced upstream statement (never a verification number); may be empty */
             dds_reference_number: string;
         };
         PublicTraceError: {
@@ -3576,6 +3598,11 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
+            readonly dds_reference_number: string;
+            readonly dds_verification_number: string;
+            /** Format: date-time */
+            readonly dds_filed_at: string | null;
+            readonly dds_filed_by_name: string;
             readonly files: {
                 [key: string]: components["schemas"]["FileInfo"];
             };
@@ -3639,6 +3666,11 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
+            readonly dds_reference_number: string;
+            readonly dds_verification_number: string;
+            /** Format: date-time */
+            readonly dds_filed_at: string | null;
+            readonly dds_filed_by_name: string;
             readonly files: {
                 [key: string]: components["schemas"]["FileInfo"];
             };
@@ -3799,6 +3831,19 @@ export interface components {
             /** @default false */
             allow_over_receipt: boolean;
             lines: components["schemas"]["ReceiptLineWriteRequest"][];
+        };
+        /**
+         * @description The numbers the EU information system answered for the tenant's filed statement (EUDR.md:
+         *     reference number at most 14 characters, verification number 5 to 35).
+         */
+        RecordDdsRequest: {
+            dds_reference_number: string;
+            dds_verification_number: string;
+            /**
+             * Format: date-time
+             * @description When the statement was filed (default: now)
+             */
+            dds_filed_at?: string | null;
         };
         RefreshRequestRequest: {
             refresh: string;
@@ -7142,6 +7187,161 @@ export interface operations {
                         code: number;
                         message: string;
                         data: components["schemas"]["Checks"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_raw_materials_filed_dds_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this raw-material delivery. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordDdsRequest"];
+                "multipart/form-data": components["schemas"]["RecordDdsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RecordDdsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["RawMaterialDeliveryDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_raw_materials_filed_dds_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this raw-material delivery. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: unknown;
                     };
                 };
             };

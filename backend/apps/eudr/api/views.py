@@ -42,6 +42,7 @@ from .serializers import (
     ProductionBatchSerializer,
     RawMaterialDeliveryDetailSerializer,
     RawMaterialDeliverySerializer,
+    RecordDdsSerializer,
     SupplierPolicySerializer,
     public_base_url,
     trace_url,
@@ -101,6 +102,8 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         "submit": "eudr.change_rawmaterialdelivery",
         "set_status": "eudr.change_rawmaterialdelivery",
         "approve_over_cap": "eudr.approve_over_cap",
+        "record_dds": "eudr.change_rawmaterialdelivery",
+        "clear_dds": "eudr.change_rawmaterialdelivery",
         "generate_cartons": "eudr.add_cartonlabel",
         "batches": "eudr.view_productionbatch",
         "files": "eudr.view_rawmaterialdelivery",
@@ -238,6 +241,37 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
             delivery_id=instance.pk, user=request.user, **serializer.validated_data
         )
         return Response(CapApprovalSerializer(approval).data, status=201)
+
+    @extend_schema(request=RecordDdsSerializer, responses=RawMaterialDeliveryDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="filed-dds")
+    def record_dds(self, request, pk=None):
+        """Records the tenant's filed due diligence statement for this delivery: the reference and
+        verification number the EU information system answered (internal users). The public trace shows
+        the reference number, never the verification number."""
+        if user_type(request.user) != "internal":
+            raise PermissionDenied(_("Only internal users record the filed due diligence statement."))
+        instance = self.get_object()
+        serializer = RecordDdsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        services.raw_material_record_dds(
+            delivery_id=instance.pk,
+            reference_number=data["dds_reference_number"],
+            verification_number=data["dds_verification_number"],
+            filed_at=data.get("dds_filed_at"),
+            user=request.user,
+        )
+        return self._detail(instance.pk)
+
+    @extend_schema(request=None, responses=RawMaterialDeliveryDetailSerializer)
+    @record_dds.mapping.delete
+    def clear_dds(self, request, pk=None):
+        """Removes a recorded statement entered by mistake (internal users)."""
+        if user_type(request.user) != "internal":
+            raise PermissionDenied(_("Only internal users record the filed due diligence statement."))
+        instance = self.get_object()
+        services.raw_material_clear_dds(delivery_id=instance.pk)
+        return self._detail(instance.pk)
 
     @extend_schema(request=GenerateCartonsSerializer, responses={201: GenerateCartonsResultSerializer})
     @action(detail=True, methods=["post"], url_path="generate-cartons")
