@@ -420,6 +420,22 @@ def raw_materials_expire(*, today: date | None = None) -> int:
     )
 
 
+def raw_materials_expire_all_tenants(*, today: date | None = None) -> dict[str, int]:
+    """`raw_materials_expire` in every active tenant, each in its own transaction (the nightly job:
+    `manage.py expire_raw_materials` and the Celery beat task `eudr.expire_raw_materials`). Returns
+    {tenant name: deliveries expired} for the tenants where something changed."""
+    from apps.tenancy.context import tenant_context
+    from apps.tenancy.models import Tenant
+
+    changed: dict[str, int] = {}
+    for tenant in Tenant.objects.filter(is_active=True).order_by("pk"):
+        with transaction.atomic(), tenant_context(tenant):
+            count = raw_materials_expire(today=today)
+        if count:
+            changed[tenant.name] = count
+    return changed
+
+
 def delivery_checks(delivery: RawMaterialDelivery) -> list[dict[str, str]]:
     """Points to look at (not refusals): harvest before the EUDR cut-off, expired certificates, ..."""
     checks = []
