@@ -19,7 +19,7 @@ from apps.tenancy.models import OperatorRole, Tenant
 
 EORI_RE = re.compile(r"^[A-Z]{2}[A-Z0-9]{1,15}$")
 VAT_RE = re.compile(r"^[A-Z]{2}[A-Z0-9+*]{2,13}$")
-PHONE_RE = re.compile(r"^\+?[0-9][0-9 ()./-]{3,28}[0-9]$")
+PHONE_RE = re.compile(r"^\+?[0-9(][0-9 ()./-]{3,28}[0-9]$")
 EU_MEMBER_STATES = frozenset(
     [
         "AT",

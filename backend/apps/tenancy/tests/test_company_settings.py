@@ -62,6 +62,8 @@ def test_identifiers_are_normalised_and_name_and_code_stay(api, admin, tenant3):
     assert response.status_code == 200, response.content
     data = response.json()["data"]
     assert (data["eori_number"], data["vat_number"]) == ("NL862345678", "NL862345678B01")
+    phone = api(admin, tenant3).patch(URL, {"phone": " (010)  123-4567 "}, format="json")
+    assert phone.json()["data"]["phone"] == "(010) 123-4567"
     tenant3.refresh_from_db()
     assert (tenant3.name, tenant3.code) == ("EuroTrade Goods BV", "eurotrade")
 
