@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.common.exceptions import Conflict, DomainError
 
+MSG_SELECT_LABELS = _("Please select labels to delete")
+
 
 class EudrErrorCode(StrEnum):
     NO_WEIGHT_AVAILABLE = "no_weight_available"
@@ -24,6 +26,8 @@ class EudrErrorCode(StrEnum):
     CARTON_WEIGHT_MISSING = "carton_weight_missing"
     BATCH_CODE_IN_USE = "batch_code_in_use"
     BATCH_MISMATCH = "batch_mismatch"
+    BATCH_CONTAINER_MISMATCH = "batch_container_mismatch"
+    BATCH_WEIGHT_MISMATCH = "batch_weight_mismatch"
     WEIGHT_BELOW_USED = "weight_below_used"
     RAW_MATERIAL_HAS_CARTONS = "raw_material_has_cartons"
     STATUS_NOT_ALLOWED = "status_not_allowed"
@@ -57,3 +61,14 @@ class RawMaterialNotActive(Conflict):
 class GenerationInputError(DomainError):
     status_code = 400
     error = "validation_error"
+
+
+class LabelsNotSelected(DomainError):
+    """A bulk delete without a selection: SPEC.md's message as the envelope's message and on `ids`."""
+
+    status_code = 400
+    error = "validation_error"
+    default_message = MSG_SELECT_LABELS
+
+    def __init__(self) -> None:
+        super().__init__(data={"ids": [str(MSG_SELECT_LABELS)]})

@@ -194,6 +194,14 @@ class RawMaterialDelivery(TenantModel):
     upstream_dds_verification = models.CharField(
         _("upstream DDS verification number"), max_length=35, blank=True
     )
+    # The tenant's own statement for this delivery, as the EU information system answered when it was
+    # filed (services.raw_material_record_dds). The verification number is never shown publicly.
+    dds_reference_number = models.CharField(_("DDS reference number"), max_length=14, blank=True)
+    dds_verification_number = models.CharField(_("DDS verification number"), max_length=35, blank=True)
+    dds_filed_at = models.DateTimeField(_("DDS filed at"), null=True, blank=True)
+    dds_filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     delivery_file = models.FileField(upload_to=delivery_file_path, max_length=400, blank=True)
     vendor_certificate = models.FileField(upload_to=delivery_file_path, max_length=400, blank=True)

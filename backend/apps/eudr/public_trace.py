@@ -2,8 +2,10 @@
 
 The carton is found by its public code across tenants (`selectors.carton_tenant_for_public_code`, which
 works under PostgreSQL row-level security), then the tenant is entered and only the carton's own rows are
-read. The payload is an explicit allow-list: never the upstream DDS verification number (with the
-reference number it opens the whole statement), prices, purchase orders or any other carton.
+read. The payload is an explicit allow-list: never a DDS verification number (the tenant's own or the
+upstream one: with the reference number it opens the whole statement), prices, purchase orders or any
+other carton. The DDS reference number shown is the tenant's own filed statement's when recorded, else
+the upstream statement's.
 """
 
 from __future__ import annotations
@@ -126,7 +128,9 @@ def public_trace(code: str) -> dict[str, Any] | None:
             "certifications": certifications,
             "geolocation_confidential": confidential,
             "plots": None if confidential else public_plots(delivery.location_geojson),
-            "dds_reference_number": delivery.upstream_dds_reference,
+            # The tenant's own statement when recorded, else the referenced upstream one; never a
+            # verification number.
+            "dds_reference_number": delivery.dds_reference_number or delivery.upstream_dds_reference,
         }
 
 

@@ -81,7 +81,7 @@ def carton_cap_of(
 def deliveries_for_list(queryset: QuerySet) -> QuerySet:
     """The deliveries list: parent vendor joined, lines prefetched, line count annotated (constant queries)."""
     return (
-        queryset.select_related("parent_vendor")
+        queryset.select_related("parent_vendor", "dds_filed_by")
         .prefetch_related("lines")
         .annotate(lines_count=Count("lines", distinct=True))
         .order_by("-created_at", "-id")

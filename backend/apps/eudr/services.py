@@ -58,7 +58,7 @@ MSG_VALID_WEIGHT_REQUIRED = gettext_lazy("Valid weight is required")
 MSG_PULP_TYPE_REQUIRED = gettext_lazy("Pulp type is required for Paper materials")
 MSG_AT_LEAST_ONE_MATERIAL = gettext_lazy("At least one material is required")
 MSG_DELIVERY_FILE_REQUIRED = gettext_lazy("Delivery file is required (parse)")
-MSG_SELECT_LABELS = gettext_lazy("Please select labels to delete")
+MSG_SELECT_LABELS = errors.MSG_SELECT_LABELS
 
 DELIVERY_FIELDS = (
     "parent_vendor",
@@ -252,7 +252,7 @@ def _save_delivery(
         _apply_policy_snapshot(delivery, lines)
         delivery.original_kg = _original_kg(lines)
         _recompute_cap(delivery)
-        delivery.save()
+        _save_unique_number(delivery)
         return delivery
 
     problems = completeness_errors(delivery, lines)
@@ -283,25 +283,45 @@ def _save_delivery(
     ):
         # Renewed certificates bring an expired delivery back.
         delivery.status = RawMaterialDelivery.Status.ACTIVE
-    _check_unique_number(delivery)
-    delivery.save()
+    _save_unique_number(delivery)
     return delivery
 
 
-def _check_unique_number(delivery: RawMaterialDelivery) -> None:
+def _number_clashes(delivery: RawMaterialDelivery) -> bool:
     if not delivery.delivery_number or not delivery.parent_vendor_id:
-        return
-    clash = (
+        return False
+    return (
         RawMaterialDelivery.objects.filter(
             parent_vendor_id=delivery.parent_vendor_id, delivery_number=delivery.delivery_number
         )
         .exclude(pk=delivery.pk)
         .exists()
     )
-    if clash:
-        raise ValidationError(
-            {"delivery_number": [_("This parent vendor already has a delivery with this number.")]}
-        )
+
+
+def _duplicate_number_error() -> ValidationError:
+    return ValidationError(
+        {"delivery_number": [_("This parent vendor already has a delivery with this number.")]}
+    )
+
+
+def _save_unique_number(delivery: RawMaterialDelivery, **save_kwargs) -> None:
+    """Saves the delivery; a delivery number the parent vendor already uses is a validation error.
+
+    Checked before saving (the usual case) and again by the unique constraint: two requests creating the
+    same number at the same moment both pass the check, the second insert then fails the constraint. The
+    save runs in a savepoint, so that failure is turned into the same validation error instead of a 500,
+    and the request's transaction stays usable.
+    """
+    if _number_clashes(delivery):
+        raise _duplicate_number_error()
+    try:
+        with transaction.atomic():
+            delivery.save(**save_kwargs)
+    except IntegrityError:
+        if _number_clashes(delivery):
+            raise _duplicate_number_error() from None
+        raise
 
 
 @transaction.atomic
@@ -312,8 +332,7 @@ def raw_material_create(
     validation, policy snapshot, active)."""
     delivery = RawMaterialDelivery(status=RawMaterialDelivery.Status.DRAFT, created_by=user)
     _apply_fields(delivery, data)
-    _check_unique_number(delivery)
-    delivery.save()
+    _save_unique_number(delivery)
     saved_lines = _replace_lines(delivery, lines)
     return _save_delivery(delivery, saved_lines, activating=not as_draft, user=user)
 
@@ -399,6 +418,22 @@ def raw_materials_expire(*, today: date | None = None) -> int:
         .filter(Q(fm_certificate_expiry__lt=today) | Q(coc_certificate_expiry__lt=today))
         .update(status=RawMaterialDelivery.Status.EXPIRED, updated_at=timezone.now())
     )
+
+
+def raw_materials_expire_all_tenants(*, today: date | None = None) -> dict[str, int]:
+    """`raw_materials_expire` in every active tenant, each in its own transaction (the nightly job:
+    `manage.py expire_raw_materials` and the Celery beat task `eudr.expire_raw_materials`). Returns
+    {tenant name: deliveries expired} for the tenants where something changed."""
+    from apps.tenancy.context import tenant_context
+    from apps.tenancy.models import Tenant
+
+    changed: dict[str, int] = {}
+    for tenant in Tenant.objects.filter(is_active=True).order_by("pk"):
+        with transaction.atomic(), tenant_context(tenant):
+            count = raw_materials_expire(today=today)
+        if count:
+            changed[tenant.name] = count
+    return changed
 
 
 def delivery_checks(delivery: RawMaterialDelivery) -> list[dict[str, str]]:
@@ -582,6 +617,60 @@ def cap_approve(*, delivery_id: int, extra_cartons: int, reason: str, user) -> C
     return approval
 
 
+# -- the filed due diligence statement -------------------------------------------------------------------
+
+
+@transaction.atomic
+def raw_material_record_dds(
+    *, delivery_id: int, reference_number: str, verification_number: str, filed_at=None, user, queryset=None
+) -> RawMaterialDelivery:
+    """Records the reference and verification number the EU information system answered when the tenant
+    filed its due diligence statement for this delivery (replacing an earlier record: an amended
+    statement keeps its numbers, a withdrawn one is replaced by a new one). The inputs are validated by
+    the API (serializers.RecordDdsSerializer); the public trace shows the reference number, never the
+    verification number."""
+    queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
+    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    if delivery.status == RawMaterialDelivery.Status.DRAFT:
+        raise Conflict(_("Submit the draft first."), error=errors.EudrErrorCode.RAW_MATERIAL_DRAFT)
+    delivery.dds_reference_number = reference_number
+    delivery.dds_verification_number = verification_number
+    delivery.dds_filed_at = filed_at or timezone.now()
+    delivery.dds_filed_by = user
+    delivery.save(
+        update_fields=[
+            "dds_reference_number",
+            "dds_verification_number",
+            "dds_filed_at",
+            "dds_filed_by",
+            "updated_at",
+        ]
+    )
+    return delivery
+
+
+@transaction.atomic
+def raw_material_clear_dds(*, delivery_id: int, queryset=None) -> RawMaterialDelivery:
+    """Removes a recorded statement (entered by mistake); the public trace falls back to the upstream
+    reference number."""
+    queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
+    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    delivery.dds_reference_number = ""
+    delivery.dds_verification_number = ""
+    delivery.dds_filed_at = None
+    delivery.dds_filed_by = None
+    delivery.save(
+        update_fields=[
+            "dds_reference_number",
+            "dds_verification_number",
+            "dds_filed_at",
+            "dds_filed_by",
+            "updated_at",
+        ]
+    )
+    return delivery
+
+
 # -- cartons ---------------------------------------------------------------------------------------------
 
 
@@ -658,6 +747,10 @@ def cartons_generate(
     weight per carton = the line's weight per carton, else the product's, never below the policy's
     minimum consumption; weight and cap as in `check_generation`), then locks or creates the batch and
     bulk-inserts the labels with random public codes. One transaction: all labels or none.
+
+    Continuing an existing batch (same code on the same delivery) needs the batch's product, order line,
+    container (compared without case) and net weight per carton; anything else is refused, so every label
+    of a batch carries the same facts and the batch's used weight stays carton count x net weight.
     """
     if not 1 <= count <= MAX_CARTONS_PER_REQUEST:
         raise ValidationError(
@@ -699,6 +792,7 @@ def cartons_generate(
 
     check_generation(delivery=delivery, count=count, net_weight_kg=net_weight)
 
+    container = (container or "").strip()
     batch = _batch_for_generation(
         delivery=delivery,
         code=production_batch_code,
@@ -725,7 +819,7 @@ def cartons_generate(
             article_number=product.article_number,
             purchase_order_line=purchase_order_line,
             purchase_order=order.order_number,
-            container=container or "",
+            container=batch.container,
             net_weight_kg=net_weight,
             status=CartonLabel.Status.ACTIVE,
             created_at=now,
@@ -766,6 +860,30 @@ def _batch_for_generation(
                     "production_batch_code": [_("This batch was started for another product or order line.")]
                 },
             )
+        if existing.container.upper() != container.upper():
+            # A batch's labels all name one container; another container is another batch.
+            raise Conflict(
+                _(
+                    "Production batch %(code)s was started for container %(old)s, not %(new)s: use a new "
+                    "batch code for this container."
+                )
+                % {"code": code, "old": existing.container or "-", "new": container or "-"},
+                error=errors.EudrErrorCode.BATCH_CONTAINER_MISMATCH,
+                data={"container": [_("This batch was started for another container.")]},
+            )
+        if existing.net_weight_per_carton_kg != net_weight:
+            # The batch's used weight is its carton count x its net weight per carton: one weight only.
+            raise Conflict(
+                _(
+                    "Production batch %(code)s was started with %(old)s kg per carton; the order line now "
+                    "gives %(new)s kg: use a new batch code."
+                )
+                % {"code": code, "old": existing.net_weight_per_carton_kg, "new": net_weight},
+                error=errors.EudrErrorCode.BATCH_WEIGHT_MISMATCH,
+                data={
+                    "production_batch_code": [_("This batch was started with another net weight per carton.")]
+                },
+            )
         return existing
     try:
         with transaction.atomic():
@@ -792,7 +910,7 @@ def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
     gives their weight back to their deliveries. `queryset`: the labels the user may see; an id outside it
     answers 404 and nothing is deleted. Locks the deliveries, then the batches, in id order."""
     if not ids:
-        raise ValidationError({"ids": [MSG_SELECT_LABELS]})
+        raise errors.LabelsNotSelected()
     wanted = set(ids)
     found = list(
         queryset.filter(pk__in=wanted).values("pk", "raw_material_id", "batch_id", "status", "net_weight_kg")

@@ -4,6 +4,9 @@ build_dds_package: builds a delivery's due diligence package (apps/eudr/dds/pack
 delivery's tenant itself (tenant_context inside a transaction, so PostgreSQL row-level security applies),
 reports progress both to Celery (state PROGRESS, meta {done, total, step}) and to the job record the API
 reads (apps/eudr/dds/jobs.py), and speaks the language of the user who asked.
+
+expire_raw_materials: the nightly expiry of deliveries whose certificate has passed (Celery beat runs it
+daily: CELERY_BEAT_SCHEDULE in config/settings.py; the same as `manage.py expire_raw_materials`).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from apps.eudr.dds import jobs
 from apps.eudr.dds.package import PackageRefused, build_package
+from apps.eudr.services import raw_materials_expire_all_tenants
 from apps.tenancy.context import tenant_context
 
 logger = logging.getLogger(__name__)
@@ -61,3 +65,13 @@ def build_dds_package(self, *, tenant_id: int, delivery_id: int, job_id: str, la
             warnings=result["warnings"],
         )
     return {"status": jobs.DONE, "path": result["path"], "size": result["size"]}
+
+
+@shared_task(name="eudr.expire_raw_materials")
+def expire_raw_materials() -> dict[str, int]:
+    """Stores `expired` on every tenant's active deliveries with an expired certificate; returns
+    {tenant name: deliveries expired}."""
+    changed = raw_materials_expire_all_tenants()
+    if changed:
+        logger.info("Raw-material deliveries expired: %s", changed)
+    return changed

@@ -9,8 +9,20 @@ from .context import TenantNotSet, get_current_tenant_id
 from .managers import TenantManager, UnscopedManager
 
 
+class OperatorRole(models.TextChoices):
+    """How the company files its due diligence statements (EUDR.md, `operatorRole`)."""
+
+    OPERATOR = "OPERATOR", _("Operator")
+    REPRESENTATIVE_OPERATOR = "REPRESENTATIVE_OPERATOR", _("Authorised representative of an operator")
+
+
 class Tenant(models.Model):
-    """A company using the product. Tenants never see each other's rows."""
+    """A company using the product. Tenants never see each other's rows.
+
+    The company settings (legal name, address, country, EORI/VAT, contact, operator role and, for an
+    authorised representative, the represented operator) are the operator data of the due diligence
+    statement (apps/eudr/dds/); `apps/tenancy/operator.py` validates them.
+    """
 
     name = models.CharField(_("name"), max_length=200, unique=True)
     code = models.SlugField(_("code"), max_length=50, unique=True)
@@ -21,8 +33,29 @@ class Tenant(models.Model):
     vat_number = models.CharField(_("VAT number"), max_length=40, blank=True)
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=50, blank=True)
+    operator_role = models.CharField(
+        _("operator role"), max_length=30, choices=OperatorRole.choices, default=OperatorRole.OPERATOR
+    )
+    represented_operator_name = models.CharField(_("represented operator"), max_length=300, blank=True)
+    represented_operator_address = models.CharField(
+        _("represented operator's address"), max_length=500, blank=True
+    )
+    represented_operator_country = models.CharField(
+        _("represented operator's country"), max_length=2, blank=True
+    )
+    represented_operator_eori = models.CharField(
+        _("represented operator's EORI number"), max_length=40, blank=True
+    )
+    represented_operator_vat = models.CharField(
+        _("represented operator's VAT number"), max_length=40, blank=True
+    )
+    represented_operator_email = models.EmailField(_("represented operator's e-mail"), blank=True)
+    represented_operator_phone = models.CharField(
+        _("represented operator's phone"), max_length=50, blank=True
+    )
     is_active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         verbose_name = _("tenant")

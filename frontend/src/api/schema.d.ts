@@ -293,7 +293,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Deletes (voids) the selected labels and gives their weight back to their deliveries. */
+        /**
+         * @description Deletes (voids) the selected labels and gives their weight back to their deliveries. Without a
+         *     selection: 400 with SPEC.md's message "Please select labels to delete" (also on `ids`).
+         */
         post: operations["eudr_cartons_bulk_delete_create"];
         delete?: never;
         options?: never;
@@ -506,6 +509,28 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/raw-materials/{id}/filed-dds/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Records the tenant's filed due diligence statement for this delivery: the reference and
+         *     verification number the EU information system answered (internal users). The public trace shows
+         *     the reference number, never the verification number.
+         */
+        post: operations["eudr_raw_materials_filed_dds_create"];
+        /** @description Removes a recorded statement entered by mistake (internal users). */
+        delete: operations["eudr_raw_materials_filed_dds_destroy"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1581,6 +1606,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenants/current/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The company settings of the tenant named by ?tenant_id=: the operator data of its due diligence
+         *     statements (docs/eudr.md, "Company settings").
+         *
+         *     Every internal member of the tenant reads them; changing them needs `tenancy.change_tenant` (the
+         *     Administrator role). Warehouse and supplier users have no use for them and are refused.
+         */
+        get: operations["tenants_current_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Changes some or all of the settings; answers the whole settings. */
+        patch: operations["tenants_current_partial_update"];
+        trace?: never;
+    };
     "/api/users/": {
         parameters: {
             query?: never;
@@ -2131,6 +2180,36 @@ export interface components {
             /** @default normal */
             status: string;
         };
+        /**
+         * @description The company settings: the operator of the tenant's due diligence statements (EUDR.md).
+         *
+         *     `missing_for_statement` lists what a due diligence statement still needs (`identifier`: an EORI or
+         *     VAT number); `can_edit` says whether the signed-in user may change the settings.
+         */
+        CompanySettings: {
+            readonly id: string;
+            readonly name: string;
+            readonly code: string;
+            legal_name?: string;
+            address?: string;
+            country?: string;
+            eori_number?: string;
+            vat_number?: string;
+            email?: string;
+            phone?: string;
+            operator_role?: components["schemas"]["OperatorRoleEnum"];
+            represented_operator_name?: string;
+            represented_operator_address?: string;
+            represented_operator_country?: string;
+            represented_operator_eori?: string;
+            represented_operator_vat?: string;
+            represented_operator_email?: string;
+            represented_operator_phone?: string;
+            readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
+            readonly can_edit: boolean;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
         ContentType: {
             readonly id: number;
             app_label: string;
@@ -2471,6 +2550,24 @@ export interface components {
         MembershipsWriteRequest: {
             memberships: components["schemas"]["MembershipWriteRequest"][];
         };
+        /**
+         * @description * `legal_name` - legal_name
+         *     * `address` - address
+         *     * `country` - country
+         *     * `identifier` - identifier
+         *     * `represented_operator_name` - represented_operator_name
+         *     * `represented_operator_address` - represented_operator_address
+         *     * `represented_operator_country` - represented_operator_country
+         *     * `represented_operator_identifier` - represented_operator_identifier
+         * @enum {string}
+         */
+        MissingForStatementEnum: "legal_name" | "address" | "country" | "identifier" | "represented_operator_name" | "represented_operator_address" | "represented_operator_country" | "represented_operator_identifier";
+        /**
+         * @description * `OPERATOR` - Operator
+         *     * `REPRESENTATIVE_OPERATOR` - Authorised representative of an operator
+         * @enum {string}
+         */
+        OperatorRoleEnum: "OPERATOR" | "REPRESENTATIVE_OPERATOR";
         OrderSummary: {
             statuses: {
                 [key: string]: components["schemas"]["StatusSummaryEntry"];
@@ -2843,6 +2940,29 @@ export interface components {
             content?: string;
             /** @default normal */
             status: string;
+        };
+        /**
+         * @description The company settings: the operator of the tenant's due diligence statements (EUDR.md).
+         *
+         *     `missing_for_statement` lists what a due diligence statement still needs (`identifier`: an EORI or
+         *     VAT number); `can_edit` says whether the signed-in user may change the settings.
+         */
+        PatchedCompanySettingsRequest: {
+            legal_name?: string;
+            address?: string;
+            country?: string;
+            eori_number?: string;
+            vat_number?: string;
+            email?: string;
+            phone?: string;
+            operator_role?: components["schemas"]["OperatorRoleEnum"];
+            represented_operator_name?: string;
+            represented_operator_address?: string;
+            represented_operator_country?: string;
+            represented_operator_eori?: string;
+            represented_operator_vat?: string;
+            represented_operator_email?: string;
+            represented_operator_phone?: string;
         };
         PatchedCustomerRequest: {
             number?: string;
@@ -3282,7 +3402,7 @@ export interface components {
             geolocation_confidential: boolean;
             /** @description GeoJSON FeatureCollection of the validated plots (properties ProducerName, ProducerCountry, ProductionPlace, Area and the computed area_ha), or null */
             plots: unknown;
-            /** @description The due diligence statement's reference number */
+            /** @description The reference number of the operator's filed due diligence statement, else of the referenced upstream statement (never a verification number); may be empty */
             dds_reference_number: string;
         };
         PublicTraceError: {
@@ -3478,6 +3598,11 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
+            readonly dds_reference_number: string;
+            readonly dds_verification_number: string;
+            /** Format: date-time */
+            readonly dds_filed_at: string | null;
+            readonly dds_filed_by_name: string;
             readonly files: {
                 [key: string]: components["schemas"]["FileInfo"];
             };
@@ -3541,6 +3666,11 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
+            readonly dds_reference_number: string;
+            readonly dds_verification_number: string;
+            /** Format: date-time */
+            readonly dds_filed_at: string | null;
+            readonly dds_filed_by_name: string;
             readonly files: {
                 [key: string]: components["schemas"]["FileInfo"];
             };
@@ -3701,6 +3831,19 @@ export interface components {
             /** @default false */
             allow_over_receipt: boolean;
             lines: components["schemas"]["ReceiptLineWriteRequest"][];
+        };
+        /**
+         * @description The numbers the EU information system answered for the tenant's filed statement (EUDR.md:
+         *     reference number at most 14 characters, verification number 5 to 35).
+         */
+        RecordDdsRequest: {
+            dds_reference_number: string;
+            dds_verification_number: string;
+            /**
+             * Format: date-time
+             * @description When the statement was filed (default: now)
+             */
+            dds_filed_at?: string | null;
         };
         RefreshRequestRequest: {
             refresh: string;
@@ -7044,6 +7187,161 @@ export interface operations {
                         code: number;
                         message: string;
                         data: components["schemas"]["Checks"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_raw_materials_filed_dds_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this raw-material delivery. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordDdsRequest"];
+                "multipart/form-data": components["schemas"]["RecordDdsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RecordDdsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["RawMaterialDeliveryDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_raw_materials_filed_dds_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this raw-material delivery. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: unknown;
                     };
                 };
             };
@@ -14113,6 +14411,154 @@ export interface operations {
                         code: number;
                         message: string;
                         data: components["schemas"]["Tenant"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tenants_current_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["CompanySettings"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tenants_current_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedCompanySettingsRequest"];
+                "multipart/form-data": components["schemas"]["PatchedCompanySettingsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedCompanySettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["CompanySettings"];
                     };
                 };
             };

@@ -53,6 +53,8 @@ export const layoutRoutes: RouteObject[] = [
   page('warehouse/deliveries', 'warehouseDeliveries', () => import('@/features/warehouse/pages/WarehouseDeliveriesPage')),
 
   page('profile', 'profile', () => import('@/features/profile/pages/ProfilePage')),
+  // The company as EUDR operator (user menu, internal users): the data of due diligence statements.
+  page('settings/company', 'companySettings', () => import('@/features/company/pages/CompanySettingsPage')),
 
   // Supplier portal; the parentVendorId forms come from the supplier redirect rule.
   page('supplier/raw-materials', 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage')),

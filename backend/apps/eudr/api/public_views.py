@@ -85,7 +85,10 @@ class PublicTraceSerializer(serializers.Serializer):
         help_text="GeoJSON FeatureCollection of the validated plots (properties ProducerName, ProducerCountry, "
         "ProductionPlace, Area and the computed area_ha), or null",
     )
-    dds_reference_number = serializers.CharField(help_text="The due diligence statement's reference number")
+    dds_reference_number = serializers.CharField(
+        help_text="The reference number of the operator's filed due diligence statement, else of the "
+        "referenced upstream statement (never a verification number); may be empty"
+    )
 
 
 ERROR_ENVELOPE = inline_serializer(

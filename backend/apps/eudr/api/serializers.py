@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from datetime import date
+import re
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.urls import reverse
@@ -186,6 +187,7 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
     files = serializers.SerializerMethodField()
     checks = serializers.SerializerMethodField()
     remaining_cartons = serializers.SerializerMethodField()
+    dds_filed_by_name = serializers.SerializerMethodField()
 
     class Meta:
         model = RawMaterialDelivery
@@ -216,6 +218,10 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
             "geolocation_confidential",
             "upstream_dds_reference",
             "upstream_dds_verification",
+            "dds_reference_number",
+            "dds_verification_number",
+            "dds_filed_at",
+            "dds_filed_by_name",
             "files",
             "min_consumption_per_carton",
             "loss_rate_percent",
@@ -240,6 +246,9 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
             "approved_over_cap",
             "issued_cartons",
             "policy_source",
+            "dds_reference_number",
+            "dds_verification_number",
+            "dds_filed_at",
             "submitted_at",
             "created_at",
             "updated_at",
@@ -254,7 +263,16 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
     def to_representation(self, instance):
         data = super().to_representation(instance)
         data["is_draft"] = instance.is_draft
+        request = self.context.get("request")
+        if request is not None and getattr(request.user, "is_supplier", False):
+            # The tenant's own statement: with the reference number it opens the whole statement, which
+            # the supplier does not need (the reference number alone is public on the trace page).
+            data["dds_verification_number"] = ""
         return data
+
+    def get_dds_filed_by_name(self, obj) -> str:
+        user = obj.dds_filed_by
+        return (user.name or user.username) if user else ""
 
     def get_lines_count(self, obj) -> int:
         annotated = getattr(obj, "lines_count", None)
@@ -364,6 +382,50 @@ class RawMaterialDeliveryDetailSerializer(RawMaterialDeliverySerializer):
 
     class Meta(RawMaterialDeliverySerializer.Meta):
         fields = [*RawMaterialDeliverySerializer.Meta.fields, "cap_approvals"]
+
+
+DDS_REFERENCE_RE = re.compile(r"^[A-Z0-9]{1,14}$")
+DDS_VERIFICATION_RE = re.compile(r"^[A-Za-z0-9]{5,35}$")
+
+
+class RecordDdsSerializer(serializers.Serializer):
+    """The numbers the EU information system answered for the tenant's filed statement (EUDR.md:
+    reference number at most 14 characters, verification number 5 to 35)."""
+
+    dds_reference_number = serializers.CharField(
+        max_length=40,
+        error_messages={
+            "required": _("Enter the statement's reference number."),
+            "blank": _("Enter the statement's reference number."),
+        },
+    )
+    dds_verification_number = serializers.CharField(
+        max_length=60,
+        error_messages={
+            "required": _("Enter the statement's verification number."),
+            "blank": _("Enter the statement's verification number."),
+        },
+    )
+    dds_filed_at = serializers.DateTimeField(
+        required=False, allow_null=True, help_text="When the statement was filed (default: now)"
+    )
+
+    def validate_dds_reference_number(self, value: str) -> str:
+        value = "".join(value.split()).upper()
+        if not DDS_REFERENCE_RE.match(value):
+            raise serializers.ValidationError(_("The reference number has at most 14 letters and digits."))
+        return value
+
+    def validate_dds_verification_number(self, value: str) -> str:
+        value = "".join(value.split())
+        if not DDS_VERIFICATION_RE.match(value):
+            raise serializers.ValidationError(_("The verification number has 5 to 35 letters and digits."))
+        return value
+
+    def validate_dds_filed_at(self, value):
+        if value is not None and value > timezone.now() + timedelta(minutes=5):
+            raise serializers.ValidationError(_("The filing time cannot be in the future."))
+        return value
 
 
 class DeliveryStatusInputSerializer(serializers.Serializer):

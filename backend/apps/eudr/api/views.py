@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from apps.common.api.export import export_response
 from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet, TenantScopedMixin
-from apps.eudr import delivery_file, services
+from apps.eudr import delivery_file, errors, services
 from apps.eudr.labels_pdf import LABEL_TEMPLATES, labels_pdf_stream
 from apps.eudr.models import CartonLabel, FileKind, ProductionBatch, RawMaterialDelivery, SupplierPolicy
 from apps.eudr.selectors import batches_with_totals, deliveries_for_list
@@ -42,6 +42,7 @@ from .serializers import (
     ProductionBatchSerializer,
     RawMaterialDeliveryDetailSerializer,
     RawMaterialDeliverySerializer,
+    RecordDdsSerializer,
     SupplierPolicySerializer,
     public_base_url,
     trace_url,
@@ -101,6 +102,8 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         "submit": "eudr.change_rawmaterialdelivery",
         "set_status": "eudr.change_rawmaterialdelivery",
         "approve_over_cap": "eudr.approve_over_cap",
+        "record_dds": "eudr.change_rawmaterialdelivery",
+        "clear_dds": "eudr.change_rawmaterialdelivery",
         "generate_cartons": "eudr.add_cartonlabel",
         "batches": "eudr.view_productionbatch",
         "files": "eudr.view_rawmaterialdelivery",
@@ -238,6 +241,37 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
             delivery_id=instance.pk, user=request.user, **serializer.validated_data
         )
         return Response(CapApprovalSerializer(approval).data, status=201)
+
+    @extend_schema(request=RecordDdsSerializer, responses=RawMaterialDeliveryDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="filed-dds")
+    def record_dds(self, request, pk=None):
+        """Records the tenant's filed due diligence statement for this delivery: the reference and
+        verification number the EU information system answered (internal users). The public trace shows
+        the reference number, never the verification number."""
+        if user_type(request.user) != "internal":
+            raise PermissionDenied(_("Only internal users record the filed due diligence statement."))
+        instance = self.get_object()
+        serializer = RecordDdsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        services.raw_material_record_dds(
+            delivery_id=instance.pk,
+            reference_number=data["dds_reference_number"],
+            verification_number=data["dds_verification_number"],
+            filed_at=data.get("dds_filed_at"),
+            user=request.user,
+        )
+        return self._detail(instance.pk)
+
+    @extend_schema(request=None, responses=RawMaterialDeliveryDetailSerializer)
+    @record_dds.mapping.delete
+    def clear_dds(self, request, pk=None):
+        """Removes a recorded statement entered by mistake (internal users)."""
+        if user_type(request.user) != "internal":
+            raise PermissionDenied(_("Only internal users record the filed due diligence statement."))
+        instance = self.get_object()
+        services.raw_material_clear_dds(delivery_id=instance.pk)
+        return self._detail(instance.pk)
 
     @extend_schema(request=GenerateCartonsSerializer, responses={201: GenerateCartonsResultSerializer})
     @action(detail=True, methods=["post"], url_path="generate-cartons")
@@ -420,7 +454,10 @@ class CartonLabelViewSet(
     @extend_schema(request=BulkDeleteSerializer, responses=BulkDeleteResultSerializer, filters=False)
     @action(detail=False, methods=["post"], url_path="bulk-delete")
     def bulk_delete(self, request):
-        """Deletes (voids) the selected labels and gives their weight back to their deliveries."""
+        """Deletes (voids) the selected labels and gives their weight back to their deliveries. Without a
+        selection: 400 with SPEC.md's message "Please select labels to delete" (also on `ids`)."""
+        if not (request.data.get("ids") if hasattr(request.data, "get") else None):
+            raise errors.LabelsNotSelected()
         serializer = BulkDeleteSerializer(data=request.data)
         if not serializer.is_valid():
             raise ValidationError(serializer.errors)

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.eudr.geo import GeoResult, validate_geojson
+from apps.tenancy.operator import missing_for_statement
 
 ERROR = "error"
 WARNING = "warning"
@@ -23,6 +24,14 @@ CUTOFF_MONTH = "2021-01"
 DESCRIPTION_MAX = 150
 REFERENCE_MAX = 14
 VERIFICATION_MIN, VERIFICATION_MAX = 5, 35
+REPRESENTED_KEYS = frozenset(
+    {
+        "represented_operator_name",
+        "represented_operator_address",
+        "represented_operator_country",
+        "represented_operator_identifier",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -79,18 +88,47 @@ def run_checks(facts: DdsFacts, *, today: date | None = None) -> list[DdsCheck]:
     elif delivery.status == "inactive":
         warning("delivery_inactive", _("The delivery is inactive."))
 
-    # The operator (Annex II: name, address, EORI or VAT number).
-    if not (tenant.legal_name or tenant.name):
-        error("operator_name_missing", _("The operator's name is missing (company settings)."))
-    if not tenant.address:
-        error("operator_address_missing", _("The operator's address is missing (company settings)."))
-    if not (tenant.eori_number or tenant.vat_number):
-        error(
+    # The operator (Annex II: name, address, EORI or VAT number), from the company settings page.
+    missing = set(missing_for_statement(tenant))
+    for key, code, message in (
+        (
+            "legal_name",
+            "operator_name_missing",
+            _("The operator's name is missing: enter it in Company settings (user menu)."),
+        ),
+        (
+            "address",
+            "operator_address_missing",
+            _("The operator's address is missing: enter it in Company settings (user menu)."),
+        ),
+        (
+            "identifier",
             "operator_identifier_missing",
-            _("The operator's EORI or VAT number is missing (company settings)."),
+            _(
+                "The operator's EORI or VAT number is missing or malformed: enter it in Company settings "
+                "(user menu)."
+            ),
+        ),
+        (
+            "country",
+            "operator_country_missing",
+            _(
+                "The operator's country of activity (an EU member state) is missing: choose it in "
+                "Company settings (user menu)."
+            ),
+        ),
+    ):
+        if key in missing:
+            error(code, message)
+    if missing & REPRESENTED_KEYS:
+        error(
+            "represented_operator_missing",
+            _(
+                "The represented operator's name, address, country and EORI or VAT number are needed when "
+                "the company files as an authorised representative: complete them in Company settings "
+                "(user menu)."
+            ),
         )
-    if not tenant.country:
-        error("operator_country_missing", _("The operator's country (country of activity) is missing."))
 
     # Origin.
     if not delivery.country_code:

@@ -1,8 +1,9 @@
 """dds.json: the Annex II information of a delivery, shaped like the EU information system's API (v3)
 statement (EUDR.md, "What a DDS holds"). `statement` can be submitted as it is; `meta` is ours.
 
-Shape (keys of `statement`): operatorRole, operator {name, address, country, email, phone, identifiers
-[{type: EORI|VAT, value}]}, internalReferenceNumber, activityType, countryOfActivity, borderCrossCountry,
+Shape (keys of `statement`): operatorRole (OPERATOR or REPRESENTATIVE_OPERATOR, from the company
+settings), operator {name, address, country, email, phone, identifiers [{type: EORI|VAT, value}]},
+representedOperator (same shape; only for REPRESENTATIVE_OPERATOR), internalReferenceNumber, activityType, countryOfActivity, borderCrossCountry,
 comment, geoLocationConfidential, commodities [{descriptors {descriptionOfGoods, goodsMeasure {netWeight}},
 hsHeading, speciesInfo [{scientificName, commonName}], producers [{country, name, geometryGeojson}]}],
 groupedDeclarations [{referenceNumber, verificationNumber}].
@@ -23,6 +24,7 @@ from .checks import DESCRIPTION_MAX, DdsCheck, DdsFacts
 DEFAULT_HS_HEADING = "4819"
 ACTIVITY_IMPORT = "IMPORT"
 OPERATOR = "OPERATOR"
+REPRESENTATIVE_OPERATOR = "REPRESENTATIVE_OPERATOR"
 FORMAT = "cartontrace-dds/1"
 
 
@@ -107,13 +109,29 @@ def commodities(facts: DdsFacts) -> list[dict[str, Any]]:
     return result[:200]
 
 
+def _identifiers(eori: str, vat: str) -> list[dict[str, str]]:
+    return [{"type": kind, "value": value} for kind, value in (("EORI", eori), ("VAT", vat)) if value]
+
+
+def _represented_operator(tenant) -> dict[str, Any]:
+    """`representedOperator` when the company files as an authorised representative (EUDR.md)."""
+    if tenant.operator_role != REPRESENTATIVE_OPERATOR:
+        return {}
+    return {
+        "representedOperator": {
+            "name": tenant.represented_operator_name,
+            "address": tenant.represented_operator_address,
+            "country": tenant.represented_operator_country,
+            "email": tenant.represented_operator_email,
+            "phone": tenant.represented_operator_phone,
+            "identifiers": _identifiers(tenant.represented_operator_eori, tenant.represented_operator_vat),
+        }
+    }
+
+
 def build_statement(facts: DdsFacts, *, checks: list[DdsCheck], job_id: str) -> dict[str, Any]:
     delivery, tenant = facts.delivery, facts.tenant
-    identifiers = [
-        {"type": kind, "value": value}
-        for kind, value in (("EORI", tenant.eori_number), ("VAT", tenant.vat_number))
-        if value
-    ]
+    identifiers = _identifiers(tenant.eori_number, tenant.vat_number)
     grouped = []
     if delivery.upstream_dds_reference and delivery.upstream_dds_verification:
         grouped.append(
@@ -124,7 +142,7 @@ def build_statement(facts: DdsFacts, *, checks: list[DdsCheck], job_id: str) -> 
         )
     vendor = delivery.parent_vendor
     statement = {
-        "operatorRole": OPERATOR,
+        "operatorRole": tenant.operator_role or OPERATOR,
         "operator": {
             "name": tenant.legal_name or tenant.name,
             "address": tenant.address,
@@ -133,6 +151,7 @@ def build_statement(facts: DdsFacts, *, checks: list[DdsCheck], job_id: str) -> 
             "phone": tenant.phone,
             "identifiers": identifiers,
         },
+        **_represented_operator(tenant),
         "internalReferenceNumber": _truncate(
             f"{delivery.delivery_number or delivery.pk}-{job_id[:8]}".upper(), 50
         ),

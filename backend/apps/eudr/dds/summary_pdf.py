@@ -69,6 +69,18 @@ def _table(rows: list[list[Any]], widths: list[float], header: bool = False) -> 
     return table
 
 
+def _represented_rows(statement: dict[str, Any]) -> list[tuple[str, Any]]:
+    represented = statement.get("representedOperator")
+    if not represented:
+        return []
+    identifiers = ", ".join(f"{i['type']} {i['value']}" for i in represented["identifiers"])
+    return [
+        (_("Represented operator"), represented["name"]),
+        (_("Represented operator's address"), f"{represented['address']} ({represented['country']})"),
+        (_("Represented operator's EORI or VAT number"), identifiers),
+    ]
+
+
 def build_summary_pdf(
     facts: DdsFacts, *, dds: dict[str, Any], checks: list[DdsCheck], documents: list[str]
 ) -> bytes:
@@ -116,6 +128,7 @@ def build_summary_pdf(
                 (_("VAT number"), tenant.vat_number),
                 (_("Activity"), f"{statement['activityType']} · {statement['countryOfActivity']}"),
                 (_("Operator role"), statement["operatorRole"]),
+                *_represented_rows(statement),
             ]
         ),
         s.p(_("Raw material"), "h2"),

@@ -71,9 +71,16 @@ def test_generate_list_export_delete(eudr_world, api, in_tenant):
     assert deleted.json()["data"] == {"deleted": 5, "returned_kg": "2.500"}
     empty = client.post(f"{CARTONS}bulk-delete/", {"ids": []}, format="json")
     assert empty.status_code == 400
-    assert empty.json()["message"] == "Please select labels to delete" or empty.json()["data"]["ids"] == [
-        "Please select labels to delete"
-    ]
+    assert empty.json() == {
+        "code": 400,
+        "message": "Please select labels to delete",
+        "error": "validation_error",
+        "data": {"ids": ["Please select labels to delete"]},
+    }
+    missing = client.post(f"{CARTONS}bulk-delete/", {}, format="json")
+    assert missing.status_code == 400
+    assert missing.json()["message"] == "Please select labels to delete"
+    assert missing.json()["data"] == {"ids": ["Please select labels to delete"]}
     with in_tenant(w.tenant3):
         d.refresh_from_db()
         assert d.used_kg == Decimal("7.500")
@@ -105,3 +112,20 @@ def test_refusals_are_in_the_users_language(eudr_world, api, in_tenant, language
     invalid = client.post(url, payload, format="json", HTTP_ACCEPT_LANGUAGE=language)
     assert invalid.status_code == 400
     assert invalid.json()["data"]["count"] == [field_error]
+
+
+def test_continuing_a_batch_with_another_container_answers_409(eudr_world, api, in_tenant):
+    w = eudr_world
+    with in_tenant(w.tenant3):
+        d = factories.delivery(w.vendor_a, weight="100")
+    client = api(w.supplier_a, w.tenant3)
+    url = f"{RAW}{d.pk}/generate-cartons/"
+    assert client.post(url, generate_payload(w.line_a, 5), format="json").status_code == 201
+    refused = client.post(url, generate_payload(w.line_a, 5, container="TGHU7654321"), format="json")
+    assert refused.status_code == 409
+    body = refused.json()
+    assert body["error"] == "batch_container_mismatch"
+    assert body["data"] == {"container": ["This batch was started for another container."]}
+    continued = client.post(url, generate_payload(w.line_a, 5), format="json")
+    assert continued.status_code == 201
+    assert continued.json()["data"]["batch"]["carton_count"] == 10

@@ -231,6 +231,56 @@ def test_batch_code_continues_and_belongs_to_one_delivery(setup):
     assert refusal(factories.generate, delivery_obj=d, line=another_line, count=1).error == "batch_mismatch"
 
 
+def test_continuing_a_batch_with_another_container_is_refused(setup):
+    w = setup
+    d = factories.delivery(w.vendor_a, weight="100")
+    factories.generate(d, w.line_a, 3, container="MSKU1234567")
+    error = refusal(factories.generate, delivery_obj=d, line=w.line_a, count=2, container="TGHU7654321")
+    assert (error.error, error.status_code) == ("batch_container_mismatch", 409)
+    assert str(error.message) == (
+        "Production batch 20261121A was started for container MSKU1234567, not TGHU7654321: use a new "
+        "batch code for this container."
+    )
+    assert error.data == {"container": ["This batch was started for another container."]}
+    # an empty container is another container too
+    error = refusal(factories.generate, delivery_obj=d, line=w.line_a, count=2, container="")
+    assert error.error == "batch_container_mismatch"
+    # nothing was issued by the refusals
+    d.refresh_from_db()
+    assert d.issued_cartons == 3
+    # the same container typed in another case (and with spaces) continues the batch with its spelling
+    batch = factories.generate(d, w.line_a, 2, container=" msku1234567 ")
+    assert batch.carton_count == 5
+    assert set(CartonLabel.objects.filter(batch=batch).values_list("container", flat=True)) == {"MSKU1234567"}
+    # a new batch code takes the other container
+    other = factories.generate(d, w.line_a, 1, code="20261121B", container="TGHU7654321")
+    assert other.container == "TGHU7654321"
+
+
+def test_continuing_a_batch_with_another_net_weight_is_refused(setup):
+    w = setup
+    d = factories.delivery(w.vendor_a, weight="100")
+    batch = factories.generate(d, w.line_a, 4)
+    assert batch.net_weight_per_carton_kg == Decimal("0.500")
+    w.line_a.weight_per_carton = Decimal("0.650")
+    w.line_a.save()
+    error = refusal(factories.generate, delivery_obj=d, line=w.line_a, count=2)
+    assert (error.error, error.status_code) == ("batch_weight_mismatch", 409)
+    assert str(error.message) == (
+        "Production batch 20261121A was started with 0.500 kg per carton; the order line now gives 0.650 kg: "
+        "use a new batch code."
+    )
+    d.refresh_from_db()
+    batch.refresh_from_db()
+    assert (d.issued_cartons, d.used_kg, batch.carton_count) == (4, Decimal("2.000"), 4)
+    assert used_weight_recount(d.pk) == (Decimal("2.000"), 4)
+    # the new weight goes into a new batch, and each batch's used weight stays count x weight
+    new = factories.generate(d, w.line_a, 2, code="20261121B")
+    assert (new.net_weight_per_carton_kg, new.carton_count) == (Decimal("0.650"), 2)
+    d.refresh_from_db()
+    assert d.used_kg == Decimal("3.300") == Decimal("0.500") * 4 + Decimal("0.650") * 2
+
+
 def test_codes_are_random_and_unique(setup):
     w = setup
     d = factories.delivery(w.vendor_a, weight="1000")

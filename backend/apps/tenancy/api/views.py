@@ -1,17 +1,19 @@
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers
+from rest_framework import permissions
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.common.api.permissions import TenantMember, UserTypeAllowed, user_type
+from apps.common.api.viewsets import TENANT_PARAMETER
+from apps.tenancy import services
 from apps.tenancy.models import Tenant
+from apps.users.permissions import tenant_permissions
 
+from .serializers import CompanySettingsSerializer, TenantSerializer
 
-class TenantSerializer(serializers.ModelSerializer):
-    id = serializers.CharField(read_only=True)
-
-    class Meta:
-        model = Tenant
-        fields = ["id", "name"]
+CHANGE_PERMISSION = "tenancy.change_tenant"
 
 
 class TenantListView(APIView):
@@ -25,3 +27,42 @@ class TenantListView(APIView):
             memberships__user=request.user, memberships__is_active=True, is_active=True
         ).order_by("id")
         return Response(TenantSerializer(tenants, many=True).data)
+
+
+def may_change_company_settings(request) -> bool:
+    return user_type(request.user) == "internal" and CHANGE_PERMISSION in tenant_permissions(
+        request.user, request.tenant
+    )
+
+
+class CompanySettingsView(APIView):
+    """The company settings of the tenant named by ?tenant_id=: the operator data of its due diligence
+    statements (docs/eudr.md, "Company settings").
+
+    Every internal member of the tenant reads them; changing them needs `tenancy.change_tenant` (the
+    Administrator role). Warehouse and supplier users have no use for them and are refused.
+    """
+
+    permission_classes = [permissions.IsAuthenticated, TenantMember, UserTypeAllowed]
+    allowed_user_types = ("internal",)
+
+    def _response(self, request, tenant: Tenant) -> Response:
+        context = {"request": request, "can_edit": may_change_company_settings(request)}
+        return Response(CompanySettingsSerializer(tenant, context=context).data)
+
+    @extend_schema(parameters=[TENANT_PARAMETER], responses=CompanySettingsSerializer)
+    def get(self, request):
+        return self._response(request, Tenant.objects.get(pk=request.tenant.pk))
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER], request=CompanySettingsSerializer, responses=CompanySettingsSerializer
+    )
+    def patch(self, request):
+        """Changes some or all of the settings; answers the whole settings."""
+        if not may_change_company_settings(request):
+            raise PermissionDenied(_("You do not have permission to change the company settings."))
+        tenant = Tenant.objects.get(pk=request.tenant.pk)
+        serializer = CompanySettingsSerializer(tenant, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        tenant = services.company_settings_update(tenant_id=tenant.pk, data=serializer.validated_data)
+        return self._response(request, tenant)

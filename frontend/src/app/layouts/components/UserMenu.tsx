@@ -1,4 +1,5 @@
 import {
+  BankOutlined,
   BgColorsOutlined,
   DownOutlined,
   LogoutOutlined,
@@ -21,11 +22,14 @@ const ThemeConfigurator = lazy(async () => ({ default: (await import('@/shared/t
 const TenantSelector = lazy(async () => ({ default: (await import('@/shared/tenants/TenantSelector')).TenantSelector }));
 
 interface Props {
-  /** The default layout adds User Management and Switch Company. */
+  /** The default layout (internal users) adds Company settings, User Management and Switch Company. */
   variant: 'full' | 'simple';
 }
 
-/** The user menu: Profile, Settings (theme drawer), [User Management, Switch Company], Sign Out. */
+/**
+ * The user menu: Profile, Settings (theme drawer), [Company settings, User Management, Switch Company],
+ * Sign Out. The bracketed items are the default layout's (internal users).
+ */
 export function UserMenu({ variant }: Props) {
   const { t } = useTranslation('nav');
   const navigate = useNavigate();
@@ -42,6 +46,7 @@ export function UserMenu({ variant }: Props) {
     { key: 'settings', icon: <BgColorsOutlined />, label: t('user.settings') },
     ...(variant === 'full'
       ? [
+          { key: 'company-settings', icon: <BankOutlined />, label: t('user.companySettings') },
           {
             key: 'user-management',
             icon: <TeamOutlined />,
@@ -68,6 +73,9 @@ export function UserMenu({ variant }: Props) {
       case 'settings':
         setSettingsUsed(true);
         setSettingsOpen(true);
+        break;
+      case 'company-settings':
+        void navigate('/settings/company');
         break;
       case 'user-list':
         void navigate('/user');

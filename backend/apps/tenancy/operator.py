@@ -1,0 +1,115 @@
+"""The company as EUDR operator: the formats of its identifiers and what a due diligence statement needs
+from the company settings (docs/eudr.md, "Company settings").
+
+- EORI number: the 2-letter code of the issuing country and up to 15 letters or digits (NL862345678).
+- VAT number: the 2-letter country prefix and 2 to 13 letters or digits (NL862345678B01; Greece uses EL).
+- The country of activity (the company's `country`) is an EU member state: the statement's
+  `countryOfActivity`. A represented operator may be established anywhere (ISO 3166-1 alpha-2).
+
+Spaces, dots and hyphens typed in an identifier are removed and letters upper-cased before checking.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext_lazy as _
+
+from apps.tenancy.models import OperatorRole, Tenant
+
+EORI_RE = re.compile(r"^[A-Z]{2}[A-Z0-9]{1,15}$")
+VAT_RE = re.compile(r"^[A-Z]{2}[A-Z0-9+*]{2,13}$")
+PHONE_RE = re.compile(r"^\+?[0-9(][0-9 ()./-]{3,28}[0-9]$")
+EU_MEMBER_STATES = frozenset(
+    [
+        "AT",
+        "BE",
+        "BG",
+        "CY",
+        "CZ",
+        "DE",
+        "DK",
+        "EE",
+        "ES",
+        "FI",
+        "FR",
+        "GR",
+        "HR",
+        "HU",
+        "IE",
+        "IT",
+        "LT",
+        "LU",
+        "LV",
+        "MT",
+        "NL",
+        "PL",
+        "PT",
+        "RO",
+        "SE",
+        "SI",
+        "SK",
+    ]
+)
+
+MSG_EORI = _(
+    "Enter the EORI number as the 2-letter country code and up to 15 letters or digits, e.g. NL862345678."
+)
+MSG_VAT = _("Enter the VAT number with its 2-letter country prefix, e.g. NL862345678B01.")
+MSG_PHONE = _("Enter the phone number with digits, spaces and + ( ) - . / only, e.g. +31 10 123 4567.")
+MSG_EU_COUNTRY = _("Choose the EU member state where the company places the products on the market.")
+MSG_COUNTRY = _("Enter a two-letter ISO 3166-1 country code, e.g. CN.")
+
+
+def normalise_identifier(value: str | None) -> str:
+    return re.sub(r"[\s.\-]", "", value or "").upper()
+
+
+def is_eori(value: str) -> bool:
+    return bool(EORI_RE.match(value))
+
+
+def is_vat(value: str) -> bool:
+    return bool(VAT_RE.match(value))
+
+
+def is_phone(value: str) -> bool:
+    return bool(PHONE_RE.match(value))
+
+
+def is_country(value: str) -> bool:
+    from apps.suppliers.countries import ISO_COUNTRY_CODES
+
+    return value in ISO_COUNTRY_CODES
+
+
+def missing_for_statement(tenant: Tenant) -> list[str]:
+    """The company settings a due diligence statement needs and that are empty or malformed, as field
+    names (`identifier` stands for "EORI or VAT number"), in the form's order."""
+    missing: list[str] = []
+    if not (tenant.legal_name or tenant.name):
+        missing.append("legal_name")
+    if not tenant.address.strip():
+        missing.append("address")
+    if tenant.country not in EU_MEMBER_STATES:
+        missing.append("country")
+    if not _has_identifier(tenant.eori_number, tenant.vat_number):
+        missing.append("identifier")
+    if tenant.operator_role == OperatorRole.REPRESENTATIVE_OPERATOR:
+        if not tenant.represented_operator_name.strip():
+            missing.append("represented_operator_name")
+        if not tenant.represented_operator_address.strip():
+            missing.append("represented_operator_address")
+        if not is_country(tenant.represented_operator_country):
+            missing.append("represented_operator_country")
+        if not _has_identifier(tenant.represented_operator_eori, tenant.represented_operator_vat):
+            missing.append("represented_operator_identifier")
+    return missing
+
+
+def _has_identifier(eori: str, vat: str) -> bool:
+    """At least one identifier, and none malformed (stored data may predate the checks)."""
+    eori, vat = normalise_identifier(eori), normalise_identifier(vat)
+    if not (eori or vat):
+        return False
+    return (not eori or is_eori(eori)) and (not vat or is_vat(vat))

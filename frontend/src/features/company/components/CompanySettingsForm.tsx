@@ -1,0 +1,244 @@
+import { Alert, App, Button, Card, Col, Flex, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COUNTRY_CODES, EU_MEMBER_STATES, countryOptions } from '@/shared/countries/countries';
+import { useApiForm } from '@/shared/hooks/useApiForm';
+import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
+import {
+  useUpdateCompanySettings,
+  type CompanySettings,
+  type CompanySettingsInput,
+  type OperatorRole,
+} from '../api/companySettings';
+import { isEori, isPhone, isVat } from './operatorRules';
+import styles from './CompanySettingsForm.module.css';
+
+export type CompanySettingsValues = Required<Omit<CompanySettingsInput, 'operator_role'>> & { operator_role: OperatorRole };
+
+const REPRESENTATIVE: OperatorRole = 'REPRESENTATIVE_OPERATOR';
+const ROLES: OperatorRole[] = ['OPERATOR', 'REPRESENTATIVE_OPERATOR'];
+
+export function toValues(settings: CompanySettings): CompanySettingsValues {
+  return {
+    legal_name: settings.legal_name ?? '',
+    address: settings.address ?? '',
+    country: settings.country ?? '',
+    eori_number: settings.eori_number ?? '',
+    vat_number: settings.vat_number ?? '',
+    email: settings.email ?? '',
+    phone: settings.phone ?? '',
+    operator_role: settings.operator_role ?? 'OPERATOR',
+    represented_operator_name: settings.represented_operator_name ?? '',
+    represented_operator_address: settings.represented_operator_address ?? '',
+    represented_operator_country: settings.represented_operator_country ?? '',
+    represented_operator_eori: settings.represented_operator_eori ?? '',
+    represented_operator_vat: settings.represented_operator_vat ?? '',
+    represented_operator_email: settings.represented_operator_email ?? '',
+    represented_operator_phone: settings.represented_operator_phone ?? '',
+  };
+}
+
+const upper = (value: string | undefined) => (value ?? '').toUpperCase();
+
+/** The company's operator details (EUDR): legal name, address, country of activity, EORI/VAT, contact,
+ * the operator role and, for an authorised representative, the represented operator. */
+export function CompanySettingsForm({ settings }: { settings: CompanySettings }) {
+  const { t, i18n } = useTranslation('company');
+  const { message } = App.useApp();
+  const update = useUpdateCompanySettings();
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChangesGuard(dirty);
+  const editable = settings.can_edit;
+  // Examples in empty fields help while editing; in a read-only form they would look like values.
+  const example = (text: string) => (editable ? text : undefined);
+
+  const { form, onFinish, submitting, formError } = useApiForm<CompanySettingsValues, CompanySettings>({
+    submit: (values) => update.mutateAsync(values),
+    onSuccess: (saved) => {
+      setDirty(false);
+      // The server's spelling (identifiers without spaces, upper case) becomes what the form shows.
+      form.setFieldsValue(toValues(saved));
+      void message.success(t('saved'));
+    },
+  });
+  const role = Form.useWatch('operator_role', form) ?? settings.operator_role;
+  const representative = role === REPRESENTATIVE;
+
+  const euCountries = useMemo(() => countryOptions(i18n.language, EU_MEMBER_STATES), [i18n.language]);
+  const allCountries = useMemo(() => countryOptions(i18n.language, COUNTRY_CODES), [i18n.language]);
+
+  const max = (n: number): Rule => ({ max: n, message: t('validation.maxLength', { count: n }) });
+  const format = (test: (value: string) => boolean, key: string): Rule => ({
+    validator: (_rule, value: string | undefined) => (test(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t(key)))),
+  });
+  const eori: Rule = format(isEori, 'validation.eori');
+  const vat: Rule = format(isVat, 'validation.vat');
+  const phone: Rule = format(isPhone, 'validation.phone');
+  const email: Rule = { type: 'email', message: t('validation.email') };
+  const requiredForRepresentative: Rule = { required: true, whitespace: true, message: t('validation.requiredForRepresentative') };
+  const representedIdentifier: Rule = ({ getFieldValue }) => ({
+    validator: () =>
+      getFieldValue('represented_operator_eori') || getFieldValue('represented_operator_vat')
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('validation.representedIdentifier'))),
+  });
+
+  const countrySelect = (options: typeof euCountries, testId: string) => (
+    <Select showSearch={{ optionFilterProp: 'label' }} allowClear options={options} placeholder={example(t('placeholders.country'))} data-testid={testId} />
+  );
+
+  return (
+    <Form<CompanySettingsValues>
+      form={form}
+      layout="vertical"
+      disabled={!editable}
+      initialValues={toValues(settings)}
+      onFinish={(values) => void onFinish(values)}
+      onValuesChange={() => setDirty(true)}
+      data-testid="company-settings-form"
+    >
+      <Card title={t('sections.company')} className={styles.section}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('fields.name')} extra={t('help.name')}>
+              <Typography.Text strong data-testid="company-name">
+                {settings.name}
+              </Typography.Text>
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="legal_name" label={t('fields.legal_name')} extra={t('help.legal_name')} rules={[max(300)]}>
+              <Input placeholder={example(settings.name)} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
+            <Form.Item name="address" label={t('fields.address')} extra={t('help.address')} rules={[max(500)]}>
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="country" label={t('fields.country')} extra={t('help.country')}>
+              {countrySelect(euCountries, 'company-country')}
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card title={t('sections.identifiers')} className={styles.section}>
+        <Typography.Paragraph type="secondary">{t('help.identifiers')}</Typography.Paragraph>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="eori_number" label={t('fields.eori_number')} extra={t('help.eori')} normalize={upper} rules={[eori]}>
+              <Input placeholder={example(t('placeholders.eori'))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="vat_number" label={t('fields.vat_number')} extra={t('help.vat')} normalize={upper} rules={[vat]}>
+              <Input placeholder={example(t('placeholders.vat'))} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card title={t('sections.contact')} className={styles.section}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="email" label={t('fields.email')} rules={[email]}>
+              <Input type="email" placeholder={example(t('placeholders.email'))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="phone" label={t('fields.phone')} rules={[max(50), phone]}>
+              <Input placeholder={example(t('placeholders.phone'))} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card title={t('sections.role')} className={styles.section}>
+        <Form.Item name="operator_role" className={styles.roleItem}>
+          <Radio.Group data-testid="operator-role">
+            <Flex vertical gap="small">
+              {ROLES.map((value) => (
+                <Radio key={value} value={value} data-testid={`operator-role-${value}`}>
+                  <span className={styles.roleLabel}>{t(`roles.${value}.label`)}</span>
+                  <Typography.Text type="secondary" className={styles.roleHelp}>
+                    {t(`roles.${value}.help`)}
+                  </Typography.Text>
+                </Radio>
+              ))}
+            </Flex>
+          </Radio.Group>
+        </Form.Item>
+      </Card>
+
+      {representative ? (
+        <Card title={t('sections.represented')} className={styles.section} data-testid="represented-operator">
+          <Typography.Paragraph type="secondary">{t('help.represented')}</Typography.Paragraph>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="represented_operator_name" label={t('fields.represented_operator_name')} rules={[requiredForRepresentative, max(300)]}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="represented_operator_country" label={t('fields.represented_operator_country')} rules={[requiredForRepresentative]}>
+                {countrySelect(allCountries, 'represented-country')}
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="represented_operator_address" label={t('fields.represented_operator_address')} rules={[requiredForRepresentative, max(500)]}>
+                <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="represented_operator_eori"
+                label={t('fields.represented_operator_eori')}
+                normalize={upper}
+                dependencies={['represented_operator_vat']}
+                rules={[eori, representedIdentifier]}
+              >
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="represented_operator_vat" label={t('fields.represented_operator_vat')} normalize={upper} rules={[vat]}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="represented_operator_email" label={t('fields.represented_operator_email')} rules={[email]}>
+                <Input type="email" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="represented_operator_phone" label={t('fields.represented_operator_phone')} rules={[max(50), phone]}>
+                <Input />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+      ) : null}
+
+      {formError ? <Alert type="error" showIcon title={formError} className={styles.section} data-testid="company-settings-error" /> : null}
+      {editable ? (
+        <Flex justify="flex-end" gap="small" className={styles.section}>
+          <Button
+            disabled={!dirty || submitting}
+            onClick={() => {
+              form.resetFields();
+              setDirty(false);
+            }}
+          >
+            {t('discard')}
+          </Button>
+          <Button type="primary" htmlType="submit" loading={submitting} disabled={!dirty} data-testid="company-settings-save">
+            {t('save')}
+          </Button>
+        </Flex>
+      ) : null}
+    </Form>
+  );
+}
