@@ -72,9 +72,12 @@ test('sign-out revokes the session, clears storage and goes to the login page', 
   const refresh = await storage(page, 'refreshToken');
   await userMenu(page, 'Sign Out');
   await expect(page).toHaveURL(/\/auth\/login$/);
-  for (const key of ['accessToken', 'refreshToken', 'userInfo', 'tenant_id', 'username']) {
+  for (const key of ['accessToken', 'refreshToken', 'userInfo', 'tenant_id']) {
     expect(await storage(page, key), key).toBeNull();
   }
+  // "Remember me" (on by default) keeps the username for the login form, never the tokens.
+  expect(await storage(page, 'username')).toBe('admin');
+  await expect(page.locator('input#username')).toHaveValue('admin');
   // The refresh token was blacklisted on the server.
   const answer = await request.post('/api/users/refresh/', { data: { refresh } });
   expect(answer.status()).toBe(401);
