@@ -15,6 +15,9 @@ export SQLITE_PATH="$APP_VAR_DIR/db.sqlite3"
 export MEDIA_ROOT="$APP_VAR_DIR/media"
 export LOGIN_RATE="10000/min" PUBLIC_TRACE_RATE="10000/min"
 export DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost"
+# A known signing key, so the Playwright tests can craft a genuinely expired access token
+# (frontend/e2e/helpers.ts resignJwt); test servers only.
+export DJANGO_SECRET_KEY="${E2E_SECRET_KEY:-e2e-only-signing-key-7d1c4f9a2b6e8035c1d7f4a9b2e6c803}"
 PG_URL="${E2E_DATABASE_URL:-${DATABASE_URL:-}}"
 unset DATABASE_URL REDIS_URL
 rm -rf "$APP_VAR_DIR" && mkdir -p "$APP_VAR_DIR"
