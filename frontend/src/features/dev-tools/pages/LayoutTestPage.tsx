@@ -25,6 +25,10 @@ const COLOR_TOKENS = [
 ] as const;
 const SIZE_TOKENS = ['borderRadius', 'controlHeight', 'fontSize', 'fontWeightStrong', 'lineWidth', 'zIndexPopupBase'] as const;
 const LAYER_ORDER = (Object.keys(LAYERS) as (keyof typeof LAYERS)[]).sort((a, b) => LAYERS[a] - LAYERS[b]);
+const LOWEST = LAYERS[LAYER_ORDER[0] ?? 'tooltip'];
+const HIGHEST = LAYERS[LAYER_ORDER[LAYER_ORDER.length - 1] ?? 'toast'];
+/** Bar height (%) of a layer: the order and the gaps between the levels, readable. */
+const barHeight = (level: number) => Math.round(25 + ((level - LOWEST) / (HIGHEST - LOWEST || 1)) * 75);
 
 function subscribeResize(onChange: () => void) {
   window.addEventListener('resize', onChange);
@@ -85,7 +89,7 @@ export default function LayoutTestPage() {
       </Card>
 
       <Card title={t('layout.theme')} className={styles.block} data-testid="layout-theme">
-        <Descriptions column={{ xs: 1, md: 3 }} size="small" bordered className={styles.block}>
+        <Descriptions column={{ xs: 1, md: 3 }} size="small" bordered>
           <Descriptions.Item label={t('layout.mode')}>{state.dark ? t('layout.dark') : t('layout.light')}</Descriptions.Item>
           <Descriptions.Item label={t('layout.preset')}>{state.preset}</Descriptions.Item>
           <Descriptions.Item label={t('layout.primary')}>{state.primary}</Descriptions.Item>
@@ -118,8 +122,8 @@ export default function LayoutTestPage() {
       <Card title={t('layout.layers')} className={styles.block} data-testid="layout-layers">
         <div className={styles.layers} aria-hidden>
           {LAYER_ORDER.map((name) => (
-            <div key={name} className={styles.layerBar} style={{ height: `${Math.round((LAYERS[name] / LAYERS.toast) * 100)}%` }}>
-              {t(`layout.layer.${name}`)}
+            <div key={name} className={styles.layerBar} style={{ height: `${barHeight(LAYERS[name])}%` }}>
+              {`${t(`layout.layer.${name}`)} ${LAYERS[name]}`}
             </div>
           ))}
         </div>
