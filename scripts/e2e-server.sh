@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # Serves the built web app and the API on 127.0.0.1:${E2E_PORT:-8799} with a fresh demo database,
-# for the Playwright tests (frontend/playwright.config.ts starts it). Builds nothing: `make test-e2e` does.
+# for the Playwright tests (frontend/playwright.config.ts starts it) and schemathesis. Builds nothing:
+# `make test-e2e` does.
+#
+# Database: PostgreSQL when E2E_DATABASE_URL (or else DATABASE_URL) is set, so that the real HTTP stack
+# runs under row-level security: the database of that URL's server named cartontrace_e2e_<port> is
+# dropped and created anew on every start, as the URL's role (an ordinary role with CREATEDB, never a
+# superuser: the server refuses to start as one). SQLite under var/e2e-<port>/ when neither is set.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 PORT="${E2E_PORT:-8799}"
@@ -9,10 +15,48 @@ export SQLITE_PATH="$APP_VAR_DIR/db.sqlite3"
 export MEDIA_ROOT="$APP_VAR_DIR/media"
 export LOGIN_RATE="10000/min" PUBLIC_TRACE_RATE="10000/min"
 export DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost"
+# A known signing key, so the Playwright tests can craft a genuinely expired access token
+# (frontend/e2e/helpers.ts resignJwt); test servers only.
+export DJANGO_SECRET_KEY="${E2E_SECRET_KEY:-e2e-only-signing-key-7d1c4f9a2b6e8035c1d7f4a9b2e6c803}"
+PG_URL="${E2E_DATABASE_URL:-${DATABASE_URL:-}}"
 unset DATABASE_URL REDIS_URL
 rm -rf "$APP_VAR_DIR" && mkdir -p "$APP_VAR_DIR"
 UV="$(command -v uv || echo "$ROOT/.tools/bin/uv")"
 cd "$ROOT/backend"
+
+if [ -n "$PG_URL" ]; then
+  DATABASE_URL="$(E2E_PG_URL="$PG_URL" E2E_DB_NAME="cartontrace_e2e_$PORT" "$UV" run --frozen python - <<'PY'
+import os
+import sys
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg import sql
+
+url, name = os.environ["E2E_PG_URL"], os.environ["E2E_DB_NAME"]
+parts = urlsplit(url)
+admin_url = urlunsplit(parts._replace(path="/postgres"))
+with psycopg.connect(admin_url, autocommit=True) as conn:
+    superuser, bypass = conn.execute(
+        "SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user"
+    ).fetchone()
+    if superuser or bypass:
+        sys.exit(
+            "e2e-server: the database URL's role bypasses row-level security; "
+            "use an ordinary role (make pg-role: postgres://cartontrace@127.0.0.1:5432/cartontrace)"
+        )
+    conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+    conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+print(urlunsplit(parts._replace(path=f"/{name}")))
+PY
+)"
+  export DATABASE_URL
+  echo "postgresql cartontrace_e2e_$PORT" > "$APP_VAR_DIR/database"
+else
+  echo "sqlite $SQLITE_PATH" > "$APP_VAR_DIR/database"
+fi
+echo "e2e-server: $(cat "$APP_VAR_DIR/database")"
+
 "$UV" run --frozen python manage.py migrate --no-input -v0
 "$UV" run --frozen python manage.py load_demo >/dev/null
 "$UV" run --frozen python manage.py collectstatic --no-input -v0

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, storage, userMenu, type DemoUser } from './helpers';
+import { resignJwt, signIn, storage, userMenu, type DemoUser } from './helpers';
 
 const LANDINGS: { user: DemoUser; layout: string; tenant: string | null }[] = [
   { user: 'admin', layout: 'layout-default', tenant: null },
@@ -72,9 +72,12 @@ test('sign-out revokes the session, clears storage and goes to the login page', 
   const refresh = await storage(page, 'refreshToken');
   await userMenu(page, 'Sign Out');
   await expect(page).toHaveURL(/\/auth\/login$/);
-  for (const key of ['accessToken', 'refreshToken', 'userInfo', 'tenant_id', 'username']) {
+  for (const key of ['accessToken', 'refreshToken', 'userInfo', 'tenant_id']) {
     expect(await storage(page, key), key).toBeNull();
   }
+  // "Remember me" (on by default) keeps the username for the login form, never the tokens.
+  expect(await storage(page, 'username')).toBe('admin');
+  await expect(page.locator('input#username')).toHaveValue('admin');
   // The refresh token was blacklisted on the server.
   const answer = await request.post('/api/users/refresh/', { data: { refresh } });
   expect(answer.status()).toBe(401);
@@ -83,20 +86,29 @@ test('sign-out revokes the session, clears storage and goes to the login page', 
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fprofile$/);
 });
 
-test('an expired access token is refreshed transparently', async ({ page }) => {
+test('an expired access token is refreshed transparently', async ({ page, request }) => {
   await signIn(page, 'admin');
   await expect(page.getByTestId('home-shortcuts')).toBeVisible();
   const oldRefresh = await storage(page, 'refreshToken');
-  await page.evaluate(() => window.localStorage.setItem('accessToken', 'expired.or.corrupted'));
+  const access = (await storage(page, 'accessToken')) ?? '';
+  const now = Math.floor(Date.now() / 1000);
+  // A genuinely expired token: the real one, signed with the server's key, expired a minute ago.
+  const expired = resignJwt(access, { iat: now - 960, exp: now - 60 });
+  const me = (token: string) => request.get('/api/users/me/', { headers: { Authorization: `Bearer ${token}` } });
+  expect((await me(resignJwt(access, { exp: now + 600 }))).status(), 'the e2e signing key matches the server').toBe(200);
+  expect((await me(expired)).status()).toBe(401);
+
+  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), expired);
   const refreshed = page.waitForResponse((r) => r.url().includes('/api/users/refresh/') && r.status() === 200);
   await page.goto('/');
   await refreshed;
   await expect(page.getByTestId('layout-default')).toBeVisible();
   await expect(page.getByTestId('home-counts')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  const access = await storage(page, 'accessToken');
-  expect(access).toBeTruthy();
-  expect(access).not.toBe('expired.or.corrupted');
+  const fresh = await storage(page, 'accessToken');
+  expect(fresh).toBeTruthy();
+  expect(fresh).not.toBe(expired);
+  expect((await me(fresh ?? '')).status()).toBe(200);
   expect(await storage(page, 'refreshToken')).not.toBe(oldRefresh);
 });
 

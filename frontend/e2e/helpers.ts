@@ -1,6 +1,20 @@
+import { createHmac } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo1234';
+
+/** The signing key of the e2e server (scripts/e2e-server.sh sets the same default). */
+export const E2E_SECRET_KEY = process.env.E2E_SECRET_KEY ?? 'e2e-only-signing-key-7d1c4f9a2b6e8035c1d7f4a9b2e6c803';
+
+/** A copy of a JWT with claims changed and signed again with the e2e server's key (HS256), e.g. a
+ * genuinely expired access token. */
+export function resignJwt(token: string, claims: Record<string, unknown>): string {
+  const [header = '', payload = ''] = token.split('.');
+  const body = { ...(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>), ...claims };
+  const encoded = Buffer.from(JSON.stringify(body)).toString('base64url');
+  const signature = createHmac('sha256', E2E_SECRET_KEY).update(`${header}.${encoded}`).digest('base64url');
+  return `${header}.${encoded}.${signature}`;
+}
 
 export type DemoUser = 'admin' | 'sales' | 'warehouse' | 'supplier' | 'supplier2';
 

@@ -35,3 +35,20 @@ test('the supplier layout has its own language switcher', async ({ page }) => {
   await page.locator('.p-select-dropdown:visible .p-select-item-option', { hasText: '中文' }).click();
   await expect(page.getByTestId('supplier-menu-raw-materials')).toHaveText('原材料');
 });
+
+test('the default layout has a language switch in the header, and in the mobile menu at 960px', async ({ page }) => {
+  await signIn(page, 'admin');
+  const header = page.getByTestId('app-header');
+  await header.getByTestId('language-switcher').click();
+  await page.locator('.p-select-dropdown:visible .p-select-item-option', { hasText: '中文' }).click();
+  await expect(page.getByTestId('desktop-menu')).toContainText('销售');
+  expect(await storage(page, 'app-language')).toBe('zh');
+
+  await page.setViewportSize({ width: 960, height: 800 });
+  await page.getByTestId('mobile-menu-button').click();
+  const tools = page.getByTestId('mobile-menu-tools');
+  await tools.getByTestId('language-switcher').click();
+  await page.locator('.p-select-dropdown:visible .p-select-item-option', { hasText: 'English' }).click();
+  await expect(page.locator('.p-drawer-section').filter({ has: page.locator('.p-menu-inline') })).toContainText('Sales');
+  expect(await storage(page, 'app-language')).toBe('en');
+});

@@ -4,6 +4,8 @@ import json
 import logging
 
 from django.http import HttpResponse
+from django.middleware.common import CommonMiddleware
+from django.urls import is_valid_path
 from django.utils.translation import gettext as _
 
 from apps.common.api.envelope import error_body
@@ -19,6 +21,24 @@ def json_error(status_code: int, message: str, error: str) -> HttpResponse:
     )
 
 
+def _needs_trailing_slash(request) -> bool:
+    path = request.path_info
+    if path.endswith("/"):
+        return False
+    urlconf = getattr(request, "urlconf", None)
+    return not is_valid_path(path, urlconf) and bool(is_valid_path(f"{path}/", urlconf))
+
+
+class ApiCommonMiddleware(CommonMiddleware):
+    """Django's CommonMiddleware without APPEND_SLASH under /api/: a redirect would drop a POST's body
+    (and with DEBUG it raises); the API answers the error envelope instead (ApiErrorMiddleware)."""
+
+    def should_redirect_with_slash(self, request):
+        if request.path_info.startswith("/api/"):
+            return False
+        return super().should_redirect_with_slash(request)
+
+
 class ApiErrorMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -31,6 +51,12 @@ class ApiErrorMiddleware:
             and not (response.get("Content-Type", "").startswith("application/json"))
         ):
             if response.status_code == 404:
+                if _needs_trailing_slash(request):
+                    return json_error(
+                        404,
+                        _("This API path needs a trailing slash: %(path)s") % {"path": f"{request.path}/"},
+                        "not_found",
+                    )
                 return json_error(404, _("Not found."), "not_found")
             if response.status_code == 405:
                 return json_error(405, _("Method not allowed."), "method_not_allowed")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.tenancy.context import tenant_context
 from apps.tenancy.models import Membership, Tenant
+from apps.tenancy.services import tenant_sequence_reset
 from apps.users.models import Department, User
 from apps.users.roles import roles_ensure_defaults
 
@@ -47,6 +48,7 @@ def load(ctx: dict) -> None:
     for pk, name, code, extra in TENANTS:
         tenant, _ = Tenant.objects.update_or_create(pk=pk, defaults={"name": name, "code": code, **extra})
         tenants[pk] = tenant
+    tenant_sequence_reset()
     ctx["tenants"] = tenants
 
     roles = {}

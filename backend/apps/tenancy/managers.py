@@ -66,14 +66,18 @@ class TenantQuerySet(models.QuerySet):
         return super().iterator(*args, **kwargs)
 
     def bulk_create(self, objs, *args, **kwargs):
+        """Stamps the current tenant on every row, refuses rows of another tenant and foreign keys to
+        another tenant's rows (one query per related model, not per row)."""
         tenant_id = get_current_tenant_id()
         if tenant_id is None:
             raise TenantNotSet(f"bulk_create of {self.model.__name__} outside a tenant")
+        objs = list(objs)
         for obj in objs:
             if obj.tenant_id is None:
                 obj.tenant_id = tenant_id
             elif obj.tenant_id != tenant_id:
                 raise TenantNotSet(f"bulk_create of {self.model.__name__} rows of another tenant")
+        self.model.clean_tenant_relations_bulk(objs)
         return super().bulk_create(objs, *args, **kwargs)
 
 

@@ -113,24 +113,48 @@ class TenantModel(models.Model):
         base_manager_name = "unscoped"
         default_manager_name = "objects"
 
+    @classmethod
+    def tenant_relation_fields(cls) -> list[models.Field]:
+        """Foreign keys (and one-to-ones) of this model that point at another tenant model."""
+        return [
+            field
+            for field in cls._meta.concrete_fields
+            if field.is_relation
+            and (field.many_to_one or field.one_to_one)
+            and field.name != "tenant"
+            and isinstance(field.related_model, type)
+            and issubclass(field.related_model, TenantModel)
+        ]
+
     def clean_tenant_relations(self) -> None:
-        for field in self._meta.concrete_fields:
-            if not field.is_relation or not field.many_to_one or field.name == "tenant":
-                continue
+        type(self).clean_tenant_relations_bulk([self])
+
+    @classmethod
+    def clean_tenant_relations_bulk(cls, objs: list[TenantModel]) -> None:
+        """Refuses rows whose foreign keys point at another tenant's (or a missing) row: one query per
+        related model for all the rows, related objects already loaded need none."""
+        for field in cls.tenant_relation_fields():
             related_model = field.related_model
-            if not (isinstance(related_model, type) and issubclass(related_model, TenantModel)):
-                continue
-            related_id = getattr(self, field.attname)
-            if related_id is None:
-                continue
-            cached = field.get_cached_value(self, default=None)
-            related_tenant = (
-                cached.tenant_id
-                if cached is not None
-                else related_model.unscoped.filter(pk=related_id).values_list("tenant_id", flat=True).first()
-            )
-            if related_tenant != self.tenant_id:
-                raise ValidationError({field.name: _("The selected record does not exist.")})
+            tenants_of: dict = {}
+            to_look_up = set()
+            for obj in objs:
+                related_id = getattr(obj, field.attname)
+                if related_id is None:
+                    continue
+                cached = field.get_cached_value(obj, default=None)
+                if cached is not None and cached.tenant_id is not None:
+                    tenants_of[related_id] = cached.tenant_id
+                else:
+                    to_look_up.add(related_id)
+            to_look_up -= set(tenants_of)
+            if to_look_up:
+                tenants_of.update(
+                    related_model.unscoped.filter(pk__in=to_look_up).values_list("pk", "tenant_id")
+                )
+            for obj in objs:
+                related_id = getattr(obj, field.attname)
+                if related_id is not None and tenants_of.get(related_id) != obj.tenant_id:
+                    raise ValidationError({field.name: _("The selected record does not exist.")})
 
     def save(self, *args, **kwargs):
         current = get_current_tenant_id()

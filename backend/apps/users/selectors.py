@@ -12,7 +12,8 @@ from django.apps import apps
 from django.contrib.auth.models import Permission
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
-from apps.tenancy.context import tenant_context
+from apps.suppliers.models import ParentVendor
+from apps.tenancy.context import get_current_tenant_id, tenant_context
 from apps.tenancy.models import Membership, Tenant
 from apps.users.models import User
 from apps.users.permissions import tenant_permissions
@@ -37,6 +38,32 @@ def administered_tenants(user: User) -> list[Tenant]:
                 result.append(membership.tenant)
     user._administered_tenants = result
     return result
+
+
+def user_parent_vendor(user: User) -> ParentVendor | None:
+    """The supplier user's parent vendor, read under the vendor's own tenant.
+
+    The user row is identity data, read outside any tenant (sign-in, `me` without `tenant_id`), but the
+    parent vendor is a tenant row under row-level security: a plain join finds nothing there. The vendor
+    belongs to one of the user's tenants, so it is looked for in those, the current one first, each in
+    its own tenant context (on PostgreSQL a short transaction with the tenant setting). The result is
+    cached on `user.parent_vendor`.
+    """
+    field = User._meta.get_field("parent_vendor")
+    if field.is_cached(user):
+        return user.parent_vendor
+    vendor = None
+    if user.parent_vendor_id is not None:
+        tenant_ids = sorted(
+            {m.tenant_id for m in user.memberships.all()}, key=lambda pk: pk != get_current_tenant_id()
+        )
+        for tenant_id in tenant_ids:
+            with tenant_context(tenant_id):
+                vendor = ParentVendor.objects.filter(pk=user.parent_vendor_id).first()
+            if vendor is not None:
+                break
+    field.set_cached_value(user, vendor)
+    return vendor
 
 
 def can_manage_account(*, actor: User, user: User) -> bool:

@@ -79,6 +79,38 @@ def _vendor_tenant_ids(user: User) -> set[int]:
     return found
 
 
+@transaction.atomic
+def admin_ensure(
+    *, username: str, tenant: Tenant, password: str | None = None, email: str = "", staff: bool = False
+) -> tuple[User, bool]:
+    """An internal user holding every role of `tenant` (setting up an installation). A new account
+    needs a password that passes the password rules; an existing internal account keeps its password
+    and gains the membership. Answers (user, created)."""
+    user = User.objects.filter(username=username).first()
+    created = user is None
+    if created:
+        if not password:
+            raise ValidationError({"password": [_("This field is required.")]})
+        user = User(username=username, email=email, is_staff=staff)
+        errors = _password_errors(password, user)
+        if errors:
+            raise ValidationError({"password": errors})
+        user.set_password(password)
+        user.save()
+    elif user.is_supplier or user.is_warehouse:
+        raise ValidationError({"username": [_("This account is not an internal user.")]})
+    elif staff and not user.is_staff:
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+    membership, _created = Membership.objects.get_or_create(user=user, tenant=tenant)
+    if not membership.is_active:
+        membership.is_active = True
+        membership.save(update_fields=["is_active"])
+    with tenant_context(tenant):
+        membership.roles.set(list(Role.objects.all()))
+    return user, created
+
+
 def ensure_can_manage_account(*, actor: User, user: User) -> None:
     if not can_manage_account(actor=actor, user=user):
         raise AccountNotManageable()

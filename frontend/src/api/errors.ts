@@ -63,14 +63,34 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-/** Accepts `{field: [msg, ...]}` or `{field: msg}`; anything else is not field errors. */
+/**
+ * Field errors keyed by dotted path, the way the server nests them: `{field: [msg, ...]}` or
+ * `{field: msg}` at the top; nested serializers and lists give `{contacts: [{}, {email: [msg]}]}` or
+ * `{contacts: {"1": {email: [msg]}}}`, both flattened to `{"contacts.1.email": [msg]}` (an Ant Design
+ * name path `['contacts', 1, 'email']` joined by dots). Anything with a non-text leaf (numbers, flags,
+ * null: a business error's data) is not field errors: null.
+ */
 export function toFieldErrors(data: unknown): FieldErrors | null {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
   const result: FieldErrors = {};
+  const add = (path: string, message: string) => {
+    (result[path] ??= []).push(message);
+  };
+  const walk = (path: string, value: unknown): boolean => {
+    if (typeof value === 'string') {
+      add(path, value);
+      return true;
+    }
+    if (Array.isArray(value)) {
+      return value.every((item, index) => (typeof item === 'string' ? (add(path, item), true) : walk(`${path}.${index}`, item)));
+    }
+    if (typeof value === 'object' && value !== null) {
+      return Object.entries(value).every(([key, item]) => walk(`${path}.${key}`, item));
+    }
+    return false;
+  };
   for (const [field, value] of Object.entries(data)) {
-    if (Array.isArray(value) && value.every((m) => typeof m === 'string')) result[field] = value;
-    else if (typeof value === 'string') result[field] = [value];
-    else return null;
+    if (!walk(field, value)) return null;
   }
   return Object.keys(result).length > 0 ? result : null;
 }

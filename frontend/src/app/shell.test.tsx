@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/api/http';
 import { reloadSession } from '@/shared/session/sessionStore';
@@ -68,6 +68,7 @@ describe('app shell routing', () => {
     expect(counts).toHaveTextContent('Active products');
     expect(counts).toHaveTextContent('4');
     expect(counts).toHaveTextContent('Mystery');
+    expect(within(screen.getByTestId('app-header')).getByTestId('language-switcher')).toBeInTheDocument();
   });
 
   it('shows the /test/* pages to staff only', async () => {

@@ -56,6 +56,23 @@ def test_404_for_unknown_paths_and_records(tenant3, make_user, api):
     assert_error(APIClient().get("/api/no-such-thing/"), 404, "not_found")
 
 
+@pytest.mark.parametrize("debug", [True, False])
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete", "get"])
+def test_a_path_without_trailing_slash_answers_the_envelope(tenant3, make_user, api, settings, method, debug):
+    # Django's APPEND_SLASH would answer a bare 301 (or, with DEBUG, an HTML error page for a POST).
+    settings.DEBUG = debug
+    client = api(make_user(tenant3), tenant3)
+    response = getattr(client, method)("/api/suppliers", {"number": "S-1"}, format="json")
+    body = assert_error(response, 404, "not_found")
+    assert body["message"] == "This API path needs a trailing slash: /api/suppliers/"
+    assert "Location" not in response
+
+
+def test_an_unknown_path_without_slash_is_a_plain_404(tenant3, make_user, api):
+    body = assert_error(APIClient().post("/api/no-such-thing", {}, format="json"), 404, "not_found")
+    assert body["message"] == "Not found."
+
+
 def test_405(tenant3, make_user, api):
     assert_error(
         api(make_user(tenant3), tenant3).put("/api/suppliers/", {}, format="json"), 405, "method_not_allowed"

@@ -46,3 +46,38 @@ def test_a_row_of_another_tenant_cannot_be_saved_under_this_one(tenant2, tenant3
     with tenant_context(tenant3), pytest.raises(TenantNotSet):
         vendor.name = "changed"
         vendor.save()
+
+
+def test_bulk_create_refuses_a_foreign_key_to_another_tenants_row(tenant2, tenant3):
+    with tenant_context(tenant2):
+        foreign_vendor = ParentVendor.objects.create(name="A")
+    with tenant_context(tenant3):
+        own_vendor = ParentVendor.objects.create(name="B")
+        rows = [
+            Supplier(parent_vendor_id=own_vendor.pk, number="S1", name="ok"),
+            Supplier(parent_vendor_id=foreign_vendor.pk, number="S2", name="foreign"),
+        ]
+        with pytest.raises(ValidationError) as excinfo:
+            Supplier.objects.bulk_create(rows)
+        assert "parent_vendor" in excinfo.value.message_dict
+        assert not Supplier.objects.exists()
+        # A loaded related object of another tenant is refused without a query.
+        with pytest.raises(ValidationError):
+            Supplier.objects.bulk_create([Supplier(parent_vendor=foreign_vendor, number="S3", name="x")])
+        # Missing ids are refused too (they would only fail at commit on PostgreSQL).
+        with pytest.raises(ValidationError):
+            Supplier.objects.bulk_create([Supplier(parent_vendor_id=999999, number="S4", name="x")])
+
+
+def test_bulk_create_checks_foreign_keys_with_one_query_per_related_model(tenant3, count_queries):
+    with tenant_context(tenant3):
+        vendors = [ParentVendor.objects.create(name=f"V{i}") for i in range(5)]
+
+        def create(n):
+            rows = [
+                Supplier(parent_vendor_id=vendors[i % 5].pk, number=f"N{n}-{i}", name="x") for i in range(n)
+            ]
+            return lambda: Supplier.objects.bulk_create(rows)
+
+        assert count_queries(create(1)) == count_queries(create(20))
+        assert Supplier.objects.count() == 21

@@ -11,7 +11,7 @@ from apps.common.exceptions import DomainError
 from apps.suppliers.models import ParentVendor
 from apps.users.models import Department, Role, User
 from apps.users.permissions import tenant_permissions
-from apps.users.selectors import can_manage_account
+from apps.users.selectors import can_manage_account, user_parent_vendor
 
 
 class InvalidCredentials(DomainError):
@@ -80,7 +80,7 @@ class UserSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(UserParentVendorSerializer(allow_null=True))
     def get_parent_vendor(self, user: User):
-        vendor = user.parent_vendor
+        vendor = user_parent_vendor(user)
         if vendor is None:
             return None
         return {"id": vendor.pk, "name": vendor.name, "cname": vendor.cname}

@@ -20,6 +20,7 @@ from apps.common.exceptions import DomainError
 from apps.tenancy.models import Membership
 from apps.users import services
 from apps.users.models import User
+from apps.users.selectors import user_parent_vendor
 
 from .serializers import (
     LoginResponseSerializer,
@@ -33,13 +34,13 @@ from .serializers import (
 
 
 def user_with_relations(user_id: int) -> User:
-    return (
-        User.objects.select_related("parent_vendor")
-        .prefetch_related(
-            Prefetch("memberships", queryset=Membership.objects.select_related("tenant", "department"))
-        )
-        .get(pk=user_id)
-    )
+    """The user with memberships and parent vendor loaded (the vendor under its own tenant: a join
+    outside a tenant finds nothing under row-level security)."""
+    user = User.objects.prefetch_related(
+        Prefetch("memberships", queryset=Membership.objects.select_related("tenant", "department"))
+    ).get(pk=user_id)
+    user_parent_vendor(user)
+    return user
 
 
 @method_decorator(transaction.non_atomic_requests, name="dispatch")

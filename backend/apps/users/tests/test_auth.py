@@ -135,3 +135,50 @@ def test_tenant_list_shows_only_the_users_tenants(tenant2, tenant3, make_user):
     client.force_authenticate(user)
     response = client.get("/api/tenants/")
     assert response.json()["data"] == [{"id": "3", "name": tenant3.name}]
+
+
+@pytest.fixture
+def demo_like_supplier(tenant2, tenant3, in_tenant, make_user):
+    """A supplier user of tenant 3 with a parent vendor there, as in the demo data; tenant 2 also has a
+    vendor (ids interleaved) so a wrong tenant would show."""
+    from apps.suppliers.models import ParentVendor
+
+    with in_tenant(tenant2):
+        ParentVendor.objects.create(name="Other Tenant Vendor", cname="别的")
+    with in_tenant(tenant3):
+        vendor = ParentVendor.objects.create(
+            name="Shanghai Evergreen Packaging", cname="上海常青包装", code="PV-SEP"
+        )
+    user = make_user(tenant3, role="Supplier", username="supplier", is_supplier=True, parent_vendor=vendor)
+    return user, vendor
+
+
+def test_login_answers_the_parent_vendor_of_a_supplier_user(demo_like_supplier):
+    # On PostgreSQL the parent vendor is a row-level-security table and sign-in runs outside any tenant:
+    # the vendor must still be read (under its own tenant), not come back as null.
+    _, vendor = demo_like_supplier
+    response = login(APIClient(), "supplier", "demo1234")
+    assert response.status_code == 200
+    assert response.json()["data"]["user"]["parent_vendor"] == {
+        "id": vendor.pk,
+        "name": "Shanghai Evergreen Packaging",
+        "cname": "上海常青包装",
+    }
+
+
+def test_me_without_a_tenant_answers_the_parent_vendor(demo_like_supplier, api, tenant3):
+    user, vendor = demo_like_supplier
+    expected = {"id": vendor.pk, "name": vendor.name, "cname": vendor.cname}
+    assert api(user).get("/api/users/me/").json()["data"]["parent_vendor"] == expected
+    assert api(user, tenant3).get("/api/users/me/").json()["data"]["parent_vendor"] == expected
+
+
+def test_the_parent_vendor_is_not_read_from_a_tenant_the_user_is_not_a_member_of(
+    tenant2, tenant3, in_tenant, make_user, api
+):
+    from apps.suppliers.models import ParentVendor
+
+    with in_tenant(tenant2):
+        foreign = ParentVendor.objects.create(name="Foreign Vendor")
+    user = make_user(tenant3, role="Supplier", username="stray", is_supplier=True, parent_vendor=foreign)
+    assert api(user).get("/api/users/me/").json()["data"]["parent_vendor"] is None

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
 import { useSession } from '@/shared/session/useSession';
 import { CompanyBadge } from './components/CompanyBadge';
 import { UserMenu } from './components/UserMenu';
@@ -20,6 +21,7 @@ export function DefaultLayout() {
       kind="default"
       items={items}
       selectedKey={selectedMenuKey(DEFAULT_MENU, pathname)}
+      menuTools={<LanguageSwitcher />}
       tools={
         <>
           <CompanyBadge />

@@ -12,10 +12,13 @@ interface Props {
   /** Custom trigger; defaults to a danger icon button. */
   children?: ReactNode;
   disabled?: boolean;
+  /** The note shown after a successful delete (default: a generic "Deleted"); `false` for none, when
+   * the caller reports it itself. */
+  successMessage?: string | false;
 }
 
 /** Asks before deleting, shows the server's error if the delete fails and a short success note if not. */
-export function ConfirmDelete({ itemLabel, onConfirm, children, disabled }: Props) {
+export function ConfirmDelete({ itemLabel, onConfirm, children, disabled, successMessage }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -30,7 +33,7 @@ export function ConfirmDelete({ itemLabel, onConfirm, children, disabled }: Prop
       onConfirm={async () => {
         try {
           await onConfirm();
-          void message.success(t('confirmDelete.done'));
+          if (successMessage !== false) void message.success(successMessage ?? t('confirmDelete.done'));
         } catch (error) {
           void message.error(errorText(error));
         }

@@ -50,4 +50,54 @@ describe('applyApiErrorToForm', () => {
     const error = new ApiError({ message: 'Forbidden', code: 403, status: 403 });
     expect(applyApiErrorToForm(form!, error, (e) => (e as Error).message)).toBe('Forbidden');
   });
+
+  it('puts nested errors on Form.List items, or on the nearest registered parent', async () => {
+    interface ListValues {
+      contacts: { name: string; email: string }[];
+      address: { street: string };
+    }
+    let form: FormInstance<ListValues> | undefined;
+    function ListHarness({ onForm }: { onForm: (f: FormInstance<ListValues>) => void }) {
+      const [f] = Form.useForm<ListValues>();
+      onForm(f);
+      return (
+        <Form form={f} initialValues={{ contacts: [{ name: 'a', email: '' }, { name: 'b', email: 'x' }], address: { street: '' } }}>
+          <Form.List name="contacts">
+            {(fields) =>
+              fields.map((field) => (
+                <div key={field.key}>
+                  <Form.Item name={[field.name, 'name']}>
+                    <Input />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'email']}>
+                    <Input />
+                  </Form.Item>
+                </div>
+              ))
+            }
+          </Form.List>
+          <Form.Item name="address">
+            <Input />
+          </Form.Item>
+        </Form>
+      );
+    }
+    render(<ListHarness onForm={(f) => (form = f)} />);
+    const error = new ApiError({
+      message: 'Invalid input.',
+      code: 400,
+      error: 'validation_error',
+      status: 400,
+      data: { contacts: [{}, { email: ['Enter a valid e-mail address.'] }], address: { street: ['Required.'] } },
+    });
+    let rest: string | null = 'unset';
+    act(() => {
+      rest = applyApiErrorToForm(form!, error, () => 'fallback');
+    });
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(form!.getFieldError(['contacts', 1, 'email'])).toEqual(['Enter a valid e-mail address.']);
+    expect(form!.getFieldError(['contacts', 0, 'email'])).toEqual([]);
+    expect(form!.getFieldError('address')).toEqual(['Required.']);
+    expect(rest).toBeNull();
+  });
 });

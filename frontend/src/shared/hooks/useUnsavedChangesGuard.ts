@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
@@ -35,4 +35,52 @@ export function useUnsavedChangesGuard(dirty: boolean): void {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
+}
+
+/**
+ * For a form in a drawer or modal: tracks whether it was edited (`markDirty` from `onValuesChange`),
+ * guards leaving the page while it is open and edited, and `requestClose` (Cancel, the close icon, the
+ * mask, Escape) asks before discarding the changes. `afterSave(next)` marks the form clean and runs
+ * `next` (close, navigate) once the guard has let go, so a navigation right after saving is not
+ * blocked.
+ */
+export function useUnsavedChangesClose(open: boolean, onClose: () => void) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [dirty, setDirty] = useState(false);
+  const pending = useRef<(() => void) | null>(null);
+  const [settled, setSettled] = useState(0);
+  useUnsavedChangesGuard(open && dirty);
+
+  // Declared after the guard: its effect has already released the route blocker when this one runs.
+  useEffect(() => {
+    const next = pending.current;
+    if (next === null || dirty) return;
+    pending.current = null;
+    next();
+  }, [settled, dirty]);
+
+  const afterSave = useCallback((next: () => void) => {
+    pending.current = next;
+    setDirty(false);
+    setSettled((n) => n + 1);
+  }, []);
+
+  const requestClose = useCallback(() => {
+    if (!dirty) {
+      onClose();
+      return;
+    }
+    modal.confirm({
+      title: t('unsaved.title'),
+      content: t('unsaved.description'),
+      okText: t('unsaved.leave'),
+      cancelText: t('unsaved.stay'),
+      okButtonProps: { danger: true },
+      onOk: () => afterSave(onClose),
+    });
+  }, [afterSave, dirty, modal, onClose, t]);
+
+  const markDirty = useCallback(() => setDirty(true), []);
+  return { dirty, markDirty, afterSave, requestClose };
 }

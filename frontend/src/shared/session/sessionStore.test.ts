@@ -106,12 +106,35 @@ describe('session', () => {
     window.localStorage.setItem('app-language', 'zh');
     window.localStorage.setItem('theme-config', '{}');
     clearSession();
-    for (const key of ['userInfo', 'tenant_id', 'username', 'accessToken', 'refreshToken', 'vismaOwnerId', 'current_parent_vendor_id']) {
+    for (const key of ['userInfo', 'tenant_id', 'accessToken', 'refreshToken', 'vismaOwnerId', 'current_parent_vendor_id']) {
       expect(window.localStorage.getItem(key)).toBeNull();
     }
     expect(window.localStorage.getItem('app-language')).toBe('zh');
     expect(window.localStorage.getItem('theme-config')).toBe('{}');
     expect(getSession()).toMatchObject({ accessToken: null, refreshToken: null, userInfo: null, tenantId: null });
     expect(isAuthenticated()).toBe(false);
+  });
+
+  it('with "remember me" sign-out keeps the username for the login form, never the tokens', () => {
+    startSession({ username: 'alice', access: 'a1', refresh: 'r1', user: makeUser(), remember: true });
+    clearSession();
+    expect(window.localStorage.getItem('username')).toBe('alice');
+    expect(getSession().username).toBe('alice');
+    for (const key of ['accessToken', 'refreshToken', 'vismaOwnerId']) {
+      expect(window.localStorage.getItem(key)).toBeNull();
+      expect(window.sessionStorage.getItem(key)).toBeNull();
+    }
+    expect(isAuthenticated()).toBe(false);
+    reloadSession();
+    expect(getSession()).toMatchObject({ username: 'alice', accessToken: null, rememberUser: true });
+  });
+
+  it('without "remember me" sign-out forgets the username too', () => {
+    startSession({ username: 'alice', access: 'a1', refresh: 'r1', user: makeUser(), remember: false });
+    clearSession();
+    expect(window.localStorage.getItem('username')).toBeNull();
+    expect(window.sessionStorage.getItem('username')).toBeNull();
+    reloadSession();
+    expect(getSession().username).toBeNull();
   });
 });

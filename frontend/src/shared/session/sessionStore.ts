@@ -170,19 +170,23 @@ export function setParentVendorId(parentVendorId: string | null): void {
 
 /**
  * Sign-out: clears every stored session value and the user info. The language and theme are the
- * browser's preferences, not the session's, and stay; so does the "remember me" choice.
+ * browser's preferences, not the session's, and stay; so does the "remember me" choice. With
+ * "remember me" the username also stays (in localStorage), so the login form offers it next time;
+ * the tokens are always cleared.
  */
 export function clearSession(): void {
+  const keepUsername = state.rememberUser ? local().getItem(STORAGE_KEYS.username) : null;
   for (const key of AUTH_KEYS) {
     local().removeItem(key);
     session().removeItem(key);
   }
+  if (keepUsername) local().setItem(STORAGE_KEYS.username, keepUsername);
   local().removeItem(STORAGE_KEYS.userInfo);
   local().removeItem(STORAGE_KEYS.tenantId);
   local().removeItem(STORAGE_KEYS.currentParentVendorId);
   emit({
     ...state,
-    username: null,
+    username: keepUsername,
     accessToken: null,
     refreshToken: null,
     vismaOwnerId: null,

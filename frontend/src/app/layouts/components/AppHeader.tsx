@@ -16,13 +16,15 @@ interface Props {
   brandExtra?: ReactNode;
   /** Shown in the bar on wide screens and at the top of the mobile menu (e.g. a search box). */
   search?: ReactNode;
+  /** Shown in the bar on wide screens and at the foot of the mobile menu (e.g. the language switch). */
+  menuTools?: ReactNode;
 }
 
 /**
  * The top bar of every layout: brand, menubar and tools. At 960px and below the menubar becomes a
  * menu button that opens and closes a drawer (SPEC.md sections 2 and 9).
  */
-export function AppHeader({ items, selectedKey, tools, brandExtra, search }: Props) {
+export function AppHeader({ items, selectedKey, tools, brandExtra, search, menuTools }: Props) {
   const { t } = useTranslation();
   const mobile = useIsMobileMenu();
   const location = useLocation();
@@ -65,7 +67,10 @@ export function AppHeader({ items, selectedKey, tools, brandExtra, search }: Pro
         />
       )}
       {!mobile && search ? <div className={styles.search}>{search}</div> : null}
-      <div className={styles.tools}>{tools}</div>
+      <div className={styles.tools}>
+        {!mobile ? menuTools : null}
+        {tools}
+      </div>
       <Drawer
         placement="left"
         open={open}
@@ -77,6 +82,11 @@ export function AppHeader({ items, selectedKey, tools, brandExtra, search }: Pro
       >
         {search ? <div className={styles.drawerSearch}>{search}</div> : null}
         <Menu mode="inline" items={items} selectedKeys={selectedKeys} className={styles.drawerMenu} />
+        {mobile && menuTools ? (
+          <div className={styles.drawerTools} data-testid="mobile-menu-tools">
+            {menuTools}
+          </div>
+        ) : null}
       </Drawer>
     </Layout.Header>
   );

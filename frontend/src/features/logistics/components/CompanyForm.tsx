@@ -12,8 +12,10 @@ import styles from './logistics.module.css';
 
 interface Props {
   company?: ShipmentCompany;
-  /** Where Cancel leads. */
-  cancelTo: string;
+  /** Cancel: e.g. back to the list, or out of edit mode. */
+  onCancel: () => void;
+  /** After a save (once the unsaved-changes guard has let go); defaults to the company's page. */
+  onSaved?: (saved: ShipmentCompany) => void;
 }
 
 const EMPTY: ShipmentCompanyInput = {
@@ -25,29 +27,32 @@ const EMPTY: ShipmentCompanyInput = {
   tracking_url_template: '',
 };
 
-/** Create or edit a shipment company; after saving, its page (the route uses the name). */
-export function CompanyForm({ company, cancelTo }: Props) {
+/** Create or edit a shipment company; after saving, its page (the route uses the name) unless `onSaved`
+ * says otherwise. */
+export function CompanyForm({ company, onCancel, onSaved }: Props) {
   const { t } = useTranslation('logistics');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const save = useSaveCompany(company?.id);
   const [dirty, setDirty] = useState(false);
-  const [savedName, setSavedName] = useState<string | null>(null);
-  useUnsavedChangesGuard(dirty && savedName === null);
+  const [saved, setSaved] = useState<ShipmentCompany | null>(null);
+  useUnsavedChangesGuard(dirty && saved === null);
 
   const { form, onFinish, submitting, formError } = useApiForm<ShipmentCompanyInput, ShipmentCompany>({
     submit: (values) => save.mutateAsync({ ...EMPTY, ...values, name: values.name.trim() }),
     onSuccess: (saved) => {
       void message.success(t('companies.saved', { name: saved.name }));
       setDirty(false);
-      setSavedName(saved.name);
+      setSaved(saved);
     },
   });
 
   useEffect(() => {
-    if (savedName !== null) void navigate(companyPath(savedName), { replace: company !== undefined });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- navigate once the save is seen by the guard
-  }, [savedName]);
+    if (saved === null) return;
+    if (onSaved) onSaved(saved);
+    else void navigate(companyPath(saved.name), { replace: company !== undefined });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- act once the save is seen by the guard
+  }, [saved]);
 
   return (
     <Form<ShipmentCompanyInput>
@@ -57,7 +62,7 @@ export function CompanyForm({ company, cancelTo }: Props) {
       onFinish={onFinish}
       onValuesChange={() => {
         setDirty(true);
-        setSavedName(null);
+        setSaved(null);
       }}
       className={styles.formCard}
       data-testid="company-form"
@@ -117,7 +122,9 @@ export function CompanyForm({ company, cancelTo }: Props) {
       </Row>
       {formError ? <Alert type="error" showIcon title={formError} className={styles.section} /> : null}
       <Flex gap="small" justify="flex-end">
-        <Button onClick={() => void navigate(cancelTo)}>{t('form.cancel')}</Button>
+        <Button onClick={onCancel} data-testid="company-cancel">
+          {t('form.cancel')}
+        </Button>
         <Button type="primary" htmlType="submit" loading={submitting} data-testid="company-save">
           {t('form.save')}
         </Button>

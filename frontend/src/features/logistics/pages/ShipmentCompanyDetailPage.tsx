@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Result, Skeleton } from 'antd';
+import { Button, Card, Descriptions, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -7,7 +7,7 @@ import { isApiError } from '@/api/errors';
 import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
-import { useCompanyByName, useDeleteCompany } from '../api/logistics';
+import { companyPath, useCompanyByName, useDeleteCompany } from '../api/logistics';
 import { CompanyForm } from '../components/CompanyForm';
 import { LOGISTICS_PERMS, useMayPermission } from '../hooks/usePermission';
 
@@ -16,7 +16,6 @@ export default function ShipmentCompanyDetailPage() {
   const { t } = useTranslation('logistics');
   const { companyName } = useParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const query = useCompanyByName(companyName);
   const remove = useDeleteCompany();
   const [editing, setEditing] = useState(false);
@@ -61,9 +60,9 @@ export default function ShipmentCompanyDetailPage() {
             {mayDelete ? (
               <ConfirmDelete
                 itemLabel={company.name}
+                successMessage={t('companies.deleted')}
                 onConfirm={async () => {
                   await remove.mutateAsync(company.id);
-                  void message.success(t('companies.deleted'));
                   void navigate('/purchase/shipment-companies');
                 }}
               />
@@ -74,7 +73,16 @@ export default function ShipmentCompanyDetailPage() {
     >
       <Card>
         {editing ? (
-          <CompanyForm key={company.id} company={company} cancelTo={`/purchase/shipment-companies/${encodeURIComponent(company.name)}`} />
+          <CompanyForm
+            key={company.id}
+            company={company}
+            onCancel={() => setEditing(false)}
+            onSaved={(saved) => {
+              setEditing(false);
+              // The route is the name: a renamed company moves to its new address.
+              if (saved.name !== company.name) void navigate(companyPath(saved.name), { replace: true });
+            }}
+          />
         ) : (
           <Descriptions
             column={{ xs: 1, sm: 2 }}

@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiForm } from '@/shared/hooks/useApiForm';
+import { useUnsavedChangesClose } from '@/shared/hooks/useUnsavedChangesGuard';
 import { createDepartment, updateDepartment, useDepartmentOptions } from '../api/users';
 import type { Department } from '../api/types';
 
@@ -16,12 +17,13 @@ type Values = Pick<Department, 'name' | 'description' | 'parent'>;
 export function DepartmentModal({ department, onClose, onSaved }: Props) {
   const { t } = useTranslation('users');
   const options = useDepartmentOptions();
+  const { markDirty, afterSave, requestClose } = useUnsavedChangesClose(department !== undefined, onClose);
   const { form, onFinish, submitting, formError } = useApiForm<Values>({
     submit: (values) => {
       const body = { ...values, name: values.name.trim(), parent: values.parent ?? null };
       return department ? updateDepartment(department.id, body) : createDepartment(body);
     },
-    onSuccess: onSaved,
+    onSuccess: () => afterSave(onSaved),
   });
   return (
     <Modal
@@ -31,7 +33,7 @@ export function DepartmentModal({ department, onClose, onSaved }: Props) {
       cancelText={t('common:actions.cancel')}
       onOk={() => form.submit()}
       confirmLoading={submitting}
-      onCancel={onClose}
+      onCancel={requestClose}
       destroyOnHidden
     >
       <Form<Values>
@@ -39,6 +41,7 @@ export function DepartmentModal({ department, onClose, onSaved }: Props) {
         layout="vertical"
         preserve={false}
         initialValues={department ?? { name: '', description: '', parent: null }}
+        onValuesChange={markDirty}
         onFinish={(values) => void onFinish(values)}
       >
         <Form.Item

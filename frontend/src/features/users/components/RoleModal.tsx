@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiForm } from '@/shared/hooks/useApiForm';
+import { useUnsavedChangesClose } from '@/shared/hooks/useUnsavedChangesGuard';
 import { createRole, updateRole } from '../api/users';
 import type { Role } from '../api/types';
 
@@ -15,12 +16,13 @@ type Values = Pick<Role, 'name' | 'description'>;
 
 export function RoleModal({ role, onClose, onSaved }: Props) {
   const { t } = useTranslation('users');
+  const { markDirty, afterSave, requestClose } = useUnsavedChangesClose(role !== undefined, onClose);
   const { form, onFinish, submitting, formError } = useApiForm<Values, Role>({
     submit: (values) => {
       const body = { name: values.name.trim(), description: values.description ?? '' };
       return role ? updateRole(role.id, body) : createRole(body);
     },
-    onSuccess: onSaved,
+    onSuccess: (saved) => afterSave(() => onSaved(saved)),
   });
   return (
     <Modal
@@ -30,10 +32,10 @@ export function RoleModal({ role, onClose, onSaved }: Props) {
       cancelText={t('common:actions.cancel')}
       onOk={() => form.submit()}
       confirmLoading={submitting}
-      onCancel={onClose}
+      onCancel={requestClose}
       destroyOnHidden
     >
-      <Form<Values> form={form} layout="vertical" preserve={false} initialValues={role ?? { name: '', description: '' }} onFinish={(values) => void onFinish(values)}>
+      <Form<Values> form={form} layout="vertical" preserve={false} initialValues={role ?? { name: '', description: '' }} onValuesChange={markDirty} onFinish={(values) => void onFinish(values)}>
         <Form.Item
           name="name"
           label={t('roles.name')}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserType } from '@/api/types';
 import { useApiForm } from '@/shared/hooks/useApiForm';
+import { useUnsavedChangesClose } from '@/shared/hooks/useUnsavedChangesGuard';
 import { useMediaQuery } from '@/shared/hooks/useMediaQuery';
 import { createUser, useDepartmentOptions, useRoleOptions, useVendorOptions } from '../api/users';
 import type { UserCreateInput, UserDetail } from '../api/types';
@@ -26,13 +27,17 @@ export function UserCreateDrawer({ open, onClose, onCreated }: Props) {
   const roles = useRoleOptions();
   const departments = useDepartmentOptions();
   const vendors = useVendorOptions(open && userType === 'supplier');
+  const { markDirty, afterSave, requestClose } = useUnsavedChangesClose(open, () => {
+    setUserType('internal');
+    onClose();
+  });
   const { form, onFinish, submitting, formError } = useApiForm<Values, UserDetail>({
     submit: ({ confirm: _confirm, ...values }) =>
       createUser({ ...values, username: values.username.trim(), user_type: userType, parent_vendor: userType === 'supplier' ? values.parent_vendor : null }),
     onSuccess: (user) => {
       form.resetFields();
       setUserType('internal');
-      onCreated(user);
+      afterSave(() => onCreated(user));
     },
   });
   const required = { required: true, whitespace: true, message: t('validation.required') };
@@ -40,25 +45,28 @@ export function UserCreateDrawer({ open, onClose, onCreated }: Props) {
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={requestClose}
       title={t('create.title')}
       size={narrow ? '100%' : 520}
       destroyOnHidden
       footer={
         <Flex justify="flex-end" gap="small">
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
+          <Button onClick={requestClose}>{t('common:actions.cancel')}</Button>
           <Button type="primary" loading={submitting} onClick={() => form.submit()}>
             {t('create.submit')}
           </Button>
         </Flex>
       }
     >
-      <Form<Values> form={form} layout="vertical" onFinish={(values) => void onFinish(values)} initialValues={{ role_ids: [], department_id: null }}>
+      <Form<Values> form={form} layout="vertical" onFinish={(values) => void onFinish(values)} onValuesChange={markDirty} initialValues={{ role_ids: [], department_id: null }}>
         <Form.Item label={t('fields.userType')}>
           <Segmented<UserType>
             block
             value={userType}
-            onChange={setUserType}
+            onChange={(type) => {
+              setUserType(type);
+              markDirty();
+            }}
             options={USER_TYPES.map((type) => ({ value: type, label: t(`userTypes.${type}`) }))}
           />
         </Form.Item>
