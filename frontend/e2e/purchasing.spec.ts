@@ -3,7 +3,8 @@ import { signIn } from './helpers';
 
 /**
  * Purchasing: an internal user creates a purchase order; the supplier user of that order's parent
- * vendor sees it in the portal, and another vendor's order is not found for them whatever the URL.
+ * vendor sees it in the portal, opens it there (lines, comments) and comments on it; another vendor's
+ * order is not found for them whatever the URL.
  * With SHOTS_DIR set, screenshots of the orders list, an order and the portal in light and dark.
  */
 const shots = process.env.SHOTS_DIR;
@@ -70,19 +71,49 @@ test('an internal user creates an order; its supplier sees it in the portal, the
   await supplier.goto('/supplier/orders');
   const mine = supplier.locator('.p-table-tbody tr.p-table-row', { hasText: orderNumber });
   await expect(mine).toBeVisible();
-  await mine.click();
-  await expect(supplier.getByTestId('order-lines')).toContainText('CT-SW-4030');
   await expect(supplier.locator('.p-table-tbody tr.p-table-row', { hasText: otherNumber })).toHaveCount(0);
+  await expect(supplier.getByRole('columnheader', { name: 'Owner' })).toBeVisible();
+  await expect(supplier.getByRole('columnheader', { name: 'Description' })).toBeVisible();
+
+  // The row opens the order inside the portal: read-only, with its lines and its comments.
+  await mine.click();
+  await expect(supplier).toHaveURL(new RegExp(`/supplier/orders/${orderNumber}$`));
+  await expect(supplier.getByTestId('layout-supplier')).toBeVisible();
+  await expect(supplier.getByTestId('order-lines')).toContainText('CT-SW-4030');
+  await expect(supplier.getByTestId('order-owner')).not.toHaveText('—');
+  for (const action of ['receive-goods', 'edit-order']) await expect(supplier.getByTestId(action)).toHaveCount(0);
+  await supplier.getByRole('tab', { name: 'Comments' }).click();
+  const comments = supplier.getByTestId('comments-panel');
+  await expect(comments).toBeVisible();
+  const note = `Production starts Monday (${orderNumber})`;
+  await comments.getByRole('textbox', { name: 'Write a comment…' }).fill(note);
+  await comments.getByRole('button', { name: 'Send' }).click();
+  await expect(comments.getByTestId('comment').filter({ hasText: note })).toBeVisible();
+  await supplier.getByTestId('back-to-orders').click();
+  await expect(supplier).toHaveURL(/\/supplier\/orders$/);
 
   // Searching for it, or opening it by URL, finds nothing.
   await supplier.goto(`/supplier/orders?search=${encodeURIComponent(otherNumber)}`);
   await expect(supplier.getByText('Nothing matches the search or filters')).toBeVisible();
-  await supplier.goto(`/purchase/orders/${encodeURIComponent(otherNumber)}`);
-  await expect(supplier.getByTestId('order-not-found')).toBeVisible();
-  await expect(supplier.getByText(`No purchase order ${otherNumber}`)).toBeVisible();
+  for (const path of ['/supplier/orders/', '/purchase/orders/']) {
+    await supplier.goto(`${path}${encodeURIComponent(otherNumber)}`);
+    await expect(supplier.getByTestId('order-not-found')).toBeVisible();
+    await expect(supplier.getByText(`No purchase order ${otherNumber}`)).toBeVisible();
+  }
   await supplier.goto(`/purchase/orders/${encodeURIComponent(orderNumber)}`);
   await expect(supplier.getByTestId('order-status')).toHaveText('Open');
+  await expect(supplier.getByTestId('edit-order')).toHaveCount(0);
   await supplierContext.close();
+
+  // The supplier's comment reaches the buyer on the internal order page.
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await inTradingCompany(buyer);
+  await signIn(buyer, 'admin');
+  await buyer.goto(`/purchase/orders/${encodeURIComponent(orderNumber)}`);
+  await buyer.getByRole('tab', { name: 'Comments' }).click();
+  await expect(buyer.getByTestId('comment').filter({ hasText: `Production starts Monday (${orderNumber})` })).toBeVisible();
+  await buyerContext.close();
 });
 
 test.describe('purchasing screenshots', () => {
@@ -137,10 +168,19 @@ test.describe('purchasing screenshots', () => {
       await page.goto('/supplier/orders');
       const row = page.locator('.p-table-tbody tr.p-table-row').first();
       await expect(row).toBeVisible();
-      await row.click();
-      await expect(page.getByTestId('order-lines')).toBeVisible();
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `${shots}/purchasing-portal-${mode}.png`, fullPage: true });
+      // an order with cartons issued (demo: the spring range), its first line expanded
+      await page.locator('.p-table-tbody tr.p-table-row', { hasText: 'Spring range' }).click();
+      await expect(page.getByTestId('order-lines')).toBeVisible();
+      const expand = page.getByTestId('order-lines').getByRole('button', { name: /expand row/i }).first();
+      if ((await expand.count()) > 0) await expand.click();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${shots}/purchasing-portal-order-${mode}.png`, fullPage: true });
+      await page.getByRole('tab', { name: 'Comments' }).click();
+      await expect(page.getByTestId('comments-panel')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${shots}/purchasing-portal-comments-${mode}.png`, fullPage: true });
     });
   }
 

@@ -10,12 +10,14 @@ import functools
 from decimal import Decimal
 
 from django.apps import apps
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import (
     Count,
     DecimalField,
     IntegerField,
     OuterRef,
+    Q,
     QuerySet,
     Subquery,
     Sum,
@@ -24,6 +26,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from apps.purchaseorders.models import PurchaseOrder, PurchaseOrderLine, Receipt
+from apps.tenancy.context import get_current_tenant_id
 
 
 @functools.cache
@@ -41,6 +44,47 @@ def carton_label_model():
     if "purchase_order_line" not in field_names or not _table_exists(model._meta.db_table):
         return None
     return model
+
+
+def production_batch_model():
+    """The EUDR production batch model (batches are started against an order line), or None."""
+    try:
+        model = apps.get_model("eudr", "ProductionBatch")
+    except LookupError:
+        return None
+    field_names = {field.name for field in model._meta.get_fields()}
+    if "purchase_order_line" not in field_names or not _table_exists(model._meta.db_table):
+        return None
+    return model
+
+
+def lines_with_cartons(line_ids, *, active_only: bool) -> set[int]:
+    """The ids among `line_ids` that carton labels were issued against: active labels only, or (with
+    `active_only=False`) any label or production batch, voided ones included. Empty without EUDR."""
+    line_ids = list(line_ids)
+    label_model = carton_label_model()
+    if not line_ids or label_model is None:
+        return set()
+    labels = active_cartons(label_model) if active_only else label_model.objects.all()
+    found = set(
+        labels.filter(purchase_order_line_id__in=line_ids).values_list("purchase_order_line_id", flat=True)
+    )
+    batch_model = production_batch_model()
+    if not active_only and batch_model is not None:
+        found |= set(
+            batch_model.objects.filter(purchase_order_line_id__in=line_ids).values_list(
+                "purchase_order_line_id", flat=True
+            )
+        )
+    return found
+
+
+def order_is_referenced(order: PurchaseOrder) -> bool:
+    """True once receipts, shipments or carton labels (any, voided included) refer to the order."""
+    if order.receipts.exists() or order.shipment_links.exists():
+        return True
+    line_ids = PurchaseOrderLine.objects.filter(order=order).values_list("pk", flat=True)
+    return bool(lines_with_cartons(line_ids, active_only=False))
 
 
 def active_cartons(model):
@@ -154,3 +198,25 @@ def receipt_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
             output_field=DecimalField(max_digits=16, decimal_places=3),
         ),
     )
+
+
+def owner_candidates(search: str = "") -> QuerySet:
+    """Internal users with an active membership in the current tenant: who may own purchase orders.
+    `search` matches the user name, names and e-mail."""
+    users = get_user_model().objects.filter(
+        memberships__tenant_id=get_current_tenant_id(),
+        memberships__is_active=True,
+        is_active=True,
+        is_supplier=False,
+    )
+    search = search.strip()
+    if search:
+        users = users.filter(
+            Q(username__icontains=search)
+            | Q(name__icontains=search)
+            | Q(profile_name__icontains=search)
+            | Q(first_name__icontains=search)
+            | Q(last_name__icontains=search)
+            | Q(email__icontains=search)
+        )
+    return users.distinct().order_by("username")

@@ -5,7 +5,10 @@
 - `total_amount` is stored and recomputed here whenever lines change: sum of order_qty x unit_cost,
   each line rounded to cents.
 - Status: open <-> on_hold, open -> completed, open/on_hold -> cancelled; completed and cancelled are
-  final. Lines can only change while the order is open or on hold.
+  final. Lines can only change while the order is open or on hold; an order keeps at least one line.
+- What refers to an order fixes it: a line with received goods or carton labels keeps its product, a
+  line with active carton labels its weight per carton; the supplier is fixed once receipts, shipments
+  or carton labels refer to the order.
 - A receipt adds quantities to the lines of one open order and posts stock moves into the warehouse's
   receiving location in the same transaction; receiving everything ordered completes the order.
 """
@@ -26,6 +29,7 @@ from apps.common.exceptions import Conflict, DomainError
 from apps.inventory import services as inventory
 from apps.inventory.models import StockMove, Warehouse
 from apps.products.models import Product
+from apps.purchaseorders import selectors
 from apps.purchaseorders.models import (
     NumberSequence,
     PurchaseOrder,
@@ -82,6 +86,42 @@ class OrderInUse(Conflict):
 class DuplicateNumber(DomainError):
     status_code = 400
     error = "validation_error"
+
+
+class LineProductLocked(Conflict):
+    error = "line_product_locked"
+    default_message = _("The product of a line with received goods or carton labels cannot be changed.")
+
+
+class LineWeightLocked(Conflict):
+    error = "line_weight_locked"
+    default_message = _("The weight per carton of a line with carton labels cannot be changed.")
+
+
+class LineHasCartons(Conflict):
+    error = "line_has_cartons"
+    default_message = _("A line with carton labels cannot be removed.")
+
+
+class SupplierLocked(Conflict):
+    error = "supplier_locked"
+    default_message = _(
+        "The supplier cannot be changed: receipts, shipments or carton labels refer to this order."
+    )
+
+
+class WarehouseInactive(DomainError):
+    status_code = 400
+    error = "validation_error"
+    default_message = _("This warehouse is inactive.")
+
+
+def _lines_required() -> DomainError:
+    return DomainError(
+        _("Add at least one line."),
+        error="validation_error",
+        data={"lines": [_("Add at least one line.")]},
+    )
 
 
 # ---------------------------------------------------------------------------------------------- numbers
@@ -147,8 +187,13 @@ def purchase_order_recompute_total(*, order: PurchaseOrder) -> Decimal:
 
 
 def _apply_line(line: PurchaseOrderLine, data: LineInput) -> PurchaseOrderLine:
+    new_product = line.pk is None or line.product_id != data.product.pk
     line.product = data.product
-    line.product_number = data.product_number or data.product.article_number
+    if data.product_number:
+        line.product_number = data.product_number
+    elif new_product or not line.product_number:
+        # a new product takes its article number; an unchanged product keeps the line's snapshot
+        line.product_number = data.product.article_number
     line.line_description = (
         data.line_description if data.line_description is not None else data.product.name
     )[:500]
@@ -161,9 +206,36 @@ def _apply_line(line: PurchaseOrderLine, data: LineInput) -> PurchaseOrderLine:
     return line
 
 
+def _check_locked_line(line: PurchaseOrderLine, data: LineInput, *, labelled: bool) -> None:
+    """A line with received goods or active carton labels keeps its product (and article number); a
+    line with active carton labels keeps its weight per carton (the labels consumed it)."""
+    product_changed = data.product.pk != line.product_id or bool(
+        data.product_number and data.product_number != line.product_number
+    )
+    if product_changed and line.received_qty > 0:
+        raise LineProductLocked(
+            _("Line %(number)s has received goods: its product cannot be changed.")
+            % {"number": line.line_number}
+        )
+    if product_changed and labelled:
+        raise LineProductLocked(
+            _("Line %(number)s has carton labels: its product cannot be changed.")
+            % {"number": line.line_number}
+        )
+    if labelled and data.weight_given and data.weight_per_carton != line.weight_per_carton:
+        raise LineWeightLocked(
+            _("Line %(number)s has carton labels: its weight per carton cannot be changed.")
+            % {"number": line.line_number}
+        )
+
+
 def _save_lines(*, order: PurchaseOrder, lines: list[LineInput]) -> None:
     """Replaces the order's lines with `lines`: given ids are updated, new ones created, missing ones
-    deleted. A line with received goods cannot be deleted, nor cut below what was received."""
+    deleted. An order keeps at least one line. A line with received goods or carton labels cannot be
+    deleted, nor change its product; one with received goods cannot be cut below what was received;
+    one with active carton labels keeps its weight per carton."""
+    if not lines:
+        raise _lines_required()
     existing = {line.pk: line for line in order.lines.select_for_update().order_by("pk")}
     keep_ids = {data.id for data in lines if data.id is not None}
     unknown = keep_ids - set(existing)
@@ -173,16 +245,25 @@ def _save_lines(*, order: PurchaseOrder, lines: list[LineInput]) -> None:
             error="validation_error",
             data={"lines": [_("A line does not belong to this purchase order.")]},
         )
-    for pk, line in existing.items():
-        if pk not in keep_ids and line.received_qty > 0:
+    to_delete = [pk for pk in existing if pk not in keep_ids]
+    for pk in to_delete:
+        line = existing[pk]
+        if line.received_qty > 0:
             raise Conflict(
                 _("Line %(number)s has received goods and cannot be removed.") % {"number": line.line_number},
                 error="line_received",
             )
-    to_delete = [pk for pk in existing if pk not in keep_ids]
+    with_cartons = selectors.lines_with_cartons(to_delete, active_only=False)
+    for pk in to_delete:
+        if pk in with_cartons:
+            raise LineHasCartons(
+                _("Line %(number)s has carton labels and cannot be removed.")
+                % {"number": existing[pk].line_number}
+            )
     if to_delete:
         PurchaseOrderLine.objects.filter(pk__in=to_delete).delete()
 
+    labelled = selectors.lines_with_cartons(keep_ids, active_only=True)
     used_numbers = {existing[pk].line_number for pk in keep_ids}
     # A removed line's number is not given to a new line (numbers stay unambiguous in history).
     next_number = max(
@@ -191,7 +272,9 @@ def _save_lines(*, order: PurchaseOrder, lines: list[LineInput]) -> None:
     to_create, to_update = [], []
     for data in lines:
         if data.id is not None:
-            line = _apply_line(existing[data.id], data)
+            current = existing[data.id]
+            _check_locked_line(current, data, labelled=data.id in labelled)
+            line = _apply_line(current, data)
             if line.order_qty < line.received_qty:
                 raise Conflict(
                     _("Line %(number)s cannot be ordered below its received quantity %(received)s.")
@@ -273,14 +356,22 @@ def purchase_order_update(
     *, order: PurchaseOrder, fields: dict[str, Any], lines: list[LineInput] | None = None
 ) -> PurchaseOrder:
     """Changes header fields and (if given) replaces the lines. The order row is locked first, then its
-    lines in pk order. Completed and cancelled orders are read-only (409)."""
+    lines in pk order. Completed and cancelled orders are read-only (409). The supplier cannot change
+    once receipts, shipments or carton labels refer to the order (409 supplier_locked)."""
     locked = _lock_order(order)
     if not locked.lines_editable:
         raise OrderReadOnly()
     allowed = {"supplier", "order_date", "currency", "description", "type", "promise_date", "owner"}
-    for name, value in fields.items():
+    for name in fields:
         if name not in allowed:
             raise DomainError(_("This field cannot be changed."), error="validation_error", data={name: []})
+    if lines is not None and not lines:
+        raise _lines_required()
+    supplier = fields.get("supplier")
+    if supplier is not None and supplier.pk != locked.supplier_id and selectors.order_is_referenced(locked):
+        # receipts, shipments and labels would move into another vendor's portal with the order
+        raise SupplierLocked()
+    for name, value in fields.items():
         setattr(locked, name, value)
     locked.save()
     if lines is not None:
@@ -370,6 +461,9 @@ def receipt_create(
             error="validation_error",
             data={"lines": [_("Each order line can appear only once in a receipt.")]},
         )
+
+    if warehouse is not None and not warehouse.is_active:
+        raise WarehouseInactive(data={"warehouse": [WarehouseInactive.default_message]})
 
     order = _lock_order(purchase_order)
     if order.status != Status.OPEN:

@@ -65,6 +65,8 @@ export const layoutRoutes: RouteObject[] = [
   page('supplier/:parentVendorId/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
   page('supplier/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage')),
   page('supplier/:parentVendorId/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage')),
+  page('supplier/orders/:orderNumber', 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage')),
+  page('supplier/:parentVendorId/orders/:orderNumber', 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage')),
 
   // Products
   page('product', 'productList', () => import('@/features/products/pages/ProductListPage')),

@@ -3,7 +3,6 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -12,10 +11,10 @@ from rest_framework import serializers
 from apps.common.api.fields import TenantRelatedField
 from apps.inventory.models import Warehouse
 from apps.products.models import Product
+from apps.purchaseorders import selectors
 from apps.purchaseorders.models import PurchaseOrder, PurchaseOrderLine, Receipt, ReceiptLine
 from apps.purchaseorders.services import TRANSITIONS
 from apps.suppliers.models import Supplier
-from apps.tenancy.context import get_current_tenant_id
 
 ORDER_NUMBER_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -25,12 +24,18 @@ class TenantInternalUserField(serializers.PrimaryKeyRelatedField):
     """An internal user who is an active member of the current tenant (order owners)."""
 
     def get_queryset(self):
-        return get_user_model().objects.filter(
-            memberships__tenant_id=get_current_tenant_id(),
-            memberships__is_active=True,
-            is_active=True,
-            is_supplier=False,
-        )
+        return selectors.owner_candidates()
+
+
+class OwnerOptionSerializer(serializers.Serializer):
+    """A user who may own purchase orders (the owner select and filter)."""
+
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.SerializerMethodField()
+
+    def get_name(self, obj) -> str:
+        return obj.profile_name or obj.name or obj.username
 
 
 class ParentVendorBriefSerializer(serializers.Serializer):
@@ -181,7 +186,7 @@ class PurchaseOrderWriteSerializer(serializers.Serializer):
         return value
 
     def validate_lines(self, value):
-        if self.instance is None and not value:
+        if not value:  # an order always keeps at least one line (a PATCH with [] too)
             raise serializers.ValidationError(_("Add at least one line."))
         ids = [line["id"] for line in value if line.get("id")]
         if len(ids) != len(set(ids)):

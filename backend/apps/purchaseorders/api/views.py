@@ -7,9 +7,11 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.filters import SearchFilter
 from rest_framework.response import Response
 
+from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import EXPORT_PARAMETER, TENANT_PARAMETER, TenantModelViewSet
 from apps.purchaseorders import selectors, services
 from apps.purchaseorders.models import PurchaseOrder, Receipt, ReceiptLine
@@ -18,6 +20,7 @@ from apps.users.permissions import tenant_permissions
 from .filters import PurchaseOrderFilter, ReceiptFilter
 from .serializers import (
     OrderSummarySerializer,
+    OwnerOptionSerializer,
     PurchaseOrderDetailSerializer,
     PurchaseOrderSerializer,
     PurchaseOrderWriteSerializer,
@@ -99,6 +102,7 @@ class PurchaseOrderViewSet(TenantModelViewSet):
         "transition": "purchaseorders.change_purchaseorder",
         "summary": "purchaseorders.view_purchaseorder",
         "by_number": "purchaseorders.view_purchaseorder",
+        "owners": "purchaseorders.view_purchaseorder",
     }
     export_filename = "purchase-orders"
     export_columns = [
@@ -205,6 +209,28 @@ class PurchaseOrderViewSet(TenantModelViewSet):
         queryset = SearchFilter().filter_queryset(request, filterset.qs, self)
         orders = PurchaseOrder.objects.filter(pk__in=queryset.values("pk"))
         return Response(selectors.order_status_summary(orders))
+
+    @extend_schema(
+        parameters=[
+            TENANT_PARAMETER,
+            OpenApiParameter("search", OpenApiTypes.STR, OpenApiParameter.QUERY),
+            OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.QUERY),
+        ],
+        responses=OwnerOptionSerializer(many=True),
+        filters=False,
+    )
+    @action(detail=False, methods=["get"])
+    def owners(self, request):
+        """Who may own an order (internal members of the tenant), paginated, for the owner select and
+        filter; `?id=` finds one. Not for supplier users."""
+        if user_type(request.user) == "supplier":
+            raise PermissionDenied()
+        users = selectors.owner_candidates(request.query_params.get("search", ""))
+        wanted = request.query_params.get("id", "")
+        if wanted:
+            users = users.filter(pk=int(wanted)) if wanted.isdigit() else users.none()
+        page = self.paginate_queryset(users)
+        return self.get_paginated_response(OwnerOptionSerializer(page, many=True).data)
 
     @extend_schema(
         parameters=[

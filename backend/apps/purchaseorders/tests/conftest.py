@@ -80,3 +80,55 @@ def make_order(world, in_tenant):
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def issue_labels(world, in_tenant):
+    """Issues EUDR carton labels against an order line (ORM rows: a delivery of the line's parent
+    vendor, a production batch, the labels), in tenant 3."""
+    from apps.eudr.models import CartonLabel, ProductionBatch
+    from apps.eudr.tests.trace_data import make_delivery
+
+    issued = {"n": 0}
+
+    def issue(line, *, count=2, status="active", container=""):
+        issued["n"] += 1
+        n = issued["n"]
+        with in_tenant(world["tenant3"]):
+            line = type(line).objects.select_related("order__supplier__parent_vendor").get(pk=line.pk)
+            delivery = make_delivery(
+                vendor_name=line.order.supplier.parent_vendor.name, delivery_number=f"DLV-TEST-{n}"
+            )
+            weight = line.weight_per_carton or Decimal("0.5")
+            batch = ProductionBatch.objects.create(
+                delivery=delivery,
+                production_batch_code=f"20260301{chr(64 + n)}",
+                product=line.product,
+                purchase_order_line=line,
+                container=container,
+                net_weight_per_carton_kg=weight,
+                carton_count=count,
+                last_sequence=count,
+            )
+            return CartonLabel.objects.bulk_create(
+                [
+                    CartonLabel(
+                        tenant_id=delivery.tenant_id,
+                        batch=batch,
+                        raw_material=delivery,
+                        code=f"TEST{n:03d}{seq:04d}",
+                        production_batch_code=batch.production_batch_code,
+                        batch_sequence=seq,
+                        product=line.product,
+                        article_number=line.product_number,
+                        purchase_order_line=line,
+                        purchase_order=line.order.order_number,
+                        container=container,
+                        net_weight_kg=weight,
+                        status=status,
+                    )
+                    for seq in range(1, count + 1)
+                ]
+            )
+
+    return issue

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CartonList, useMayViewCartons } from '@/shared/cartons/CartonList';
 import { CommentsPanel } from '@/shared/comments/CommentsPanel';
 import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { useErrorText } from '@/shared/errors/errorText';
@@ -82,6 +83,7 @@ export function ShipmentDrawer({ open, shipment, readOnly = false, onClose }: Pr
   const mobile = useIsMobileMenu();
   const mayChange = useMayPermission(LOGISTICS_PERMS.changeShipment) && !readOnly;
   const mayDelete = useMayPermission(LOGISTICS_PERMS.deleteShipment) && !readOnly;
+  const mayViewCartons = useMayViewCartons();
   const creating = shipment === undefined;
   const [editing, setEditing] = useState(creating);
   const companies = useCompanies(open);
@@ -282,6 +284,13 @@ export function ShipmentDrawer({ open, shipment, readOnly = false, onClose }: Pr
             </Button>
           ))}
         </Flex>
+      ) : null}
+      {mayViewCartons ? (
+        <>
+          <Divider />
+          <Typography.Title level={5}>{t('cartons.title', { count: shipment.cartons_count })}</Typography.Title>
+          <CartonList filter={{ container: shipment.container_number }} hide={['container']} data-testid="shipment-cartons" />
+        </>
       ) : null}
       <Divider />
       <Typography.Title level={5}>{t('comments')}</Typography.Title>

@@ -1,5 +1,6 @@
 export const ORDERS_URL = '/api/purchaseorders/orders/';
 export const ORDER_SUMMARY_URL = '/api/purchaseorders/orders/summary/';
+export const ORDER_OWNERS_URL = '/api/purchaseorders/orders/owners/';
 export const RECEIPTS_URL = '/api/purchaseorders/receipts/';
 export const WAREHOUSES_URL = '/api/inventory/warehouses/';
 export const SHIPMENTS_URL = '/api/logistics/shipments/';
@@ -15,3 +16,5 @@ export const receiptUrl = (id: number | string) => `${RECEIPTS_URL}${id}/`;
 export const orderPath = (orderNumber: string) => `/purchase/orders/${encodeURIComponent(orderNumber)}`;
 export const orderEditPath = (orderNumber: string) => `${orderPath(orderNumber)}/edit`;
 export const receiptPath = (id: number) => `/purchase/receipts/${id}`;
+/** The order page with its receive dialog open (the receipts list's "Receive" entry point). */
+export const orderReceivePath = (orderNumber: string) => `${orderPath(orderNumber)}?receive=1`;

@@ -3,6 +3,7 @@ import { del, get, patch, post } from '@/api/http';
 import type { Paginated } from '@/api/types';
 import { useSession } from '@/shared/session/useSession';
 import {
+  ORDER_OWNERS_URL,
   ORDER_SUMMARY_URL,
   ORDERS_URL,
   PRODUCTS_URL,
@@ -15,9 +16,11 @@ import {
 } from './endpoints';
 import type {
   OrderInput,
+  OrderOption,
   OrderShipment,
   OrderStatus,
   OrderSummary,
+  OwnerOption,
   ProductOption,
   PurchaseOrderDetail,
   Receipt,
@@ -38,8 +41,21 @@ export const fetchOrderSummary = (params: Record<string, unknown>, signal?: Abor
 
 export const searchSuppliers = (search: string, signal?: AbortSignal) =>
   get<Paginated<SupplierOption>>(SUPPLIERS_URL, { params: { search, page_size: 20, is_active: true }, signal });
+export const fetchSupplier = (id: number, signal?: AbortSignal) => get<SupplierOption>(`${SUPPLIERS_URL}${id}/`, { signal });
 export const searchProducts = (search: string, signal?: AbortSignal) =>
   get<Paginated<ProductOption>>(PRODUCTS_URL, { params: { search, page_size: 20, is_active: true }, signal });
+
+export const searchOwners = (search: string, signal?: AbortSignal) =>
+  get<Paginated<OwnerOption>>(ORDER_OWNERS_URL, { params: { search, page_size: 20 }, signal });
+export const fetchOwner = (id: number, signal?: AbortSignal) =>
+  get<Paginated<OwnerOption>>(ORDER_OWNERS_URL, { params: { id }, signal });
+/** Orders by number or supplier; `status` narrows them (e.g. 'open' for the receive picker). */
+export const searchOrders = (search: string, status?: string, signal?: AbortSignal) =>
+  get<Paginated<OrderOption>>(ORDERS_URL, {
+    params: { search, page_size: 20, ordering: '-order_date', ...(status ? { status } : {}) },
+    signal,
+  });
+export const fetchOrder = (id: number, signal?: AbortSignal) => get<OrderOption>(`${ORDERS_URL}${id}/`, { signal });
 
 /* ---------- keys: list endpoints first, so one invalidation refreshes lists and details ---------- */
 

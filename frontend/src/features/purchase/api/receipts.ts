@@ -8,8 +8,9 @@ import type { ReceiptDetail, ReceiptInput, Warehouse } from './types';
 
 export const fetchReceipt = (id: number | string, signal?: AbortSignal) => get<ReceiptDetail>(receiptUrl(id), { signal });
 export const createReceipt = (input: ReceiptInput) => post<ReceiptDetail>(RECEIPTS_URL, input);
-export const fetchWarehouses = (signal?: AbortSignal) =>
-  get<Paginated<Warehouse>>(WAREHOUSES_URL, { params: { is_active: true, page_size: 200 }, signal });
+/** Active warehouses (where goods may be received), or all of them (`all`: the receipts filter). */
+export const fetchWarehouses = (signal?: AbortSignal, all = false) =>
+  get<Paginated<Warehouse>>(WAREHOUSES_URL, { params: { ...(all ? {} : { is_active: true }), page_size: 200 }, signal });
 
 export function useReceipt(id: string | undefined) {
   const tenant = useSession((s) => s.tenantId);
@@ -20,11 +21,11 @@ export function useReceipt(id: string | undefined) {
   });
 }
 
-export function useWarehouses(enabled = true) {
+export function useWarehouses(enabled = true, all = false) {
   const tenant = useSession((s) => s.tenantId);
   return useQuery({
-    queryKey: [WAREHOUSES_URL, tenant],
-    queryFn: ({ signal }) => fetchWarehouses(signal),
+    queryKey: [WAREHOUSES_URL, tenant, all ? 'all' : 'active'],
+    queryFn: ({ signal }) => fetchWarehouses(signal, all),
     enabled,
     staleTime: 5 * 60_000,
   });

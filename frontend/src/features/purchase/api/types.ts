@@ -85,8 +85,19 @@ export interface OrderInput {
   description?: string;
   type?: OrderType;
   promise_date?: string | null;
+  owner?: number | null;
   lines: OrderLineInput[];
 }
+
+/** A user who may own purchase orders (GET /api/purchaseorders/orders/owners/). */
+export interface OwnerOption {
+  id: number;
+  username: string;
+  name: string;
+}
+
+/** An order as the order pickers show it (the order list's fields they use). */
+export type OrderOption = Pick<PurchaseOrder, 'id' | 'order_number' | 'status' | 'supplier_detail' | 'order_date'>;
 
 export interface StatusSummaryEntry {
   count: number;

@@ -8,12 +8,23 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
+import { displayName } from '@/shared/session/userNames';
+import { useSession } from '@/shared/session/useSession';
 import { orderPath } from '../api/endpoints';
-import { searchProducts, searchSuppliers, useSaveOrder } from '../api/orders';
-import { ORDER_TYPES, type OrderInput, type OrderType, type ProductOption, type PurchaseOrderDetail, type SupplierOption } from '../api/types';
+import { fetchOwner, searchOwners, searchProducts, searchSuppliers, useOrderShipments, useSaveOrder } from '../api/orders';
+import {
+  ORDER_TYPES,
+  type OrderInput,
+  type OrderType,
+  type OwnerOption,
+  type ProductOption,
+  type PurchaseOrderDetail,
+  type SupplierOption,
+} from '../api/types';
 import { check } from '../lib/check';
 import { compareQty, lineAmount, sumAmounts } from '../lib/decimal';
 import { useFormatters } from '../lib/format';
+import { ownerOption, supplierOption } from '../lib/options';
 import { RemoteSelect, type RemoteOption } from './RemoteSelect';
 import styles from './OrderForm.module.css';
 
@@ -30,6 +41,15 @@ interface LineValues {
   weight_per_carton?: string | null;
   /** Read-only: what was already received (edit). */
   received_qty?: string;
+  /** Read-only: active carton labels issued against the line (edit). */
+  cartons_issued?: number;
+}
+
+/** What keeps a line's product, weight and the line itself (docs/purchasing.md "Lines"). */
+function lineLocks(line: LineValues | undefined) {
+  const received = Boolean(line?.received_qty && compareQty(line.received_qty, '0') > 0);
+  const labelled = (line?.cartons_issued ?? 0) > 0;
+  return { received, labelled, product: received || labelled, weight: labelled };
 }
 
 interface FormValues {
@@ -40,6 +60,8 @@ interface FormValues {
   type: OrderType;
   currency: string;
   description?: string;
+  /** The owner's user id; null: no owner. */
+  owner?: number | null;
   lines: LineValues[];
 }
 
@@ -53,13 +75,10 @@ function productOption(product: ProductOption, language: string): RemoteOption<P
   return { value: product.id, label: `${product.article_number} · ${name}`, record: product };
 }
 
-function supplierOption(supplier: SupplierOption): RemoteOption<SupplierOption> {
-  return { value: supplier.id, label: `${supplier.number} · ${supplier.name}`, record: supplier };
-}
 
-function initialValues(order: PurchaseOrderDetail | undefined): FormValues {
+function initialValues(order: PurchaseOrderDetail | undefined, me: number | null): FormValues {
   if (!order) {
-    return { order_date: dayjs(), type: 'standard', currency: 'EUR', lines: [{}] };
+    return { order_date: dayjs(), type: 'standard', currency: 'EUR', owner: me, lines: [{}] };
   }
   return {
     order_number: order.order_number,
@@ -69,6 +88,7 @@ function initialValues(order: PurchaseOrderDetail | undefined): FormValues {
     type: order.type,
     currency: order.currency,
     description: order.description,
+    owner: order.owner,
     lines: order.lines.map((line) => ({
       id: line.id,
       product: line.product,
@@ -77,11 +97,16 @@ function initialValues(order: PurchaseOrderDetail | undefined): FormValues {
       unit_cost: line.unit_cost,
       weight_per_carton: line.weight_per_carton,
       received_qty: line.received_qty,
+      cartons_issued: line.cartons_issued,
     })),
   };
 }
 
-function toInput(values: FormValues, creating: boolean): OrderInput {
+/**
+ * The owner goes to the server only when the user changed it: a new order left with its default (the
+ * creator) gets the creator from the server, and an order keeps the owner it has.
+ */
+function toInput(values: FormValues, creating: boolean, initialOwner: number | null | undefined): OrderInput {
   const input: OrderInput = {
     order_date: (values.order_date ?? dayjs()).format(DATE),
     supplier: values.supplier ?? 0,
@@ -99,6 +124,8 @@ function toInput(values: FormValues, creating: boolean): OrderInput {
     })),
   };
   if (creating && values.order_number?.trim()) input.order_number = values.order_number.trim();
+  const owner = values.owner ?? null;
+  if (owner !== (initialOwner ?? null)) input.owner = owner;
   return input;
 }
 
@@ -112,13 +139,23 @@ export function OrderForm({ order }: Props) {
   const navigate = useNavigate();
   const f = useFormatters();
   const creating = order === undefined;
+  const me = useSession((s) => s.userInfo);
   const save = useSaveOrder(order?.id);
   const [dirty, setDirty] = useState(false);
   const [savedNumber, setSavedNumber] = useState<string | null>(null);
   useUnsavedChangesGuard(dirty && savedNumber === null);
 
+  const meId = me?.id ?? null;
+  const meName = displayName(me);
+  const meUsername = me?.username ?? '';
+  const initial = useMemo(() => initialValues(order, meId), [order, meId]);
+  const ownerInitial = useMemo(() => {
+    if (order) return order.owner ? [ownerOption({ id: order.owner, username: order.owner_name, name: order.owner_name })] : [];
+    return meId === null ? [] : [ownerOption({ id: meId, username: meUsername, name: meName })];
+  }, [order, meId, meName, meUsername]);
+
   const { form, onFinish, submitting, formError } = useApiForm<FormValues, PurchaseOrderDetail>({
-    submit: (values) => save.mutateAsync(toInput(values, creating)),
+    submit: (values) => save.mutateAsync(toInput(values, creating, initial.owner)),
     onSuccess: (saved) => {
       void message.success(t('form.saved', { orderNumber: saved.order_number }));
       setDirty(false);
@@ -131,7 +168,6 @@ export function OrderForm({ order }: Props) {
     if (savedNumber) void navigate(orderPath(savedNumber));
   }, [savedNumber, navigate]);
 
-  const initial = useMemo(() => initialValues(order), [order]);
   const productInitial = useMemo(
     () =>
       (order?.lines ?? []).map((line) =>
@@ -164,7 +200,14 @@ export function OrderForm({ order }: Props) {
     [order],
   );
 
-  const lines = Form.useWatch('lines', form) ?? initial.lines;
+  // Receipts, shipments or carton labels fix the supplier (the server refuses the change: 409).
+  const shipments = useOrderShipments(order?.id, !creating);
+  const supplierLocked = Boolean(
+    order && (compareQty(order.received_qty, '0') > 0 || order.cartons_issued > 0 || (shipments.data?.count ?? 0) > 0),
+  );
+
+  // preserve: the read-only received_qty and cartons_issued of a line are not form fields
+  const lines = (Form.useWatch('lines', { form, preserve: true }) as LineValues[] | undefined) ?? initial.lines;
   const currency = Form.useWatch('currency', form) ?? initial.currency;
   const amounts = lines.map((line) => lineAmount(line?.order_qty ?? null, line?.unit_cost ?? null));
   const total = sumAmounts(amounts);
@@ -206,22 +249,31 @@ export function OrderForm({ order }: Props) {
       title: t('line.product'),
       key: 'product',
       width: 300,
-      render: (_, field) => (
-        <Form.Item name={[field.name, 'product']} rules={[{ required: true, message: t('form.required') }]} className={styles.cell}>
-          <RemoteSelect<ProductOption>
-            queryKey="/api/products/"
-            search={searchProducts}
-            minChars={2}
-            toOption={(p) => productOption(p, i18n.language)}
-            initial={productInitial}
-            placeholder={t('form.productPlaceholder')}
-            notFoundContent={t('form.productMinChars')}
-            onChange={(_value, record) => onProductChosen(field.name, record)}
-            className={styles.product}
-            data-testid={`line-product-${field.name}`}
-          />
-        </Form.Item>
-      ),
+      render: (_, field) => {
+        const locks = lineLocks(lines[field.name]);
+        return (
+          <Form.Item
+            name={[field.name, 'product']}
+            rules={[{ required: true, message: t('form.required') }]}
+            extra={locks.product ? t(locks.received ? 'form.productLockedReceived' : 'form.productLockedCartons') : undefined}
+            className={styles.cell}
+          >
+            <RemoteSelect<ProductOption>
+              disabled={locks.product}
+              queryKey="/api/products/"
+              search={searchProducts}
+              minChars={2}
+              toOption={(p) => productOption(p, i18n.language)}
+              initial={productInitial}
+              placeholder={t('form.productPlaceholder')}
+              notFoundContent={t('form.productMinChars')}
+              onChange={(_value, record) => onProductChosen(field.name, record)}
+              className={styles.product}
+              data-testid={`line-product-${field.name}`}
+            />
+          </Form.Item>
+        );
+      },
     },
     {
       title: t('line.line_description'),
@@ -264,11 +316,19 @@ export function OrderForm({ order }: Props) {
       ),
       key: 'weight_per_carton',
       width: 150,
-      render: (_, field) => (
-        <Form.Item name={[field.name, 'weight_per_carton']} rules={[notNegative(false)]} className={styles.cell}>
-          <InputNumber<string> stringMode min="0" step="0.001" precision={3} className={styles.number} />
-        </Form.Item>
-      ),
+      render: (_, field) => {
+        const locked = lineLocks(lines[field.name]).weight;
+        return (
+          <Form.Item
+            name={[field.name, 'weight_per_carton']}
+            rules={[notNegative(false)]}
+            extra={locked ? t('form.weightLocked') : undefined}
+            className={styles.cell}
+          >
+            <InputNumber<string> stringMode min="0" step="0.001" precision={3} className={styles.number} disabled={locked} />
+          </Form.Item>
+        );
+      },
     },
     {
       title: t('line.amount'),
@@ -281,10 +341,11 @@ export function OrderForm({ order }: Props) {
       key: 'remove',
       width: 48,
       render: (_, field) => {
-        const received = lines[field.name]?.received_qty;
-        const locked = Boolean(received && compareQty(received, '0') > 0);
+        const locks = lineLocks(lines[field.name]);
+        const locked = locks.received || locks.labelled;
+        const hint = locks.received ? t('form.receivedLocked') : locks.labelled ? t('form.cartonsLocked') : t('form.removeLine');
         return (
-          <Tooltip title={locked ? t('form.receivedLocked') : t('form.removeLine')}>
+          <Tooltip title={hint}>
             <Button
               type="text"
               danger
@@ -322,8 +383,14 @@ export function OrderForm({ order }: Props) {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={8}>
-            <Form.Item name="supplier" label={t('fields.supplier')} rules={[{ required: true, message: t('form.required') }]}>
+            <Form.Item
+              name="supplier"
+              label={t('fields.supplier')}
+              rules={[{ required: true, message: t('form.required') }]}
+              extra={supplierLocked ? t('form.supplierLocked') : undefined}
+            >
               <RemoteSelect<SupplierOption>
+                disabled={supplierLocked}
                 queryKey="/api/suppliers/"
                 search={searchSuppliers}
                 toOption={supplierOption}
@@ -376,7 +443,21 @@ export function OrderForm({ order }: Props) {
               <Input maxLength={3} />
             </Form.Item>
           </Col>
-          <Col xs={24} lg={16}>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item name="owner" label={t('fields.owner')} tooltip={t('form.ownerHint')}>
+              <RemoteSelect<OwnerOption>
+                queryKey="/api/purchaseorders/orders/owners/"
+                search={searchOwners}
+                fetchOne={async (id, signal) => (await fetchOwner(id, signal)).results[0]}
+                toOption={ownerOption}
+                initial={ownerInitial}
+                allowClear
+                placeholder={t('form.ownerPlaceholder')}
+                data-testid="order-owner-select"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={10}>
             <Form.Item name="description" label={t('fields.description')} rules={[{ max: 500 }]}>
               <Input />
             </Form.Item>

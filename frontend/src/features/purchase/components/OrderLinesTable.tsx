@@ -1,6 +1,7 @@
 import { Progress, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { CartonList } from '@/shared/cartons/CartonList';
 import { compareQty } from '../lib/decimal';
 import { useFormatters } from '../lib/format';
 import type { PurchaseOrderDetail, PurchaseOrderLine } from '../api/types';
@@ -9,11 +10,13 @@ interface Props {
   order: PurchaseOrderDetail;
   /** Show the carton labels issued per line (the supplier portal and EUDR follow-up). */
   showCartons?: boolean;
+  /** Lines with issued cartons expand into the list of those cartons (users who may view labels). */
+  expandCartons?: boolean;
   compact?: boolean;
 }
 
 /** The lines of an order, read-only, with received progress and the order total. */
-export function OrderLinesTable({ order, showCartons = true, compact = false }: Props) {
+export function OrderLinesTable({ order, showCartons = true, expandCartons = false, compact = false }: Props) {
   const { t, i18n } = useTranslation('purchase');
   const f = useFormatters();
   const productName = (line: PurchaseOrderLine) =>
@@ -64,6 +67,8 @@ export function OrderLinesTable({ order, showCartons = true, compact = false }: 
     },
     { title: t('line.open_qty'), dataIndex: 'open_qty', align: 'right', render: (v: string) => f.qty(v) },
   ];
+  // the expand column comes first when lines expand into their cartons
+  const offset = expandCartons ? 1 : 0;
   if (showCartons) {
     columns.push({ title: t('line.cartons_issued'), dataIndex: 'cartons_issued', align: 'right' });
   }
@@ -76,16 +81,26 @@ export function OrderLinesTable({ order, showCartons = true, compact = false }: 
       dataSource={order.lines}
       pagination={false}
       scroll={{ x: 'max-content' }}
+      expandable={
+        expandCartons
+          ? {
+              rowExpandable: (line) => line.cartons_issued > 0,
+              expandedRowRender: (line) => (
+                <CartonList filter={{ purchase_order_line: line.id }} hide={['purchase_order']} data-testid={`line-cartons-${line.line_number}`} />
+              ),
+            }
+          : undefined
+      }
       data-testid="order-lines"
       summary={() => (
         <Table.Summary.Row>
-          <Table.Summary.Cell index={0} colSpan={4}>
+          <Table.Summary.Cell index={0} colSpan={4 + offset}>
             <Typography.Text strong>{t('detail.totals')}</Typography.Text>
           </Table.Summary.Cell>
-          <Table.Summary.Cell index={4} align="right">
+          <Table.Summary.Cell index={4 + offset} align="right">
             <Typography.Text strong>{f.money(order.total_amount, order.currency)}</Typography.Text>
           </Table.Summary.Cell>
-          <Table.Summary.Cell index={5} colSpan={showCartons ? 4 : 3} />
+          <Table.Summary.Cell index={5 + offset} colSpan={showCartons ? 4 : 3} />
         </Table.Summary.Row>
       )}
     />

@@ -7,8 +7,8 @@ import { useOrderReceipts } from '../api/orders';
 import type { Receipt } from '../api/types';
 import { useFormatters } from '../lib/format';
 
-/** The receipts posted against one order. */
-export function OrderReceipts({ orderId }: { orderId: number }) {
+/** The receipts posted against one order; `linkReceipts` links their numbers to the receipt pages. */
+export function OrderReceipts({ orderId, linkReceipts = true }: { orderId: number; linkReceipts?: boolean }) {
   const { t } = useTranslation('purchase');
   const f = useFormatters();
   const receipts = useOrderReceipts(orderId);
@@ -22,11 +22,12 @@ export function OrderReceipts({ orderId }: { orderId: number }) {
       pagination={false}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={t('detail.noReceipts')} /> }}
+      data-testid="order-receipts"
       columns={[
         {
           title: t('receipts.receipt_number'),
           dataIndex: 'receipt_number',
-          render: (value: string, receipt) => <Link to={receiptPath(receipt.id)}>{value}</Link>,
+          render: (value: string, receipt) => (linkReceipts ? <Link to={receiptPath(receipt.id)}>{value}</Link> : value),
         },
         { title: t('receipts.receipt_date'), dataIndex: 'receipt_date' },
         { title: t('receipts.warehouse'), key: 'warehouse', render: (_, r) => r.warehouse_detail.code },

@@ -25,6 +25,7 @@ export function OrderShipments({ orderId }: { orderId: number }) {
       pagination={false}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={t('detail.noShipments')} /> }}
+      data-testid="order-shipments"
       columns={[
         {
           title: t('shipments.container'),

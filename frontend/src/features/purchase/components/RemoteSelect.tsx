@@ -19,11 +19,13 @@ interface Props<T> extends Omit<SelectProps<number>, 'options' | 'onSearch' | 'f
   initial?: RemoteOption<T>[];
   /** Searches only from this many characters (SPEC.md: product search needs at least 2). */
   minChars?: number;
+  /** Loads the record of a value no option knows yet (a filter restored from the URL). */
+  fetchOne?: (id: number, signal?: AbortSignal) => Promise<T | undefined>;
   onChange?: (value: number | undefined, record: T | undefined) => void;
 }
 
 /** A select that searches the server as the user types (debounced), keeping the records of its options. */
-export function RemoteSelect<T>({ queryKey, search, toOption, initial = [], minChars = 0, onChange, ...rest }: Props<T>) {
+export function RemoteSelect<T>({ queryKey, search, toOption, initial = [], minChars = 0, fetchOne, onChange, ...rest }: Props<T>) {
   const tenant = useSession((s) => s.tenantId);
   const [text, setText] = useState('');
   const [debounced, setDebounced] = useState('');
@@ -42,9 +44,19 @@ export function RemoteSelect<T>({ queryKey, search, toOption, initial = [], minC
     staleTime: 30_000,
   });
 
+  const value = rest.value;
+  const remembered = [...initial, ...known.values()];
+  const lookup = useQuery({
+    queryKey: [queryKey, 'one', tenant, value],
+    queryFn: ({ signal }) => (fetchOne && typeof value === 'number' ? fetchOne(value, signal) : Promise.resolve(undefined)),
+    enabled: fetchOne !== undefined && typeof value === 'number' && !remembered.some((o) => o.value === value),
+    staleTime: 5 * 60_000,
+  });
+
   const found = enabled ? (query.data?.results ?? []).map(toOption) : [];
   const options = [...found];
-  for (const option of [...initial, ...known.values()]) if (!options.some((o) => o.value === option.value)) options.push(option);
+  if (lookup.data) remembered.push(toOption(lookup.data));
+  for (const option of remembered) if (!options.some((o) => o.value === option.value)) options.push(option);
 
   return (
     <Select<number>

@@ -1,9 +1,10 @@
-import { EditOutlined, InboxOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/api/errors';
+import { useMayViewCartons } from '@/shared/cartons/CartonList';
 import { CommentsPanel } from '@/shared/comments/CommentsPanel';
 import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { ErrorState } from '@/shared/components/ErrorState';
@@ -16,23 +17,39 @@ import { OrderShipments } from '../components/OrderShipments';
 import { OrderStatusActions } from '../components/OrderStatusActions';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { ReceiveDialog } from '../components/ReceiveDialog';
+import { useOrderPortal } from '../hooks/useOrderPortal';
 import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '../lib/format';
 import styles from '../components/purchase.module.css';
 
-/** /purchase/orders/{orderNumber}: header, lines, receipts, shipments, comments and status actions. */
+/**
+ * /purchase/orders/{orderNumber}: header, lines (expanding into their cartons), receipts, shipments,
+ * comments and status actions. In the supplier portal (/supplier/orders/{orderNumber}) and for supplier
+ * users the same order read-only: no actions, receipts without links into the warehouse pages.
+ * `?receive=1` opens the receive dialog of an open order (the receipts list's entry point).
+ */
 export default function PurchaseOrderDetailPage() {
   const { t, i18n } = useTranslation('purchase');
   const { orderNumber } = useParams();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
   const { message } = App.useApp();
   const f = useFormatters();
+  const portal = useOrderPortal();
   const query = useOrderByNumber(orderNumber);
   const remove = useDeleteOrder();
-  const [receiving, setReceiving] = useState(false);
-  const mayChange = useMayPermission(PURCHASE_PERMS.change);
-  const mayDelete = useMayPermission(PURCHASE_PERMS.delete);
-  const mayReceive = useMayPermission(PURCHASE_PERMS.receive);
+  const internal = !portal.supplier;
+  const [receiving, setReceiving] = useState(params.get('receive') === '1');
+  const mayChange = useMayPermission(PURCHASE_PERMS.change) && internal;
+  const mayDelete = useMayPermission(PURCHASE_PERMS.delete) && internal;
+  const mayReceive = useMayPermission(PURCHASE_PERMS.receive) && internal;
+  const mayViewCartons = useMayViewCartons();
+
+  const backButton = portal.supplier ? (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(portal.listPath)} data-testid="back-to-orders">
+      {t('portal.backToList')}
+    </Button>
+  ) : null;
 
   if (query.isLoading) {
     return (
@@ -50,7 +67,9 @@ export default function PurchaseOrderDetailPage() {
           status="404"
           title={t('detail.notFound', { orderNumber })}
           subTitle={t('detail.notFoundHint')}
-          extra={<Button onClick={() => void navigate('/purchase/orders')}>{t('detail.backToList')}</Button>}
+          extra={
+            <Button onClick={() => void navigate(portal.listPath)}>{portal.supplier ? t('portal.backToList') : t('detail.backToList')}</Button>
+          }
           data-testid="order-not-found"
         />
       );
@@ -62,11 +81,26 @@ export default function PurchaseOrderDetailPage() {
   const vendor = order.supplier_detail.parent_vendor;
   const final = !order.lines_editable;
 
+  const closeReceive = () => {
+    setReceiving(false);
+    if (params.has('receive')) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('receive');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
+
   return (
     <PageContainer
       title={`${t('nav:routes.purchaseOrder')} ${order.order_number}`}
       extra={
         <>
+          {backButton}
           {mayChange ? <OrderStatusActions order={order} /> : null}
           {mayReceive && order.status === 'open' ? (
             <Button type="primary" icon={<InboxOutlined />} onClick={() => setReceiving(true)} data-testid="receive-goods">
@@ -115,7 +149,7 @@ export default function PurchaseOrderDetailPage() {
               label: t('fields.total_amount'),
               children: <strong data-testid="order-total-amount">{f.money(order.total_amount, order.currency)}</strong>,
             },
-            { key: 'owner', label: t('fields.owner'), children: order.owner_name || '—' },
+            { key: 'owner', label: t('fields.owner'), children: <span data-testid="order-owner">{order.owner_name || '—'}</span> },
             { key: 'cartons', label: t('fields.cartons_issued'), children: order.cartons_issued },
             { key: 'description', label: t('fields.description'), children: order.description || '—', span: 'filled' },
           ]}
@@ -127,8 +161,16 @@ export default function PurchaseOrderDetailPage() {
       <Card>
         <Tabs
           items={[
-            { key: 'lines', label: t('detail.tabs.lines'), children: <OrderLinesTable order={order} /> },
-            { key: 'receipts', label: t('detail.tabs.receipts'), children: <OrderReceipts orderId={order.id} /> },
+            {
+              key: 'lines',
+              label: t('detail.tabs.lines'),
+              children: <OrderLinesTable order={order} expandCartons={mayViewCartons} />,
+            },
+            {
+              key: 'receipts',
+              label: t('detail.tabs.receipts'),
+              children: <OrderReceipts orderId={order.id} linkReceipts={internal} />,
+            },
             { key: 'shipments', label: t('detail.tabs.shipments'), children: <OrderShipments orderId={order.id} /> },
             {
               key: 'comments',
@@ -138,7 +180,7 @@ export default function PurchaseOrderDetailPage() {
           ]}
         />
       </Card>
-      {mayReceive && receiving ? <ReceiveDialog order={order} open onClose={() => setReceiving(false)} /> : null}
+      {mayReceive && receiving && order.status === 'open' ? <ReceiveDialog order={order} open onClose={closeReceive} /> : null}
     </PageContainer>
   );
 }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Progress, Select, Typography } from 'antd';
+import { Button, Card, Flex, Progress, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,11 +7,14 @@ import { PageContainer } from '@/shared/components/PageContainer';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import { useListParams } from '@/shared/hooks/useListParams';
 import { ORDERS_URL, orderPath } from '../api/endpoints';
-import { ORDER_TYPES, type PurchaseOrder } from '../api/types';
+import { fetchOwner, searchOwners } from '../api/orders';
+import { ORDER_TYPES, type OwnerOption, type PurchaseOrder } from '../api/types';
 import { OrderStatusTabs } from '../components/OrderStatusTabs';
 import { OrderStatusTag } from '../components/OrderStatusTag';
+import { RemoteSelect } from '../components/RemoteSelect';
 import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '../lib/format';
+import { idFilter, ownerOption } from '../lib/options';
 import styles from '../components/purchase.module.css';
 
 /** /purchase/orders: every purchase order, with status tabs, totals, search, sort and export. */
@@ -78,6 +81,7 @@ export default function PurchaseOrdersPage() {
         return <Progress className={styles.progress} percent={percent} size="small" status={percent === 100 ? 'success' : 'normal'} />;
       },
     },
+    { title: t('fields.owner'), dataIndex: 'owner_name', render: (value: string) => value || '—' },
     { title: t('fields.lines'), dataIndex: 'lines_count', align: 'right' },
   ];
 
@@ -102,14 +106,28 @@ export default function PurchaseOrdersPage() {
           exportFileName="purchase-orders"
           onRowClick={(order) => void navigate(orderPath(order.order_number))}
           filters={(params) => (
-            <Select
-              allowClear
-              placeholder={t('list.type')}
-              value={typeof params.filters.type === 'string' ? params.filters.type : undefined}
-              onChange={(value?: string) => params.setFilter('type', value ?? null)}
-              options={ORDER_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
-              className={styles.progress}
-            />
+            <Flex gap="small" wrap>
+              <Select
+                allowClear
+                placeholder={t('list.type')}
+                value={typeof params.filters.type === 'string' ? params.filters.type : undefined}
+                onChange={(value?: string) => params.setFilter('type', value ?? null)}
+                options={ORDER_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
+                className={styles.progress}
+              />
+              <RemoteSelect<OwnerOption>
+                queryKey="/api/purchaseorders/orders/owners/"
+                search={searchOwners}
+                fetchOne={async (id, signal) => (await fetchOwner(id, signal)).results[0]}
+                toOption={ownerOption}
+                allowClear
+                placeholder={t('list.owner')}
+                value={idFilter(params.filters.owner)}
+                onChange={(value) => params.setFilter('owner', value === undefined ? null : String(value))}
+                className={styles.filter}
+                data-testid="orders-owner-filter"
+              />
+            </Flex>
           )}
         />
       </Card>

@@ -1,17 +1,99 @@
-import { Tag, Typography } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Select, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListPage } from '@/shared/components/ListPage';
 import type { ServerColumn } from '@/shared/components/ServerTable';
+import type { UseListParams } from '@/shared/hooks/useListParams';
 import { RECEIPTS_URL, orderPath, receiptPath } from '../api/endpoints';
-import type { Receipt } from '../api/types';
+import { fetchOrder, fetchSupplier, searchOrders, searchSuppliers } from '../api/orders';
+import { useWarehouses } from '../api/receipts';
+import type { OrderOption, Receipt, SupplierOption } from '../api/types';
+import { ReceivePicker } from '../components/ReceivePicker';
+import { RemoteSelect } from '../components/RemoteSelect';
+import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '../lib/format';
+import { idFilter, orderOption, supplierOption } from '../lib/options';
+import styles from '../components/purchase.module.css';
 
-/** /purchase/receipts: every goods receipt, newest first. */
+const DATE = 'YYYY-MM-DD';
+/** The filters of this list, bound to the URL (and sent as they are to the receipts endpoint). */
+const FILTER_KEYS = ['supplier', 'warehouse', 'purchase_order', 'receipt_date_from', 'receipt_date_to'] as const;
+
+const searchAllOrders = (search: string, signal?: AbortSignal) => searchOrders(search, undefined, signal);
+
+function dateFilter(value: string | string[] | undefined) {
+  return typeof value === 'string' && dayjs(value, DATE, true).isValid() ? dayjs(value, DATE) : null;
+}
+
+function ReceiptFilters({ list }: { list: UseListParams }) {
+  const { t } = useTranslation('purchase');
+  const warehouses = useWarehouses(true, true);
+  const from = dateFilter(list.filters.receipt_date_from);
+  const to = dateFilter(list.filters.receipt_date_to);
+  return (
+    <>
+      <RemoteSelect<SupplierOption>
+        queryKey="/api/suppliers/"
+        search={searchSuppliers}
+        fetchOne={fetchSupplier}
+        toOption={supplierOption}
+        allowClear
+        placeholder={t('fields.supplier')}
+        value={idFilter(list.filters.supplier)}
+        onChange={(value) => list.setFilter('supplier', value === undefined ? null : String(value))}
+        className={styles.filter}
+        data-testid="receipts-supplier-filter"
+      />
+      <Select<number>
+        allowClear
+        placeholder={t('receipts.warehouse')}
+        loading={warehouses.isLoading}
+        value={idFilter(list.filters.warehouse)}
+        onChange={(value?: number) => list.setFilter('warehouse', value === undefined ? null : String(value))}
+        options={(warehouses.data?.results ?? []).map((w) => ({ value: w.id, label: `${w.code} · ${w.name}` }))}
+        className={styles.filter}
+        data-testid="receipts-warehouse-filter"
+      />
+      <RemoteSelect<OrderOption>
+        queryKey="/api/purchaseorders/orders/"
+        search={searchAllOrders}
+        fetchOne={fetchOrder}
+        toOption={orderOption}
+        allowClear
+        placeholder={t('receipts.order')}
+        value={idFilter(list.filters.purchase_order)}
+        onChange={(value) => list.setFilter('purchase_order', value === undefined ? null : String(value))}
+        className={styles.filter}
+        data-testid="receipts-order-filter"
+      />
+      <DatePicker.RangePicker
+        className={styles.range}
+        format={DATE}
+        allowEmpty={[true, true]}
+        placeholder={[t('receipts.dateFrom'), t('receipts.dateTo')]}
+        value={from || to ? [from, to] : null}
+        onChange={(range) =>
+          list.setFilters({
+            receipt_date_from: range?.[0] ? range[0].format(DATE) : null,
+            receipt_date_to: range?.[1] ? range[1].format(DATE) : null,
+          })
+        }
+        data-testid="receipts-date-filter"
+      />
+    </>
+  );
+}
+
+/** /purchase/receipts: every goods receipt, newest first, filtered by supplier, warehouse, order and date. */
 export default function PurchaseReceiptsPage() {
   const { t } = useTranslation('purchase');
   const navigate = useNavigate();
   const f = useFormatters();
+  const mayReceive = useMayPermission(PURCHASE_PERMS.receive);
+  const [picking, setPicking] = useState(false);
   const columns: ServerColumn<Receipt>[] = [
     {
       title: t('receipts.receipt_number'),
@@ -47,14 +129,25 @@ export default function PurchaseReceiptsPage() {
     },
   ];
   return (
-    <ListPage<Receipt>
-      endpoint={RECEIPTS_URL}
-      rowKey="id"
-      columns={columns}
-      listOptions={{ defaultOrdering: '-receipt_date' }}
-      searchPlaceholder={t('receipts.searchPlaceholder')}
-      exportFileName="purchase-receipts"
-      onRowClick={(receipt) => void navigate(receiptPath(receipt.id))}
-    />
+    <>
+      <ListPage<Receipt>
+        endpoint={RECEIPTS_URL}
+        rowKey="id"
+        columns={columns}
+        listOptions={{ defaultOrdering: '-receipt_date', filterKeys: FILTER_KEYS }}
+        searchPlaceholder={t('receipts.searchPlaceholder')}
+        exportFileName="purchase-receipts"
+        onRowClick={(receipt) => void navigate(receiptPath(receipt.id))}
+        filters={(list) => <ReceiptFilters list={list} />}
+        actions={
+          mayReceive ? (
+            <Button type="primary" icon={<InboxOutlined />} onClick={() => setPicking(true)} data-testid="receipts-receive">
+              {t('receivePicker.button')}
+            </Button>
+          ) : null
+        }
+      />
+      {picking ? <ReceivePicker open onClose={() => setPicking(false)} /> : null}
+    </>
   );
 }

@@ -1,0 +1,103 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '@/api/http';
+import { reloadSession } from '@/shared/session/sessionStore';
+import { MockServer, ok } from '@/test/mockAdapter';
+import { renderApp } from '@/test/renderApp';
+import { makeUser, signIn } from '@/test/session';
+import type { Shipment } from '../api/types';
+
+let server: MockServer;
+
+const shipment: Shipment = {
+  id: 4,
+  container_number: 'MSCU1234566',
+  seal_number: 'SL-1',
+  shipment_company: null,
+  shipment_company_detail: null,
+  tracking_url: '',
+  vessel: 'MAERSK EINDHOVEN',
+  voyage: '412W',
+  port_of_loading: 'CNSHA',
+  port_of_discharge: 'NLRTM',
+  etd: '2026-03-10',
+  eta: '2026-04-14',
+  status: 'in_transit',
+  note: '',
+  purchase_orders: [7],
+  purchase_orders_detail: [{ id: 7, order_number: 'PO-2026-00007', supplier_name: 'Evergreen No.1', status: 'open', promise_date: null }],
+  cartons_count: 25,
+  allowed_transitions: [],
+  created_at: '2026-03-01T08:00:00Z',
+  updated_at: null,
+};
+
+const carton = (n: number) => ({
+  id: n,
+  code: `CODE${n}`,
+  qr_url: `https://trace.example/eudrtrace/CODE${n}`,
+  production_batch_code: '20260301A',
+  batch_sequence: n,
+  article_number: 'CT-6040',
+  product_name: 'Carton 600x400',
+  purchase_order: 'PO-2026-00007',
+  container: 'MSCU1234566',
+  net_weight_kg: '0.850',
+  created_at: '2026-03-02T08:00:00Z',
+});
+
+beforeEach(() => {
+  server = new MockServer(http);
+  server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'Trading Co' }]));
+  server.on('GET', '/api/logistics/shipments/', ok({ count: 1, next: null, previous: null, results: [shipment] }));
+  server.on('GET', '/api/logistics/shipments/4/', ok(shipment));
+  server.on('GET', '/api/logistics/shipment-companies/', ok({ count: 0, next: null, previous: null, results: [] }));
+  server.on('GET', '/api/common/content-types/', ok([{ id: 30, app_label: 'logistics', model: 'shipmentinfo' }]));
+  server.on('GET', '/api/common/comments/', ok({ count: 0, next: null, previous: null, results: [] }));
+  server.on('GET', '/api/eudr/cartons/', (config) => {
+    const params = config.params as { page: number; page_size: number };
+    const first = (params.page - 1) * params.page_size + 1;
+    const results = Array.from({ length: Math.min(params.page_size, 25 - first + 1) }, (_, i) => carton(first + i));
+    return ok({ count: 25, next: null, previous: null, results });
+  });
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  server.restore();
+  reloadSession();
+});
+
+describe('shipment drawer cartons', () => {
+  it('lists the cartons of the container, paged, each linking to its trace page', async () => {
+    signIn({ user: makeUser(), tenant: '3' });
+    renderApp('/purchase/shipments');
+    fireEvent.click(await screen.findByText('MAERSK EINDHOVEN / 412W'));
+    const list = await screen.findByTestId('shipment-cartons');
+    expect(screen.getByText('Cartons carried (25)')).toBeInTheDocument();
+    const links = await within(list).findAllByTestId('carton-trace-link');
+    expect(links).toHaveLength(10);
+    expect(links[0]).toHaveAttribute('href', 'https://trace.example/eudrtrace/CODE1');
+    expect(within(list).getByText('20260301A · 1')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.url === '/api/eudr/cartons/')?.params).toMatchObject({
+      container: 'MSCU1234566',
+      page: 1,
+      page_size: 10,
+    });
+
+    const second = list.querySelector('.p-pagination-item-2');
+    expect(second).not.toBeNull();
+    fireEvent.click(second as Element);
+    expect(await within(list).findByText('CODE11')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.url === '/api/eudr/cartons/').pop()?.params).toMatchObject({ page: 2 });
+  });
+
+  it('shows no carton list to a warehouse user (no access to carton labels)', async () => {
+    signIn({ user: makeUser({ is_warehouse: true, permissions: ['logistics.view_shipmentinfo'] }), tenant: '3' });
+    renderApp('/purchase/shipments');
+    fireEvent.click(await screen.findByText('MAERSK EINDHOVEN / 412W'));
+    await screen.findByTestId('comments-panel');
+    expect(screen.queryByTestId('shipment-cartons')).not.toBeInTheDocument();
+    await waitFor(() => expect(server.count('GET', '/api/eudr/cartons/')).toBe(0));
+  });
+});
