@@ -263,7 +263,7 @@ def load(ctx: dict) -> None:
         )
         if sep_lines:
             labels += _generate(
-                main, sep_lines[0], 120, f"{today - timedelta(days=9):%Y%m%d}A", supplier_user, "MSKU7741203"
+                main, sep_lines[0], 120, f"{today - timedelta(days=9):%Y%m%d}A", supplier_user, "MSCU1234566"
             )
             labels += _generate(
                 main, sep_lines[-1], 80, f"{today - timedelta(days=2):%Y%m%d}A", supplier_user

@@ -40,6 +40,7 @@ from apps.eudr.models import (
     SupplierPolicy,
 )
 from apps.eudr.selectors import carton_cap_of, kg, weight_balance
+from apps.purchaseorders.models import PurchaseOrderLine
 
 MIN_AVAILABLE_TO_GENERATE_KG = Decimal("10")  # SPEC.md section 9
 MAX_CARTONS_PER_REQUEST = 20_000
@@ -759,6 +760,14 @@ def cartons_generate(
     queryset = delivery_queryset if delivery_queryset is not None else RawMaterialDelivery.objects.all()
     delivery = queryset.select_for_update(of=("self",)).select_related("parent_vendor").get(pk=delivery_id)
     _refuse_unless_active(delivery)
+    # The line is locked too (after the delivery: one order everywhere), so a purchase order edit that
+    # changes its product or weight per carton waits for this transaction, and the check it makes on
+    # labels sees the ones issued here (apps/purchaseorders/services.py locks order, then lines).
+    purchase_order_line = (
+        PurchaseOrderLine.objects.select_for_update(of=("self",))
+        .select_related("order__supplier")
+        .get(pk=purchase_order_line.pk)
+    )
 
     order = purchase_order_line.order
     if order.supplier.parent_vendor_id != delivery.parent_vendor_id:
