@@ -21,7 +21,8 @@ async function demoLabel(request: APIRequestContext): Promise<Label> {
   expect(login.ok()).toBeTruthy();
   const token = ((await login.json()) as { data: { access: string } }).data.access;
   const headers = { Authorization: `Bearer ${token}` };
-  const cartons = await request.get('/api/eudr/cartons/?tenant_id=3&page_size=1', { headers });
+  // The oldest label is a demo carton (later tests add their own deliveries and cartons).
+  const cartons = await request.get('/api/eudr/cartons/?tenant_id=3&page_size=1&ordering=created_at', { headers });
   expect(cartons.ok()).toBeTruthy();
   const [label] = ((await cartons.json()) as { data: { results: Label[] } }).data.results;
   if (!label) throw new Error('The demo data has no carton labels.');
