@@ -63,6 +63,8 @@ export const layoutRoutes: RouteObject[] = [
   page('supplier/:parentVendorId/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage')),
   page('supplier/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
   page('supplier/:parentVendorId/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
+  page('supplier/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage')),
+  page('supplier/:parentVendorId/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage')),
   page('supplier/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage')),
   page('supplier/:parentVendorId/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage')),
   page('supplier/orders/:orderNumber', 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage')),
@@ -91,6 +93,7 @@ export const layoutRoutes: RouteObject[] = [
   page('purchase/eudr/raw-materials', 'rawMaterials', () => import('@/features/eudr/pages/RawMaterialsPage')),
   page('purchase/eudr/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage')),
   page('purchase/eudr/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
+  page('purchase/eudr/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage')),
   page('purchase/eudr/supplier-policies', 'supplierPolicies', () => import('@/features/eudr/pages/SupplierPoliciesPage')),
   page('purchase/parent-vendors', 'parentVendors', () => import('@/features/suppliers/pages/ParentVendorsPage')),
 

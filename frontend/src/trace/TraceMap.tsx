@@ -9,6 +9,7 @@ import type { Geometry, Position } from 'geojson';
 import { useEffect, useMemo, useState } from 'react';
 import type { PlotCollection, PlotFeature } from './traceApi';
 import type { TraceText } from './traceText';
+import { plotsForD3 } from './winding';
 import { loadWorldOutline, type WorldOutline } from './worldOutline';
 
 const WIDTH = 640;
@@ -52,7 +53,7 @@ interface Props {
   text: TraceText;
 }
 
-export function TraceMap({ plots, text }: Props) {
+export function TraceMap({ plots: rfcPlots, text }: Props) {
   const [world, setWorld] = useState<WorldOutline | null>(null);
   useEffect(() => {
     let active = true;
@@ -65,6 +66,7 @@ export function TraceMap({ plots, text }: Props) {
   }, []);
 
   const view = useMemo(() => {
+    const plots = plotsForD3(rfcPlots);
     const [[west, south], [east, north]] = geoBounds(plots);
     const centre: [number, number] = [(west + east) / 2, (south + north) / 2];
     const span = Math.max(east - west, north - south, MIN_SPAN_DEGREES) * CONTEXT;
@@ -120,7 +122,7 @@ export function TraceMap({ plots, text }: Props) {
     const globePath = geoPath(globe);
     const marker = globe(centre);
     return { path, graticule, scale, features, globe, globePath, marker };
-  }, [plots]);
+  }, [rfcPlots]);
 
   const { path, globePath } = view;
   return (

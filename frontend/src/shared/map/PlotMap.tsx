@@ -19,6 +19,7 @@ import {
   pointRadiusMetres,
   problemsByFeature,
   propertyRows,
+  undrawableCount,
   type IndexedFeature,
   type PlotProblems,
   type PlotStatus,
@@ -62,6 +63,7 @@ export function PlotMap({ plots, areas, problems, height = 360, selected, onSele
   }, [onSelect]);
 
   const features = useMemo(() => plotFeatures(plots), [plots]);
+  const undrawable = useMemo(() => undrawableCount(plots), [plots]);
   const keyedProblems = useMemo(() => problemsByFeature(problems), [problems]);
 
   const colours: Record<PlotStatus, string> = useMemo(
@@ -103,16 +105,9 @@ export function PlotMap({ plots, areas, problems, height = 360, selected, onSele
     bordersRef.current?.setStyle({ color: token.colorBorder, weight: 0.6, dashArray: '3 3', fill: false });
   }, [token.colorBorder, token.colorBgContainer, token.colorInfoBg]);
 
-  // The plots.
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map) return;
-    plotsRef.current?.remove();
-    layersByIndex.current.clear();
-    if (!features.length) {
-      plotsRef.current = null;
-      return;
-    }
+  // The plots' layer, built from the data (Leaflet refusing a geometry leaves the outline usable).
+  const drawn = useMemo(() => {
+    if (!features.length) return null;
     const number = new Intl.NumberFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-GB', { maximumFractionDigits: 4 });
     const styleOf = (feature: IndexedFeature | undefined): L.PathOptions => {
       const status = plotStatus(keyedProblems[feature?.properties.__plotIndex ?? -1]);
@@ -154,9 +149,9 @@ export function PlotMap({ plots, areas, problems, height = 360, selected, onSele
       }
       return box;
     };
-    const layer = L.geoJSON(
-      { type: 'FeatureCollection', features } as GeoJSON.FeatureCollection,
-      {
+    const byIndex = new Map<number, L.Layer>();
+    try {
+      const layer = L.geoJSON({ type: 'FeatureCollection', features } as GeoJSON.FeatureCollection, {
         style: (feature) => styleOf(feature as IndexedFeature | undefined),
         pointToLayer: (feature: IndexedFeature, latlng) => {
           const style = styleOf(feature);
@@ -168,15 +163,30 @@ export function PlotMap({ plots, areas, problems, height = 360, selected, onSele
         onEachFeature: (feature: IndexedFeature, featureLayer) => {
           const index = feature.properties.__plotIndex;
           featureLayer.bindPopup(() => popupOf(feature));
-          featureLayer.on('click', () => onSelectRef.current?.(index));
-          layersByIndex.current.set(index, featureLayer);
+          byIndex.set(index, featureLayer);
         },
-      },
-    ).addTo(map);
-    plotsRef.current = layer;
+      });
+      return { layer, byIndex, failed: false };
+    } catch {
+      return { layer: null, byIndex, failed: true };
+    }
+  }, [features, keyedProblems, areas, colours, t, i18n.language]);
+
+  // The plots on the map.
+  useEffect(() => {
+    const map = mapRef.current;
+    const layer = drawn?.layer;
+    plotsRef.current = layer ?? null;
+    layersByIndex.current = drawn?.byIndex ?? new Map<number, L.Layer>();
+    if (!map || !layer) return undefined;
+    for (const [index, featureLayer] of drawn.byIndex) featureLayer.on('click', () => onSelectRef.current?.(index));
+    layer.addTo(map);
     const bounds = layer.getBounds();
     if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 16 });
-  }, [features, keyedProblems, areas, colours, t, i18n.language]);
+    return () => {
+      layer.remove();
+    };
+  }, [drawn]);
 
   // The selected plot.
   useEffect(() => {
@@ -187,7 +197,7 @@ export function PlotMap({ plots, areas, problems, height = 360, selected, onSele
     const bounds = 'getBounds' in layer ? (layer as L.FeatureGroup).getBounds() : null;
     if (bounds?.isValid()) map.fitBounds(bounds, { padding: [32, 32], maxZoom: 17 });
     layer.openPopup();
-  }, [selected, features]);
+  }, [selected, drawn]);
 
   const fitAll = () => {
     const bounds = plotsRef.current?.getBounds();
@@ -197,6 +207,13 @@ export function PlotMap({ plots, areas, problems, height = 360, selected, onSele
   return (
     <div className={`${styles.wrap} ${className ?? ''}`} style={{ height, border: `1px solid ${token.colorBorderSecondary}` }} data-testid="plot-map">
       <div ref={container} className={styles.map} role="region" aria-label={t('label')} />
+      {undrawable > 0 || drawn?.failed ? (
+        <div className={styles.note} data-testid="plot-map-undrawable">
+          <span style={{ background: token.colorWarningBg, color: token.colorWarningText }}>
+            {drawn?.failed ? t('drawFailed') : t('undrawable', { count: undrawable })}
+          </span>
+        </div>
+      ) : null}
       {features.length ? (
         <Tooltip title={t('fit')}>
           <Button className={styles.fit} size="small" icon={<AimOutlined />} onClick={fitAll} aria-label={t('fit')} />

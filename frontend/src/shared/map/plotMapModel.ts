@@ -21,18 +21,68 @@ export interface IndexedFeature extends Feature<Geometry, Record<string, unknown
 
 const GEOMETRY_TYPES = new Set(['Point', 'MultiPoint', 'Polygon', 'MultiPolygon', 'LineString', 'MultiLineString', 'GeometryCollection']);
 
-/** A FeatureCollection / Feature / bare geometry as features carrying their index (null geometries kept out). */
-export function plotFeatures(plots: GeoJsonObject | null | undefined): IndexedFeature[] {
+/** Nesting depth of positions in each geometry type's `coordinates`. */
+const POSITION_DEPTH: Record<string, number> = {
+  Point: 0,
+  MultiPoint: 1,
+  LineString: 1,
+  Polygon: 2,
+  MultiLineString: 2,
+  MultiPolygon: 3,
+};
+
+function isPosition(value: unknown): boolean {
+  return Array.isArray(value) && value.length >= 2 && value.every((n) => typeof n === 'number' && Number.isFinite(n));
+}
+
+function positionsAt(value: unknown, depth: number): boolean {
+  if (depth === 0) return isPosition(value);
+  return Array.isArray(value) && value.every((item) => positionsAt(item, depth - 1));
+}
+
+/**
+ * True when the map can draw the geometry: a known type whose coordinates are nested as the type
+ * says, every position numbers. Text typed into the wizard may be JSON that is not (yet) GeoJSON;
+ * such plots are left off the map instead of breaking it (the validation names the problem).
+ */
+export function isDrawableGeometry(geometry: unknown): geometry is Geometry {
+  if (!geometry || typeof geometry !== 'object') return false;
+  const { type, coordinates, geometries } = geometry as { type?: unknown; coordinates?: unknown; geometries?: unknown };
+  if (type === 'GeometryCollection') return Array.isArray(geometries) && geometries.every(isDrawableGeometry);
+  const depth = typeof type === 'string' ? POSITION_DEPTH[type] : undefined;
+  return depth !== undefined && positionsAt(coordinates, depth);
+}
+
+function featuresOf(plots: GeoJsonObject | null | undefined): Feature[] {
   if (!plots || typeof plots !== 'object') return [];
-  let features: Feature[] = [];
-  if (plots.type === 'FeatureCollection') features = (plots as FeatureCollection).features ?? [];
-  else if (plots.type === 'Feature') features = [plots as Feature];
-  else if (GEOMETRY_TYPES.has(plots.type)) features = [{ type: 'Feature', properties: {}, geometry: plots as Geometry }];
-  return features.flatMap((feature, index) =>
-    feature?.geometry
-      ? [{ ...feature, geometry: feature.geometry, properties: { ...(feature.properties ?? {}), __plotIndex: index } }]
+  if (plots.type === 'FeatureCollection') {
+    const features = (plots as FeatureCollection).features;
+    return Array.isArray(features) ? features : [];
+  }
+  if (plots.type === 'Feature') return [plots as Feature];
+  if (GEOMETRY_TYPES.has(plots.type)) return [{ type: 'Feature', properties: {}, geometry: plots as Geometry }];
+  return [];
+}
+
+/** A FeatureCollection / Feature / bare geometry as features carrying their index (null and undrawable geometries kept out). */
+export function plotFeatures(plots: GeoJsonObject | null | undefined): IndexedFeature[] {
+  return featuresOf(plots).flatMap((feature, index) =>
+    feature && isDrawableGeometry(feature.geometry)
+      ? [
+          {
+            ...feature,
+            type: 'Feature' as const,
+            geometry: feature.geometry,
+            properties: { ...(feature.properties && typeof feature.properties === 'object' ? feature.properties : {}), __plotIndex: index },
+          },
+        ]
       : [],
   );
+}
+
+/** How many features have a geometry the map cannot draw (null geometries are not counted). */
+export function undrawableCount(plots: GeoJsonObject | null | undefined): number {
+  return featuresOf(plots).filter((feature) => feature?.geometry && !isDrawableGeometry(feature.geometry)).length;
 }
 
 export function problemsByFeature(problems: PlotProblems | null | undefined): Record<number, PlotProblem[]> {

@@ -44,6 +44,10 @@ export function saveDraft(id: number | null, input: RawMaterialInput) {
   return id === null ? post<RawMaterial>(RAW_MATERIALS_URL, body) : patch<RawMaterial>(rawMaterialUrl(id), body);
 }
 
+/** Saves changes to a submitted delivery: fully validated again, its policy snapshot kept; renewed
+ * certificates bring an expired delivery back to active. */
+export const updateRawMaterial = (id: number, input: RawMaterialInput) => patch<RawMaterial>(rawMaterialUrl(id), input);
+
 export const deleteRawMaterial = (id: number) => del(rawMaterialUrl(id));
 export const submitDraft = (id: number) => post<RawMaterial>(`${rawMaterialUrl(id)}submit/`);
 
@@ -53,6 +57,11 @@ export function uploadFile(owner: { rawMaterialId: number }, kind: FileKind, fil
   body.append('file', file);
   const base = rawMaterialUrl(owner.rawMaterialId);
   return post<RawMaterial>(`${base}files/${kind}/`, body);
+}
+
+/** Removes one stored document of a delivery or a draft. */
+export function removeFile(owner: { rawMaterialId: number }, kind: FileKind) {
+  return del<RawMaterial>(`${rawMaterialUrl(owner.rawMaterialId)}files/${kind}/`);
 }
 
 export async function downloadFile(owner: { rawMaterialId: number }, kind: FileKind, fallbackName: string) {
@@ -65,6 +74,12 @@ export function parseDeliveryFile(file: File) {
   const body = new FormData();
   body.append('file', file);
   return post<ParsedDeliveryFile>(PARSE_DELIVERY_FILE_URL, body);
+}
+
+/** Parses the delivery file already stored on a delivery or draft: fetched from the server, then read. */
+export async function parseStoredDeliveryFile(rawMaterialId: number, name: string) {
+  const stored = await download(`${rawMaterialUrl(rawMaterialId)}files/delivery_file/`);
+  return parseDeliveryFile(new File([stored.blob], stored.fileName ?? name, { type: stored.blob.type }));
 }
 
 export async function downloadDeliveryFileTemplate(format: 'xlsx' | 'csv' = 'xlsx') {

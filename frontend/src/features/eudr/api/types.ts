@@ -138,7 +138,8 @@ export interface RawMaterialInput {
   upstream_dds_reference: string;
   upstream_dds_verification: string;
   geolocation_confidential: boolean;
-  location_geojson: GeoJsonObject | null;
+  /** Left out when a draft is saved with plots that are not valid JSON (the stored plots are kept). */
+  location_geojson?: GeoJsonObject | null;
   lines: MaterialLine[];
   /** Save as a draft (no required fields) instead of submitting. */
   is_draft?: boolean;

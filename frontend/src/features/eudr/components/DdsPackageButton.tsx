@@ -1,15 +1,17 @@
-import { FileZipOutlined } from '@ant-design/icons';
+import { EditOutlined, FileZipOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Modal, Progress, Result, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
 import { useErrorText } from '@/shared/errors/errorText';
+import { useSession } from '@/shared/session/useSession';
 import { formatFileSize } from '@/shared/utils/files';
 import { downloadDdsPackage, fetchDdsJob, startDdsPackage } from '../api/dds';
 import type { DdsCheck, DdsJob, RawMaterial } from '../api/types';
+import { stepOfCheck } from './wizard/wizardModel';
 import styles from './eudr.module.css';
 
-const POLL_MS = 1000;
+export const DDS_POLL_MS = 1000;
 
 type Phase =
   | { kind: 'idle' }
@@ -22,45 +24,129 @@ function checkText(check: DdsCheck, t: (key: string, options?: Record<string, un
   return check.feature === null || check.feature === undefined ? check.message : t('geometry.featureMessage', { number: check.feature + 1, message: check.message });
 }
 
+/** Where the running job of a delivery is remembered (per tab), so it can be picked up again. */
+export function ddsJobStorageKey(tenant: string | null, deliveryId: number): string {
+  return `eudr:dds-job:${tenant ?? ''}:${deliveryId}`;
+}
+
+function remembered(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function remember(key: string, jobId: string | null) {
+  try {
+    if (jobId) window.sessionStorage.setItem(key, jobId);
+    else window.sessionStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: the job is only followed while the page is open.
+  }
+}
+
+interface Props {
+  material: RawMaterial;
+  /** Opens the delivery's edit form to fix a missing piece (the check's code); absent: no edit link. */
+  onFix?: (code: string | null) => void;
+}
+
 /**
  * Builds the due diligence package (a ZIP for the EU information system): progress while it is built,
- * the missing information listed when it cannot be, and a success dialog with the download when done.
+ * the missing information listed when it cannot be (with a way to fix it), and a success dialog with
+ * the download when done. Closing the dialog while the package is being built keeps following the job
+ * in the background; the button opens it again (also after leaving the page and coming back).
  */
-export function DdsPackageButton({ material }: { material: RawMaterial }) {
+export function DdsPackageButton({ material, onFix }: Props) {
   const { t } = useTranslation('eudr');
   const { message } = App.useApp();
   const errorText = useErrorText();
+  const tenant = useSession((s) => s.tenantId);
+  const storageKey = ddsJobStorageKey(tenant, material.id);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [open, setOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const timer = useRef<number | null>(null);
+  /** Bumped by every start, close and unmount: answers of an older run are dropped. */
+  const run = useRef(0);
+  const openRef = useRef(open);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
 
-  useEffect(
-    () => () => {
-      if (timer.current !== null) window.clearTimeout(timer.current);
-    },
-    [],
-  );
+  const stopPolling = () => {
+    if (timer.current !== null) window.clearTimeout(timer.current);
+    timer.current = null;
+  };
 
-  const follow = (job: DdsJob) => {
+  /** Shows a job's state and keeps polling it while it runs (only for the current run). */
+  const follow = (job: DdsJob, token: number) => {
+    if (token !== run.current) return;
     if (job.status === 'done') {
+      remember(storageKey, null);
       setPhase({ kind: 'done', job });
+      if (!openRef.current) void message.success(t('dds.readyInBackground'));
       return;
     }
     if (job.status === 'failed') {
+      remember(storageKey, null);
       setPhase({ kind: 'failed', message: job.message || t('dds.failed') });
+      if (!openRef.current) void message.error(job.message || t('dds.failed'));
       return;
     }
+    remember(storageKey, job.id);
     setPhase({ kind: 'running', job });
     timer.current = window.setTimeout(() => {
-      fetchDdsJob(material.id, job.id).then(follow, (error: unknown) => setPhase({ kind: 'failed', message: errorText(error) }));
-    }, POLL_MS);
+      fetchDdsJob(material.id, job.id).then(
+        (next) => followRef.current(next, token),
+        (error: unknown) => {
+          if (token !== run.current) return;
+          remember(storageKey, null);
+          setPhase({ kind: 'failed', message: errorText(error) });
+        },
+      );
+    }, DDS_POLL_MS);
   };
+  const followRef = useRef(follow);
+  useEffect(() => {
+    followRef.current = follow;
+  });
+
+  // A job started earlier in this tab (dialog closed, page left) is picked up again, quietly.
+  useEffect(() => {
+    const jobId = remembered(storageKey);
+    const token = ++run.current;
+    if (jobId) {
+      fetchDdsJob(material.id, jobId).then(
+        (job) => {
+          if (token !== run.current) return;
+          if (job.status === 'queued' || job.status === 'running') followRef.current(job, token);
+          else remember(storageKey, null);
+        },
+        () => remember(storageKey, null),
+      );
+    }
+    return () => {
+      run.current += 1;
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    };
+  }, [storageKey, material.id]);
 
   const start = async () => {
+    if (phase.kind === 'running' || (phase.kind === 'done' && !open)) {
+      // Still being built, or finished in the background: show it rather than starting another.
+      setOpen(true);
+      return;
+    }
+    stopPolling();
+    const token = ++run.current;
+    setOpen(true);
     setPhase({ kind: 'running', job: null });
     try {
-      follow(await startDdsPackage(material.id));
+      follow(await startDdsPackage(material.id), token);
     } catch (error) {
+      if (token !== run.current) return;
       const data = isApiError(error) ? (error.data as { errors?: DdsCheck[]; warnings?: DdsCheck[] } | null) : null;
       if (isApiError(error) && error.error === 'dds_information_missing' && data) {
         setPhase({ kind: 'missing', errors: data.errors ?? [], warnings: data.warnings ?? [] });
@@ -82,43 +168,69 @@ export function DdsPackageButton({ material }: { material: RawMaterial }) {
   };
 
   const close = () => {
-    if (timer.current !== null) window.clearTimeout(timer.current);
-    setPhase({ kind: 'idle' });
+    setOpen(false);
+    // A running job goes on in the background; anything else is finished with.
+    if (phase.kind !== 'running') setPhase({ kind: 'idle' });
   };
 
-  const progress = phase.kind === 'running' && phase.job && phase.job.progress.total > 0 ? Math.round((phase.job.progress.done / phase.job.progress.total) * 100) : 0;
+  const running = phase.kind === 'running';
+  const percent = running && phase.job && phase.job.progress.total > 0 ? Math.round((phase.job.progress.done / phase.job.progress.total) * 100) : 0;
+  const fixable = phase.kind === 'missing' ? phase.errors.find((check) => stepOfCheck(check.code) !== null) : undefined;
+
+  const closeButton = (
+    <Button key="close" onClick={close} data-testid="dds-close">
+      {running ? t('dds.closeRunning') : t('common:actions.close')}
+    </Button>
+  );
 
   return (
     <>
-      <Button icon={<FileZipOutlined />} onClick={() => void start()} loading={phase.kind === 'running'} disabled={material.status === 'draft'} data-testid="dds-package">
-        {t('dds.button')}
+      <Button
+        // Not `loading`: a loading button ignores clicks, and this one opens the running job again.
+        icon={running ? <LoadingOutlined /> : <FileZipOutlined />}
+        onClick={() => void start()}
+        disabled={material.status === 'draft'}
+        data-testid="dds-package"
+      >
+        {running && !open ? t('dds.buttonRunning', { percent }) : phase.kind === 'done' && !open ? t('dds.buttonReady') : t('dds.button')}
       </Button>
       <Modal
-        open={phase.kind !== 'idle'}
+        open={open}
         onCancel={close}
         title={phase.kind === 'done' ? null : t('dds.title')}
         footer={
           phase.kind === 'done'
             ? [
-                <Button key="close" onClick={close}>
-                  {t('common:actions.close')}
-                </Button>,
+                closeButton,
                 <Button key="download" type="primary" loading={downloading} onClick={() => void download(phase.job)} data-testid="dds-download">
                   {t('dds.download')}
                 </Button>,
               ]
-            : [
-                <Button key="close" onClick={close}>
-                  {t('common:actions.close')}
-                </Button>,
-              ]
+            : phase.kind === 'missing' && onFix && fixable
+              ? [
+                  closeButton,
+                  <Button
+                    key="fix"
+                    type="primary"
+                    icon={<EditOutlined />}
+                    onClick={() => {
+                      close();
+                      onFix(fixable.code);
+                    }}
+                    data-testid="dds-fix"
+                  >
+                    {t('dds.fix')}
+                  </Button>,
+                ]
+              : [closeButton]
         }
         data-testid="dds-dialog"
       >
         {phase.kind === 'running' ? (
           <>
             <Typography.Paragraph>{t(`dds.steps.${phase.job?.progress.step ?? 'queued'}`, { defaultValue: t('dds.building') })}</Typography.Paragraph>
-            <Progress percent={progress} status="active" />
+            <Progress percent={percent} status="active" data-testid="dds-progress" />
+            <Typography.Paragraph type="secondary">{t('dds.backgroundHint')}</Typography.Paragraph>
           </>
         ) : null}
         {phase.kind === 'missing' ? (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/session/useSession';
 import { validateGeoJson } from '../api/dds';
@@ -8,10 +9,11 @@ import styles from './eudr.module.css';
 import { GeometryProblems } from './GeometryProblems';
 import { PlotsPreview } from './PlotsPreview';
 
-/** The delivery's plots on the map, with what the EU geolocation rules find in them. */
+/** The delivery's plots on the map, with what the EU geolocation rules find in them, per plot. */
 export function PlotsCard({ material }: { material: RawMaterial }) {
   const { t } = useTranslation('eudr');
   const tenant = useSession((s) => s.tenantId);
+  const [selected, setSelected] = useState<number | null>(null);
   const geojson = material.location_geojson;
   const check = useQuery({
     queryKey: ['eudr', 'plots-check', tenant, material.id, material.updated_at],
@@ -29,8 +31,14 @@ export function PlotsCard({ material }: { material: RawMaterial }) {
     >
       {geojson ? (
         <>
-          <PlotsPreview geojson={check.data?.feature_collection ?? geojson} problems={check.data?.problems} />
-          {check.data ? <GeometryProblems problems={check.data.problems} /> : null}
+          <PlotsPreview
+            geojson={check.data?.feature_collection ?? geojson}
+            areas={check.data?.areas_ha}
+            problems={check.data?.problems}
+            selected={selected}
+            onSelect={setSelected}
+          />
+          {check.data ? <GeometryProblems problems={check.data.problems} onSelectFeature={setSelected} /> : null}
         </>
       ) : (
         <Empty description={t('detail.noPlots')} />

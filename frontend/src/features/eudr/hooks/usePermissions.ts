@@ -17,3 +17,5 @@ export function useMayPermission(permission: string): boolean {
 }
 
 export const APPROVE_OVER_CAP = 'eudr.approve_over_cap';
+export const CHANGE_DELIVERY = 'eudr.change_rawmaterialdelivery';
+export const DELETE_DELIVERY = 'eudr.delete_rawmaterialdelivery';

@@ -11,6 +11,8 @@ export interface EudrPortal {
   detailPath: (id: number | string) => string;
   /** The wizard; with a draft id it resumes that draft. */
   newPath: (draftId?: number | string) => string;
+  /** The edit form of a submitted delivery, optionally on a step (basic, materials, review). */
+  editPath: (id: number | string, step?: string) => string;
   /** The supplier user's own parent vendor (fixed in the wizard), null for internal users. */
   ownParentVendor: number | null;
 }
@@ -43,6 +45,7 @@ export function useEudrPortal(): EudrPortal {
       listPath: withQuery(base),
       detailPath: (id) => withQuery(`${base}/${id}`),
       newPath: (draftId) => withQuery(`${base}/new`, draftId === undefined ? '' : `draft=${draftId}`),
+      editPath: (id, step) => withQuery(`${base}/${id}/edit`, step ? `step=${encodeURIComponent(step)}` : ''),
       ownParentVendor: supplier && own ? Number(own) : null,
     };
   }, [pathname, parentVendorId, pv, user]);

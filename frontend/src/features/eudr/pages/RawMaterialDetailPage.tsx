@@ -17,6 +17,7 @@ import { useErrorText } from '@/shared/errors/errorText';
 import { deleteRawMaterial, setRawMaterialStatus, useBatches, useInvalidateRawMaterial, useRawMaterial } from '../api/rawMaterials';
 import type { MaterialLine, RawMaterial } from '../api/types';
 import { ApproveOverCapDialog } from '../components/ApproveOverCapDialog';
+import { DeliveryNotFound, isNotFound } from '../components/DeliveryNotFound';
 import { BatchesTable } from '../components/BatchesTable';
 import { DdsPackageButton } from '../components/DdsPackageButton';
 import styles from '../components/eudr.module.css';
@@ -27,7 +28,8 @@ import { PlotsCard } from '../components/PlotsCard';
 import { PolicySummary } from '../components/PolicySummary';
 import { StatusTag } from '../components/StatusTag';
 import { WeightBalance } from '../components/WeightBalance';
-import { APPROVE_OVER_CAP, useHasPermission, useMayPermission } from '../hooks/usePermissions';
+import { stepOfCheck, WIZARD_STEPS } from '../components/wizard/wizardModel';
+import { APPROVE_OVER_CAP, CHANGE_DELIVERY, DELETE_DELIVERY, useHasPermission, useMayPermission } from '../hooks/usePermissions';
 import { useEudrPortal } from '../hooks/usePortal';
 import { countryName } from '../lib/countries';
 import { remainingRule } from '../lib/validation';
@@ -37,6 +39,8 @@ import { formatKg } from '../lib/weight';
 export default function RawMaterialDetailPage() {
   const { id } = useParams();
   const query = useRawMaterial(id);
+  // Another vendor's delivery answers 404 too: it is simply not there for this user.
+  if (query.isError && isNotFound(query.error)) return <DeliveryNotFound />;
   if (query.isError) {
     return (
       <PageContainer>
@@ -70,7 +74,8 @@ function Detail({ material }: { material: RawMaterial }) {
   const mayApprove = useHasPermission(APPROVE_OVER_CAP);
   const mayGenerate = useMayPermission('eudr.add_cartonlabel');
   const mayDeleteLabels = useMayPermission('eudr.delete_cartonlabel');
-  const mayChange = useMayPermission('eudr.change_rawmaterialdelivery');
+  const mayChange = useMayPermission(CHANGE_DELIVERY);
+  const mayDelete = useMayPermission(DELETE_DELIVERY);
   const dash = t('common.none');
   const show = (value: string | null | undefined) => value || dash;
   const lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
@@ -93,22 +98,35 @@ function Detail({ material }: { material: RawMaterial }) {
   const remove = async () => {
     try {
       await deleteRawMaterial(material.id);
-      await invalidate(material.id);
       void message.success(t('detail.deleted'));
       void navigate(portal.listPath, { replace: true });
+      void invalidate(material.id);
     } catch (error) {
       void message.error(errorText(error));
     }
   };
+
+  /** The edit form on the step that fixes a check (DDS or delivery check); null when the form cannot fix it. */
+  const fixPath = (code: string | null) => {
+    const step = code === null ? 0 : stepOfCheck(code);
+    return step === null ? null : portal.editPath(material.id, step === 0 ? undefined : WIZARD_STEPS[step]);
+  };
+  const mayEdit = mayChange && !isDraft;
+  const fixableCheck = material.checks.find((check) => stepOfCheck(check.key) !== null);
 
   const actions = (
     <>
       <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(portal.listPath)}>
         {t('actions.backToList')}
       </Button>
-      {isDraft ? (
-        <Button type="primary" icon={<EditOutlined />} onClick={() => void navigate(portal.newPath(material.id))}>
+      {isDraft && mayChange ? (
+        <Button type="primary" icon={<EditOutlined />} onClick={() => void navigate(portal.newPath(material.id))} data-testid="continue-draft">
           {t('detail.continueDraft')}
+        </Button>
+      ) : null}
+      {mayEdit ? (
+        <Button icon={<EditOutlined />} onClick={() => void navigate(portal.editPath(material.id))} data-testid="edit-delivery">
+          {t('detail.edit')}
         </Button>
       ) : null}
       {!isDraft && mayGenerate ? (
@@ -118,7 +136,19 @@ function Detail({ material }: { material: RawMaterial }) {
           </Button>
         </Tooltip>
       ) : null}
-      {!isDraft ? <DdsPackageButton material={material} /> : null}
+      {!isDraft ? (
+        <DdsPackageButton
+          material={material}
+          onFix={
+            mayEdit
+              ? (code) => {
+                  const path = fixPath(code);
+                  if (path) void navigate(path);
+                }
+              : undefined
+          }
+        />
+      ) : null}
       {!portal.supplier && !isDraft && mayApprove ? (
         <Button icon={<SafetyCertificateOutlined />} onClick={() => setApproving(true)} data-testid="open-approve">
           {t('cap.open')}
@@ -134,15 +164,18 @@ function Detail({ material }: { material: RawMaterial }) {
           {t('detail.activate')}
         </Button>
       ) : null}
-      {material.issued_cartons === 0 && (batches.data?.length ?? 0) === 0 ? (
+      {mayDelete && material.issued_cartons === 0 && batches.isSuccess && batches.data.length === 0 ? (
         <Popconfirm
           title={t('detail.deleteQuestion')}
+          description={t('detail.deleteText', { number: material.delivery_number || t('list.untitledDraft', { id: material.id }) })}
           okText={t('common:actions.delete')}
-          okButtonProps={{ danger: true }}
+          okButtonProps={{ danger: true, 'data-testid': 'confirm-delete-delivery' }}
           cancelText={t('common:actions.cancel')}
           onConfirm={remove}
         >
-          <Button danger icon={<DeleteOutlined />} aria-label={t('common:actions.delete')} />
+          <Tooltip title={t('common:actions.delete')}>
+            <Button danger icon={<DeleteOutlined />} aria-label={t('common:actions.delete')} data-testid="delete-delivery" />
+          </Tooltip>
         </Popconfirm>
       ) : null}
     </>
@@ -170,6 +203,13 @@ function Detail({ material }: { material: RawMaterial }) {
                 <li key={check.key}>{check.message}</li>
               ))}
             </ul>
+          }
+          action={
+            mayEdit && fixableCheck ? (
+              <Button size="small" icon={<EditOutlined />} onClick={() => void navigate(fixPath(fixableCheck.key) ?? portal.editPath(material.id))} data-testid="fix-checks">
+                {t('detail.fixChecks')}
+              </Button>
+            ) : undefined
           }
           data-testid="delivery-checks"
         />

@@ -20,10 +20,12 @@ const ACCEPT: Record<string, string> = {
 interface Props {
   /** The supplier's own parent vendor (fixed) and its name; null lets internal users choose. */
   fixedParentVendorName: string | null;
+  /** A submitted delivery keeps its parent vendor. */
+  parentVendorLocked?: boolean;
 }
 
 /** Step 1: who delivered what, from where, with which certificates and documents. */
-export function BasicInfoStep({ fixedParentVendorName }: Props) {
+export function BasicInfoStep({ fixedParentVendorName, parentVendorLocked = false }: Props) {
   const { t, i18n } = useTranslation('eudr');
   const vendors = useParentVendors(fixedParentVendorName === null);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
@@ -40,8 +42,15 @@ export function BasicInfoStep({ fixedParentVendorName }: Props) {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           {fixedParentVendorName === null ? (
-            <Form.Item name="parent_vendor" label={t('fields.parent_vendor')} required rules={[ruleOf(parentVendorRule)]}>
+            <Form.Item
+              name="parent_vendor"
+              label={t('fields.parent_vendor')}
+              required
+              rules={[ruleOf(parentVendorRule)]}
+              extra={parentVendorLocked ? t('edit.parentVendorLocked') : undefined}
+            >
               <Select
+                disabled={parentVendorLocked}
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={vendors.isLoading}
                 placeholder={t('wizard.chooseParentVendor')}

@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Form, Input, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';
 import { validateGeoJson } from '../../api/dds';
@@ -22,14 +22,16 @@ export function LocationEditor() {
   const [checking, setChecking] = useState(false);
   const [result, setResult] = useState<GeoJsonValidation | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
 
-  let parsed: ReturnType<typeof parseGeoJsonText> = null;
-  let syntaxError = false;
-  try {
-    parsed = parseGeoJsonText(text);
-  } catch {
-    syntaxError = true;
-  }
+  // Parsed once per text, so the map redraws only when the plots change.
+  const { parsed, syntaxError } = useMemo(() => {
+    try {
+      return { parsed: parseGeoJsonText(text), syntaxError: false };
+    } catch {
+      return { parsed: null, syntaxError: true };
+    }
+  }, [text]);
 
   const check = async () => {
     setResult(null);
@@ -104,10 +106,19 @@ export function LocationEditor() {
         result.valid && result.problems.length === 0 ? (
           <Alert type="success" showIcon title={t('wizard.geojsonValid', { count: featureCount(result.feature_collection), area: result.total_area_ha.toFixed(2) })} className={styles.section} data-testid="geojson-valid" />
         ) : (
-          <GeometryProblems problems={result.problems} />
+          <GeometryProblems problems={result.problems} onSelectFeature={setSelected} />
         )
       ) : null}
-      {parsed && !syntaxError ? <PlotsPreview geojson={result?.feature_collection ?? parsed} problems={result?.problems} /> : null}
+      {parsed && !syntaxError ? (
+        <PlotsPreview
+          geojson={result?.feature_collection ?? parsed}
+          areas={result?.areas_ha}
+          problems={result?.problems}
+          selected={selected}
+          onSelect={setSelected}
+          height={320}
+        />
+      ) : null}
     </Card>
   );
 }

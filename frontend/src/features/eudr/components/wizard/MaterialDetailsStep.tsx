@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Col, Flex, Form, Input, InputNumber, Row, Sel
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';
-import { downloadDeliveryFileTemplate, parseDeliveryFile } from '../../api/rawMaterials';
+import { downloadDeliveryFileTemplate, parseDeliveryFile, parseStoredDeliveryFile } from '../../api/rawMaterials';
 import { MATERIAL_TYPES, PULP_TYPES } from '../../lib/options';
 import { linesRule, materialTypeRule, parseFileRule, pulpTypeRule, weightRule } from '../../lib/validation';
 import styles from '../eudr.module.css';
@@ -13,8 +13,13 @@ import { HEADER_FIELDS, type FileValue, type LineValue } from './wizardModel';
 
 const EMPTY_LINE: LineValue = { scientific_names: [], common_names: [] };
 
+interface Props {
+  /** The saved draft or delivery: its stored delivery file can be parsed from the server. */
+  rawMaterialId?: number | null;
+}
+
 /** Step 2: the material lines (typed or parsed from the delivery file) and the plots' GeoJSON. */
-export function MaterialDetailsStep() {
+export function MaterialDetailsStep({ rawMaterialId = null }: Props) {
   const { t } = useTranslation('eudr');
   const form = Form.useFormInstance();
   const { message, modal } = App.useApp();
@@ -32,10 +37,12 @@ export function MaterialDetailsStep() {
 
   const parse = async () => {
     const deliveryFile = form.getFieldValue(['files', 'delivery_file']) as FileValue | null | undefined;
-    const missing = parseFileRule(deliveryFile?.file ?? deliveryFile?.stored);
+    const chosen = deliveryFile?.file ?? null;
+    // A file chosen in this session is read as it is; a stored one is fetched from the server first.
+    const stored = !chosen && deliveryFile?.stored && !deliveryFile.remove && rawMaterialId !== null ? deliveryFile.stored : null;
+    const missing = parseFileRule(chosen ?? stored);
     setParseWarnings([]);
-    if (missing || !deliveryFile?.file) {
-      // A stored file is parsed from the server copy only when chosen again: the parse endpoint takes an upload.
+    if (missing || (!chosen && !stored)) {
       setParseError(t(missing ?? 'validation.deliveryFileRequiredParse'));
       return;
     }
@@ -43,7 +50,7 @@ export function MaterialDetailsStep() {
       setParsing(true);
       setParseError(null);
       try {
-        const result = await parseDeliveryFile(deliveryFile.file as File);
+        const result = chosen ? await parseDeliveryFile(chosen) : await parseStoredDeliveryFile(rawMaterialId as number, stored?.name ?? 'delivery-file');
         form.setFieldValue(
           'lines',
           result.lines.map((line) => ({

@@ -5,7 +5,7 @@ import { countryName } from '../../lib/countries';
 import { formatKg } from '../../lib/weight';
 import styles from '../eudr.module.css';
 import { PolicySummary } from '../PolicySummary';
-import type { WizardValues } from './wizardModel';
+import { isGeoJsonTextBroken, type WizardValues } from './wizardModel';
 
 interface Props {
   input: RawMaterialInput;
@@ -14,15 +14,17 @@ interface Props {
   /** The saved draft: the server fills in the policy that applies to it. */
   saved: RawMaterial | null;
   policyLoading: boolean;
+  /** Title of the policy card (default: the policy that will apply). */
+  policyTitle?: string;
 }
 
 /** Step 3: a readable summary of everything entered and the policy that will apply. */
-export function ReviewStep({ input, values, parentVendorName, saved, policyLoading }: Props) {
+export function ReviewStep({ input, values, parentVendorName, saved, policyLoading, policyTitle }: Props) {
   const { t, i18n } = useTranslation('eudr');
   const dash = t('common.none');
   const show = (value: string | null | undefined) => (value ? value : dash);
   const total = input.lines.reduce((sum, line) => sum + (Number(line.weight_kg) || 0), 0);
-  const files = Object.entries(values.files ?? {}).filter(([, value]) => value?.file ?? value?.stored);
+  const files = Object.entries(values.files ?? {}).filter(([, value]) => value?.file ?? (value?.stored && !value.remove));
 
   return (
     <>
@@ -56,7 +58,13 @@ export function ReviewStep({ input, values, parentVendorName, saved, policyLoadi
             {input.geolocation_confidential ? t('common.yes') : t('common.no')}
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.location_geojson')}>
-            {input.location_geojson ? t('wizard.geojsonPresent') : dash}
+            {isGeoJsonTextBroken(values) ? (
+              <Typography.Text type="danger">{t('wizard.geojsonSyntax')}</Typography.Text>
+            ) : input.location_geojson ? (
+              t('wizard.geojsonPresent')
+            ) : (
+              dash
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.description')} span="filled">
             {show(input.description)}
@@ -102,7 +110,7 @@ export function ReviewStep({ input, values, parentVendorName, saved, policyLoadi
         )}
       </Card>
 
-      <Card size="small" title={t('wizard.policyTitle')} className={styles.section} loading={policyLoading}>
+      <Card size="small" title={policyTitle ?? t('wizard.policyTitle')} className={styles.section} loading={policyLoading}>
         {saved ? (
           <PolicySummary material={saved} />
         ) : (

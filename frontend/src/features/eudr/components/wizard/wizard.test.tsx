@@ -6,7 +6,7 @@ import { MockServer, fail, ok } from '@/test/mockAdapter';
 import { makeUser, signIn } from '@/test/session';
 import RawMaterialWizardPage from '../../pages/RawMaterialWizardPage';
 import { renderAt } from '../../test/harness';
-import { flattenFieldErrors, fromRawMaterial, resumeStep, toInput } from './wizardModel';
+import { fileChanges, flattenFieldErrors, fromRawMaterial, isGeoJsonTextBroken, resumeStep, stepFromParam, stepOfCheck, toInput } from './wizardModel';
 
 let server: MockServer;
 
@@ -134,9 +134,44 @@ describe('wizard values', () => {
     expect(input.lines[0]).toEqual({ material_type: 'paper', weight_kg: '500.000', pulp_type: 'virgin', pulp_brand: '', scientific_names: ['Picea abies'], common_names: [] });
   });
 
-  it('refuses GeoJSON that does not parse unless saving a draft', () => {
+  it('refuses GeoJSON that does not parse; a draft leaves it out instead of wiping the stored plots', () => {
     expect(() => toInput({ location_geojson_text: '{ nope' })).toThrow(SyntaxError);
-    expect(toInput({ location_geojson_text: '{ nope' }, { lenientGeoJson: true }).location_geojson).toBeNull();
+    const draft = toInput({ location_geojson_text: '{ nope' }, { lenientGeoJson: true });
+    expect('location_geojson' in draft).toBe(false);
+    expect(isGeoJsonTextBroken({ location_geojson_text: '{ nope' })).toBe(true);
+    expect(isGeoJsonTextBroken({ location_geojson_text: '  ' })).toBe(false);
+    // Emptying the text on purpose does clear the plots.
+    expect(toInput({ location_geojson_text: '' }, { lenientGeoJson: true }).location_geojson).toBeNull();
+  });
+
+  it('lists the document changes a save makes', () => {
+    const stored = { name: 'a.pdf', size: 1 };
+    const file = new File(['x'], 'b.pdf');
+    expect(
+      fileChanges({
+        vendor_certificate: { stored, file },
+        sc_invoice: { stored, remove: true },
+        logging_license: { stored },
+        location_file: { remove: true },
+        delivery_file: null,
+      }),
+    ).toEqual({ uploads: [['vendor_certificate', file]], removals: ['sc_invoice'] });
+  });
+
+  it('knows which step fixes each DDS check', () => {
+    expect(stepOfCheck('species_missing')).toBe(1);
+    expect(stepOfCheck('geolocation_missing')).toBe(1);
+    expect(stepOfCheck('geolocation_self_intersection')).toBe(1);
+    expect(stepOfCheck('harvest_period_missing')).toBe(0);
+    expect(stepOfCheck('certificate_expired')).toBe(0);
+    expect(stepOfCheck('fm_certificate_expired')).toBe(0);
+    expect(stepOfCheck('no_documents')).toBe(0);
+    expect(stepOfCheck('operator_name_missing')).toBeNull();
+    expect(stepOfCheck('hs_code_missing')).toBeNull();
+    expect(stepFromParam('materials')).toBe(1);
+    expect(stepFromParam('2')).toBe(2);
+    expect(stepFromParam('9')).toBe(0);
+    expect(stepFromParam(null)).toBe(0);
   });
 
   it('flattens nested server errors to field paths', () => {

@@ -12,6 +12,8 @@ export interface FileValue {
   file?: File;
   /** The file already stored on the server. */
   stored?: StoredFile;
+  /** The stored file is removed on save. */
+  remove?: boolean;
 }
 
 export interface LineValue {
@@ -78,11 +80,25 @@ export function parseGeoJsonText(textValue: string | undefined): GeoJsonObject |
   return parsed as GeoJsonObject;
 }
 
-/** The wizard's values as the API's input (GeoJSON text that does not parse is sent as null by drafts). */
-export function toInput(values: WizardValues, { lenientGeoJson = false } = {}): RawMaterialInput {
-  let geojson: GeoJsonObject | null = null;
+/** True when the plots' text is there but is not a JSON object (it cannot be sent). */
+export function isGeoJsonTextBroken(values: Pick<WizardValues, 'location_geojson_text'>): boolean {
   try {
-    geojson = parseGeoJsonText(values.location_geojson_text);
+    parseGeoJsonText(values.location_geojson_text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The wizard's values as the API's input. GeoJSON text that does not parse throws, unless
+ * `lenientGeoJson` (saving a draft): then `location_geojson` is left out, so the server keeps the plots
+ * it has and the text stays in the form for the user to fix (see `isGeoJsonTextBroken`).
+ */
+export function toInput(values: WizardValues, { lenientGeoJson = false } = {}): RawMaterialInput {
+  let geojson: { location_geojson?: GeoJsonObject | null } = {};
+  try {
+    geojson = { location_geojson: parseGeoJsonText(values.location_geojson_text) };
   } catch (error) {
     if (!lenientGeoJson) throw error;
   }
@@ -107,7 +123,7 @@ export function toInput(values: WizardValues, { lenientGeoJson = false } = {}): 
     upstream_dds_reference: text(values.upstream_dds_reference),
     upstream_dds_verification: text(values.upstream_dds_verification),
     geolocation_confidential: Boolean(values.geolocation_confidential),
-    location_geojson: geojson,
+    ...geojson,
     lines: (values.lines ?? []).map(
       (line): MaterialLine => ({
         material_type: line.material_type ?? '',
@@ -235,3 +251,58 @@ export const HEADER_FIELDS = [
   'upstream_dds_reference',
   'upstream_dds_verification',
 ] as const;
+
+/** What saving does with the documents: uploads of newly chosen files, removals of stored ones. */
+export function fileChanges(files: WizardValues['files']): { uploads: [FileKind, File][]; removals: FileKind[] } {
+  const uploads: [FileKind, File][] = [];
+  const removals: FileKind[] = [];
+  for (const [kind, value] of Object.entries(files ?? {}) as [FileKind, FileValue | null | undefined][]) {
+    if (value?.file) uploads.push([kind, value.file]);
+    else if (value?.remove && value.stored) removals.push(kind);
+  }
+  return { uploads, removals };
+}
+
+/** The stored documents as form values (after a save). */
+export function storedFiles(material: Pick<RawMaterial, 'files'>): Partial<Record<FileKind, FileValue | null>> {
+  return Object.fromEntries(Object.entries(material.files ?? {}).map(([kind, file]) => [kind, { stored: file }]));
+}
+
+export const WIZARD_STEPS = ['basic', 'materials', 'review'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+/** `?step=` of the edit form (a step's key or index) as a step index; unknown values start at 0. */
+export function stepFromParam(param: string | null): number {
+  if (!param) return 0;
+  const byKey = WIZARD_STEPS.indexOf(param as WizardStep);
+  if (byKey >= 0) return byKey;
+  const index = Number(param);
+  return Number.isInteger(index) && index >= 0 && index < WIZARD_STEPS.length ? index : 0;
+}
+
+/** DDS check codes fixed on the material details step (species, weight, plots). */
+const MATERIAL_CHECKS = new Set(['species_missing', 'common_name_missing', 'net_weight_missing']);
+/** DDS check codes fixed on the basic info step (origin, harvest, certificates, upstream DDS, documents). */
+const BASIC_CHECKS = new Set([
+  'country_missing',
+  'producer_missing',
+  'harvest_period_missing',
+  'harvest_period_reversed',
+  'harvest_before_cutoff',
+  'certificate_expired',
+  'fm_certificate_expired',
+  'coc_certificate_expired',
+  'upstream_dds_incomplete',
+  'upstream_dds_invalid',
+  'no_documents',
+]);
+
+/**
+ * The wizard step where a DDS check (or a delivery check) is fixed, or null when the delivery's form
+ * cannot fix it (company settings, products, cartons, the delivery's status).
+ */
+export function stepOfCheck(code: string): number | null {
+  if (MATERIAL_CHECKS.has(code) || code.startsWith('geolocation_')) return 1;
+  if (BASIC_CHECKS.has(code)) return 0;
+  return null;
+}
