@@ -69,6 +69,12 @@ def _width(text: str, font: str, size: float) -> float:
     return sum(size * (0.5 if ord(ch) < 128 else 1.0) for ch in text)
 
 
+def _shrunk(text: str, font: str, size: float, max_width: float) -> float:
+    """The font size at which `text` fits `max_width`: for what must be printed whole (the code)."""
+    width = _width(text, font, size)
+    return size if width <= max_width else size * max_width / width
+
+
 def _fit(text: str, font: str, size: float, max_width: float) -> str:
     text = " ".join((text or "").split())
     if _width(text, font, size) <= max_width:
@@ -83,12 +89,23 @@ class _Page:
         self.ops: list[bytes] = []
 
     def text(
-        self, x: float, y: float, text: str, *, size: float = 8, bold: bool = False, max_width=None
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: float = 8,
+        bold: bool = False,
+        max_width=None,
+        whole: bool = False,
     ) -> None:
+        """`max_width` cuts a long text with "..."; with `whole` the text is made smaller instead."""
         if not text:
             return
         font = "F2" if bold else "F1"
-        if max_width is not None:
+        if max_width is not None and whole:
+            size = _shrunk(text, font, size, max_width)
+        elif max_width is not None:
             text = _fit(text, font, size, max_width)
         resource, operand = _pdf_text(text)
         if resource == "F1" and bold:
@@ -98,10 +115,21 @@ class _Page:
         )
 
     def centred(
-        self, x_mid: float, y: float, text: str, *, size: float, bold: bool = False, max_width: float
+        self,
+        x_mid: float,
+        y: float,
+        text: str,
+        *,
+        size: float,
+        bold: bool = False,
+        max_width: float,
+        whole: bool = False,
     ):
         font = "F2" if bold else "F1"
-        text = _fit(text, font, size, max_width)
+        if whole:
+            size = _shrunk(text, font, size, max_width)
+        else:
+            text = _fit(text, font, size, max_width)
         self.text(x_mid - _width(text, font, size) / 2, y, text, size=size, bold=bold)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.5) -> None:
@@ -173,7 +201,7 @@ def render_default(label, url: str, width: float, height: float) -> bytes:
     qr_top = height - margin - 14
     page.qr(url, (width - qr_size) / 2, qr_top - qr_size, qr_size)
     y = qr_top - qr_size - 14
-    page.centred(width / 2, y, fields["code"], size=12, bold=True, max_width=inner)
+    page.centred(width / 2, y, fields["code"], size=12, bold=True, max_width=inner, whole=True)
     y -= 10
     page.centred(width / 2, y, url, size=6.5, max_width=inner)
     y -= 8
@@ -206,7 +234,8 @@ def render_compact(label, url: str, width: float, height: float) -> bytes:
     x = margin + qr_size + 2 * MM
     inner = width - x - margin
     y = height - margin - 10
-    page.text(x, y, fields["code"], size=9.5, bold=True, max_width=inner)
+    # The code is printed whole, whatever its letters: it is what a person types when a QR code fails.
+    page.text(x, y, fields["code"], size=9.5, bold=True, max_width=inner, whole=True)
     for value in (
         f"{fields['article']}  {fields['product']}",
         f"Batch {fields['batch']}",

@@ -65,6 +65,23 @@ def test_pdf_qr_decodes_to_the_trace_url(labelled, api, settings, template, size
     assert decode_pages(pdf) == [f"https://trace.example.com/eudrtrace/{code}" for code in w.codes]
 
 
+@pytest.mark.parametrize("template", ["default", "compact"])
+def test_pdf_prints_the_widest_code_whole(labelled, api, in_tenant, template):
+    """A code of the widest letters is printed whole (smaller), never cut with "...": a person types it
+    when the QR code cannot be read."""
+    w = labelled
+    widest = "W" * len(w.codes[0])
+    with in_tenant(w.tenant3):
+        CartonLabel.objects.filter(code=w.codes[0]).update(code=widest)
+    response = api(w.supplier_a, w.tenant3).get(
+        f"{CARTONS}export/",
+        {"format": "pdf", "template": template, "raw_material": w.delivery.pk, "ordering": "batch_sequence"},
+    )
+    text = fitz.open(stream=b"".join(response.streaming_content), filetype="pdf")[0].get_text()
+    assert widest in text
+    assert "..." not in text.splitlines()[0]
+
+
 def test_pdf_shows_chinese_product_names(labelled, api, in_tenant):
     w = labelled
     with in_tenant(w.tenant3):
