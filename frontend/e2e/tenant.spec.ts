@@ -4,6 +4,8 @@ import { signIn, storage, userMenu } from './helpers';
 test('switching company stores tenant_id and reloads the whole page', async ({ page }) => {
   await signIn(page, 'admin');
   const before = await storage(page, 'tenant_id');
+  // The admin starts in the empty Sandbox, and the home page says so and where to go.
+  await expect(page.getByTestId('home-empty-company')).toBeVisible();
   await userMenu(page, 'Switch Company');
   const modal = page.getByRole('dialog', { name: 'Switch Company' });
   await expect(modal).toBeVisible();
@@ -23,6 +25,9 @@ test('switching company stores tenant_id and reloads the whole page', async ({ p
   const after = await storage(page, 'tenant_id');
   expect(after).not.toBe(before);
   await expect(page.getByTestId('current-company')).toHaveText(name);
+  // The other demo companies have records: no empty-company notice there.
+  await expect(page.getByTestId('home-counts')).toBeVisible();
+  await expect(page.getByTestId('home-empty-company')).toHaveCount(0);
 });
 
 test('the warehouse layout offers only the trading company', async ({ page }) => {

@@ -27,7 +27,7 @@ describe('app shell routing', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(router.state.location.search).toBe('?redirect=%2Fsales%2Forders%3Fpage%3D2');
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Sign in | Trade Portal'));
+    await waitFor(() => expect(document.title).toBe('Sign in | CartonTrace'));
   });
 
   it('shows the not-found page for an unknown path', async () => {
@@ -41,7 +41,7 @@ describe('app shell routing', () => {
     renderApp('/warehouse/inventory');
     expect(await screen.findByTestId('layout-warehouse')).toBeInTheDocument();
     expect(await screen.findByTestId('feature-placeholder')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Inventory | Trade Portal'));
+    await waitFor(() => expect(document.title).toBe('Inventory | CartonTrace'));
   });
 
   it('chooses the supplier layout and disables Orders without a parent vendor', async () => {

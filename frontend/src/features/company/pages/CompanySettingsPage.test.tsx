@@ -77,7 +77,7 @@ describe('the company settings page', () => {
     expect(missing).toHaveTextContent('the address');
     expect(missing).toHaveTextContent('an EORI or VAT number in a valid format');
     expect(screen.getByTestId('company-name')).toHaveTextContent('EuroTrade Goods BV');
-    await waitFor(() => expect(document.title).toBe('Company settings | Trade Portal'));
+    await waitFor(() => expect(document.title).toBe('Company settings | CartonTrace'));
   }, 30_000);
 
   it('saves the changes, shows the server spelling and that the statement data is complete', async () => {

@@ -1,5 +1,5 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '@/shared/components/ErrorState';
@@ -18,10 +18,22 @@ export default function HomePage() {
   const type = user ? userTypeOf(user) : 'internal';
   const dashboard = useDashboard();
   const counts = Object.entries(dashboard.data?.counts ?? {});
+  // A company with no records yet (a new tenant, or the demo's empty Sandbox): say so and where to go.
+  const emptyCompany = type === 'internal' && counts.length > 0 && counts.every(([, value]) => value === 0);
 
   return (
     <PageContainer title={t('home:welcome', { name: displayName(user) })}>
       <Typography.Paragraph type="secondary">{t(`home:intro.${type}`)}</Typography.Paragraph>
+      {emptyCompany ? (
+        <Alert
+          type="info"
+          showIcon
+          className={styles.emptyCompany}
+          title={t('home:emptyCompany.title')}
+          description={t('home:emptyCompany.description')}
+          data-testid="home-empty-company"
+        />
+      ) : null}
 
       <Typography.Title level={5}>{t('home:shortcuts')}</Typography.Title>
       <Flex wrap gap="small" className={styles.shortcuts} data-testid="home-shortcuts">
