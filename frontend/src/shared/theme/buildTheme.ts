@@ -68,6 +68,10 @@ export function buildAntTheme(state: ThemeState): ThemeConfig {
   const preset = PRESET_TOKENS[state.preset];
   const noir = state.primary === 'noir';
   const colorPrimary = state.dark ? (noir ? primary['300'] : primary['400']) : noir ? primary['950'] : primary['500'];
+  // Noir has no hue of its own: information (alerts, info messages) takes blue, since tints of near-black
+  // make dark boxes with dark text.
+  const info = noir ? primaryScale('blue', state.surface) : primary;
+  const colorInfo = state.dark ? info['400'] : info['500'];
   // Noir in dark mode is a light grey: text on it must be dark to stay readable.
   const onPrimary = state.dark && noir ? surface['950'] : surface['0'];
 
@@ -87,7 +91,7 @@ export function buildAntTheme(state: ThemeState): ThemeConfig {
     algorithm,
     token: {
       colorPrimary,
-      colorInfo: colorPrimary,
+      colorInfo,
       colorLink: colorPrimary,
       colorTextBase: text,
       colorBgBase: state.dark ? surface['950'] : surface['0'],

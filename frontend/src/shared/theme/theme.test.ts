@@ -37,6 +37,12 @@ describe('theme choices', () => {
     expect(theme.token?.colorPrimary).toBe(surfaceScale('zinc')['950']);
   });
 
+  it('noir gives information a blue of its own; other primaries inform in their colour', () => {
+    expect(buildAntTheme({ ...DEFAULT_THEME, surface: 'zinc' }).token?.colorInfo).toBe(primaryScale('blue', 'zinc')['500']);
+    expect(buildAntTheme({ ...DEFAULT_THEME, dark: true }).token?.colorInfo).toBe(primaryScale('blue', DEFAULT_THEME.surface)['400']);
+    expect(buildAntTheme({ ...DEFAULT_THEME, primary: 'emerald' }).token?.colorInfo).toBe(primaryScale('emerald', DEFAULT_THEME.surface)['500']);
+  });
+
   it('maps the layer levels onto Ant Design tokens', () => {
     const { components, token } = buildAntTheme(DEFAULT_THEME);
     expect(token?.zIndexPopupBase).toBe(LAYERS.modal);
