@@ -290,3 +290,34 @@ def test_carrier_list_query_count_and_roles(world, api, in_tenant, count_queries
         .status_code
         == 403
     )
+
+
+def test_carriers_of_another_tenant_are_invisible_and_untouchable(world, api, carrier):
+    """Another tenant's user neither reads nor changes nor deletes a carrier, and may use the same name."""
+    stranger = api(world["other_admin"], world["tenant2"])
+    assert stranger.get(CARRIERS).json()["data"]["count"] == 0
+    assert stranger.get(f"{CARRIERS}{carrier.pk}/").status_code == 404
+    assert stranger.get(f"{CARRIERS}by-name/Maersk/").status_code == 404
+    assert stranger.patch(f"{CARRIERS}{carrier.pk}/", {"phone": "+1"}, format="json").status_code == 404
+    assert stranger.delete(f"{CARRIERS}{carrier.pk}/").status_code == 404
+    same_name = stranger.post(CARRIERS, {"name": "Maersk"}, format="json")
+    assert same_name.status_code == 201, same_name.json()
+    # a shipment of tenant 3 cannot name tenant 2's carrier
+    foreign = api(world["admin"], world["tenant3"]).post(
+        URL, shipment_payload(carrier, shipment_company=same_name.json()["data"]["id"]), format="json"
+    )
+    assert foreign.status_code == 400 and "shipment_company" in foreign.json()["data"]
+    carrier.refresh_from_db()
+    assert carrier.phone == ""
+
+
+def test_carrier_export_holds_the_filtered_rows(world, api, in_tenant, carrier):
+    with in_tenant(world["tenant3"]):
+        ShipmentCompany.objects.create(name="COSCO Shipping Lines", contact_name="Li Na")
+    client = api(world["purchasing"], world["tenant3"])
+    response = client.get(f"{CARRIERS}export/", {"format": "csv", "search": "cosco"})
+    assert response.status_code == 200
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    text = body.decode("utf-8-sig")
+    assert "COSCO Shipping Lines" in text and "Li Na" in text
+    assert "Maersk" not in text
