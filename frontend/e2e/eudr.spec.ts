@@ -212,3 +212,24 @@ test('the supplier cannot open another vendor\'s delivery', async ({ page, reque
   await expect(page.getByTestId('raw-material-wizard')).toHaveCount(0);
   await expect(page.getByText('NBC-DN-2026-0033')).toHaveCount(0);
 });
+
+test('an administrator records the filed due diligence statement of a demo delivery', async ({ page, request }) => {
+  const admin = await apiToken(request, 'admin');
+  const list = await request.get('/api/eudr/raw-materials/?tenant_id=3&search=NBC-DN-2026-0033', { headers: { Authorization: `Bearer ${admin}` } });
+  const delivery = ((await list.json()) as { data: { results: { id: number }[] } }).data.results[0];
+  expect(delivery).toBeTruthy();
+
+  await inTradingCompany(page);
+  await signIn(page, 'admin');
+  await page.goto(`/purchase/eudr/raw-materials/${delivery?.id}`);
+  const card = page.getByTestId('filed-statement');
+  await expect(card).toBeVisible();
+  await card.getByTestId('filed-record').click();
+  await page.getByTestId('filed-reference-input').fill('25nl e2e 12345');
+  await page.getByTestId('filed-verification-input').fill('K7R8LA90');
+  await page.getByTestId('filed-save').click();
+  await expect(card.getByTestId('filed-reference')).toContainText('25NLE2E12345');
+  await expect(card.getByTestId('filed-verification')).toContainText('K7R8LA90');
+  await expect(card).toContainText('Recorded by');
+  if (shots) await page.screenshot({ path: `${shots}/eudr-filed-statement.png`, fullPage: true });
+});

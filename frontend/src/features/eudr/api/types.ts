@@ -94,6 +94,11 @@ export interface RawMaterial {
   location_geojson: GeoJsonObject | null;
   upstream_dds_reference?: string;
   upstream_dds_verification?: string;
+  /** The tenant's filed statement (empty until recorded); the verification number is empty for suppliers. */
+  dds_reference_number?: string;
+  dds_verification_number?: string;
+  dds_filed_at?: string | null;
+  dds_filed_by_name?: string;
   geolocation_confidential?: boolean;
   min_consumption_per_carton: string;
   loss_rate_percent: string;

@@ -120,4 +120,13 @@ describe('the DDS package button', () => {
     await user.click(screen.getByTestId('dds-fix'));
     expect(onFix).toHaveBeenCalledWith('harvest_period_missing');
   });
+
+  it('tells what comes next when the package is ready, if asked to', async () => {
+    const user = userEvent.setup({ delay: null });
+    server.on('POST', START, { status: 202, data: { code: 202, message: 'accepted', data: job('done', 4) } });
+    renderAt('/x', '/x', <DdsPackageButton material={deliveryFixture()} filingHint />);
+    await user.click(screen.getByTestId('dds-package'));
+    expect(await screen.findByTestId('dds-success')).toBeInTheDocument();
+    expect(await screen.findByTestId('dds-next-step')).toHaveTextContent('record its reference and verification number');
+  });
 });

@@ -50,6 +50,8 @@ interface Props {
   material: RawMaterial;
   /** Opens the delivery's edit form to fix a missing piece (the check's code); absent: no edit link. */
   onFix?: (code: string | null) => void;
+  /** The success dialog tells what comes next: file it in the EU information system, record the numbers. */
+  filingHint?: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ interface Props {
  * the download when done. Closing the dialog while the package is being built keeps following the job
  * in the background; the button opens it again (also after leaving the page and coming back).
  */
-export function DdsPackageButton({ material, onFix }: Props) {
+export function DdsPackageButton({ material, onFix, filingHint = false }: Props) {
   const { t } = useTranslation('eudr');
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -261,6 +263,11 @@ export function DdsPackageButton({ material, onFix }: Props) {
             subTitle={t('dds.successText', { name: phase.job.file_name, size: phase.job.size ? formatFileSize(phase.job.size) : '' })}
             data-testid="dds-success"
           >
+            {filingHint ? (
+              <Typography.Paragraph type="secondary" data-testid="dds-next-step">
+                {t('dds.nextStep')}
+              </Typography.Paragraph>
+            ) : null}
             {phase.job.warnings.length > 0 ? (
               <Alert
                 type="warning"

@@ -21,6 +21,7 @@ import { DeliveryNotFound, isNotFound } from '../components/DeliveryNotFound';
 import { BatchesTable } from '../components/BatchesTable';
 import { DdsPackageButton } from '../components/DdsPackageButton';
 import styles from '../components/eudr.module.css';
+import { FiledStatementCard } from '../components/FiledStatementCard';
 import { FilesCard } from '../components/FilesCard';
 import { GenerateCartonsDialog } from '../components/GenerateCartonsDialog';
 import { LabelsTable } from '../components/LabelsTable';
@@ -139,6 +140,7 @@ function Detail({ material }: { material: RawMaterial }) {
       {!isDraft ? (
         <DdsPackageButton
           material={material}
+          filingHint={!portal.supplier && mayChange}
           onFix={
             mayEdit
               ? (code) => {
@@ -268,6 +270,7 @@ function Detail({ material }: { material: RawMaterial }) {
           </Card>
         </Col>
         <Col xs={24} lg={9}>
+          {!isDraft ? <FiledStatementCard material={material} supplier={portal.supplier} mayChange={mayChange} /> : null}
           <FilesCard material={material} />
           {!portal.supplier || (material.cap_approvals?.length ?? 0) > 0 ? (
             <Card title={t('cap.listTitle')} size="small" className={styles.section} data-testid="cap-approvals">

@@ -148,6 +148,27 @@ describe('the delivery page', () => {
     expect(screen.queryByTestId('fix-checks')).not.toBeInTheDocument();
   });
 
+  it('offers recording the filed statement only to internal users with the change permission', async () => {
+    asInternal();
+    const first = renderAt('/purchase/eudr/raw-materials/12', '/purchase/eudr/raw-materials/:id', <RawMaterialDetailPage />);
+    expect(await screen.findByTestId('filed-none')).toHaveTextContent('Not filed yet');
+    expect(screen.getByTestId('filed-record')).toHaveTextContent('Record filed statement');
+    first.unmount();
+
+    asInternal(['eudr.view_rawmaterialdelivery']);
+    const second = renderAt('/purchase/eudr/raw-materials/12', '/purchase/eudr/raw-materials/:id', <RawMaterialDetailPage />);
+    expect(await screen.findByTestId('filed-none')).toBeInTheDocument();
+    expect(screen.queryByTestId('filed-record')).not.toBeInTheDocument();
+    second.unmount();
+
+    server.on('GET', '/api/eudr/raw-materials/12/', ok({ ...EXPIRED, dds_reference_number: '25NLSN6LX69730', dds_verification_number: '' }));
+    asSupplier();
+    renderAt('/supplier/raw-materials/12', '/supplier/raw-materials/:id', <RawMaterialDetailPage />);
+    expect(await screen.findByTestId('filed-reference')).toHaveTextContent('25NLSN6LX69730');
+    expect(screen.queryByTestId('filed-verification')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('filed-record')).not.toBeInTheDocument();
+  });
+
   it('says plainly that another vendor\'s delivery is not found', async () => {
     asSupplier();
     server.on('GET', '/api/eudr/raw-materials/99/', fail(404, 'Not found.', 'not_found'));

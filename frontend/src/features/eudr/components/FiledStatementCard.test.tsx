@@ -1,0 +1,124 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http } from '@/api/http';
+import { MockServer, fail, ok } from '@/test/mockAdapter';
+import { makeUser, signIn } from '@/test/session';
+import type { RawMaterial } from '../api/types';
+import { deliveryFixture } from '../test/fixtures';
+import { renderAt } from '../test/harness';
+import { FiledStatementCard } from './FiledStatementCard';
+
+const URL = '/api/eudr/raw-materials/12/filed-dds/';
+
+const filed: Partial<RawMaterial> = {
+  dds_reference_number: '25NLSN6LX69730',
+  dds_verification_number: 'K7R8LA90',
+  dds_filed_at: '2026-11-20T09:30:00Z',
+  dds_filed_by_name: 'Admin',
+};
+
+let server: MockServer;
+
+beforeEach(() => {
+  server = new MockServer(http);
+  signIn({ tenant: '3', user: makeUser() });
+});
+
+afterEach(() => server.restore());
+
+function renderCard(material: RawMaterial, options: { supplier?: boolean; mayChange?: boolean } = {}) {
+  return renderAt('/x', '/x', <FiledStatementCard material={material} supplier={options.supplier ?? false} mayChange={options.mayChange ?? true} />);
+}
+
+const postedBody = () => JSON.parse(server.requests.find((r) => r.method === 'POST')?.data as string) as Record<string, unknown>;
+
+describe('the filed statement card', () => {
+  it('says "Not filed yet" and hides the button without change permission', () => {
+    renderCard(deliveryFixture(), { mayChange: false });
+    expect(screen.getByTestId('filed-none')).toHaveTextContent('Not filed yet');
+    expect(screen.queryByTestId('filed-record')).not.toBeInTheDocument();
+  });
+
+  it('shows the recorded numbers, when and by whom', () => {
+    renderCard(deliveryFixture(filed));
+    expect(screen.getByTestId('filed-reference')).toHaveTextContent('25NLSN6LX69730');
+    expect(screen.getByTestId('filed-verification')).toHaveTextContent('K7R8LA90');
+    expect(screen.getByText('Admin')).toBeInTheDocument();
+    expect(screen.getByTestId('filed-record')).toHaveTextContent('Change');
+    expect(screen.getByTestId('filed-clear')).toBeInTheDocument();
+  });
+
+  it('shows suppliers the reference number only, read-only', () => {
+    renderCard(deliveryFixture({ ...filed, dds_verification_number: '' }), { supplier: true, mayChange: true });
+    expect(screen.getByTestId('filed-reference')).toHaveTextContent('25NLSN6LX69730');
+    expect(screen.queryByText('Verification number')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('filed-record')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('filed-clear')).not.toBeInTheDocument();
+  });
+
+  it('validates the numbers like the server before sending anything', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderCard(deliveryFixture());
+    await user.click(screen.getByTestId('filed-record'));
+    await user.click(await screen.findByTestId('filed-save'));
+    expect(await screen.findByText("Enter the statement's reference number.")).toBeInTheDocument();
+    expect(screen.getByText("Enter the statement's verification number.")).toBeInTheDocument();
+
+    await user.type(screen.getByTestId('filed-reference-input'), 'ABC-123456789012');
+    await user.type(screen.getByTestId('filed-verification-input'), 'K7R8');
+    await user.click(screen.getByTestId('filed-save'));
+    expect(await screen.findByText('The reference number has at most 14 letters and digits.')).toBeInTheDocument();
+    expect(await screen.findByText('The verification number has 5 to 35 letters and digits.')).toBeInTheDocument();
+    expect(server.count('POST', URL)).toBe(0);
+  });
+
+  it('sends the compacted numbers and the filing time, then refreshes the delivery', async () => {
+    const user = userEvent.setup({ delay: null });
+    server.on('POST', URL, ok(deliveryFixture(filed)));
+    const { client } = renderCard(deliveryFixture());
+    const refreshed: unknown[] = [];
+    client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'invalidate') refreshed.push(event.query.queryKey);
+    });
+    client.setQueryData(['eudr', 'raw-material', '3', '12'], deliveryFixture());
+    await user.click(screen.getByTestId('filed-record'));
+    await user.type(await screen.findByTestId('filed-reference-input'), '25nlsn 6lx69730');
+    await user.type(screen.getByTestId('filed-verification-input'), 'K7R8LA90');
+    const before = Date.now();
+    await user.click(screen.getByTestId('filed-save'));
+
+    await waitFor(() => expect(server.count('POST', URL)).toBe(1));
+    const body = postedBody();
+    expect(body.dds_reference_number).toBe('25NLSN6LX69730');
+    expect(body.dds_verification_number).toBe('K7R8LA90');
+    // Defaults to now (the picker keeps minutes).
+    expect(Math.abs(Date.parse(body.dds_filed_at as string) - before)).toBeLessThan(120_000);
+    expect(await screen.findByText('Filed statement recorded')).toBeInTheDocument();
+    await waitFor(() => expect(refreshed).toContainEqual(['eudr', 'raw-material', '3', '12']));
+  });
+
+  it("puts the server's field error on its field", async () => {
+    const user = userEvent.setup({ delay: null });
+    server.on('POST', URL, fail(400, 'Invalid input.', 'validation_error', { dds_filed_at: ['The filing time cannot be in the future.'] }));
+    renderCard(deliveryFixture());
+    await user.click(screen.getByTestId('filed-record'));
+    await user.type(await screen.findByTestId('filed-reference-input'), 'ABC123');
+    await user.type(screen.getByTestId('filed-verification-input'), 'K7R8LA90');
+    await user.click(screen.getByTestId('filed-save'));
+
+    const error = await screen.findByText('The filing time cannot be in the future.');
+    expect(error.closest('.ant-form-item')).toHaveTextContent('Filed at');
+    expect(screen.getByTestId('filed-save')).toBeInTheDocument();
+  });
+
+  it('clears a recorded statement after asking', async () => {
+    const user = userEvent.setup({ delay: null });
+    server.on('DELETE', URL, ok(deliveryFixture()));
+    renderCard(deliveryFixture(filed));
+    await user.click(screen.getByTestId('filed-clear'));
+    await user.click(await screen.findByTestId('filed-clear-confirm'));
+    await waitFor(() => expect(server.count('DELETE', URL)).toBe(1));
+    expect(await screen.findByText('Filed statement cleared')).toBeInTheDocument();
+  });
+});
