@@ -35,5 +35,7 @@ export async function storage(page: Page, key: string): Promise<string | null> {
 /** Opens the user menu and clicks one of its entries by visible text. */
 export async function userMenu(page: Page, entry: string | RegExp): Promise<void> {
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: entry }).click();
+  // A text names the whole entry (after its icon's name), so "Settings" is not "Company settings".
+  const name = typeof entry === 'string' ? new RegExp(`(^|\\s)${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : entry;
+  await page.getByRole('menuitem', { name }).click();
 }
