@@ -10,7 +10,7 @@ import { RAW_MATERIALS_URL } from '../api/endpoints';
 import { useParentVendors } from '../api/lookups';
 import type { RawMaterial } from '../api/types';
 import { useEudrPortal } from '../hooks/usePortal';
-import { countryName, countryOptions } from '../lib/countries';
+import { countryName, countryOptions } from '@/shared/countries/countries';
 import { MATERIAL_TYPES, STATUSES } from '../lib/options';
 import styles from './eudr.module.css';
 import { StatusTag } from './StatusTag';

@@ -32,7 +32,7 @@ import { WeightBalance } from '../components/WeightBalance';
 import { stepOfCheck, WIZARD_STEPS } from '../components/wizard/wizardModel';
 import { APPROVE_OVER_CAP, CHANGE_DELIVERY, DELETE_DELIVERY, useHasPermission, useMayPermission } from '../hooks/usePermissions';
 import { useEudrPortal } from '../hooks/usePortal';
-import { countryName } from '../lib/countries';
+import { countryName } from '@/shared/countries/countries';
 import { remainingRule } from '../lib/validation';
 import { formatKg } from '../lib/weight';
 

@@ -6,7 +6,7 @@ import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { useApiForm } from '@/shared/hooks/useApiForm';
 import { createParentVendor, deleteParentVendor, updateParentVendor } from '../api/suppliers';
 import type { ParentVendor, ParentVendorInput } from '../api/types';
-import { COUNTRY_CODES, countryOptions } from '../countries';
+import { COUNTRY_CODES, countryOptions } from '@/shared/countries/countries';
 
 interface Props {
   /** The vendor to edit, `null` for a new one; the modal is open when not undefined. */

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useParentVendorOptions } from '../api/suppliers';
 import type { Supplier, SupplierInput } from '../api/types';
-import { COMMON_CURRENCIES, COUNTRY_CODES, countryOptions } from '../countries';
+import { COUNTRY_CODES, countryOptions } from '@/shared/countries/countries';
+import { COMMON_CURRENCIES } from '../currencies';
 import styles from './SupplierForm.module.css';
 
 export const MAX_CONTACTS = 20;

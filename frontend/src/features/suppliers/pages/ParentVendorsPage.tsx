@@ -8,7 +8,7 @@ import { ImportDialog } from '@/shared/import/ImportDialog';
 import { PARENT_VENDORS_URL, useInvalidateSuppliers } from '../api/suppliers';
 import type { ParentVendor } from '../api/types';
 import { ParentVendorModal } from '../components/ParentVendorModal';
-import { countryName } from '../countries';
+import { countryName } from '@/shared/countries/countries';
 import { usePermission } from '../hooks/usePermission';
 import styles from './pages.module.css';
 

@@ -9,7 +9,7 @@ import { ImportDialog } from '@/shared/import/ImportDialog';
 import { SUPPLIERS_URL, useInvalidateSuppliers, useParentVendorOptions } from '../api/suppliers';
 import type { Supplier } from '../api/types';
 import { SupplierCreateModal } from '../components/SupplierCreateModal';
-import { countryName, countryOptions } from '../countries';
+import { countryName, countryOptions } from '@/shared/countries/countries';
 import { usePermission } from '../hooks/usePermission';
 import styles from './pages.module.css';
 

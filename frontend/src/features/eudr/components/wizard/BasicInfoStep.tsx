@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParentVendors } from '../../api/lookups';
 import { FILE_KINDS } from '../../api/types';
-import { countryOptions } from '../../lib/countries';
+import { countryOptions } from '@/shared/countries/countries';
 import { CERTIFICATION_TYPES } from '../../lib/options';
 import { deliveryNumberRule, harvestRule, parentVendorRule } from '../../lib/validation';
 import { FilePicker } from '../FilePicker';

@@ -1,7 +1,7 @@
 import { Alert, Card, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MaterialLine, RawMaterial, RawMaterialInput } from '../../api/types';
-import { countryName } from '../../lib/countries';
+import { countryName } from '@/shared/countries/countries';
 import { formatKg } from '../../lib/weight';
 import styles from '../eudr.module.css';
 import { PolicySummary } from '../PolicySummary';

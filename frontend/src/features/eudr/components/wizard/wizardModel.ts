@@ -4,7 +4,7 @@
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FileKind, GeoJsonObject, MaterialLine, RawMaterial, RawMaterialInput, StoredFile } from '../../api/types';
-import { countryName } from '../../lib/countries';
+import { countryName } from '@/shared/countries/countries';
 import { basicInfoErrors, materialErrors } from '../../lib/validation';
 
 export interface FileValue {
