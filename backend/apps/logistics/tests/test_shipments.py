@@ -292,7 +292,7 @@ def test_carrier_list_query_count_and_roles(world, api, in_tenant, count_queries
     )
 
 
-def test_carriers_of_another_tenant_are_invisible_and_untouchable(world, api, carrier):
+def test_carriers_of_another_tenant_are_invisible_and_untouchable(world, api, carrier, in_tenant):
     """Another tenant's user neither reads nor changes nor deletes a carrier, and may use the same name."""
     stranger = api(world["other_admin"], world["tenant2"])
     assert stranger.get(CARRIERS).json()["data"]["count"] == 0
@@ -307,7 +307,8 @@ def test_carriers_of_another_tenant_are_invisible_and_untouchable(world, api, ca
         URL, shipment_payload(carrier, shipment_company=same_name.json()["data"]["id"]), format="json"
     )
     assert foreign.status_code == 400 and "shipment_company" in foreign.json()["data"]
-    carrier.refresh_from_db()
+    with in_tenant(world["tenant3"]):
+        carrier.refresh_from_db()
     assert carrier.phone == ""
 
 
