@@ -6,6 +6,7 @@ import { MockServer, ok } from '@/test/mockAdapter';
 import { renderApp } from '@/test/renderApp';
 import { makeUser, signIn } from '@/test/session';
 import type { Shipment } from '../api/types';
+import { carton } from '@/test/cartonLabels';
 
 let server: MockServer;
 
@@ -31,20 +32,6 @@ const shipment: Shipment = {
   created_at: '2026-03-01T08:00:00Z',
   updated_at: null,
 };
-
-const carton = (n: number) => ({
-  id: n,
-  code: `CODE${n}`,
-  qr_url: `https://trace.example/eudrtrace/CODE${n}`,
-  production_batch_code: '20260301A',
-  batch_sequence: n,
-  article_number: 'CT-6040',
-  product_name: 'Carton 600x400',
-  purchase_order: 'PO-2026-00007',
-  container: 'MSCU1234566',
-  net_weight_kg: '0.850',
-  created_at: '2026-03-02T08:00:00Z',
-});
 
 beforeEach(() => {
   server = new MockServer(http);
