@@ -37,6 +37,10 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
 if PRODUCTION and not SECRET_KEY:
     raise RuntimeError("DJANGO_SECRET_KEY must be set in production")
 
+# Keys of secrets stored at rest (apps/common/secrets.py): Fernet keys, newest first, comma-separated.
+# Unset: one key derived from SECRET_KEY. Rotation: docs/operations.md.
+FIELD_ENCRYPTION_KEYS = env_list("FIELD_ENCRYPTION_KEYS")
+
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 

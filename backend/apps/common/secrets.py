@@ -1,0 +1,89 @@
+"""Secrets at rest: SMTP passwords, accounting tokens, TRACES authentication keys.
+
+Values are encrypted with `cryptography`'s MultiFernet (AES-128-CBC + HMAC-SHA256, with a timestamp) under
+the keys of `settings.FIELD_ENCRYPTION_KEYS`, newest first. Encrypting always uses the first key;
+decrypting tries every key, so a key can be rotated without downtime:
+
+1. put a new key first in FIELD_ENCRYPTION_KEYS and keep the old ones after it;
+2. run `manage.py rotate_secrets` (re-encrypts every stored value with the first key), or let values be
+   re-encrypted as they are saved again;
+3. drop the old key.
+
+When FIELD_ENCRYPTION_KEYS is not set, one key is derived from SECRET_KEY (as Django derives its own signing
+keys), so the embedded default needs no setup; a production installation sets its own keys
+(docs/operations.md).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from functools import lru_cache
+
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+from django.conf import settings
+from django.db import models
+
+__all__ = ["EncryptedTextField", "SecretUnreadable", "decrypt", "encrypt", "rotate"]
+
+
+class SecretUnreadable(Exception):
+    """A stored secret that none of the configured keys opens (a key was dropped too early)."""
+
+
+def derived_key(secret_key: str) -> bytes:
+    """A Fernet key derived from SECRET_KEY, for installations that set no FIELD_ENCRYPTION_KEYS."""
+    digest = hashlib.sha256(b"cartontrace.secrets:" + secret_key.encode()).digest()
+    return base64.urlsafe_b64encode(digest)
+
+
+@lru_cache(maxsize=8)
+def _fernet(keys: tuple[str, ...]) -> MultiFernet:
+    return MultiFernet([Fernet(key.encode() if isinstance(key, str) else key) for key in keys])
+
+
+def _keys() -> tuple[str, ...]:
+    keys = tuple(getattr(settings, "FIELD_ENCRYPTION_KEYS", None) or ())
+    if not keys:
+        keys = (derived_key(settings.SECRET_KEY).decode(),)
+    return keys
+
+
+def encrypt(plaintext: str) -> str:
+    """The ciphertext of `plaintext` (text, safe to store in a text column)."""
+    return _fernet(_keys()).encrypt(plaintext.encode()).decode()
+
+
+def decrypt(ciphertext: str) -> str:
+    """The plaintext of a value made by `encrypt`; SecretUnreadable when no configured key opens it."""
+    try:
+        return _fernet(_keys()).decrypt(ciphertext.encode()).decode()
+    except InvalidToken as exc:
+        raise SecretUnreadable("no configured key decrypts this value") from exc
+
+
+def rotate(ciphertext: str) -> str:
+    """The same secret encrypted with the newest key."""
+    try:
+        return _fernet(_keys()).rotate(ciphertext.encode()).decode()
+    except InvalidToken as exc:
+        raise SecretUnreadable("no configured key decrypts this value") from exc
+
+
+class EncryptedTextField(models.TextField):
+    """A text field whose value is stored encrypted (see the module docstring); empty stays empty.
+
+    The Python value is the plaintext; the column holds the Fernet token. Never filter on it: equal
+    plaintexts give different tokens. Serializers should make it write-only.
+    """
+
+    def from_db_value(self, value, expression, connection):
+        if not value:
+            return value
+        return decrypt(value)
+
+    def get_prep_value(self, value):
+        value = super().get_prep_value(value)
+        if not value:
+            return value
+        return encrypt(value)
