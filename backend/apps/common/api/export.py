@@ -14,7 +14,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 
-
 EXPORT_FORMATS = ("csv", "xlsx")
 
 
