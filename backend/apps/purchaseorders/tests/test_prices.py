@@ -108,6 +108,7 @@ def test_supplier_sees_its_own_order_prices_but_no_product_prices(priced, api):
     w = priced
     client = api(w["supplier_user_a"], w["tenant3"])
     listed, detail, _ = order_answers(client, w["order"])
+    assert listed["total_amount"] == "125.00"
     assert detail["total_amount"] == "125.00" and detail["lines"][0]["unit_cost"] == "1.2500"
     product = client.get(f"{PRODUCTS}{w['carton'].pk}/").json()["data"]
     assert not PRODUCT_PRICES & set(product)
