@@ -19,7 +19,7 @@ cd "$ROOT/backend"
 "$UV" run --frozen schemathesis --config-file schemathesis.toml run "http://127.0.0.1:$PORT/api/schema/" \
   --header "Authorization: Bearer $TOKEN" \
   --checks not_a_server_error,response_schema_conformance \
-  --phases examples,fuzzing \
+  --phases examples,fuzzing,stateful \
   --exclude-path /api/users/logout/ \
   --workers 2 \
   ${SCHEMATHESIS_SEED:+--seed "$SCHEMATHESIS_SEED"} \

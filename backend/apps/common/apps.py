@@ -6,3 +6,6 @@ class CommonConfig(AppConfig):
     name = "apps.common"
     label = "common"
     verbose_name = _("Common")
+
+    def ready(self) -> None:
+        from apps.common.api import schema  # noqa: F401  (registers the OpenAPI field extensions)

@@ -311,20 +311,17 @@ def _csv_rows(raw: bytes) -> Iterator[tuple[int, list[str]]]:
 
 
 def _xlsx_rows(raw: bytes) -> Iterator[tuple[int, list[str]]]:
-    from openpyxl import load_workbook
+    from apps.common.xlsx import XlsxRefused, xlsx_rows
 
     try:
-        workbook = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds for a damaged or foreign file
-        raise ImportFileError(
-            _("The file is not a readable XLSX workbook."), error="import_file_format"
-        ) from exc
-    sheet = workbook.worksheets[0]
+        rows = xlsx_rows(raw, max_rows=MAX_IMPORT_ROWS * 2 + 1)
+    except XlsxRefused as exc:
+        raise ImportFileError(exc.message, error=exc.error) from exc
     try:
-        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+        for number, values in rows:
             yield number, [_cell_text(value) for value in values]
-    finally:
-        workbook.close()
+    except XlsxRefused as exc:
+        raise ImportFileError(exc.message, error=exc.error) from exc
 
 
 def _flatten_errors(detail: Any, prefix: str = "") -> Iterator[tuple[str, str]]:

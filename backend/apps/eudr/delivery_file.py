@@ -154,19 +154,13 @@ def _rows_from_upload(upload) -> list[list[Any]]:
             dialect = csv.excel
         return list(csv.reader(io.StringIO(text), dialect))
     if extension == ".xlsx":
-        from openpyxl import load_workbook
+        from apps.common.xlsx import xlsx_rows
 
-        try:
-            workbook = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
-        except Exception as exc:
-            raise ValueError(_("The XLSX file cannot be read.")) from exc
-        sheet = workbook.worksheets[0]
         rows = []
-        for row in sheet.iter_rows(values_only=True):
-            rows.append(list(row))
+        for _number, values in xlsx_rows(raw):  # bounded: apps/common/xlsx.py (XlsxRefused is a ValueError)
+            rows.append(list(values))
             if len(rows) > MAX_ROWS + 1:
                 break
-        workbook.close()
         return rows
     raise ValueError(_("Upload the delivery file as CSV or XLSX."))
 

@@ -31,6 +31,7 @@ class EudrErrorCode(StrEnum):
     WEIGHT_BELOW_USED = "weight_below_used"
     RAW_MATERIAL_HAS_CARTONS = "raw_material_has_cartons"
     STATUS_NOT_ALLOWED = "status_not_allowed"
+    ORDER_QUANTITY_EXCEEDED = "order_quantity_exceeded"
 
 
 class NoWeightAvailable(Conflict):
@@ -56,6 +57,13 @@ class WeightLimitExceeded(Conflict):
 class RawMaterialNotActive(Conflict):
     error = EudrErrorCode.RAW_MATERIAL_INACTIVE
     default_message = _("This raw material is not active: it cannot issue cartons.")
+
+
+class OrderQuantityExceeded(Conflict):
+    """More cartons than the purchase order line's ordered quantity plus the policy's tolerance."""
+
+    error = EudrErrorCode.ORDER_QUANTITY_EXCEEDED
+    default_message = _("More cartons than the purchase order line allows.")
 
 
 class GenerationInputError(DomainError):

@@ -114,6 +114,17 @@ class SupplierPolicy(TenantModel):
     cap_value = models.PositiveIntegerField(
         _("fixed carton cap"), null=True, blank=True, validators=[MaxValueValidator(MAX_CARTONS)]
     )
+    order_tolerance_percent = models.DecimalField(
+        _("order tolerance (%)"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal("10"),
+        validators=[MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("100"))],
+        help_text=_(
+            "How many cartons beyond a purchase order line's ordered quantity may be labelled, in percent "
+            "of that quantity (the usual over-run of a carton factory)."
+        ),
+    )
     valid_from = models.DateField(_("valid from"), default=timezone.localdate)
     is_active = models.BooleanField(_("active"), default=True)
     notes = models.TextField(_("notes"), blank=True)

@@ -14,7 +14,7 @@ import mimetypes
 import secrets
 from collections import defaultdict
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 from pathlib import PurePath
 from typing import Any
 
@@ -50,6 +50,8 @@ LABEL_INSERT_BATCH = 2_000
 # 100 g, no production loss, cap derived from the weight (docs/eudr.md).
 DEFAULT_MIN_CONSUMPTION_KG = Decimal("0.100")
 DEFAULT_LOSS_RATE_PERCENT = Decimal("0")
+# Cartons beyond a purchase order line's ordered quantity, in percent, without a supplier policy.
+DEFAULT_ORDER_TOLERANCE_PERCENT = Decimal("10")
 
 # Messages of SPEC.md section 5, exactly.
 MSG_PARENT_VENDOR_REQUIRED = gettext_lazy("Parent vendor is required")
@@ -730,6 +732,45 @@ def check_generation(*, delivery: RawMaterialDelivery, count: int, net_weight_kg
 
 
 @transaction.atomic
+def _order_tolerance_percent(delivery: RawMaterialDelivery) -> Decimal:
+    """The tolerance of the policy the delivery was submitted under, else of the policy that applies to
+    its vendor now, else the built-in default. Read live: it is a rule of the order, not of the paper."""
+    policy = delivery.policy if delivery.policy_id else None
+    if policy is None:
+        policy = policy_for_delivery(parent_vendor_id=delivery.parent_vendor_id, material_type="")
+    return policy.order_tolerance_percent if policy is not None else DEFAULT_ORDER_TOLERANCE_PERCENT
+
+
+def _check_order_quantity(*, delivery: RawMaterialDelivery, purchase_order_line, count: int) -> None:
+    """Refuses labels beyond the line's ordered quantity plus the tolerance, over every delivery. The
+    caller holds the line's row lock, so concurrent generations on one line are counted one after the
+    other. Voided labels do not count."""
+    tolerance = _order_tolerance_percent(delivery)
+    ordered = purchase_order_line.order_qty
+    limit = int((ordered * (Decimal(100) + tolerance) / Decimal(100)).to_integral_value(rounding=ROUND_FLOOR))
+    issued = CartonLabel.objects.filter(
+        purchase_order_line_id=purchase_order_line.pk, status=CartonLabel.Status.ACTIVE
+    ).count()
+    if issued + count <= limit:
+        return
+    remaining = max(limit - issued, 0)
+    values = {
+        "ordered": f"{ordered.normalize():f}",
+        "tolerance": f"{tolerance.normalize():f}",
+        "limit": limit,
+        "issued": issued,
+        "remaining": remaining,
+    }
+    raise errors.OrderQuantityExceeded(
+        _(
+            "The purchase order line allows %(limit)s cartons (%(ordered)s ordered plus %(tolerance)s%% "
+            "tolerance); %(issued)s are labelled, so at most %(remaining)s more."
+        )
+        % values,
+        data=values,
+    )
+
+
 def cartons_generate(
     *,
     delivery_id: int,
@@ -800,6 +841,7 @@ def cartons_generate(
     net_weight = kg(max(Decimal(weight), delivery.min_consumption_per_carton))
 
     check_generation(delivery=delivery, count=count, net_weight_kg=net_weight)
+    _check_order_quantity(delivery=delivery, purchase_order_line=purchase_order_line, count=count)
 
     container = (container or "").strip()
     batch = _batch_for_generation(

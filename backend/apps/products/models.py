@@ -106,6 +106,9 @@ class Product(TenantModel):
         verbose_name = _("product")
         verbose_name_plural = _("products")
         ordering = ["article_number"]
+        # One permission for every price of the product (purchase/sales prices, order costs and totals):
+        # apps/common/prices.py.
+        permissions = [("see_prices", _("Can see prices and amounts"))]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "article_number"], name="product_tenant_article_unique")
         ]

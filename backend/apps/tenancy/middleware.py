@@ -2,14 +2,18 @@ from .context import _current_tenant_id
 
 
 class TenantContextMiddleware:
-    """Guarantees that no tenant leaks from one request into the next on a reused thread."""
+    """Guarantees that no tenant leaks from one request into the next on a reused thread, and that a
+    streamed response is read inside the tenant its request entered (apps/common/streaming.py)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
+        from apps.common.streaming import bind_stream_to_tenant
+
         token = _current_tenant_id.set(None)
         try:
-            return self.get_response(request)
+            response = self.get_response(request)
+            return bind_stream_to_tenant(response, _current_tenant_id.get())
         finally:
             _current_tenant_id.reset(token)

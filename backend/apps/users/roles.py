@@ -37,6 +37,7 @@ DEFAULT_ROLES: dict[str, dict] = {
             "salesorders.*",
             "customers.*",
             "products.view_*",
+            "products.see_prices",
             "logistics.view_*",
             "inventory.view_*",
             "common.*",
@@ -55,6 +56,7 @@ DEFAULT_ROLES: dict[str, dict] = {
         ],
     },
     "Warehouse": {
+        # No prices: "products.view_*" does not match "products.see_prices" (apps/common/prices.py).
         "description": "Inventory, inbound shipments and deliveries.",
         "patterns": [
             "inventory.*",
@@ -73,6 +75,7 @@ DEFAULT_ROLES: dict[str, dict] = {
             "purchaseorders.view_*",
             "suppliers.view_*",
             "products.view_product",
+            "products.see_prices",  # the prices of its own orders (product prices stay hidden from it)
             "eudr.*",
             "common.*",
             "logistics.view_shipmentinfo",

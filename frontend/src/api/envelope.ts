@@ -7,16 +7,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Success codes. SPEC.md: 200 or 0. The API contract answers creates with code 201 (and HTTP 201),
- * so any 2xx code in the body is a success too.
+ * Success codes, exactly as SPEC.md section 8 says: 200 or 0. Any other code is a business error (the API
+ * answers every success with code 200 in the body, creates too; only the HTTP status is 201).
  */
 export function isSuccessCode(code: number): boolean {
-  return code === 0 || (code >= 200 && code < 300);
+  return code === 0 || code === 200;
 }
 
 /**
  * Turns a received body into the envelope, or throws the ApiError SPEC.md prescribes:
- * - a numeric code of 200 or 0 (or another 2xx): success, the body is returned as is;
+ * - a numeric code of 200 or 0: success, the body is returned as is;
  * - any other code: a business error with message (or 'Business error'), code and data;
  * - a plain HTTP 2xx body without a code: wrapped as code 200, message 'success';
  * - anything else: 'Unknown response format'.

@@ -92,9 +92,14 @@ describe('envelope', () => {
     await expect(get('/api/x/')).resolves.toEqual([1]);
   });
 
-  it('code 201 of a create is success (API contract)', async () => {
-    server.on('POST', '/api/x/', { status: 201, data: { code: 201, message: 'success', data: { id: 7 } } });
+  it('a create answers HTTP 201 with code 200: success', async () => {
+    server.on('POST', '/api/x/', { status: 201, data: { code: 200, message: 'success', data: { id: 7 } } });
     await expect(post('/api/x/', {})).resolves.toEqual({ id: 7 });
+  });
+
+  it('code 201 in the body is a business error (SPEC.md: only 200 or 0 is success)', async () => {
+    server.on('POST', '/api/x/', { status: 201, data: { code: 201, message: 'Created?', data: null } });
+    await expect(post('/api/x/', {})).rejects.toMatchObject({ message: 'Created?', code: 201 });
   });
 
   it('another code is a business error with message, code and data', async () => {

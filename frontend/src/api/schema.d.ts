@@ -2215,7 +2215,7 @@ export interface components {
             country?: string;
             eori_number?: string;
             vat_number?: string;
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             operator_role?: components["schemas"]["OperatorRoleEnum"];
             represented_operator_name?: string;
@@ -2223,7 +2223,7 @@ export interface components {
             represented_operator_country?: string;
             represented_operator_eori?: string;
             represented_operator_vat?: string;
-            represented_operator_email?: string;
+            represented_operator_email?: (string) | string;
             represented_operator_phone?: string;
             readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
             readonly can_edit: boolean;
@@ -2241,7 +2241,7 @@ export interface components {
             number: string;
             name: string;
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             vat_id?: string;
             /** Accounting code */
@@ -2271,7 +2271,7 @@ export interface components {
             name: string;
             role?: string;
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
         };
         CustomerContactRequest: {
@@ -2279,14 +2279,14 @@ export interface components {
             name: string;
             role?: string;
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
         };
         CustomerRequest: {
             number: string;
             name: string;
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             vat_id?: string;
             /** Accounting code */
@@ -2923,7 +2923,7 @@ export interface components {
             code?: string;
             contact?: string;
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             country?: string;
             /** Active */
@@ -2960,7 +2960,7 @@ export interface components {
             code?: string;
             contact?: string;
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             country?: string;
             /** Active */
@@ -2994,7 +2994,7 @@ export interface components {
             country?: string;
             eori_number?: string;
             vat_number?: string;
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             operator_role?: components["schemas"]["OperatorRoleEnum"];
             represented_operator_name?: string;
@@ -3002,14 +3002,14 @@ export interface components {
             represented_operator_country?: string;
             represented_operator_eori?: string;
             represented_operator_vat?: string;
-            represented_operator_email?: string;
+            represented_operator_email?: (string) | string;
             represented_operator_phone?: string;
         };
         PatchedCustomerRequest: {
             number?: string;
             name?: string;
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             vat_id?: string;
             /** Accounting code */
@@ -3042,7 +3042,7 @@ export interface components {
             code?: string;
             contact?: string;
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             country?: string;
             /** Active */
@@ -3054,6 +3054,7 @@ export interface components {
             description?: string;
             parent?: number | null;
         };
+        /** @description A serializer whose `price_fields` are left out of the answer for users without the permission. */
         PatchedProductRequest: {
             article_number?: string;
             name?: string;
@@ -3093,7 +3094,7 @@ export interface components {
             name?: string;
             profile_name?: string;
             /** Email address */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             address?: string;
             city?: string;
@@ -3152,7 +3153,7 @@ export interface components {
             name?: string;
             contact_name?: string;
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             website?: string;
             tracking_url_template?: string;
@@ -3189,6 +3190,12 @@ export interface components {
             cap_mode?: components["schemas"]["CapModeEnum"];
             /** Fixed carton cap */
             cap_value?: number | null;
+            /**
+             * Order tolerance (%)
+             * Format: decimal
+             * @description How many cartons beyond a purchase order line's ordered quantity may be labelled, in percent of that quantity (the usual over-run of a carton factory).
+             */
+            order_tolerance_percent?: string;
             /** Format: date */
             valid_from?: string;
             /** Active */
@@ -3203,7 +3210,7 @@ export interface components {
             address?: string;
             contacts?: components["schemas"]["SupplierContactRequest"][];
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             /** Accounting code */
             visma_code?: string;
@@ -3221,7 +3228,7 @@ export interface components {
             /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
             username?: string;
             /** Email address */
-            email?: string;
+            email?: (string) | string;
             first_name?: string;
             last_name?: string;
             name?: string;
@@ -3244,6 +3251,7 @@ export interface components {
         PermissionMatrix: {
             areas: components["schemas"]["MatrixArea"][];
         };
+        /** @description A serializer whose `price_fields` are left out of the answer for users without the permission. */
         Product: {
             readonly id: number;
             article_number: string;
@@ -3319,6 +3327,7 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        /** @description A serializer whose `price_fields` are left out of the answer for users without the permission. */
         ProductRequest: {
             article_number: string;
             name: string;
@@ -3538,6 +3547,7 @@ export interface components {
             readonly updated_at: string;
             readonly lines: components["schemas"]["PurchaseOrderLine"][];
         };
+        /** @description A serializer whose `price_fields` are left out of the answer for users without the permission. */
         PurchaseOrderLine: {
             readonly id: number;
             readonly line_number: number;
@@ -3946,7 +3956,7 @@ export interface components {
             name: string;
             contact_name?: string;
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             website?: string;
             tracking_url_template?: string;
@@ -3966,7 +3976,7 @@ export interface components {
             name: string;
             contact_name?: string;
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             website?: string;
             tracking_url_template?: string;
@@ -4053,7 +4063,7 @@ export interface components {
             address?: string;
             contacts?: components["schemas"]["SupplierContact"][];
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             /** Accounting code */
             visma_code?: string;
@@ -4077,7 +4087,7 @@ export interface components {
             name: string;
             /** @default  */
             role: string;
-            email?: string;
+            email?: (string) | string;
             /** @default  */
             phone: string;
         };
@@ -4085,7 +4095,7 @@ export interface components {
             name: string;
             /** @default  */
             role: string;
-            email?: string;
+            email?: (string) | string;
             /** @default  */
             phone: string;
         };
@@ -4109,6 +4119,12 @@ export interface components {
             cap_mode?: components["schemas"]["CapModeEnum"];
             /** Fixed carton cap */
             cap_value?: number | null;
+            /**
+             * Order tolerance (%)
+             * Format: decimal
+             * @description How many cartons beyond a purchase order line's ordered quantity may be labelled, in percent of that quantity (the usual over-run of a carton factory).
+             */
+            order_tolerance_percent?: string;
             /** Format: date */
             valid_from?: string;
             /** Active */
@@ -4136,6 +4152,12 @@ export interface components {
             cap_mode?: components["schemas"]["CapModeEnum"];
             /** Fixed carton cap */
             cap_value?: number | null;
+            /**
+             * Order tolerance (%)
+             * Format: decimal
+             * @description How many cartons beyond a purchase order line's ordered quantity may be labelled, in percent of that quantity (the usual over-run of a carton factory).
+             */
+            order_tolerance_percent?: string;
             /** Format: date */
             valid_from?: string;
             /** Active */
@@ -4150,7 +4172,7 @@ export interface components {
             address?: string;
             contacts?: components["schemas"]["SupplierContactRequest"][];
             /** E-mail */
-            email?: string;
+            email?: (string) | string;
             phone?: string;
             /** Accounting code */
             visma_code?: string;
@@ -4236,7 +4258,7 @@ export interface components {
             /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
             username: string;
             /** Email address */
-            email?: string;
+            email?: (string) | string;
             first_name?: string;
             last_name?: string;
             name?: string;
@@ -4316,7 +4338,7 @@ export interface components {
             /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
             username: string;
             /** Email address */
-            email?: string;
+            email?: (string) | string;
             first_name?: string;
             last_name?: string;
             name?: string;
@@ -4341,7 +4363,7 @@ export interface components {
             /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
             username: string;
             /** Email address */
-            email?: string;
+            email?: (string) | string;
             first_name?: string;
             last_name?: string;
             name?: string;
@@ -4517,7 +4539,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedCommentList"];
                     };
@@ -4594,7 +4620,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Comment"];
                     };
@@ -4668,7 +4698,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Comment"];
                     };
@@ -4748,7 +4782,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Comment"];
                     };
@@ -4823,7 +4861,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -4903,7 +4945,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Comment"];
                     };
@@ -4981,7 +5027,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Attachment"];
                     };
@@ -5123,7 +5173,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ContentType"][];
                     };
@@ -5194,7 +5248,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Dashboard"];
                     };
@@ -5277,7 +5335,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedCustomerList"];
                     };
@@ -5354,7 +5416,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Customer"];
                     };
@@ -5427,7 +5493,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Customer"];
                     };
@@ -5506,7 +5576,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Customer"];
                     };
@@ -5580,7 +5654,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -5659,7 +5737,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Customer"];
                     };
@@ -5804,7 +5886,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ImportReport"];
                     };
@@ -5970,7 +6056,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedCartonLabelList"];
                     };
@@ -6044,7 +6134,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["CartonLabel"];
                     };
@@ -6121,7 +6215,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["BulkDeleteResult"];
                     };
@@ -6272,7 +6370,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["GeoValidation"];
                     };
@@ -6378,7 +6480,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedRawMaterialDeliveryList"];
                     };
@@ -6455,7 +6561,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["RawMaterialDeliveryDetail"];
                     };
@@ -6529,7 +6639,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["RawMaterialDeliveryDetail"];
                     };
@@ -6609,7 +6723,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["RawMaterialDeliveryDetail"];
                     };
@@ -6684,7 +6802,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -6764,7 +6886,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["RawMaterialDeliveryDetail"];
                     };
@@ -6844,7 +6970,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["CapApproval"];
                     };
@@ -6922,7 +7052,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedProductionBatchList"];
                     };
@@ -6996,7 +7130,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["DdsJob"];
                     };
@@ -7071,7 +7209,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["DdsJob"];
                     };
@@ -7225,7 +7367,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Checks"];
                     };
@@ -7305,7 +7451,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["RawMaterialDeliveryDetail"];
                     };
@@ -7380,7 +7530,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -7532,7 +7686,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["RawMaterialDeliveryDetail"];
                     };
@@ -7609,7 +7767,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -7689,7 +7851,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["GenerateCartonsResult"];
                     };
@@ -7769,7 +7935,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["RawMaterialDeliveryDetail"];
                     };
@@ -7843,7 +8013,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["RawMaterialDeliveryDetail"];
                     };
@@ -8054,7 +8228,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["DeliveryFileParse"];
                     };
@@ -8148,7 +8326,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedSupplierPolicyList"];
                     };
@@ -8225,7 +8407,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["SupplierPolicy"];
                     };
@@ -8299,7 +8485,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["SupplierPolicy"];
                     };
@@ -8379,7 +8569,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["SupplierPolicy"];
                     };
@@ -8454,7 +8648,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -8534,7 +8732,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["SupplierPolicy"];
                     };
@@ -8675,7 +8877,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PublicTrace"];
                     };
@@ -8780,7 +8986,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedStockMoveList"];
                     };
@@ -8854,7 +9064,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["StockMove"];
                     };
@@ -8937,7 +9151,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedStockList"];
                     };
@@ -9011,7 +9229,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Stock"];
                     };
@@ -9092,7 +9314,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedWarehouseList"];
                     };
@@ -9166,7 +9392,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Warehouse"];
                     };
@@ -9246,7 +9476,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedShipmentCompanyList"];
                     };
@@ -9323,7 +9557,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ShipmentCompany"];
                     };
@@ -9397,7 +9635,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ShipmentCompany"];
                     };
@@ -9477,7 +9719,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ShipmentCompany"];
                     };
@@ -9552,7 +9798,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -9632,7 +9882,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ShipmentCompany"];
                     };
@@ -9705,7 +9959,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ShipmentCompany"];
                     };
@@ -9873,7 +10131,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedShipmentList"];
                     };
@@ -9950,7 +10212,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Shipment"];
                     };
@@ -10024,7 +10290,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Shipment"];
                     };
@@ -10104,7 +10374,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Shipment"];
                     };
@@ -10179,7 +10453,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -10259,7 +10537,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Shipment"];
                     };
@@ -10339,7 +10621,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Shipment"];
                     };
@@ -10524,7 +10810,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedProductList"];
                     };
@@ -10601,7 +10891,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Product"];
                     };
@@ -10674,7 +10968,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Product"];
                     };
@@ -10753,7 +11051,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Product"];
                     };
@@ -10827,7 +11129,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -10906,7 +11212,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Product"];
                     };
@@ -11056,7 +11366,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedProductGroupList"];
                     };
@@ -11133,7 +11447,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ProductGroup"];
                     };
@@ -11206,7 +11524,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ProductGroup"];
                     };
@@ -11285,7 +11607,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ProductGroup"];
                     };
@@ -11359,7 +11685,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -11438,7 +11768,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ProductGroup"];
                     };
@@ -11583,7 +11917,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ImportReport"];
                     };
@@ -11722,7 +12060,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ProductGroupTree"][];
                     };
@@ -11799,7 +12141,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ImportReport"];
                     };
@@ -11971,7 +12317,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedPurchaseOrderList"];
                     };
@@ -12048,7 +12398,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PurchaseOrderDetail"];
                     };
@@ -12122,7 +12476,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PurchaseOrderDetail"];
                     };
@@ -12202,7 +12560,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PurchaseOrderDetail"];
                     };
@@ -12277,7 +12639,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -12357,7 +12723,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PurchaseOrderDetail"];
                     };
@@ -12437,7 +12807,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PurchaseOrderDetail"];
                     };
@@ -12510,7 +12884,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PurchaseOrderDetail"];
                     };
@@ -12684,7 +13062,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedOwnerOptionList"];
                     };
@@ -12784,7 +13166,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["OrderSummary"];
                     };
@@ -12868,7 +13254,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedReceiptList"];
                     };
@@ -12945,7 +13335,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ReceiptDetail"];
                     };
@@ -13019,7 +13413,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ReceiptDetail"];
                     };
@@ -13179,7 +13577,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedSupplierList"];
                     };
@@ -13256,7 +13658,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Supplier"];
                     };
@@ -13330,7 +13736,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Supplier"];
                     };
@@ -13410,7 +13820,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Supplier"];
                     };
@@ -13485,7 +13899,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -13565,7 +13983,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Supplier"];
                     };
@@ -13710,7 +14132,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ImportReport"];
                     };
@@ -13859,7 +14285,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedParentVendorList"];
                     };
@@ -13936,7 +14366,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ParentVendor"];
                     };
@@ -14010,7 +14444,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ParentVendor"];
                     };
@@ -14090,7 +14528,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ParentVendor"];
                     };
@@ -14165,7 +14607,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -14245,7 +14691,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ParentVendor"];
                     };
@@ -14390,7 +14840,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["ImportReport"];
                     };
@@ -14526,7 +14980,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Tenant"][];
                     };
@@ -14597,7 +15055,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["CompanySettings"];
                     };
@@ -14674,7 +15136,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["CompanySettings"];
                     };
@@ -14763,7 +15229,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedUserAdminListList"];
                     };
@@ -14840,7 +15310,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["UserAdmin"];
                     };
@@ -14914,7 +15388,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["UserAdmin"];
                     };
@@ -14994,7 +15472,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["UserAdmin"];
                     };
@@ -15074,7 +15556,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["UserAdmin"];
                     };
@@ -15148,7 +15634,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["UserAdmin"];
                     };
@@ -15222,7 +15712,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["UserAdmin"];
                     };
@@ -15296,7 +15790,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["MembershipsResponse"];
                     };
@@ -15376,7 +15874,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["MembershipsResponse"];
                     };
@@ -15531,7 +16033,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedDepartmentList"];
                     };
@@ -15608,7 +16114,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Department"];
                     };
@@ -15682,7 +16192,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Department"];
                     };
@@ -15762,7 +16276,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Department"];
                     };
@@ -15837,7 +16355,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -15917,7 +16439,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Department"];
                     };
@@ -16127,7 +16653,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["LoginResponse"];
                     };
@@ -16266,7 +16796,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["User"];
                     };
@@ -16342,7 +16876,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["User"];
                     };
@@ -16485,7 +17023,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["TokenPair"];
                     };
@@ -16564,7 +17106,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedRoleList"];
                     };
@@ -16641,7 +17187,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Role"];
                     };
@@ -16715,7 +17265,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Role"];
                     };
@@ -16795,7 +17349,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Role"];
                     };
@@ -16870,7 +17428,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: unknown;
                     };
@@ -16950,7 +17512,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Role"];
                     };
@@ -17030,7 +17596,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["Role"];
                     };
@@ -17169,7 +17739,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["PermissionMatrix"];
                     };

@@ -1,6 +1,6 @@
 """The response envelope of DESIGN.md section 4, for every response under /api/.
 
-Success: {"code": <status>, "message": "success", "data": ...}
+Success: {"code": 200, "message": "success", "data": ...} (also for HTTP 201/202: SPEC.md section 8)
 Error:   {"code": <status>, "message": "<readable sentence>", "error": "<stable key>", "data": <field errors|null>}
 """
 
@@ -10,6 +10,12 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import (
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError
 from django.db.models import ProtectedError, RestrictedError
@@ -86,7 +92,9 @@ class EnvelopeJSONRenderer(JSONRenderer):
                         response.status_code, _("The request could not be completed."), "error", data
                     )
                 else:
-                    data = {"code": response.status_code, "message": "success", "data": data}
+                    # SPEC.md section 8: a numeric code of 200 (or 0) is success, any other is a business
+                    # error. So every success says 200 in the body; the HTTP status may be 201 or 202.
+                    data = {"code": 200, "message": "success", "data": data}
         return super().render(data, accepted_media_type, renderer_context)
 
 
@@ -116,8 +124,31 @@ def _field_errors(detail: Any) -> Any:
     return [force_str(detail)]
 
 
+def _request_limit_error(exc: SuspiciousOperation) -> Response:
+    """Django's limits on a request body (settings DATA_UPLOAD_MAX_*): the client's mistake, not ours."""
+    if isinstance(exc, RequestDataTooBig):
+        return Response(error_body(413, _("The request body is too large."), "request_too_large"), status=413)
+    if isinstance(exc, TooManyFieldsSent):
+        message, key = _("The request has too many form fields."), "too_many_fields"
+    elif isinstance(exc, TooManyFilesSent):
+        message, key = _("The request has too many files."), "too_many_files"
+    else:
+        message, key = _("The request could not be read."), "bad_request"
+    return Response(error_body(400, message, key), status=400)
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     headers: dict[str, str] = {}
+    if isinstance(exc, SuspiciousOperation):
+        logger.info("Request refused: %s", exc)
+        set_rollback(context.get("view"))
+        return _request_limit_error(exc)
+    if isinstance(exc, RecursionError):
+        # Any remaining path of unbounded nesting in a body: bad input, not a server error.
+        set_rollback(context.get("view"))
+        return Response(
+            error_body(400, _("The request body is nested too deeply."), "parse_error"), status=400
+        )
     if isinstance(exc, (ProtectedError, RestrictedError)):
         # A delete blocked by on_delete=PROTECT/RESTRICT: the record is still in use, not a server error.
         exc = Conflict(

@@ -14,8 +14,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 
-from apps.common.streaming import tenant_stream
-
 EXPORT_FORMATS = ("csv", "xlsx")
 
 
@@ -89,7 +87,8 @@ def export_response(
             for record in records():
                 yield writer.writerow(record)
 
-        response = StreamingHttpResponse(tenant_stream(stream), content_type="text/csv; charset=utf-8")
+        # Read inside the tenant by the middleware (apps/common/streaming.py), like every streamed response.
+        response = StreamingHttpResponse(stream(), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{filename}-{stamp}.csv"'
         return response
 

@@ -19,7 +19,7 @@ def _wrap(schema: dict, status: str) -> dict:
         "type": "object",
         "required": ["code", "message", "data"],
         "properties": {
-            "code": {"type": "integer"},
+            "code": {"type": "integer", "enum": [200], "description": "200 for every success (SPEC.md 8)"},
             "message": {"type": "string"},
             "data": schema if schema else {"nullable": True},
         },
@@ -75,3 +75,25 @@ def wrap_in_envelope(result, generator, request, public):
                 },
             )
     return result
+
+
+# A model EmailField with blank=True answers "" for "no address". drf-spectacular documents every
+# EmailField as `format: email`, which "" violates (a schema fuzzer reports it on GET /api/users/): an
+# e-mail field that may be blank is documented as "an e-mail address or the empty string".
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension  # noqa: E402
+from drf_spectacular.plumbing import build_basic_type  # noqa: E402
+from drf_spectacular.types import OpenApiTypes  # noqa: E402
+
+
+class BlankableEmailFieldExtension(OpenApiSerializerFieldExtension):
+    target_class = "rest_framework.fields.EmailField"
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema, direction):
+        schema = build_basic_type(OpenApiTypes.EMAIL)
+        if getattr(self.target, "max_length", None) is not None:
+            schema["maxLength"] = self.target.max_length
+        # DRF drops allow_blank from read-only fields, so an answer's e-mail may always be blank.
+        if not (getattr(self.target, "allow_blank", False) or getattr(self.target, "read_only", False)):
+            return schema
+        return {"type": "string", "anyOf": [schema, {"type": "string", "maxLength": 0}]}

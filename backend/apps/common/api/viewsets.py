@@ -74,6 +74,9 @@ class TenantModelViewSet(TenantScopedMixin, viewsets.ModelViewSet):
             instance._prefetched_objects_cache = {}
         return Response(self.get_serializer(serializer.instance).data)
 
+    def get_export_columns(self):
+        return self.export_columns
+
     def get_export_rows(self, queryset):
         return queryset.iterator(chunk_size=2000) if not queryset._prefetch_related_lookups else queryset
 
@@ -86,7 +89,7 @@ class TenantModelViewSet(TenantScopedMixin, viewsets.ModelViewSet):
         # Run the filtered query once before the stream starts: a filter value the database refuses
         # (an integer out of range) is then a 400 envelope, not a response that breaks off mid-stream.
         queryset.exists()
-        columns = self.export_columns or [
+        columns = self.get_export_columns() or [
             (field.verbose_name, field.attname)
             for field in queryset.model._meta.concrete_fields
             if field.name != "tenant"

@@ -26,6 +26,16 @@ def test_success_envelope(tenant3, make_user, api):
     assert set(body["data"]) == {"count", "next", "previous", "results"}
 
 
+def test_a_create_answers_http_201_with_code_200(tenant3, make_user, api, in_tenant):
+    """SPEC.md section 8: a numeric code of 200 or 0 is success, any other code a business error."""
+    response = api(make_user(tenant3), tenant3).post(
+        "/api/suppliers/parent-vendors/", {"name": "Envelope Vendor"}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["code"] == 200 and body["message"] == "success" and body["data"]["name"] == "Envelope Vendor"
+
+
 def test_401_when_not_signed_in():
     assert_error(APIClient().get("/api/suppliers/?tenant_id=3"), 401, "not_authenticated")
 

@@ -610,6 +610,7 @@ class SupplierPolicySerializer(serializers.ModelSerializer):
             "loss_rate_percent",
             "cap_mode",
             "cap_value",
+            "order_tolerance_percent",
             "valid_from",
             "is_active",
             "notes",

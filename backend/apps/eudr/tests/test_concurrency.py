@@ -73,3 +73,51 @@ def test_many_generations_never_exceed_the_cap(eudr_world, in_tenant, pg_role_ch
     with in_tenant(w.tenant3):
         assert RawMaterialDelivery.objects.get(pk=delivery.pk).issued_cartons == 80
         assert CartonLabel.objects.filter(raw_material_id=delivery.pk).count() == 80
+
+
+def test_many_generations_on_one_order_line_never_exceed_its_quantity(eudr_world, in_tenant, pg_role_check):
+    """Four generations at once on one line of 100 cartons (tolerance 0 %), from two deliveries: the line's
+    row lock counts them one after the other."""
+    w = eudr_world
+    with in_tenant(w.tenant3):
+        factories.policy(w.vendor_a, order_tolerance_percent=Decimal("0"))
+        w.line_a.order_qty = Decimal("100")
+        w.line_a.save()
+        first = factories.delivery(w.vendor_a, weight="1000")
+        second = factories.delivery(w.vendor_a, weight="1000")
+    barrier = threading.Barrier(4)
+    results = []
+
+    def work(index, delivery_id):
+        try:
+            barrier.wait(timeout=10)
+            with transaction.atomic(), tenant_context(w.tenant3):
+                services.cartons_generate(
+                    delivery_id=delivery_id,
+                    count=40,
+                    production_batch_code=f"20261121{chr(ord('A') + index)}",
+                    product=w.line_a.product,
+                    purchase_order_line=w.line_a,
+                )
+            results.append(None)
+        except DomainError as exc:
+            results.append(exc.error)
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=work, args=(i, delivery.pk))
+        for i, delivery in enumerate([first, second, first, second])
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(error or "ok" for error in results) == [
+        "ok",
+        "ok",
+        "order_quantity_exceeded",
+        "order_quantity_exceeded",
+    ]
+    with in_tenant(w.tenant3):
+        assert CartonLabel.objects.filter(purchase_order_line_id=w.line_a.pk).count() == 80

@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
 from apps.common.api.permissions import user_type
+from apps.common.prices import PriceFieldsMixin
 from apps.products.models import Product, ProductGroup
 from apps.products.selectors import GroupIndex
 from apps.products.services import ARTICLE_NUMBER_TAKEN, GROUP_CODE_TAKEN, GROUP_CYCLE, GROUP_NAME_TAKEN
@@ -140,7 +141,9 @@ SUPPLIER_VISIBLE_FIELDS = frozenset(
 )
 
 
-class ProductSerializer(serializers.ModelSerializer):
+class ProductSerializer(PriceFieldsMixin, serializers.ModelSerializer):
+    price_fields = ("purchase_price", "sales_price")
+
     group = TenantRelatedField(queryset=ProductGroup.objects, allow_null=True, required=False)
     group_name = serializers.CharField(source="group.name", read_only=True, default=None, allow_null=True)
     group_path = serializers.SerializerMethodField()

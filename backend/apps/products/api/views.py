@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet
 from apps.common.imports import ImportMixin
+from apps.common.prices import without_price_columns, without_price_orderings
 from apps.products import services
 from apps.products.importers import PRODUCT_COLUMNS, ProductGroupImporter, ProductImporter
 from apps.products.models import Product, ProductGroup
@@ -53,6 +54,11 @@ def supplier_products(queryset: QuerySet, parent_vendor_id: int | None) -> Query
     return queryset.filter(pk__in=lines)
 
 
+PRICE_HEADERS = {
+    column.header for column in PRODUCT_COLUMNS if column.field in ("purchase_price", "sales_price")
+}
+
+
 @extend_schema_view(**TENANT_SCHEMA)
 class ProductViewSet(ImportMixin, TenantModelViewSet):
     """Products. Warehouse users read them; supplier users read (without prices) only the products on
@@ -66,7 +72,7 @@ class ProductViewSet(ImportMixin, TenantModelViewSet):
     supplier_read_only = True
     filterset_class = ProductFilter
     search_fields = ["article_number", "name", "name_zh", "hs_code", "barcode", "visma_code", "group__name"]
-    ordering_fields = [
+    all_ordering_fields = [
         "article_number",
         "name",
         "name_zh",
@@ -103,7 +109,13 @@ class ProductViewSet(ImportMixin, TenantModelViewSet):
             getter = group_cell if column.field == "group" else column.field
             columns.append((column.header, getter))
         columns.insert(4, ("Group path", group_path))
-        return columns
+        return without_price_columns(columns, PRICE_HEADERS, self.request)
+
+    @property
+    def ordering_fields(self):
+        return without_price_orderings(
+            self.all_ordering_fields, {"purchase_price", "sales_price"}, getattr(self, "request", None)
+        )
 
     def scope_queryset(self, queryset):
         if user_type(self.request.user) == "supplier":

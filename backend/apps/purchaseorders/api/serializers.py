@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.prices import PriceFieldsMixin
 from apps.inventory.models import Warehouse
 from apps.products.models import Product
 from apps.purchaseorders import selectors
@@ -52,7 +53,9 @@ class SupplierBriefSerializer(serializers.ModelSerializer):
         fields = ["id", "number", "name", "parent_vendor"]
 
 
-class PurchaseOrderLineSerializer(serializers.ModelSerializer):
+class PurchaseOrderLineSerializer(PriceFieldsMixin, serializers.ModelSerializer):
+    price_fields = ("unit_cost", "amount")
+
     amount = serializers.DecimalField(max_digits=16, decimal_places=2, read_only=True)
     open_qty = serializers.DecimalField(max_digits=14, decimal_places=3, read_only=True)
     cartons_issued = serializers.IntegerField(read_only=True, default=0)
@@ -80,8 +83,10 @@ class PurchaseOrderLineSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class PurchaseOrderSerializer(serializers.ModelSerializer):
+class PurchaseOrderSerializer(PriceFieldsMixin, serializers.ModelSerializer):
     """An order as lists show it (no lines)."""
+
+    price_fields = ("total_amount",)
 
     supplier_detail = SupplierBriefSerializer(source="supplier", read_only=True)
     owner_name = serializers.SerializerMethodField()

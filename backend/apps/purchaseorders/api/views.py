@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import EXPORT_PARAMETER, TENANT_PARAMETER, TenantModelViewSet
+from apps.common.prices import hide_prices, without_price_columns, without_price_orderings
 from apps.purchaseorders import selectors, services
 from apps.purchaseorders.models import PurchaseOrder, Receipt, ReceiptLine
 from apps.users.permissions import tenant_permissions
@@ -86,7 +87,7 @@ class PurchaseOrderViewSet(TenantModelViewSet):
         "supplier__number",
         "lines__product_number",
     ]
-    ordering_fields = [
+    all_ordering_fields = [
         "order_number",
         "order_date",
         "promise_date",
@@ -123,6 +124,15 @@ class PurchaseOrderViewSet(TenantModelViewSet):
         ("Owner", lambda order: order.owner.username if order.owner else ""),
         ("Description", "description"),
     ]
+
+    @property
+    def ordering_fields(self):
+        return without_price_orderings(
+            self.all_ordering_fields, {"total_amount"}, getattr(self, "request", None)
+        )
+
+    def get_export_columns(self):
+        return without_price_columns(self.export_columns, {"Total amount"}, self.request)
 
     def get_queryset(self):
         queryset = selectors.order_list_queryset(super().get_queryset())
@@ -208,7 +218,11 @@ class PurchaseOrderViewSet(TenantModelViewSet):
             raise translate_validation(filterset.errors)
         queryset = SearchFilter().filter_queryset(request, filterset.qs, self)
         orders = PurchaseOrder.objects.filter(pk__in=queryset.values("pk"))
-        return Response(selectors.order_status_summary(orders))
+        summary = selectors.order_status_summary(orders)
+        if hide_prices(request):  # counts only: the sums are prices (apps/common/prices.py)
+            for entry in (summary["total"], *summary["statuses"].values()):
+                entry["amounts"] = {}
+        return Response(summary)
 
     @extend_schema(
         parameters=[

@@ -219,6 +219,8 @@ export interface SupplierPolicy {
   material_type: string;
   min_consumption_per_carton: string;
   loss_rate_percent: string;
+  /** Cartons that may be labelled beyond a purchase order line's ordered quantity, in percent of it. */
+  order_tolerance_percent: string;
   cap_mode: 'by_weight' | 'fixed' | 'none';
   cap_value: number | null;
   valid_from: string;

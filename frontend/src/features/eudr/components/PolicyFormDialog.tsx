@@ -15,6 +15,7 @@ interface Values {
   material_type?: string;
   min_consumption_per_carton?: string;
   loss_rate_percent?: string;
+  order_tolerance_percent?: string;
   cap_mode?: SupplierPolicy['cap_mode'];
   cap_value?: number | null;
   valid_from?: Dayjs | null;
@@ -52,13 +53,14 @@ export function PolicyFormDialog({ policy, open, onClose, onSaved }: Props) {
             material_type: policy.material_type || '',
             min_consumption_per_carton: policy.min_consumption_per_carton,
             loss_rate_percent: policy.loss_rate_percent,
+            order_tolerance_percent: policy.order_tolerance_percent,
             cap_mode: policy.cap_mode,
             cap_value: policy.cap_value,
             valid_from: policy.valid_from ? dayjs(policy.valid_from) : null,
             is_active: policy.is_active,
             notes: policy.notes,
           }
-        : { parent_vendor: undefined, material_type: '', loss_rate_percent: '0', cap_mode: 'by_weight', valid_from: dayjs(), is_active: true },
+        : { parent_vendor: undefined, material_type: '', loss_rate_percent: '0', order_tolerance_percent: '10', cap_mode: 'by_weight', valid_from: dayjs(), is_active: true },
     );
   }, [open, policy, form]);
 
@@ -72,6 +74,7 @@ export function PolicyFormDialog({ policy, open, onClose, onSaved }: Props) {
           material_type: values.material_type ?? '',
           min_consumption_per_carton: String(values.min_consumption_per_carton ?? ''),
           loss_rate_percent: String(values.loss_rate_percent ?? '0'),
+          order_tolerance_percent: String(values.order_tolerance_percent ?? '0'),
           cap_mode: values.cap_mode ?? 'by_weight',
           cap_value: values.cap_mode === 'fixed' ? (values.cap_value ?? null) : null,
           valid_from: (values.valid_from ?? dayjs()).format('YYYY-MM-DD'),
@@ -131,6 +134,11 @@ export function PolicyFormDialog({ policy, open, onClose, onSaved }: Props) {
           <Col xs={24} sm={12}>
             <Form.Item name="loss_rate_percent" label={t('fields.loss_rate_percent')} rules={[{ required: true, message: t('policy.lossRequired') }]} tooltip={t('policy.lossHelp')}>
               <InputNumber<string> stringMode min="0" max="100" step="0.5" precision={2} suffix={t('units.percentSuffix')} className={styles.full} data-testid="policy-loss" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="order_tolerance_percent" label={t('fields.order_tolerance_percent')} rules={[{ required: true, message: t('policy.toleranceRequired') }]} tooltip={t('policy.toleranceHelp')}>
+              <InputNumber<string> stringMode min="0" max="100" step="1" precision={2} suffix={t('units.percentSuffix')} className={styles.full} data-testid="policy-tolerance" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>

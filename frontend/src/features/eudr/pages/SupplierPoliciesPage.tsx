@@ -51,6 +51,7 @@ export default function SupplierPoliciesPage() {
       render: (v: string) => t('units.kg', { value: formatKg(v, i18n.language) }),
     },
     { title: t('fields.loss_rate_percent'), dataIndex: 'loss_rate_percent', align: 'right', render: (v: string) => t('units.percent', { value: Number(v) }) },
+    { title: t('fields.order_tolerance_percent'), dataIndex: 'order_tolerance_percent', align: 'right', render: (v: string) => t('units.percent', { value: Number(v) }) },
     {
       title: t('fields.cap_mode'),
       dataIndex: 'cap_mode',

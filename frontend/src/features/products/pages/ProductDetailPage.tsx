@@ -10,12 +10,14 @@ import { ProductStatusTag } from '../components/ProductStatusTag';
 import styles from '../components/products.module.css';
 import { cartonDimensions, formatMoney, formatWeight } from '../format';
 import { PRODUCT_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useSeesPrices } from '@/shared/session/prices';
 
 const EMPTY = '–';
 
 export default function ProductDetailPage() {
   const { id } = useParams();
   const { t, i18n } = useTranslation('products');
+  const seesPrices = useSeesPrices();
   const navigate = useNavigate();
   const mayChange = useMayPermission(PRODUCT_PERMS.change);
   const mayDelete = useMayPermission(PRODUCT_PERMS.delete);
@@ -78,12 +80,16 @@ export default function ProductDetailPage() {
             </Card>
             <Card title={t('form.sections.prices')}>
               <Descriptions column={{ xs: 1, sm: 2, lg: 4 }}>
-                <Descriptions.Item label={t('fields.purchase_price')}>
-                  {formatMoney(product.purchase_price, product.currency, i18n.language) ?? EMPTY}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('fields.sales_price')}>
-                  {formatMoney(product.sales_price, product.currency, i18n.language) ?? EMPTY}
-                </Descriptions.Item>
+                {seesPrices ? (
+                  <Descriptions.Item label={t('fields.purchase_price')}>
+                    {formatMoney(product.purchase_price, product.currency, i18n.language) ?? EMPTY}
+                  </Descriptions.Item>
+                ) : null}
+                {seesPrices ? (
+                  <Descriptions.Item label={t('fields.sales_price')}>
+                    {formatMoney(product.sales_price, product.currency, i18n.language) ?? EMPTY}
+                  </Descriptions.Item>
+                ) : null}
                 <Descriptions.Item label={t('fields.currency')}>{product.currency}</Descriptions.Item>
                 <Descriptions.Item label={t('fields.visma_code')}>{product.visma_code || EMPTY}</Descriptions.Item>
               </Descriptions>

@@ -14,6 +14,7 @@ import { ProductStatusTag } from '../components/ProductStatusTag';
 import styles from '../components/products.module.css';
 import { formatMoney, formatWeight } from '../format';
 import { PRODUCT_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useSeesPrices } from '@/shared/session/prices';
 
 const FILTER_KEYS = ['group', 'is_active'] as const;
 
@@ -27,6 +28,7 @@ export default function ProductListPage() {
   const [importing, setImporting] = useState(false);
   const invalidate = useInvalidateProducts();
 
+  const seesPrices = useSeesPrices();
   const columns: ServerColumn<Product>[] = [
     { title: t('fields.article_number'), dataIndex: 'article_number', sorter: true, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
     {
@@ -55,14 +57,14 @@ export default function ProductListPage() {
       render: (value: string | null) => <span className={styles.number}>{formatWeight(value) ?? '–'}</span>,
     },
     { title: t('fields.hs_code'), dataIndex: 'hs_code', sorter: true, responsive: ['lg'] },
-    {
+    ...(seesPrices ? [{
       title: t('fields.sales_price'),
       dataIndex: 'sales_price',
       sorter: true,
       align: 'right',
       responsive: ['md'],
-      render: (value: string | null, product) => <span className={styles.number}>{formatMoney(value, product.currency, i18n.language) ?? '–'}</span>,
-    },
+      render: (value: string | null, product: Product) => <span className={styles.number}>{formatMoney(value, product.currency, i18n.language) ?? '–'}</span>,
+    } satisfies ServerColumn<Product>] : []),
     { title: t('fields.is_active'), dataIndex: 'is_active', sorter: true, responsive: ['sm'], render: (active: boolean) => <ProductStatusTag active={active} /> },
   ];
 

@@ -5,6 +5,7 @@ import { CartonList } from '@/shared/cartons/CartonList';
 import { compareQty } from '../lib/decimal';
 import { useFormatters } from '../lib/format';
 import type { PurchaseOrderDetail, PurchaseOrderLine } from '../api/types';
+import { useSeesPrices } from '@/shared/session/prices';
 
 interface Props {
   order: PurchaseOrderDetail;
@@ -19,6 +20,7 @@ interface Props {
 export function OrderLinesTable({ order, showCartons = true, expandCartons = false, compact = false }: Props) {
   const { t, i18n } = useTranslation('purchase');
   const f = useFormatters();
+  const seesPrices = useSeesPrices();
   const productName = (line: PurchaseOrderLine) =>
     i18n.language === 'zh' && line.product_name_zh ? line.product_name_zh : line.product_name;
 
@@ -36,8 +38,12 @@ export function OrderLinesTable({ order, showCartons = true, expandCartons = fal
       ),
     },
     { title: t('line.order_qty'), dataIndex: 'order_qty', align: 'right', render: (v: string) => f.qty(v) },
-    { title: t('line.unit_cost'), dataIndex: 'unit_cost', align: 'right', render: (v: string) => f.unitCost(v) },
-    { title: t('line.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => f.money(v, order.currency) },
+    ...(seesPrices
+      ? ([
+          { title: t('line.unit_cost'), dataIndex: 'unit_cost', align: 'right', render: (v: string) => f.unitCost(v) },
+          { title: t('line.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => f.money(v, order.currency) },
+        ] satisfies ColumnsType<PurchaseOrderLine>)
+      : []),
     {
       title: t('line.weight_per_carton'),
       dataIndex: 'weight_per_carton',
@@ -92,7 +98,7 @@ export function OrderLinesTable({ order, showCartons = true, expandCartons = fal
           : undefined
       }
       data-testid="order-lines"
-      summary={() => (
+      summary={seesPrices ? () => (
         <Table.Summary.Row>
           <Table.Summary.Cell index={0} colSpan={4 + offset}>
             <Typography.Text strong>{t('detail.totals')}</Typography.Text>
@@ -102,7 +108,7 @@ export function OrderLinesTable({ order, showCartons = true, expandCartons = fal
           </Table.Summary.Cell>
           <Table.Summary.Cell index={5 + offset} colSpan={showCartons ? 4 : 3} />
         </Table.Summary.Row>
-      )}
+      ) : undefined}
     />
   );
 }

@@ -21,6 +21,7 @@ import { useOrderPortal } from '../hooks/useOrderPortal';
 import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '../lib/format';
 import styles from '../components/purchase.module.css';
+import { useSeesPrices } from '@/shared/session/prices';
 
 /**
  * /purchase/orders/{orderNumber}: header, lines (expanding into their cartons), receipts, shipments,
@@ -35,6 +36,7 @@ export default function PurchaseOrderDetailPage() {
   const [params, setParams] = useSearchParams();
   const { message } = App.useApp();
   const f = useFormatters();
+  const seesPrices = useSeesPrices();
   const portal = useOrderPortal();
   const query = useOrderByNumber(orderNumber);
   const remove = useDeleteOrder();
@@ -144,11 +146,15 @@ export default function PurchaseOrderDetailPage() {
               children: i18n.language === 'zh' && vendor.cname ? vendor.cname : vendor.name,
             },
             { key: 'type', label: t('fields.type'), children: t(`type.${order.type}`) },
-            {
-              key: 'total',
-              label: t('fields.total_amount'),
-              children: <strong data-testid="order-total-amount">{f.money(order.total_amount, order.currency)}</strong>,
-            },
+            ...(seesPrices
+              ? [
+                  {
+                    key: 'total',
+                    label: t('fields.total_amount'),
+                    children: <strong data-testid="order-total-amount">{f.money(order.total_amount, order.currency)}</strong>,
+                  },
+                ]
+              : []),
             { key: 'owner', label: t('fields.owner'), children: <span data-testid="order-owner">{order.owner_name || '—'}</span> },
             { key: 'cartons', label: t('fields.cartons_issued'), children: order.cartons_issued },
             { key: 'description', label: t('fields.description'), children: order.description || '—', span: 'filled' },

@@ -16,12 +16,14 @@ import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '../lib/format';
 import { idFilter, ownerOption } from '../lib/options';
 import styles from '../components/purchase.module.css';
+import { useSeesPrices } from '@/shared/session/prices';
 
 /** /purchase/orders: every purchase order, with status tabs, totals, search, sort and export. */
 export default function PurchaseOrdersPage() {
   const { t, i18n } = useTranslation('purchase');
   const navigate = useNavigate();
   const f = useFormatters();
+  const seesPrices = useSeesPrices();
   const list = useListParams({ defaultOrdering: '-order_date' });
   const mayAdd = useMayPermission(PURCHASE_PERMS.add);
   const today = dayjs().format('YYYY-MM-DD');
@@ -65,13 +67,13 @@ export default function PurchaseOrdersPage() {
           '—'
         ),
     },
-    {
+    ...(seesPrices ? [{
       title: t('fields.total_amount'),
       dataIndex: 'total_amount',
       sorter: true,
       align: 'right',
       render: (value: string, order) => f.money(value, order.currency),
-    },
+    } satisfies ServerColumn<PurchaseOrder>] : []),
     {
       title: t('list.progress'),
       key: 'progress',

@@ -14,6 +14,7 @@ import { OrderStatusTag } from '../components/OrderStatusTag';
 import { useOrderPortal } from '../hooks/useOrderPortal';
 import { useFormatters } from '../lib/format';
 import styles from '../components/purchase.module.css';
+import { useSeesPrices } from '@/shared/session/prices';
 
 /**
  * /supplier/orders: a supplier user's purchase orders, read-only (the server returns only their parent
@@ -23,6 +24,7 @@ import styles from '../components/purchase.module.css';
 export default function SupplierOrdersPage() {
   const { t, i18n } = useTranslation('purchase');
   const f = useFormatters();
+  const seesPrices = useSeesPrices();
   const navigate = useNavigate();
   const portal = useOrderPortal();
   const { parentVendorId } = useParams();
@@ -54,13 +56,13 @@ export default function SupplierOrdersPage() {
         </div>
       ),
     },
-    {
+    ...(seesPrices ? [{
       title: t('fields.total_amount'),
       dataIndex: 'total_amount',
       sorter: true,
       align: 'right',
       render: (value: string, o) => f.money(value, o.currency),
-    },
+    } satisfies ServerColumn<PurchaseOrder>] : []),
     {
       title: t('fields.description'),
       dataIndex: 'description',

@@ -113,6 +113,18 @@ describe('purchase receipts list', () => {
 });
 
 describe('purchase orders list', () => {
+  it('shows the total only with the price permission (products.see_prices)', async () => {
+    signIn({ user: makeUser({ permissions: ['purchaseorders.view_purchaseorder', 'products.see_prices'] }), tenant: '3' });
+    const first = renderApp('/purchase/orders');
+    const priced = await screen.findByRole('table');
+    expect(within(priced).getByText('Total amount')).toBeInTheDocument();
+    first.unmount();
+    signIn({ user: makeUser({ is_warehouse: true, permissions: ['purchaseorders.view_purchaseorder'] }), tenant: '3' });
+    renderApp('/purchase/orders');
+    const plain = await screen.findByRole('table');
+    expect(within(plain).queryByText('Total amount')).not.toBeInTheDocument();
+  });
+
   it('shows the owner and filters by owner through the URL', async () => {
     signIn({ user: buyer, tenant: '3' });
     const { router } = renderApp('/purchase/orders?owner=2');

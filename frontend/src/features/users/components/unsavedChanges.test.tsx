@@ -92,7 +92,7 @@ describe.each([
 
 describe('after a save', () => {
   it('navigating away is not blocked by the changes just saved', async () => {
-    server.on('POST', '/api/users/roles/', ok({ id: 5, name: 'Buyers', description: '' }, 201));
+    server.on('POST', '/api/users/roles/', { status: 201, data: { code: 200, message: 'success', data: { id: 5, name: 'Buyers', description: '' } } });
     const router = renderAt(<Host kind="role" onClose={() => undefined} />);
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Buyers' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -62,7 +62,7 @@ describe('the creation wizard', () => {
     await user.click(screen.getByTestId('save-draft'));
     expect(await screen.findByText('This parent vendor already has a delivery with this number.')).toBeInTheDocument();
 
-    server.on('POST', '/api/eudr/raw-materials/', ok({ ...DRAFT, id: 7, delivery_number: 'DN-2' }, 201));
+    server.on('POST', '/api/eudr/raw-materials/', { status: 201, data: { code: 200, message: 'success', data: { ...DRAFT, id: 7, delivery_number: 'DN-2' } } });
     await user.clear(screen.getByTestId('field-delivery-number'));
     await user.type(screen.getByTestId('field-delivery-number'), 'DN-2');
     await user.click(screen.getByTestId('save-draft'));
