@@ -32,13 +32,24 @@ _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.DO
 PUBLIC_API_PREFIXES = ("/api/eudrtrack/",)
 
 
-@lru_cache(maxsize=4)
-def inline_script_hashes(dist: str) -> tuple[str, ...]:
-    """'sha256-…' sources of the inline scripts of the built HTML pages (none today)."""
-    hashes: list[str] = []
+def _built_pages() -> tuple[tuple[str, float], ...]:
+    pages = []
     for name in ("index.html", "trace.html"):
+        path = settings.FRONTEND_DIST / name
         try:
-            html = (settings.FRONTEND_DIST / name).read_text(encoding="utf-8")
+            pages.append((str(path), path.stat().st_mtime))
+        except OSError:
+            continue
+    return tuple(pages)
+
+
+@lru_cache(maxsize=8)
+def _hashes_of(pages: tuple[tuple[str, float], ...]) -> tuple[str, ...]:
+    hashes: list[str] = []
+    for path, _mtime in pages:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                html = handle.read()
         except OSError:
             continue
         for body in _INLINE_SCRIPT.findall(html):
@@ -47,8 +58,14 @@ def inline_script_hashes(dist: str) -> tuple[str, ...]:
     return tuple(sorted(set(hashes)))
 
 
+def inline_script_hashes() -> tuple[str, ...]:
+    """'sha256-…' sources of the inline scripts of the built HTML pages (index.html paints the theme's
+    background colour before the app loads), recomputed when the pages are rebuilt."""
+    return _hashes_of(_built_pages())
+
+
 def content_security_policy() -> str:
-    script_src = " ".join(["'self'", *inline_script_hashes(str(settings.FRONTEND_DIST))])
+    script_src = " ".join(["'self'", *inline_script_hashes()])
     directives = [
         "default-src 'self'",
         f"script-src {script_src}",
