@@ -43,7 +43,9 @@ test('the web app, Swagger UI and the trace page run under the Content-Security-
   await signIn(page, 'admin');
   for (const path of ['/', '/purchase/orders', '/purchase/eudr/raw-materials', '/user', '/profile']) {
     await page.goto(path);
-    await expect(page.locator('h1').first()).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('forbidden')).toHaveCount(0);
   }
   const me = await page.request.get('/api/users/me/');
   expect(me.headers()['cache-control']).toBe('no-store');
@@ -57,4 +59,16 @@ test('the web app, Swagger UI and the trace page run under the Content-Security-
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   expect(problems).toEqual([]);
+});
+
+test('a supplier who types an internal address gets the forbidden page', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('tenant_id', '3'));
+  await signIn(page, 'supplier');
+  await page.goto('/purchase/orders');
+  await expect(page.getByTestId('layout-supplier')).toBeVisible();
+  await expect(page.getByTestId('forbidden')).toBeVisible();
+  // Their own pages open as before.
+  await page.goto('/supplier/orders');
+  await expect(page.getByTestId('forbidden')).toHaveCount(0);
+  await expect(page.getByTestId('supplier-menu-orders')).toBeVisible();
 });
