@@ -26,6 +26,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.contrib.rest_framework_simplejwt import SimpleJWTScheme
 from rest_framework import exceptions
 from rest_framework_simplejwt.authentication import JWTAuthentication
 from rest_framework_simplejwt.exceptions import TokenBackendError, TokenError
@@ -136,3 +137,9 @@ class SessionRefreshSerializer(TokenRefreshSerializer):
         if user is None or not session_is_valid(payload, user):
             raise TokenError(SESSION_ENDED)
         return super().validate(attrs)
+
+
+class SessionJWTScheme(SimpleJWTScheme):
+    """OpenAPI: the same bearer scheme as simplejwt's authentication."""
+
+    target_class = "apps.users.tokens.SessionJWTAuthentication"

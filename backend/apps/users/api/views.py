@@ -82,7 +82,7 @@ class RefreshView(TokenRefreshView):
 
 class LogoutView(APIView):
     """Sign out: the session ends. Its refresh tokens are blacklisted and its access tokens are refused
-    from now on (apps/users/tokens.py)."""
+    from now on, not only when they expire."""
 
     permission_classes = [permissions.AllowAny]
     authentication_classes: list = []
