@@ -30,7 +30,9 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 PRODUCTION = os.environ.get("DJANGO_ENV", "development") == "production"
-DEBUG = env_bool("DJANGO_DEBUG", default=not PRODUCTION)
+# Debug is off unless asked for (DJANGO_DEBUG=1, development only): the embedded default (`make run`) is a
+# demonstration of the production system, with its error pages and headers.
+DEBUG = env_bool("DJANGO_DEBUG", default=False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
     "" if PRODUCTION else "dev-only-insecure-key-0f3c9a1e5b7d2468ace13579bdf02468ace13579bdf0"
 )
@@ -71,6 +73,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "apps.common.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -112,7 +115,18 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(VAR_DIR / "db.sqlite3")),
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # Served by one process with several threads (gunicorn --threads 8): readers must not wait for
+            # writers (WAL journal), a writer waits for another instead of failing (busy timeout), and a
+            # write transaction takes the write lock when it begins (IMMEDIATE), so two transactions
+            # never both read and then fail to upgrade to writing ("database is locked").
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": (
+                    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000; "
+                    "PRAGMA foreign_keys=ON;"
+                ),
+            },
         }
     }
 # Every request runs in one transaction: writes are atomic and the PostgreSQL tenant setting
@@ -121,9 +135,17 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = True
 IS_POSTGRES = DATABASES["default"]["ENGINE"].endswith(("postgresql", "postgis"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Password rules for new users, administrators' resets and password changes (demo users are seeded with
+# their printed demo password directly). 12 characters at least: NIST SP 800-63B and OWASP (2026) ask for
+# length rather than character classes; common and all-digit passwords and ones close to the user's
+# own names are refused.
+PASSWORD_MIN_LENGTH = int(os.environ.get("PASSWORD_MIN_LENGTH", 12))
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": PASSWORD_MIN_LENGTH},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
@@ -169,8 +191,13 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 30 * 1024 * 1024
 ATTACHMENT_MAX_BYTES = int(os.environ.get("ATTACHMENT_MAX_BYTES", 20 * 1024 * 1024))
 
+# The client's address (apps/common/client_ip.py): X-Forwarded-For is believed only through the number of
+# reverse proxies the deployment declares in front of the app (0: the socket's address, header ignored).
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", 0))
+
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework_simplejwt.authentication.JWTAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["apps.users.tokens.SessionJWTAuthentication"],
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["apps.common.api.envelope.EnvelopeJSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
@@ -206,6 +233,7 @@ SIMPLE_JWT = {
     "SIGNING_KEY": SECRET_KEY,
     "USER_AUTHENTICATION_RULE": "apps.users.auth.user_can_authenticate",
     "TOKEN_OBTAIN_SERIALIZER": "apps.users.api.serializers.LoginSerializer",
+    "TOKEN_REFRESH_SERIALIZER": "apps.users.tokens.SessionRefreshSerializer",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -235,10 +263,13 @@ SPECTACULAR_SETTINGS = {
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }
 
-# Login lockout (django-axes): 5 failures lock the username for 15 minutes.
+# Login lockout (django-axes): 5 failures for a user name FROM one client address lock that pair for 15
+# minutes. The owner signing in from their own address is not locked out by someone guessing elsewhere;
+# the guesser is slowed down (and limited per address by the login throttle, LOGIN_RATE).
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 5))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", 15)))
-AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "apps.common.client_ip.axes_client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_USERNAME_CALLABLE = "apps.users.auth.axes_username"
 AXES_LOCKOUT_CALLABLE = "apps.users.auth.axes_lockout_response"
@@ -283,6 +314,17 @@ LOGGING = {
     "loggers": {"django.request": {"level": "ERROR"}, "axes": {"level": "WARNING"}},
 }
 
+# Security headers on every response, in production and in the embedded default alike (the transport
+# ones, HSTS and the HTTPS redirect, only in production: the embedded default serves plain HTTP on
+# 127.0.0.1, where browsers ignore HSTS). apps.common.security adds the Content-Security-Policy, the
+# Permissions-Policy and Cache-Control: no-store on personal (API) answers.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = True
+
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
@@ -291,9 +333,3 @@ if PRODUCTION:
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 31536000))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    X_FRAME_OPTIONS = "DENY"
-
-# The lockout is per account on purpose ("repeated failures lock the account"); per-IP abuse is limited by
-# the login throttle (DEFAULT_THROTTLE_RATES["login"]).
-SILENCED_SYSTEM_CHECKS = ["axes.W006"]

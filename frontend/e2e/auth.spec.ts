@@ -70,6 +70,7 @@ test('an unknown path shows the not-found page', async ({ page }) => {
 test('sign-out revokes the session, clears storage and goes to the login page', async ({ page, request }) => {
   await signIn(page, 'admin');
   const refresh = await storage(page, 'refreshToken');
+  const access = await storage(page, 'accessToken');
   await userMenu(page, 'Sign Out');
   await expect(page).toHaveURL(/\/auth\/login$/);
   for (const key of ['accessToken', 'refreshToken', 'userInfo', 'tenant_id']) {
@@ -81,6 +82,9 @@ test('sign-out revokes the session, clears storage and goes to the login page', 
   // The refresh token was blacklisted on the server.
   const answer = await request.post('/api/users/refresh/', { data: { refresh } });
   expect(answer.status()).toBe(401);
+  // The access token of the session ended with it (not only when it expires).
+  const me = await request.get('/api/users/me/', { headers: { Authorization: `Bearer ${access ?? ''}` } });
+  expect(me.status()).toBe(401);
   // Protected pages are closed again.
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fprofile$/);

@@ -9,6 +9,7 @@ from django.urls import is_valid_path
 from django.utils.translation import gettext as _
 
 from apps.common.api.envelope import error_body
+from apps.common.client_ip import client_ip
 
 logger = logging.getLogger("apps.api")
 
@@ -66,5 +67,5 @@ class ApiErrorMiddleware:
     def process_exception(self, request, exception):
         if not request.path.startswith("/api/"):
             return None
-        logger.exception("Unhandled error on %s %s", request.method, request.path)
+        logger.exception("Unhandled error on %s %s from %s", request.method, request.path, client_ip(request))
         return json_error(500, _("An unexpected error occurred. Please try again later."), "server_error")

@@ -26,6 +26,9 @@ class User(AbstractUser):
     language = models.CharField(_("language"), max_length=8, blank=True, default="")
     is_supplier = models.BooleanField(_("supplier user"), default=False)
     is_warehouse = models.BooleanField(_("warehouse user"), default=False)
+    # Raised to end every session of the user (password change or reset, deactivation): tokens carry
+    # the version they were issued under (apps/users/tokens.py).
+    token_version = models.PositiveIntegerField(_("token version"), default=0, editable=False)
     parent_vendor = models.ForeignKey(
         "suppliers.ParentVendor",
         null=True,

@@ -67,12 +67,20 @@ def user_parent_vendor(user: User) -> ParentVendor | None:
 
 
 def can_manage_account(*, actor: User, user: User) -> bool:
-    """Account-wide changes (profile fields, type, password, active flag) touch every company the user
-    works in, so they need administrator rights in all of them; superusers only by superusers."""
+    """THE rule for changing a user (docs/tenancy.md, "Users who work in several companies").
+
+    Every change to a user — account fields, type, password reset, activation, and the memberships
+    (roles, department, removal) — needs administrator rights in every company the user belongs to
+    (a membership, active or paused, in an active company). For the administrator of only some of them
+    the user is read-only: a reset would take over their access elsewhere, and removing them or their
+    roles would let one company's administrator lock out a group-wide administrator. Superusers are
+    changed only by superusers. Applied by `services.ensure_can_manage_account` in every user write."""
     if user.is_superuser and not actor.is_superuser:
         return False
     administered = {tenant.pk for tenant in administered_tenants(actor)}
-    tenant_ids = set(Membership.objects.filter(user=user, is_active=True).values_list("tenant_id", flat=True))
+    tenant_ids = set(
+        Membership.objects.filter(user=user, tenant__is_active=True).values_list("tenant_id", flat=True)
+    )
     return tenant_ids <= administered
 
 

@@ -1,8 +1,9 @@
 """Writes of the users admin and the own profile: accounts, memberships, role permissions, departments.
 
 Rules decided here:
-- an admin works on the users of the tenant they are in; account-wide changes (fields, type, password,
-  active flag) need administrator rights in every company the user works in (`can_manage_account`);
+- an admin works on the users of the tenant they are in; every change to a user (fields, type,
+  password, active flag, memberships) needs administrator rights in every company the user belongs to
+  (`can_manage_account`, enforced by `ensure_can_manage_account` in each write below);
 - memberships can be granted only in companies the admin administers, with that company's roles and
   departments;
 - a supplier user has a parent vendor of a company they belong to;
@@ -28,14 +29,16 @@ from apps.tenancy.models import Membership, Tenant
 from apps.users.models import Department, Role, User
 from apps.users.permissions import tenant_permissions
 from apps.users.selectors import administered_tenants, can_manage_account, matrix_permission_labels
+from apps.users.tokens import end_all_sessions
 
 USER_TYPES = ("internal", "warehouse", "supplier")
 
 
 class AccountNotManageable(PermissionDenied):
+    default_code = "account_not_manageable"
     default_detail = _(
         "This user also works in companies you do not administer; only an administrator of all of "
-        "them can change the account."
+        "them can change the account or its memberships."
     )
 
 
@@ -161,20 +164,23 @@ def user_update(*, actor: User, user: User, data: dict[str, Any], user_type: str
 
 @transaction.atomic
 def user_set_active(*, actor: User, user: User, active: bool) -> User:
-    """Activates or deactivates an account. A deactivated user's tokens stop working at once (the JWT
-    authentication checks `is_active` on every request)."""
+    """Activates or deactivates an account. Deactivation ends every session of the user: its tokens
+    stop working at once and stay invalid after a later activation."""
     ensure_can_manage_account(actor=actor, user=user)
     if user.pk == actor.pk and not active:
         raise Conflict(_("You cannot deactivate your own account."), error="own_account")
     user = User.objects.select_for_update().get(pk=user.pk)
     user.is_active = active
     user.save(update_fields=["is_active"])
+    if not active:
+        end_all_sessions(user)
     return user
 
 
 @transaction.atomic
 def user_reset_password(*, actor: User, user: User, password: str) -> None:
-    """An administrator sets a new password (Django's password validators apply)."""
+    """An administrator sets a new password (Django's password validators apply); every session of the
+    user ends."""
     ensure_can_manage_account(actor=actor, user=user)
     user = User.objects.select_for_update().get(pk=user.pk)
     errors = _password_errors(password, user)
@@ -182,11 +188,13 @@ def user_reset_password(*, actor: User, user: User, password: str) -> None:
         raise ValidationError({"password": errors})
     user.set_password(password)
     user.save(update_fields=["password"])
+    end_all_sessions(user)
 
 
 @transaction.atomic
-def user_change_password(*, user: User, old_password: str, new_password: str) -> None:
-    """The signed-in user changes their own password: the current one must be right."""
+def user_change_password(*, user: User, old_password: str, new_password: str) -> User:
+    """The signed-in user changes their own password: the current one must be right. Every session of
+    the user ends; answers the updated user (to start a new session with)."""
     user = User.objects.select_for_update().get(pk=user.pk)
     if not user.check_password(old_password):
         raise ValidationError({"old_password": [_("Your current password is incorrect.")]})
@@ -197,6 +205,8 @@ def user_change_password(*, user: User, old_password: str, new_password: str) ->
         raise ValidationError({"new_password": errors})
     user.set_password(new_password)
     user.save(update_fields=["password"])
+    end_all_sessions(user)
+    return user
 
 
 @transaction.atomic
@@ -221,6 +231,7 @@ def user_memberships_set(*, actor: User, user: User, memberships: list[dict[str,
         raise Conflict(
             _("You cannot change your own memberships; ask another administrator."), error="own_account"
         )
+    ensure_can_manage_account(actor=actor, user=user)
     administered = {tenant.pk: tenant for tenant in administered_tenants(actor)}
     wanted: dict[int, dict[str, Any]] = {}
     for index, item in enumerate(memberships):

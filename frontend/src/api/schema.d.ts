@@ -1896,7 +1896,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sign out: the refresh token is blacklisted and cannot be used again. */
+        /**
+         * @description Sign out: the session ends. Its refresh tokens are blacklisted and its access tokens are refused
+         *     from now on, not only when they expire.
+         */
         post: operations["users_logout_create"];
         delete?: never;
         options?: never;
@@ -1933,7 +1936,8 @@ export interface paths {
         put?: never;
         /**
          * @description The signed-in user changes their own password (current password + a new one that passes the
-         *     password rules).
+         *     password rules). Every session of the user ends (other devices too); the answer is a new token pair
+         *     for the device that made the change.
          */
         post: operations["users_me_change_password_create"];
         delete?: never;
@@ -1951,7 +1955,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Exchange a refresh token for a new access token and a new (rotated) refresh token. */
+        /**
+         * @description Exchange a refresh token for a new access token and a new (rotated) refresh token.
+         *
+         *     Not wrapped in the request transaction: when a rotated refresh token is used again, its chain is
+         *     revoked (apps/users/tokens.py) and that must stay recorded although the answer is an error.
+         */
         post: operations["users_refresh_create"];
         delete?: never;
         options?: never;
@@ -16948,12 +16957,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description No response body */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["TokenPair"];
+                    };
+                };
             };
             /** @description Invalid input or tenant_id missing */
             400: {

@@ -1,10 +1,13 @@
 /**
  * THE route table (SPEC.md section 2). Every page is a lazily loaded module that default-exports its
  * component; feature work replaces the page module, not this table. Each route's `handle` is its
- * meta: the title (an i18n key) and whether it needs a session.
+ * meta: the title (an i18n key), whether it needs a session and which kinds of user it serves
+ * (`serves`: internal users only unless the route names others; RouteOutlet shows the forbidden page
+ * to any other kind).
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { UserType } from '@/api/types';
 import type { RouteMeta } from '@/shared/routing/routeMeta';
 import { FullPageSpinner } from './routing/FullPageSpinner';
 import { RootRoute } from './routing/RootRoute';
@@ -13,9 +16,19 @@ import { TraceHandoff } from './routing/TraceHandoff';
 
 type PageModule = { default: ComponentType };
 
+/** Pages of every kind of user: home and the own profile. */
+const EVERYONE: readonly UserType[] = ['internal', 'warehouse', 'supplier'];
+/** The warehouse pages: warehouse users, and internal users (they are in the default menu). */
+const WAREHOUSE: readonly UserType[] = ['internal', 'warehouse'];
+/** The supplier portal (supplier layout). */
+const SUPPLIER: readonly UserType[] = ['supplier'];
+const INTERNAL: readonly UserType[] = ['internal'];
+
 interface PageOptions {
   requiresAuth?: boolean;
   staffOnly?: boolean;
+  /** The kinds of user the page serves; internal users only when not given. */
+  serves?: readonly UserType[];
 }
 
 function page(path: string, title: string, load: () => Promise<PageModule>, options: PageOptions = {}): RouteObject {
@@ -23,6 +36,7 @@ function page(path: string, title: string, load: () => Promise<PageModule>, opti
     title: `nav:routes.${title}`,
     requiresAuth: options.requiresAuth ?? true,
     ...(options.staffOnly ? { staffOnly: true } : {}),
+    userTypes: options.serves ?? INTERNAL,
   };
   return {
     path,
@@ -33,7 +47,7 @@ function page(path: string, title: string, load: () => Promise<PageModule>, opti
 
 /** Routes inside the selected layout (warehouse, supplier or default). */
 export const layoutRoutes: RouteObject[] = [
-  page('', 'home', () => import('@/features/home/pages/HomePage')),
+  page('', 'home', () => import('@/features/home/pages/HomePage'), { serves: EVERYONE }),
 
   // Sales
   page('sales/customer', 'customerList', () => import('@/features/customers/pages/CustomerListPage')),
@@ -47,28 +61,28 @@ export const layoutRoutes: RouteObject[] = [
   page('sales/deliveries/:id', 'salesDelivery', () => import('@/features/sales/pages/SalesDeliveryDetailPage')),
 
   // Warehouse
-  page('warehouse/inventory', 'inventory', () => import('@/features/warehouse/pages/InventoryPage')),
-  page('warehouse/shipments', 'warehouseShipments', () => import('@/features/warehouse/pages/WarehouseShipmentsPage')),
-  page('warehouse/logistics', 'warehouseLogistics', () => import('@/features/warehouse/pages/WarehouseLogisticsPage')),
-  page('warehouse/deliveries', 'warehouseDeliveries', () => import('@/features/warehouse/pages/WarehouseDeliveriesPage')),
+  page('warehouse/inventory', 'inventory', () => import('@/features/warehouse/pages/InventoryPage'), { serves: WAREHOUSE }),
+  page('warehouse/shipments', 'warehouseShipments', () => import('@/features/warehouse/pages/WarehouseShipmentsPage'), { serves: WAREHOUSE }),
+  page('warehouse/logistics', 'warehouseLogistics', () => import('@/features/warehouse/pages/WarehouseLogisticsPage'), { serves: WAREHOUSE }),
+  page('warehouse/deliveries', 'warehouseDeliveries', () => import('@/features/warehouse/pages/WarehouseDeliveriesPage'), { serves: WAREHOUSE }),
 
-  page('profile', 'profile', () => import('@/features/profile/pages/ProfilePage')),
+  page('profile', 'profile', () => import('@/features/profile/pages/ProfilePage'), { serves: EVERYONE }),
   // The company as EUDR operator (user menu, internal users): the data of due diligence statements.
   page('settings/company', 'companySettings', () => import('@/features/company/pages/CompanySettingsPage')),
 
   // Supplier portal; the parentVendorId forms come from the supplier redirect rule.
-  page('supplier/raw-materials', 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage')),
-  page('supplier/:parentVendorId/raw-materials', 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage')),
-  page('supplier/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage')),
-  page('supplier/:parentVendorId/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage')),
-  page('supplier/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
-  page('supplier/:parentVendorId/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
-  page('supplier/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage')),
-  page('supplier/:parentVendorId/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage')),
-  page('supplier/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage')),
-  page('supplier/:parentVendorId/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage')),
-  page('supplier/orders/:orderNumber', 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage')),
-  page('supplier/:parentVendorId/orders/:orderNumber', 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage')),
+  page('supplier/raw-materials', 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage'), { serves: SUPPLIER }),
+  page('supplier/:parentVendorId/raw-materials', 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage'), { serves: SUPPLIER }),
+  page('supplier/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage'), { serves: SUPPLIER }),
+  page('supplier/:parentVendorId/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage'), { serves: SUPPLIER }),
+  page('supplier/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage'), { serves: SUPPLIER }),
+  page('supplier/:parentVendorId/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage'), { serves: SUPPLIER }),
+  page('supplier/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage'), { serves: SUPPLIER }),
+  page('supplier/:parentVendorId/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage'), { serves: SUPPLIER }),
+  page('supplier/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage'), { serves: SUPPLIER }),
+  page('supplier/:parentVendorId/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage'), { serves: SUPPLIER }),
+  page('supplier/orders/:orderNumber', 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage'), { serves: SUPPLIER }),
+  page('supplier/:parentVendorId/orders/:orderNumber', 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage'), { serves: SUPPLIER }),
 
   // Products
   page('product', 'productList', () => import('@/features/products/pages/ProductListPage')),
@@ -133,7 +147,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     HydrateFallback: FullPageSpinner,
     children: [
-      page('/auth/login', 'login', () => import('@/features/auth/pages/LoginPage'), { requiresAuth: false }),
+      page('/auth/login', 'login', () => import('@/features/auth/pages/LoginPage'), { requiresAuth: false, serves: EVERYONE }),
       // The public trace page is its own light entry (trace.html); reach it with a full page load.
       { path: '/eudrtrace/:id', element: <TraceHandoff />, handle: { title: 'nav:routes.trace', requiresAuth: false } satisfies RouteMeta },
       // The layouts load after the entry, with the first page: the login page does not need them.

@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 
-from django.conf import settings
 from django.http import HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext_lazy as _
@@ -18,9 +17,9 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from apps.common.api.throttling import ScopedClientThrottle
 from apps.common.exceptions import NotFound
 from apps.eudr.public_trace import public_trace
 
@@ -32,11 +31,8 @@ class CartonNotFound(NotFound):
     default_message = _("No carton was found for this code. Check the code printed under the QR code.")
 
 
-class PublicTraceThrottle(ScopedRateThrottle):
-    """ScopedRateThrottle reading the rate at request time (so PUBLIC_TRACE_RATE and tests can change it)."""
-
-    def get_rate(self):
-        return settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].get(self.scope)
+class PublicTraceThrottle(ScopedClientThrottle):
+    """Per client address (apps.common.client_ip); the rate is read at request time (PUBLIC_TRACE_RATE)."""
 
 
 class PublicSupplierSerializer(serializers.Serializer):

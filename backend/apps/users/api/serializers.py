@@ -4,7 +4,6 @@ from django.contrib.auth import authenticate
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework_simplejwt.tokens import RefreshToken
 
 from apps.common.api.fields import TenantRelatedField
 from apps.common.exceptions import DomainError
@@ -133,8 +132,9 @@ class LoginSerializer(serializers.Serializer):
 
     @staticmethod
     def tokens_for(user: User) -> dict[str, str]:
-        refresh = RefreshToken.for_user(user)
-        return {"access": str(refresh.access_token), "refresh": str(refresh)}
+        from apps.users.tokens import tokens_for
+
+        return tokens_for(user)
 
 
 class LoginResponseSerializer(serializers.Serializer):

@@ -9,18 +9,19 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 from rest_framework_simplejwt.exceptions import TokenError
 from rest_framework_simplejwt.tokens import RefreshToken
 from rest_framework_simplejwt.views import TokenRefreshView
 
 from apps.common.api.permissions import resolve_tenant
+from apps.common.api.throttling import ScopedClientThrottle
 from apps.common.exceptions import DomainError
 from apps.tenancy.models import Membership
 from apps.users import services
 from apps.users.models import User
 from apps.users.selectors import user_parent_vendor
+from apps.users.tokens import SESSION_CLAIM, revoke_session, tokens_for
 
 from .serializers import (
     LoginResponseSerializer,
@@ -53,7 +54,7 @@ class LoginView(APIView):
 
     authentication_classes: list = []
     permission_classes = [permissions.AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ScopedClientThrottle]
     throttle_scope = "login"
 
     @extend_schema(request=LoginSerializer, responses=LoginResponseSerializer, auth=[])
@@ -67,8 +68,12 @@ class LoginView(APIView):
         return Response({**tokens, "user": UserSerializer(user).data})
 
 
+@method_decorator(transaction.non_atomic_requests, name="dispatch")
 class RefreshView(TokenRefreshView):
-    """Exchange a refresh token for a new access token and a new (rotated) refresh token."""
+    """Exchange a refresh token for a new access token and a new (rotated) refresh token.
+
+    Not wrapped in the request transaction: when a rotated refresh token is used again, its chain is
+    revoked (apps/users/tokens.py) and that must stay recorded although the answer is an error."""
 
     @extend_schema(request=RefreshRequestSerializer, responses=TokenPairSerializer, auth=[])
     def post(self, request, *args, **kwargs):
@@ -76,7 +81,8 @@ class RefreshView(TokenRefreshView):
 
 
 class LogoutView(APIView):
-    """Sign out: the refresh token is blacklisted and cannot be used again."""
+    """Sign out: the session ends. Its refresh tokens are blacklisted and its access tokens are refused
+    from now on, not only when they expire."""
 
     permission_classes = [permissions.AllowAny]
     authentication_classes: list = []
@@ -86,13 +92,15 @@ class LogoutView(APIView):
         serializer = RefreshRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            RefreshToken(serializer.validated_data["refresh"]).blacklist()
+            token = RefreshToken(serializer.validated_data["refresh"])
+            token.blacklist()
         except TokenError as exc:
             raise DomainError(
                 _("The refresh token is invalid or already revoked."),
                 error="token_not_valid",
                 status_code=401,
             ) from exc
+        revoke_session(user_id=token.get("user_id"), sid=token.get(SESSION_CLAIM))
         return Response(None)
 
 
@@ -127,17 +135,18 @@ class MeView(APIView):
 
 class ChangePasswordView(APIView):
     """The signed-in user changes their own password (current password + a new one that passes the
-    password rules)."""
+    password rules). Every session of the user ends (other devices too); the answer is a new token pair
+    for the device that made the change."""
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=PasswordChangeSerializer, responses={200: None})
+    @extend_schema(request=PasswordChangeSerializer, responses=TokenPairSerializer)
     def post(self, request):
         serializer = PasswordChangeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.user_change_password(
+        user = services.user_change_password(
             user=request.user,
             old_password=serializer.validated_data["old_password"],
             new_password=serializer.validated_data["new_password"],
         )
-        return Response(None)
+        return Response(tokens_for(user))

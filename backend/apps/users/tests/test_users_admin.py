@@ -185,7 +185,9 @@ def test_account_changes_need_admin_rights_in_all_the_users_companies(people, ap
     assert full.patch(url, {"name": "Both Worlds"}, format="json").status_code == 200
 
 
-def test_deactivate_stops_tokens_and_activate_restores(people, api, tenant3):
+def test_deactivate_ends_every_session_for_good(people, api, tenant3):
+    """Deactivation ends the user's sessions: the tokens stay refused after a later activation (the
+    user signs in again)."""
     login = APIClient().post(
         "/api/users/login/", {"username": "buyer3", "password": "demo1234"}, format="json"
     )
@@ -204,7 +206,11 @@ def test_deactivate_stops_tokens_and_activate_restores(people, api, tenant3):
     assert refresh.status_code == 401
 
     assert admin.post(f"{URL}{people['buyer3'].pk}/activate/").json()["data"]["is_active"] is True
-    assert own.get("/api/users/me/").status_code == 200
+    assert own.get("/api/users/me/").status_code == 401
+    again = APIClient().post(
+        "/api/users/login/", {"username": "buyer3", "password": "demo1234"}, format="json"
+    )
+    assert again.status_code == 200
 
 
 def test_cannot_deactivate_yourself(people, api, tenant3):
@@ -279,13 +285,59 @@ def test_roles_of_another_company_are_refused_in_a_membership(people, api, tenan
     assert response.status_code == 400 and "roles" in response.json()["data"]
 
 
-def test_other_companies_memberships_are_left_alone(people, api, tenant3):
-    """admin3 sets `both`'s memberships: only tenant 3's is theirs to change; tenant 2's stays."""
+def test_memberships_of_a_user_of_other_companies_follow_the_account_rule(people, api, tenant3, tenant2):
+    """One rule (selectors.can_manage_account): the administrator of only some of the user's companies
+    can neither change the account nor its memberships, not even in their own company."""
     response = api(people["admin3"], tenant3).put(
         f"{URL}{people['both'].pk}/memberships/", {"memberships": [{"tenant": 3, "roles": []}]}, format="json"
     )
-    assert response.status_code == 200
+    assert response.status_code == 403
+    assert response.json()["error"] == "account_not_manageable"
+    with tenant_context(tenant3):
+        assert Membership.objects.get(user=people["both"], tenant=tenant3).roles.exists()
     assert Membership.objects.filter(user=people["both"], tenant_id=2).exists()
+
+
+def test_a_tenant_admin_cannot_remove_a_group_administrator(people, api, tenant2, tenant3):
+    """PUT /api/users/{admin_all}/memberships/?tenant_id=2 {"memberships": []} by tenant 2's own
+    administrator: refused like a change or a reset of the same user."""
+    target = people["admin_all"]
+    client = api(people["admin2"], tenant2)
+    url = f"{URL}{target.pk}/"
+    removed = client.put(f"{url}memberships/", {"memberships": []}, format="json")
+    assert removed.status_code == 403 and removed.json()["error"] == "account_not_manageable"
+    paused = client.put(
+        f"{url}memberships/", {"memberships": [{"tenant": 2, "roles": [], "is_active": False}]}, format="json"
+    )
+    assert paused.status_code == 403
+    assert client.patch(url, {"name": "X"}, format="json").status_code == 403
+    reset = client.post(f"{url}reset-password/", {"password": "Carton-Trace-2026"}, format="json")
+    assert reset.status_code == 403
+    assert client.post(f"{url}deactivate/").status_code == 403
+    assert client.get(url).json()["data"]["can_manage_account"] is False
+    assert set(
+        Membership.objects.filter(user=target, is_active=True).values_list("tenant_id", flat=True)
+    ) == {
+        2,
+        3,
+    }
+    # The group administrator can change the tenant administrator (who works in tenant 2 only).
+    group = api(target, tenant2)
+    assert (
+        group.put(f"{URL}{people['admin2'].pk}/memberships/", {"memberships": []}, format="json").status_code
+        == 200
+    )
+
+
+def test_a_paused_membership_elsewhere_still_counts(people, api, tenant2, tenant3):
+    """A user whose membership in another company is paused still belongs to it: not manageable by the
+    administrator of tenant 3 alone."""
+    Membership.objects.filter(user=people["both"], tenant=tenant2).update(is_active=False)
+    client = api(people["admin3"], tenant3)
+    reset = client.post(
+        f"{URL}{people['both'].pk}/reset-password/", {"password": "Carton-Trace-2026"}, format="json"
+    )
+    assert reset.status_code == 403
 
 
 def test_supplier_user_keeps_the_company_of_their_parent_vendor(people, api, tenant3):

@@ -7,6 +7,8 @@ describe('dashboard links', () => {
     expect(countLink('raw_materials', 'supplier')).toBe('/supplier/raw-materials');
     expect(countLink('sales_orders', 'supplier')).toBeUndefined();
     expect(countLink('mystery_count', 'internal')).toBeUndefined();
+    expect(countLink('inventory', 'warehouse')).toBe('/warehouse/inventory');
+    expect(countLink('products', 'warehouse')).toBeUndefined();
     expect(humanizeKey('mystery_count')).toBe('Mystery count');
   });
 

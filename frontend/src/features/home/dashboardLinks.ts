@@ -39,7 +39,10 @@ const SUPPLIER_LINKS: Readonly<Record<string, string>> = {
 
 export function countLink(key: string, userType: UserType): string | undefined {
   if (userType === 'supplier') return SUPPLIER_LINKS[key];
-  return COUNT_LINKS[key];
+  const link = COUNT_LINKS[key];
+  // Warehouse users are served the warehouse pages only (router.tsx): other counts are not links.
+  if (userType === 'warehouse') return link?.startsWith('/warehouse/') ? link : undefined;
+  return link;
 }
 
 export interface Shortcut {

@@ -18,5 +18,6 @@ export interface ProfileInput {
 
 export const updateProfile = (input: Partial<ProfileInput>) => patch<UserInfo>('/api/users/me/', input);
 
+/** Ends every session of the user; answers a new token pair for this device. */
 export const changePassword = (oldPassword: string, newPassword: string) =>
-  post<null>('/api/users/me/change-password/', { old_password: oldPassword, new_password: newPassword });
+  post<{ access: string; refresh: string }>('/api/users/me/change-password/', { old_password: oldPassword, new_password: newPassword });

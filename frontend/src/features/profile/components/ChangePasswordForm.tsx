@@ -1,10 +1,12 @@
 import { Alert, App, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiForm } from '@/shared/hooks/useApiForm';
+import { setTokens } from '@/shared/session/sessionStore';
 import { changePassword } from '../api/profile';
 import styles from '../pages/ProfilePage.module.css';
 
-const MIN_LENGTH = 8;
+/** The server's PASSWORD_MIN_LENGTH (docs/operations.md, "Passwords"). */
+const MIN_LENGTH = 12;
 
 interface Values {
   old_password: string;
@@ -16,9 +18,11 @@ interface Values {
 export function ChangePasswordForm() {
   const { t } = useTranslation('profile');
   const { message } = App.useApp();
-  const { form, onFinish, submitting, formError } = useApiForm<Values>({
+  const { form, onFinish, submitting, formError } = useApiForm<Values, { access: string; refresh: string }>({
     submit: (values) => changePassword(values.old_password, values.new_password),
-    onSuccess: () => {
+    onSuccess: (tokens) => {
+      // The change ended every session of the user; this device goes on with the answered pair.
+      setTokens(tokens.access, tokens.refresh);
       form.resetFields();
       void message.success(t('password.done'));
     },

@@ -12,13 +12,16 @@ interface Props {
   userId: number;
   /** Own account: memberships are changed by another administrator. */
   isSelf: boolean;
+  /** The signed-in admin administers every company the user works in (the server's one rule for
+   * changing a user, docs/tenancy.md); otherwise the memberships are read-only here. */
+  manageable: boolean;
   onDirtyChange: (dirty: boolean) => void;
   onSaved: () => void;
 }
 
 /** Which companies the user works in, with roles and department per company (only the companies the
  * signed-in admin administers can be changed). */
-export function MembershipsEditor({ userId, isSelf, onDirtyChange, onSaved }: Props) {
+export function MembershipsEditor({ userId, isSelf, manageable, onDirtyChange, onSaved }: Props) {
   const { t } = useTranslation('users');
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -58,10 +61,11 @@ export function MembershipsEditor({ userId, isSelf, onDirtyChange, onSaved }: Pr
     }
   };
 
-  const disabled = isSelf;
+  const disabled = isSelf || !manageable;
   return (
     <Flex vertical gap="middle">
       {isSelf ? <Alert type="info" showIcon title={t('memberships.self')} /> : null}
+      {!isSelf && !manageable ? <Alert type="info" showIcon title={t('memberships.notManageable')} data-testid="memberships-not-manageable" /> : null}
       <Table<Membership>
         rowKey={(row) => row.tenant.id}
         dataSource={rows}

@@ -4,7 +4,8 @@ export const USER_TYPES: readonly UserType[] = ['internal', 'warehouse', 'suppli
 
 /** Django's username rule (letters, digits and @/./+/-/_), mirrored for early feedback. */
 export const USERNAME_PATTERN = /^[\w.@+-]+$/;
-export const MIN_PASSWORD_LENGTH = 8;
+/** The server's PASSWORD_MIN_LENGTH (docs/operations.md, "Passwords"). */
+export const MIN_PASSWORD_LENGTH = 12;
 
 /** The client-side part of the server's password rules; the server also refuses common passwords and
  * ones too similar to the user's name. */

@@ -120,7 +120,7 @@ export default function UserDetailPage() {
       </Card>
       {canChange ? (
         <Card title={t('memberships.title')} className={styles.card}>
-          <MembershipsEditor userId={user.id} isSelf={isSelf} onDirtyChange={setMembershipsDirty} onSaved={() => void invalidate()} />
+          <MembershipsEditor userId={user.id} isSelf={isSelf} manageable={user.can_manage_account} onDirtyChange={setMembershipsDirty} onSaved={() => void invalidate()} />
         </Card>
       ) : null}
       <ResetPasswordModal

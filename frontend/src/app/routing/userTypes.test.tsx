@@ -1,0 +1,100 @@
+import { screen } from '@testing-library/react';
+import { matchRoutes, type UIMatch } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '@/api/http';
+import type { UserType } from '@/api/types';
+import { servesUserType } from '@/shared/routing/routeMeta';
+import { reloadSession } from '@/shared/session/sessionStore';
+import { MockServer, ok } from '@/test/mockAdapter';
+import { renderApp } from '@/test/renderApp';
+import { makeUser, signIn } from '@/test/session';
+import { layoutRoutes, routes } from '../router';
+
+/** Each route declares the kinds of user it serves; any other kind gets the forbidden page. */
+
+let server: MockServer;
+
+beforeEach(() => {
+  server = new MockServer(http);
+  server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'Trading Co' }]));
+  server.on('GET', '/api/common/dashboard/', ok({ counts: {} }));
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  server.restore();
+  reloadSession();
+});
+
+const USERS: Record<UserType, Parameters<typeof makeUser>[0]> = {
+  internal: {},
+  warehouse: { is_warehouse: true },
+  supplier: { is_supplier: true, parent_vendor: { id: 7, name: 'Evergreen', cname: '' } as never },
+};
+
+function served(path: string, type: UserType): boolean {
+  const matches = (matchRoutes(routes, path) ?? []).map((m) => ({ ...m, handle: m.route.handle as unknown }) as unknown as UIMatch);
+  return servesUserType(matches, type);
+}
+
+describe('route table: user types', () => {
+  it('every page inside a layout declares the user types it serves', () => {
+    for (const route of layoutRoutes) {
+      const handle = route.handle as { userTypes?: readonly UserType[] };
+      expect(handle.userTypes?.length, `route '${route.path ?? ''}'`).toBeGreaterThan(0);
+    }
+  });
+
+  it.each([
+    ['/', ['internal', 'warehouse', 'supplier']],
+    ['/profile', ['internal', 'warehouse', 'supplier']],
+    ['/warehouse/inventory', ['internal', 'warehouse']],
+    ['/supplier/orders', ['supplier']],
+    ['/supplier/7/raw-materials/3/edit', ['supplier']],
+    ['/purchase/orders', ['internal']],
+    ['/purchase/orders/PO-1', ['internal']],
+    ['/sales/orders', ['internal']],
+    ['/user/1', ['internal']],
+    ['/product/1/edit', ['internal']],
+  ] as const)('%s serves %j', (path, types) => {
+    for (const type of ['internal', 'warehouse', 'supplier'] as const) {
+      expect(served(path, type), `${path} for ${type}`).toBe((types as readonly string[]).includes(type));
+    }
+  });
+
+  it('pages outside the layouts (login, not found) serve everyone', () => {
+    expect(served('/auth/login', 'supplier')).toBe(true);
+    expect(served('/no/such/page', 'warehouse')).toBe(true);
+  });
+});
+
+describe('pages for another kind of user', () => {
+  it('a supplier who types /purchase/orders gets the forbidden page in the supplier layout', async () => {
+    signIn({ user: makeUser(USERS.supplier), tenant: '3' });
+    renderApp('/purchase/orders');
+    expect(await screen.findByTestId('layout-supplier')).toBeInTheDocument();
+    expect(await screen.findByTestId('forbidden')).toBeInTheDocument();
+  });
+
+  it('a warehouse user who types /sales/orders gets the forbidden page', async () => {
+    signIn({ user: makeUser(USERS.warehouse), tenant: '3' });
+    renderApp('/sales/orders');
+    expect(await screen.findByTestId('layout-warehouse')).toBeInTheDocument();
+    expect(await screen.findByTestId('forbidden')).toBeInTheDocument();
+  });
+
+  it('an internal user who types a supplier portal address gets the forbidden page', async () => {
+    signIn({ user: makeUser(USERS.internal), tenant: '3' });
+    renderApp('/supplier/orders');
+    expect(await screen.findByTestId('forbidden')).toBeInTheDocument();
+  });
+
+  it('the own profile opens for a supplier', async () => {
+    server.on('GET', '/api/users/me/', ok(makeUser(USERS.supplier)));
+    signIn({ user: makeUser(USERS.supplier), tenant: '3' });
+    renderApp('/profile');
+    expect(await screen.findByTestId('layout-supplier')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Current password', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('forbidden')).toBeNull();
+  });
+});
