@@ -14,7 +14,7 @@ UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
 MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
 
 .PHONY: help install install-backend install-frontend build run serve test test-backend test-frontend \
-        test-e2e lint types types-check messages check-deploy schemathesis bench pg-role clean
+        test-e2e test-deps lint types types-check messages check-deploy schemathesis bench pg-role clean
 
 help:
 	@echo "make run     install everything, load demo data, serve on http://127.0.0.1:$(PORT)"
@@ -85,23 +85,31 @@ check-deploy: install-backend
 	cd $(BACKEND) && DJANGO_ENV=production DJANGO_SECRET_KEY=check-deploy-$$(python3 -c 'import secrets;print(secrets.token_hex(32))') \
 		DJANGO_ALLOWED_HOSTS=example.com $(UV) run --frozen python manage.py check --deploy --fail-level WARNING
 
-test-backend: install-backend
+test-backend: test-deps install-backend
 	@mkdir -p $(REPORTS)
 	cd $(BACKEND) && $(UV) run --frozen pytest -q -p no:cacheprovider --junitxml=$(REPORTS)/backend.xml $(PYTEST_ARGS)
 
 test-frontend: install-frontend
-	cd $(FRONTEND) && npm test --silent
-
-test-e2e: build install-backend
 	@mkdir -p $(REPORTS)
-	cd $(FRONTEND) && PLAYWRIGHT_JUNIT_OUTPUT_NAME=$(REPORTS)/e2e.xml npx playwright test --reporter=list,junit
+	cd $(FRONTEND) && npx vitest run --reporter=default --reporter=junit --outputFile.junit=$(REPORTS)/vitest.xml
+
+test-e2e: test-deps build install-backend
+	@mkdir -p $(REPORTS)
+	cd $(FRONTEND) && PLAYWRIGHT_JUNIT_OUTPUT_NAME=$(REPORTS)/e2e.xml npx playwright test
 
 schemathesis: build install-backend
 	@mkdir -p $(REPORTS)
 	bash scripts/schemathesis.sh
 
-test: lint types-check check-deploy test-backend test-frontend test-e2e schemathesis
-	@echo "All test suites passed."
+# What the tests need from the machine (Debian packages, installed only when missing): Chromium, CJK fonts,
+# GNU gettext. So `make test` works by itself on a fresh Debian machine.
+test-deps:
+	@bash scripts/test-deps.sh
+
+# Every check and suite runs even when one fails; the last line adds them up, `total: N passed, N failed`
+# (scripts/test-all.sh, scripts/test-totals.py), and make fails when N failed is not 0.
+test: test-deps install
+	@MAKE="$(MAKE)" bash scripts/test-all.sh
 
 # Speed and size budgets (DESIGN.md section 10): API benchmarks, then the JavaScript before the first page.
 bench: install-backend build
