@@ -135,3 +135,5 @@ def test_cartons_issued_per_line_are_counted(world, api, orders, issue_labels, m
     assert [line["cartons_issued"] for line in lines] == [3, 2]
     other = client.get(f"{URL}{orders['mine'].pk}/").json()["data"]["lines"]
     assert [line["cartons_issued"] for line in other] == [0]
+    listed = {o["id"]: o["cartons_issued"] for o in client.get(URL).json()["data"]["results"]}
+    assert listed == {mine.pk: 5, orders["mine"].pk: 0}
