@@ -14,7 +14,7 @@ UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
 MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
 
 .PHONY: help install install-backend install-frontend build run serve test test-backend test-frontend \
-        test-e2e lint types types-check messages check-deploy schemathesis bench pg-role clean
+        test-e2e test-deps lint types types-check messages check-deploy schemathesis bench pg-role clean
 
 help:
 	@echo "make run     install everything, load demo data, serve on http://127.0.0.1:$(PORT)"
@@ -39,6 +39,13 @@ install-frontend: $(FRONTEND)/node_modules/.package-lock.json
 install: install-backend install-frontend
 
 build: install-frontend
+	cd $(FRONTEND) && npm run build --silent
+
+# The built web app, rebuilt only when a source, the config or the lock file is newer than it (make bench).
+DIST_STAMP := $(FRONTEND)/dist/.vite/manifest.json
+DIST_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/public -type f 2>/dev/null) $(FRONTEND)/index.html \
+	$(FRONTEND)/trace.html $(FRONTEND)/vite.config.ts $(FRONTEND)/package-lock.json
+$(DIST_STAMP): $(DIST_SOURCES) | install-frontend
 	cd $(FRONTEND) && npm run build --silent
 
 # One process serves the API and the built web app. The database is created and filled with demo data
@@ -85,28 +92,47 @@ check-deploy: install-backend
 	cd $(BACKEND) && DJANGO_ENV=production DJANGO_SECRET_KEY=check-deploy-$$(python3 -c 'import secrets;print(secrets.token_hex(32))') \
 		DJANGO_ALLOWED_HOSTS=example.com $(UV) run --frozen python manage.py check --deploy --fail-level WARNING
 
-test-backend: install-backend
+test-backend: test-deps install-backend
 	@mkdir -p $(REPORTS)
 	cd $(BACKEND) && $(UV) run --frozen pytest -q -p no:cacheprovider --junitxml=$(REPORTS)/backend.xml $(PYTEST_ARGS)
 
 test-frontend: install-frontend
-	cd $(FRONTEND) && npm test --silent
-
-test-e2e: build install-backend
 	@mkdir -p $(REPORTS)
-	cd $(FRONTEND) && PLAYWRIGHT_JUNIT_OUTPUT_NAME=$(REPORTS)/e2e.xml npx playwright test --reporter=list,junit
+	cd $(FRONTEND) && npx vitest run --reporter=default --reporter=junit --outputFile.junit=$(REPORTS)/vitest.xml
+
+test-e2e: test-deps build install-backend
+	@mkdir -p $(REPORTS)
+	cd $(FRONTEND) && PLAYWRIGHT_JUNIT_OUTPUT_NAME=$(REPORTS)/e2e.xml npx playwright test
 
 schemathesis: build install-backend
 	@mkdir -p $(REPORTS)
 	bash scripts/schemathesis.sh
 
-test: lint types-check check-deploy test-backend test-frontend test-e2e schemathesis
-	@echo "All test suites passed."
+# What the tests need from the machine (Debian packages, installed only when missing): Chromium, CJK fonts,
+# GNU gettext. So `make test` works by itself on a fresh Debian machine.
+test-deps:
+	@bash scripts/test-deps.sh
 
-# Speed and size budgets (DESIGN.md section 10): API benchmarks, then the JavaScript before the first page.
-bench: install-backend build
-	cd $(BACKEND) && $(UV) run --frozen pytest -q -p no:cacheprovider bench --benchmark-only $(PYTEST_ARGS)
+# Every check and suite runs even when one fails; the last line adds them up, `total: N passed, N failed`
+# (scripts/test-all.sh, scripts/test-totals.py), and make fails when N failed is not 0.
+test: test-deps install
+	@MAKE="$(MAKE)" bash scripts/test-all.sh
+
+# Speed and size budgets (DESIGN.md section 10, docs/performance.md), each figure beside its reference
+# measured in the same run: the API benchmarks (pytest-benchmark), the JavaScript before the first page
+# from the build manifest, then against a demo server (scripts/e2e-server.sh on BENCH_PORT): the bytes a
+# first visit transfers in Chromium, and the public trace's rate against a static file's. The frontend
+# is rebuilt only when stale.
+BENCH_PORT ?= 8797
+bench: install-backend $(DIST_STAMP)
+	cd $(BACKEND) && $(UV) run --frozen pytest -q -p no:cacheprovider bench --benchmark-only \
+		--benchmark-columns=mean,min,max,rounds $(PYTEST_ARGS)
 	cd $(FRONTEND) && node scripts/bundle-budget.mjs
+	@E2E_PORT=$(BENCH_PORT) bash scripts/e2e-server.sh > $(VAR)/bench-server.log 2>&1 & SERVER=$$!; \
+	  trap 'kill $$SERVER 2>/dev/null; wait $$SERVER 2>/dev/null' EXIT; \
+	  for _ in $$(seq 1 180); do curl -fs http://127.0.0.1:$(BENCH_PORT)/api/schema/ >/dev/null 2>&1 && break; sleep 1; done; \
+	  (cd $(FRONTEND) && E2E_BASE_URL=http://127.0.0.1:$(BENCH_PORT) node scripts/transfer-size.mjs); status=$$?; \
+	  python3 scripts/bench-http.py http://127.0.0.1:$(BENCH_PORT) || status=1; exit $$status
 
 # An ordinary (non-superuser, no BYPASSRLS) PostgreSQL role for the app and its tests: row-level
 # security does not apply to superusers. DATABASE_URL=postgres://cartontrace@127.0.0.1:5432/cartontrace

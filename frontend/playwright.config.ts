@@ -9,16 +9,24 @@ const PORT = Number(process.env.E2E_PORT ?? 8799);
 /** E2E_BASE_URL points the tests at a server that is already running (then none is started). */
 const EXTERNAL = process.env.E2E_BASE_URL;
 const BASE_URL = EXTERNAL ?? `http://127.0.0.1:${PORT}`;
+/**
+ * Screenshots for people to look at (e2e/shots/*.shots.ts) compare nothing: they run only when
+ * SHOTS_DIR is set, so that every test the suite counts can fail.
+ */
+const SHOTS = Boolean(process.env.SHOTS_DIR);
 
 export default defineConfig({
   testDir: './e2e',
+  testMatch: SHOTS ? ['**/*.spec.ts', '**/*.shots.ts'] : ['**/*.spec.ts'],
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a flaky test shows as failed instead of hiding behind a second run.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // PLAYWRIGHT_JUNIT_OUTPUT_NAME set (make test-e2e): also a JUnit report, which the total adds up.
+  reporter: process.env.PLAYWRIGHT_JUNIT_OUTPUT_NAME ? [['list'], ['junit']] : [['list']],
   use: {
     baseURL: BASE_URL,
     ...devices['Desktop Chrome'],

@@ -1,5 +1,8 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -31,6 +34,73 @@ function traceEntryInDev(): Plugin {
   };
 }
 
+const DIST = fileURLToPath(new URL('./dist', import.meta.url));
+
+/**
+ * Precompressed copies of the built text files (name.br and name.gz beside name.js), made once at build
+ * time at the highest levels: WhiteNoise (the server) sends the one the browser accepts, with
+ * Content-Encoding, instead of the raw file (backend/config/settings.py, "The built React app").
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(DIST)) {
+          if (!compressible.test(file) || file.includes(`${join(DIST, '.vite')}`)) continue;
+          const raw = readFileSync(file);
+          if (raw.length < 1024) continue;
+          writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(raw, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+            }),
+          );
+        }
+      },
+    },
+  };
+}
+
+/**
+ * The service worker precaches the app shell only: index.html with the entry chunks and styles it
+ * loads, the texts, and the icons. Every other chunk (pages, the plot map) is cached when first used
+ * (runtime caching below), so a first visit does not download the whole app twice.
+ */
+function shellOnly<T extends { url: string }>(entries: T[]) {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const referenced = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; css?: string[] }
+  >;
+  // the entry's static imports (already in index.html as modulepreload) and the two language bundles
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (key === 'index.html' || /src\/i18n\/bundles\/(en|zh)\.ts$/.test(key)) {
+      referenced.add(chunk.file);
+      for (const css of chunk.css ?? []) referenced.add(css);
+      for (const imported of chunk.imports ?? []) {
+        const dep = manifest[imported];
+        if (dep) referenced.add(dep.file);
+      }
+    }
+  }
+  const kept = entries.filter(
+    (entry) => referenced.has(entry.url) || !entry.url.startsWith('assets/') || entry.url === 'index.html',
+  );
+  return { manifest: kept, warnings: [] };
+}
+
 export default defineConfig({
   base: '/',
   resolve: {
@@ -59,8 +129,17 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell: built JS, CSS, HTML, icons. Never API responses.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // The app shell (shellOnly): index.html, the entry chunks, texts and icons. Never API responses.
+        globPatterns: ['index.html', 'assets/*.{js,css}', '*.{svg,png,ico}'],
+        manifestTransforms: [(entries) => Promise.resolve(shellOnly(entries))],
+        // The other chunks (hashed, never changing) are kept once a page has used them, for offline use.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 400, maxAgeSeconds: 365 * 24 * 3600 } },
+          },
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/eudrtrace\//, /^\/admin\//, /^\/media\//, /^\/static\//],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
@@ -68,6 +147,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     host: '127.0.0.1',

@@ -162,3 +162,35 @@ def test_bench_deliveries_list_50_rows(benchmark, eudr_bench, api):
         assert len(response.json()["data"]["results"]) == 50
 
     benchmark(page)
+
+
+@pytest.mark.django_db
+def test_bench_copy_10000_carton_rows_reference(benchmark, eudr_bench):
+    """The reference for carton generation: PostgreSQL's COPY of the same 10,000 label rows into a table
+    of the same shape and indexes (a temporary one, so the real codes stay unique)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("COPY is PostgreSQL's")
+    tenant = eudr_bench["tenant"]
+    with tenant_context(tenant), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT batch_id FROM eudr_cartonlabel WHERE raw_material_id = %s LIMIT 1",
+            [eudr_bench["exported"].pk],
+        )
+        batch_id = cursor.fetchone()[0]
+        rows = []
+        with cursor.copy(
+            "COPY (SELECT * FROM eudr_cartonlabel WHERE batch_id = %s) TO STDOUT", [batch_id]
+        ) as copy:
+            rows = [bytes(chunk) for chunk in copy]
+        data = b"".join(rows)
+
+    def copy_rows():
+        with tenant_context(tenant), connection.cursor() as cursor:
+            cursor.execute("DROP TABLE IF EXISTS bench_labels")
+            cursor.execute("CREATE TEMP TABLE bench_labels (LIKE eudr_cartonlabel INCLUDING ALL)")
+            with cursor.copy("COPY bench_labels FROM STDIN") as copy:
+                copy.write(data)
+
+    benchmark.pedantic(copy_rows, rounds=3, iterations=1)

@@ -12,6 +12,8 @@ import dj_database_url
 from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.static_headers import static_headers
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BASE_DIR.parent
 VAR_DIR = Path(os.environ.get("APP_VAR_DIR", REPO_DIR / "var"))
@@ -168,6 +170,8 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
 # The built React app: WhiteNoise serves its files at the site root (index.html via the SPA view).
 WHITENOISE_ROOT = FRONTEND_DIST if FRONTEND_DIST.exists() else None
 WHITENOISE_INDEX_FILE = False
+# Hashed /assets/ files: a year, immutable; the service worker and HTML: revalidated (apps/common/spa.py).
+WHITENOISE_ADD_HEADERS_FUNCTION = static_headers
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

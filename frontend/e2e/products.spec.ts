@@ -3,18 +3,13 @@ import { signIn } from './helpers';
 
 /**
  * Products master data: create, edit, search and delete a product; import a file with one bad row
- * and see the row error (nothing imported). Screenshots (light and dark) go to SHOTS_DIR when set.
+ * and see the row error (nothing imported). Screenshots: e2e/shots/.
  */
-const SHOTS = process.env.SHOTS_DIR;
 
 async function openInTradingCompany(page: Page, path: string): Promise<void> {
   await signIn(page, 'admin');
   await page.evaluate(() => window.localStorage.setItem('tenant_id', '3'));
   await page.goto(path);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/masterdata-${name}.png`, fullPage: true });
 }
 
 async function searchList(page: Page, term: string): Promise<void> {
@@ -111,70 +106,4 @@ test('importing a file with one bad row shows the row error and imports nothing'
 
   await searchList(page, 'E2E-IMP');
   await expect(page.getByText('Nothing matches the search or filters')).toBeVisible();
-});
-
-test.describe('screenshots', () => {
-  test.skip(!SHOTS, 'SHOTS_DIR not set');
-
-  for (const dark of [false, true]) {
-    const mode = dark ? 'dark' : 'light';
-    test(`master data pages ${mode}`, async ({ page }) => {
-      await page.addInitScript((isDark) => {
-        window.localStorage.setItem('theme-config', JSON.stringify({ dark: isDark }));
-      }, dark);
-      await openInTradingCompany(page, '/product');
-      await expect(page.locator('.p-table-row').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await shot(page, `product-list-${mode}`);
-
-      await page.locator('.p-table-row').first().click();
-      await expect(page.getByTestId('product-details')).toBeVisible();
-      await shot(page, `product-detail-${mode}`);
-      await page.getByTestId('product-edit').click();
-      await expect(page.getByTestId('product-form')).toBeVisible();
-      await shot(page, `product-form-${mode}`);
-
-      await page.goto('/product');
-      await page.getByTestId('product-import').click();
-      const csv = 'Article number,Name,HS code,Currency\nCT-SW-3020,Updated name,481910,EUR\nX-1,,48,EURO\n';
-      await page.getByRole('dialog').locator('input[type=file]').setInputFiles({ name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-      await page.getByTestId('import-check').click();
-      await expect(page.getByTestId('import-errors')).toBeVisible();
-      await shot(page, `import-preview-${mode}`);
-      await page.keyboard.press('Escape');
-
-      await page.goto('/product-group');
-      await expect(page.getByTestId('group-tree')).toContainText('Single wall');
-      await shot(page, `product-groups-${mode}`);
-
-      await page.goto('/customer');
-      await expect(page.locator('.p-table-row').first()).toBeVisible();
-      await shot(page, `customer-list-${mode}`);
-      await page.locator('.p-table-row').first().click();
-      await expect(page.getByTestId('customer-form')).toBeVisible();
-      await page.waitForTimeout(400);
-      await shot(page, `customer-drawer-${mode}`);
-      await page.keyboard.press('Escape');
-
-      await page.goto('/reports/import-export');
-      await expect(page.getByTestId('resource-products')).toBeVisible();
-      await shot(page, `import-export-${mode}`);
-    });
-  }
-
-  test('phone', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await openInTradingCompany(page, '/product');
-    await expect(page.locator('.p-table-row').first()).toBeVisible();
-    await shot(page, 'phone-product-list');
-    await page.locator('.p-table-row').first().click();
-    await page.getByTestId('product-edit').click();
-    await expect(page.getByTestId('product-form')).toBeVisible();
-    await shot(page, 'phone-product-form');
-    await page.goto('/customer');
-    await page.locator('.p-table-row').first().click();
-    await expect(page.getByTestId('customer-form')).toBeVisible();
-    await page.waitForTimeout(400);
-    await shot(page, 'phone-customer-drawer');
-  });
 });

@@ -7,7 +7,7 @@ test('switching company stores tenant_id and reloads the whole page', async ({ p
   // The admin starts in the empty Sandbox, and the home page says so and where to go.
   await expect(page.getByTestId('home-empty-company')).toBeVisible();
   await userMenu(page, 'Switch Company');
-  const modal = page.getByRole('dialog', { name: 'Switch Company' });
+  const modal = page.getByRole('dialog', { name: '选择租户' });
   await expect(modal).toBeVisible();
   const selector = modal.getByTestId('tenant-selector');
   await expect(selector).toHaveAttribute('title', '选择租户');

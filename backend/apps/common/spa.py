@@ -1,4 +1,13 @@
-"""Serves the built React app: index.html for the app's routes, trace.html for the public trace page."""
+"""Serves the built React app: index.html for the app's routes, trace.html for the public trace page.
+
+The rest of frontend/dist/ is served by WhiteNoise (settings: WHITENOISE_ROOT). The build writes a
+brotli and a gzip copy beside each text file (frontend/vite.config.ts, `precompress`); WhiteNoise sends
+the one the browser accepts with `Content-Encoding` and `Vary: Accept-Encoding`. `static_headers` sets
+the caching: a file under /assets/ carries a content hash in its name, so it never changes
+(`immutable`, a year); the service worker and the HTML are asked for anew on every visit (`no-cache`),
+so a new release is picked up at once. `static_headers` lives in apps/common/static_headers.py
+(imported by the settings, so free of Django imports).
+"""
 
 from django.conf import settings
 from django.http import FileResponse, HttpResponse

@@ -9,6 +9,9 @@ class EudrConfig(AppConfig):
 
     def ready(self) -> None:
         from apps.common.dashboard import register_count
+        from apps.eudr import trace_cache
+
+        trace_cache.connect()
 
         register_count("raw_materials", "eudr.rawmaterialdelivery", {"status": "active"})
         register_count("cartons", "eudr.cartonlabel", {"status": "active"})

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ValidationError
 
 from apps.common.exceptions import Conflict, DomainError, NotFound
-from apps.eudr import errors
+from apps.eudr import errors, trace_cache
 from apps.eudr.models import (
     EUDR_CUTOFF_MONTH,
     CapApproval,
@@ -998,6 +998,7 @@ def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
         per_delivery[row["raw_material_id"]][1] += row["kg"] or 0
         per_batch[row["batch_id"]] += row["n"]
     voided = still_active.update(status=CartonLabel.Status.VOIDED, voided_at=timezone.now())
+    trace_cache.invalidate()  # an update() sends no signal; a voided carton's trace is gone
     returned = Decimal(0)
     for delivery_id, (n, weight) in per_delivery.items():
         delivery = deliveries[delivery_id]

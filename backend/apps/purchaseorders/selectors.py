@@ -110,18 +110,22 @@ def cartons_per_line_subquery():
 
 
 def cartons_per_order_subquery():
+    """Active cartons issued against the order: the sum over its lines of each line's count.
+
+    Counted line by line (the order's lines by their order index, then each line's labels by their
+    line index), never as one join of all the tenant's labels to lines filtered by order: with stale
+    statistics the planner scanned every label of the tenant once per listed order for that form."""
     model = carton_label_model()
     if model is None:
         return Value(0, output_field=IntegerField())
-    counts = (
-        active_cartons(model)
-        .filter(purchase_order_line__order=OuterRef("pk"))
+    per_line = (
+        PurchaseOrderLine.objects.filter(order=OuterRef("pk"))
         .order_by()
-        .values("purchase_order_line__order")
-        .annotate(n=Count("pk"))
-        .values("n")
+        .values("order")
+        .annotate(total=Sum(cartons_per_line_subquery()))
+        .values("total")
     )
-    return Coalesce(Subquery(counts, output_field=IntegerField()), 0)
+    return Coalesce(Subquery(per_line, output_field=IntegerField()), 0)
 
 
 def _line_sum(field: str):

@@ -5,13 +5,20 @@ default manager when the FilterSet class is created, at import time, outside any
 model's manager fails closed there (apps/tenancy/managers.py), so the backend re-scopes those choices to
 the request's tenant on every request: `?parent_vendor=<id of another tenant's vendor>` is then an
 invalid choice (400), never a match, and forgetting a callable queryset in a FilterSet is harmless.
+
+A number filter accepts only what fits a 64-bit integer column: `?warehouse=99999999999999999999999999`
+is a 400 validation error on every database (SQLite cannot bind it; PostgreSQL would quietly match
+nothing), so the same request answers the same way whichever database serves it.
 """
 
 from __future__ import annotations
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django_filters import rest_framework as filters
 
 from apps.tenancy.managers import TenantQuerySet
+
+BIGINT_BOUNDS = (MinValueValidator(-(2**63)), MaxValueValidator(2**63 - 1))
 
 
 class TenantFilterBackend(filters.DjangoFilterBackend):
@@ -23,4 +30,6 @@ class TenantFilterBackend(filters.DjangoFilterBackend):
             choices = getattr(filter_, "queryset", None)
             if isinstance(choices, TenantQuerySet) and choices._tenant_missing:
                 filter_.queryset = choices.model.objects.for_current_tenant()
+            if isinstance(filter_, filters.NumberFilter):
+                filter_.extra["validators"] = [*filter_.extra.get("validators", ()), *BIGINT_BOUNDS]
         return filterset

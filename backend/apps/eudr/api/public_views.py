@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from apps.common.api.throttling import ScopedClientThrottle
 from apps.common.exceptions import NotFound
+from apps.eudr import trace_cache
 from apps.eudr.public_trace import public_trace
 
 CACHE_SECONDS = 300
@@ -133,11 +134,18 @@ class PublicTraceView(APIView):
         tags=["eudrtrack"],
     )
     def get(self, request, code: str):
-        payload = public_trace(code)
-        if payload is None:
-            raise CartonNotFound()
-        data = PublicTraceSerializer(payload).data
-        etag = _etag(data)
+        normalised = (code or "").strip().upper()
+        cached = trace_cache.get(normalised)
+        if cached is None:
+            generation = trace_cache.current_generation()
+            payload = public_trace(normalised)
+            if payload is None:
+                raise CartonNotFound()
+            data = PublicTraceSerializer(payload).data
+            etag = _etag(data)
+            trace_cache.put(normalised, data, etag, generation=generation)
+        else:
+            data, etag = cached
         if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
             response = HttpResponseNotModified()
         else:

@@ -122,13 +122,18 @@ def test_comments_of_another_vendors_order(world, api, orders):
     assert own.status_code == 201
 
 
-def test_cartons_issued_per_line_are_counted(world, api, orders, in_tenant):
-    """When the EUDR carton labels exist, the portal shows how many were issued per line."""
-    from apps.purchaseorders.selectors import carton_label_model
-
-    model = carton_label_model()
-    if model is None:
-        pytest.skip("EUDR carton labels not installed")
+def test_cartons_issued_per_line_are_counted(world, api, orders, issue_labels, make_order, in_tenant):
+    """The portal shows how many carton labels were issued per line: active ones of that line only."""
+    mine = make_order(lines=[(world["carton"], "100", "1.25"), (world["box"], "50", "0.80")])
+    with in_tenant(world["tenant3"]):
+        first, second = mine.lines.order_by("line_number")
+    issue_labels(first, count=3)
+    issue_labels(second, count=2)
+    issue_labels(second, count=4, status="voided")
     client = api(world["supplier_user_a"], world["tenant3"])
-    line = client.get(f"{URL}{orders['mine'].pk}/").json()["data"]["lines"][0]
-    assert line["cartons_issued"] == 0
+    lines = client.get(f"{URL}{mine.pk}/").json()["data"]["lines"]
+    assert [line["cartons_issued"] for line in lines] == [3, 2]
+    other = client.get(f"{URL}{orders['mine'].pk}/").json()["data"]["lines"]
+    assert [line["cartons_issued"] for line in other] == [0]
+    listed = {o["id"]: o["cartons_issued"] for o in client.get(URL).json()["data"]["results"]}
+    assert listed == {mine.pk: 5, orders["mine"].pk: 0}

@@ -122,7 +122,9 @@ export function UserMenu({ variant }: Props) {
           open={companyOpen}
           onCancel={() => setCompanyOpen(false)}
           footer={null}
-          title={t('user.switchCompany')}
+          // SPEC.md section 2: the tenant switch is titled with the Chinese words for "select tenant", in
+          // every language, as its selector's placeholder is.
+          title={t('selectTitle', { ns: 'tenant' })}
           destroyOnHidden
           data-testid="switch-company-modal"
         >

@@ -78,7 +78,7 @@ describe('the company settings page', () => {
     expect(missing).toHaveTextContent('an EORI or VAT number in a valid format');
     expect(screen.getByTestId('company-name')).toHaveTextContent('EuroTrade Goods BV');
     await waitFor(() => expect(document.title).toBe('Company settings | CartonTrace'));
-  }, 30_000);
+  });
 
   it('saves the changes, shows the server spelling and that the statement data is complete', async () => {
     server.on('GET', URL, ok(settings()));
@@ -105,7 +105,7 @@ describe('the company settings page', () => {
     expect(body).toMatchObject({ address: 'Havenweg 12, 3089 JA Rotterdam', eori_number: 'NL 862345678', operator_role: 'OPERATOR' });
     expect(screen.getByLabelText('EORI number')).toHaveValue('NL862345678');
     expect(screen.getByTestId('company-settings-save')).toBeDisabled();
-  }, 30_000);
+  });
 
   it('checks the formats before saving and puts server field errors on their fields', async () => {
     server.on('GET', URL, ok(settings()));
@@ -131,7 +131,7 @@ describe('the company settings page', () => {
     await user.click(screen.getByTestId('company-settings-save'));
     expect(await screen.findByText('Enter the VAT number with its 2-letter country prefix, e.g. NL862345678B01.')).toBeInTheDocument();
     expect(server.count('PATCH', URL)).toBe(1);
-  }, 30_000);
+  });
 
   it('asks for the represented operator when the company files as a representative', async () => {
     server.on('GET', URL, ok(settings()));
@@ -161,7 +161,7 @@ describe('the company settings page', () => {
       represented_operator_country: 'CN',
       represented_operator_vat: 'CN91440300MA5',
     });
-  }, 30_000);
+  });
 
   it('asks before leaving with unsaved changes', async () => {
     server.on('GET', URL, ok(settings()));
@@ -175,7 +175,7 @@ describe('the company settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe('/settings/company');
     expect(screen.getByLabelText('Address')).toHaveValue('Havenweg 12');
-  }, 30_000);
+  });
 
   it('is read-only for users who may not change the settings', async () => {
     server.on('GET', URL, ok(settings({ can_edit: false, missing_for_statement: [] })));

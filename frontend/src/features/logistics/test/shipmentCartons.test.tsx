@@ -84,7 +84,9 @@ describe('shipment drawer cartons', () => {
     renderApp('/purchase/shipments');
     fireEvent.click(await screen.findByText('MAERSK EINDHOVEN / 412W'));
     await screen.findByTestId('comments-panel');
+    // The drawer's panels load together: once the comments were asked for, a carton list would have been.
+    await waitFor(() => expect(server.count('GET', '/api/common/comments/')).toBeGreaterThan(0));
     expect(screen.queryByTestId('shipment-cartons')).not.toBeInTheDocument();
-    await waitFor(() => expect(server.count('GET', '/api/eudr/cartons/')).toBe(0));
+    expect(server.count('GET', '/api/eudr/cartons/')).toBe(0);
   });
 });

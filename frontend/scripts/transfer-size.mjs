@@ -1,0 +1,72 @@
+// Bytes a first visit transfers, measured in a real browser (Debian's Chromium) against a running server:
+// the JavaScript (as sent over the wire, i.e. compressed when the server compresses) before the login page
+// and before the signed-in home page, each with an empty browser cache and no service worker, against
+// the 250 KB budget of DESIGN.md section 10; and, with the service worker allowed, what its precache
+// downloads on top after the first page. Prints the figures; exits 1 when a budget is exceeded.
+// Usage: E2E_BASE_URL=http://127.0.0.1:8799 node scripts/transfer-size.mjs   (make bench starts a server)
+import { chromium } from '@playwright/test';
+
+const BASE = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`;
+const BUDGET_KB = 250;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
+
+/** Counts the bytes of every response of `page` from now on: { js, all, requests, jsRequests }. */
+function meter(page) {
+  const totals = { js: 0, all: 0, requests: 0, jsRequests: 0, encodings: new Set() };
+  page.on('requestfinished', async (request) => {
+    const response = await request.response();
+    if (!response) return;
+    const sizes = await request.sizes();
+    const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
+    totals.all += bytes;
+    totals.requests += 1;
+    if (request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js')) {
+      totals.js += bytes;
+      totals.jsRequests += 1;
+      totals.encodings.add((await response.allHeaders())['content-encoding'] ?? 'none');
+    }
+  });
+  return totals;
+}
+
+async function firstVisit(path, { signedIn, serviceWorkers = 'block' }) {
+  const context = await browser.newContext({ serviceWorkers, locale: 'en-US' });
+  const page = await context.newPage();
+  if (signedIn) {
+    await page.goto(`${BASE}/auth/login`);
+    await page.locator('input#username').fill('admin');
+    await page.locator('input#password').fill('demo1234');
+    await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+  }
+  const totals = meter(page);
+  await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
+  if (serviceWorkers === 'allow') await page.waitForTimeout(3000);
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return totals;
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+let failed = false;
+for (const [name, path, signedIn] of [
+  ['login page', '/auth/login', false],
+  ['signed-in home page', '/', true],
+]) {
+  const t = await firstVisit(path, { signedIn });
+  const over = t.js / 1024 > BUDGET_KB;
+  failed ||= over;
+  console.log(
+    `${over ? 'OVER' : 'ok  '} ${name}: ${kb(t.js)} KB of JavaScript transferred in ${t.jsRequests} requests ` +
+      `(${[...t.encodings].join(', ')}), budget ${BUDGET_KB} KB; ${kb(t.all)} KB in ${t.requests} requests in all`,
+  );
+}
+const sw = await firstVisit('/auth/login', { signedIn: false, serviceWorkers: 'allow' });
+console.log(`info login page with the service worker precaching: ${kb(sw.all)} KB in ${sw.requests} requests in all`);
+await browser.close();
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `make test`: every check and suite runs, even after one fails, so that the last line adds all of them
+# up (scripts/test-totals.py): `total: N passed, N failed`. Exits non-zero when anything failed.
+set -uo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+REPORTS="$ROOT/var/reports"
+MAKE="${MAKE:-make}"
+rm -rf "$REPORTS" && mkdir -p "$REPORTS"
+# A check is counted as one test; a suite by the tests in its report (backend.xml, vitest.xml, e2e.xml,
+# schemathesis/*.xml). steps.tsv records each step's exit status, so a suite that fails outside its
+# tests (a crash before the report is written, a server that does not start) still counts as failed.
+for step in lint types-check check-deploy test-backend test-frontend test-e2e schemathesis; do
+  echo "== $step"
+  "$MAKE" --no-print-directory -C "$ROOT" "$step"
+  printf '%s\t%s\n' "$step" "$?" >> "$REPORTS/steps.tsv"
+done
+exec python3 "$ROOT/scripts/test-totals.py" "$REPORTS"
