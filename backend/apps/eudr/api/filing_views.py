@@ -158,6 +158,13 @@ class TracesAccountViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     allowed_user_types = ("internal",)
     serializer_class = TracesAccountSerializer
     queryset = TracesAccount.objects.all()
+    # Read by those who work on EUDR deliveries; changed and tested only with the company settings
+    # permission (checked in the actions: may_change_company_settings).
+    action_permissions = {
+        "retrieve": VIEW_PERMISSION,
+        "update": VIEW_PERMISSION,
+        "test": VIEW_PERMISSION,
+    }
 
     def _context(self) -> dict:
         return {"request": self.request, "can_edit": may_change_company_settings(self.request)}
