@@ -95,6 +95,10 @@ class SystemMessageSerializer(serializers.Serializer):
 
 
 class DdsSubmissionSerializer(serializers.ModelSerializer):
+    pending_action = serializers.CharField(
+        read_only=True,
+        help_text="The action queued or under way: submit, amend, withdraw, refresh; empty when none",
+    )
     messages = SystemMessageSerializer(many=True, read_only=True)
     events = DdsEventSerializer(many=True, read_only=True)
     can_amend = serializers.SerializerMethodField()

@@ -7,6 +7,7 @@ import { MockServer, fail, ok } from '@/test/mockAdapter';
 import { renderApp } from '@/test/renderApp';
 import { makeUser, signIn } from '@/test/session';
 import type { CompanySettings } from '../api/companySettings';
+import type { TracesAccount } from '../api/tracesAccount';
 
 const URL = '/api/tenants/current/';
 
@@ -25,6 +26,9 @@ function settings(overrides: Partial<CompanySettings> = {}): CompanySettings {
     operator_role: 'OPERATOR',
     represented_operator_name: '',
     represented_operator_address: '',
+    represented_operator_street: '',
+    represented_operator_postal_code: '',
+    represented_operator_city: '',
     represented_operator_country: '',
     represented_operator_eori: '',
     represented_operator_vat: '',
@@ -39,9 +43,27 @@ function settings(overrides: Partial<CompanySettings> = {}): CompanySettings {
 
 let server: MockServer;
 
+const TRACES_URL = '/api/eudr/traces-account/';
+
+function tracesAccount(overrides: Partial<TracesAccount> = {}): TracesAccount {
+  return {
+    username: 'eurotrade-ws',
+    has_auth_key: true,
+    client_id: 'eudr-test',
+    environment: 'acceptance',
+    last_test_at: null,
+    last_test_ok: null,
+    last_test_message: '',
+    updated_at: '2026-11-22T10:00:00Z',
+    can_edit: true,
+    ...overrides,
+  };
+}
+
 beforeEach(() => {
   server = new MockServer(http);
   server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'EuroTrade Goods BV' }]));
+  server.on('GET', TRACES_URL, ok(tracesAccount()));
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   signIn({ tenant: '3', user: makeUser({ name: 'Ada' }) });
 });
@@ -143,12 +165,14 @@ describe('the company settings page', () => {
     await user.click(screen.getByText('Authorised representative'));
     const represented = await screen.findByTestId('represented-operator');
     await user.click(screen.getByTestId('company-settings-save'));
-    expect(await within(represented).findAllByText('Required when the company files as an authorised representative.')).toHaveLength(3);
+    expect(await within(represented).findAllByText('Required when the company files as an authorised representative.')).toHaveLength(5);
     expect(within(represented).getByText("Enter the represented operator's EORI or VAT number.")).toBeInTheDocument();
     expect(server.count('PATCH', URL)).toBe(0);
 
     await fill(user, within(represented).getByLabelText('Name'), 'Shenzhen Carton Trading Ltd');
-    await fill(user, within(represented).getByLabelText('Address'), '8 Keji Road, Shenzhen');
+    await fill(user, within(represented).getByLabelText('Street and number'), '8 Keji Road');
+    await fill(user, within(represented).getByLabelText('Postal code'), '518057');
+    await fill(user, within(represented).getByLabelText('City'), 'Shenzhen');
     await user.click(within(represented).getByLabelText('Country'));
     await fill(user, within(represented).getByLabelText('Country'), 'China');
     await user.click(await screen.findByText('China (CN)'));
@@ -158,10 +182,13 @@ describe('the company settings page', () => {
     expect(bodyOf('PATCH')).toMatchObject({
       operator_role: 'REPRESENTATIVE_OPERATOR',
       represented_operator_name: 'Shenzhen Carton Trading Ltd',
+      represented_operator_street: '8 Keji Road',
+      represented_operator_postal_code: '518057',
+      represented_operator_city: 'Shenzhen',
       represented_operator_country: 'CN',
       represented_operator_vat: 'CN91440300MA5',
     });
-  }, 30_000);
+  }, 60_000);
 
   it('asks before leaving with unsaved changes', async () => {
     server.on('GET', URL, ok(settings()));
@@ -190,4 +217,21 @@ describe('the company settings page', () => {
     renderApp('/settings/company');
     expect(await screen.findByText('Your account type cannot use this area.')).toBeInTheDocument();
   });
+
+  it('saves the TRACES credentials without showing the key, and tests the connection', async () => {
+    server.on('GET', URL, ok(settings()));
+    server.on('PUT', TRACES_URL, (config) => ok(tracesAccount(JSON.parse(String(config.data)) as Partial<TracesAccount>)));
+    server.on('POST', `${TRACES_URL}test/`, ok(tracesAccount({ last_test_at: '2026-11-23T10:00:00Z', last_test_ok: false, last_test_message: 'Authentication failed' })));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/company');
+    const card = await screen.findByTestId('traces-account');
+    expect(within(card).getByText('A key is stored. Leave empty to keep it; type a new one to replace it.')).toBeInTheDocument();
+    await fill(user, within(card).getByLabelText('Web-service authentication key'), 'new-Key');
+    await user.click(within(card).getByTestId('traces-save'));
+    await waitFor(() => expect(server.count('PUT', TRACES_URL)).toBe(1));
+    const body = JSON.parse(String(server.requests.find((r) => r.method === 'PUT')?.data)) as Record<string, unknown>;
+    expect(body).toMatchObject({ username: 'eurotrade-ws', auth_key: 'new-Key', client_id: 'eudr-test', environment: 'acceptance' });
+    await user.click(within(card).getByTestId('traces-test'));
+    expect(await screen.findByTestId('traces-test-result')).toHaveTextContent('Authentication failed');
+  }, 30_000);
 });
