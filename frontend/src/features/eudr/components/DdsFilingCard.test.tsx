@@ -37,11 +37,11 @@ function submission(overrides: Partial<DdsSubmission> = {}): DdsSubmission {
       { action: 'submit', outcome: 'ok', status: 'available', message: '', user: 'admin', created_at: '2026-12-30T09:00:01Z' },
     ],
     ...overrides,
-  } as DdsSubmission;
+  };
 }
 
 function filing(overrides: Partial<DdsFiling> = {}): DdsFiling {
-  return { account_ready: true, environment: 'acceptance', current: null, history: [], ...overrides } as DdsFiling;
+  return { account_ready: true, environment: 'acceptance', current: null, history: [], ...overrides };
 }
 
 let server: MockServer;
