@@ -32,6 +32,7 @@ class EudrErrorCode(StrEnum):
     RAW_MATERIAL_HAS_CARTONS = "raw_material_has_cartons"
     STATUS_NOT_ALLOWED = "status_not_allowed"
     ORDER_QUANTITY_EXCEEDED = "order_quantity_exceeded"
+    GEOJSON_TOO_LARGE = "geojson_too_large"
 
 
 class NoWeightAvailable(Conflict):
@@ -80,3 +81,11 @@ class LabelsNotSelected(DomainError):
 
     def __init__(self) -> None:
         super().__init__(data={"ids": [str(MSG_SELECT_LABELS)]})
+
+
+class GeoJsonTooLarge(DomainError):
+    """A request body larger than the server accepts (it can only be the plots' GeoJSON)."""
+
+    status_code = 400
+    error = EudrErrorCode.GEOJSON_TOO_LARGE
+    default_message = _("The geolocation is larger than the 25 MB the EU information system accepts.")

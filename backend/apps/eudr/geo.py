@@ -3,6 +3,7 @@
 Pure functions, no database. The one entry point other code calls:
 
     validate_geojson(data, *, max_bytes=MAX_GEOJSON_BYTES) -> GeoResult
+    geojson_size(data) -> int       the size the limit applies to (compact UTF-8 JSON)
 
 - `data`: a parsed GeoJSON object (dict) or its text (str / bytes). A FeatureCollection, a single
   Feature or a bare geometry are accepted.
@@ -41,6 +42,8 @@ MAX_GEOJSON_BYTES = 25 * 1024 * 1024
 DECIMALS = 6
 POINT_MAX_AREA_HA = 4.0
 MIN_AREA_HA = 0.0001
+# A Point's declared Area: at least 0.1 ha (Validation rules 1.3), at most POINT_MAX_AREA_HA.
+POINT_MIN_AREA_HA = 0.1
 PRODUCER_NAME_MAX = 500
 PROPERTY_NAMES = ("ProducerName", "ProducerCountry", "ProductionPlace", "Area")
 POINT_TYPES = {"Point", "MultiPoint"}
@@ -85,6 +88,8 @@ PROBLEM_CODES = (
     "parts_overlap",
     "holes_ignored",
     "point_over_4ha",
+    "point_area_too_small",
+    "crosses_antimeridian",
     "area_not_number",
     "area_too_small",
     "area_mismatch",
@@ -215,8 +220,24 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def too_large(size: int, *, max_bytes: int = MAX_GEOJSON_BYTES) -> GeoResult:
+def geojson_size(data: Any) -> int:
+    """The size the limit applies to, the same wherever the GeoJSON arrives (validate endpoint, PATCH,
+    upload): the bytes of its compact UTF-8 JSON. Text that is not JSON counts as it is."""
+    if isinstance(data, (bytes, bytearray, str)):
+        raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            return len(raw)
+    try:
+        return len(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+    except (TypeError, ValueError, RecursionError):
+        return 0
+
+
+def too_large(size: int, *, max_bytes: int | None = None) -> GeoResult:
     """The result for a file over the size limit (also used by the API before reading an upload)."""
+    max_bytes = MAX_GEOJSON_BYTES if max_bytes is None else max_bytes
     out = _Collector()
     out.add(
         None,
@@ -227,19 +248,13 @@ def too_large(size: int, *, max_bytes: int = MAX_GEOJSON_BYTES) -> GeoResult:
     return GeoResult({"type": "FeatureCollection", "features": []}, out.problems, [])
 
 
-def validate_geojson(
-    data: Mapping[str, Any] | str | bytes, *, max_bytes: int = MAX_GEOJSON_BYTES
-) -> GeoResult:
+def validate_geojson(data: Mapping[str, Any] | str | bytes, *, max_bytes: int | None = None) -> GeoResult:
     """Validates plot geolocation against the EU information system's rules; see the module docstring."""
+    max_bytes = MAX_GEOJSON_BYTES if max_bytes is None else max_bytes
     out = _Collector()
     empty = {"type": "FeatureCollection", "features": []}
 
-    if isinstance(data, (bytes, bytearray)):
-        size = len(data)
-    elif isinstance(data, str):
-        size = len(data.encode("utf-8"))
-    else:
-        size = len(json.dumps(data, separators=(",", ":")).encode("utf-8"))
+    size = geojson_size(data)
     if size > max_bytes:
         return too_large(size, max_bytes=max_bytes)
 
@@ -508,6 +523,18 @@ def _validate_feature(index: int, feature: Any, out: _Collector) -> tuple[dict[s
         return result, round(area, 4)
     if checker.points:
         point_area = declared_area if declared_area is not None else POINT_MAX_AREA_HA
+        if declared_area is not None and declared_area < POINT_MIN_AREA_HA:
+            out.add(
+                index,
+                "point_area_too_small",
+                _(
+                    "A point plot's Area must be at least %(min)s ha; it is %(area)s ha. Enter the plot's real "
+                    "area in hectares (or draw it as a polygon)."
+                )
+                % {"min": POINT_MIN_AREA_HA, "area": declared_area},
+                ERROR,
+                checker.points[0],
+            )
         if point_area > POINT_MAX_AREA_HA:
             out.add(
                 index,
@@ -598,9 +625,14 @@ class _GeometryChecker:
             self.out.add(
                 self.index,
                 "parts_overlap",
-                _("Parts of the MultiPolygon overlap or touch along an edge: the area may be counted twice."),
-                WARNING,
+                _(
+                    "Parts of the MultiPolygon overlap or share an edge: the EU information system refuses "
+                    "them. Merge those parts into one polygon or separate them."
+                ),
+                ERROR,
             )
+            self.failed = True
+            return None
         return {"type": "MultiPolygon", "coordinates": polygons}
 
     def polygon(self, rings: Any) -> list[list[list[float]]] | None:
@@ -624,6 +656,18 @@ class _GeometryChecker:
             self.failed = True
             return None
         ring: list[tuple[float, float]] = positions  # type: ignore[assignment]
+        if any(abs(a[0] - b[0]) > 180 for a, b in itertools.pairwise(ring)):
+            # An edge longer than half the globe: the outline crosses the 180th meridian, which the EU
+            # information system refuses as invalid geometry.
+            self.error(
+                "crosses_antimeridian",
+                _(
+                    "The polygon crosses the 180th meridian (antimeridian): split it into two polygons, one "
+                    "on each side."
+                ),
+                ring[0],
+            )
+            return None
         if len(ring) >= 2 and ring[0] != ring[-1]:
             # Not closed silently: an open ring often means a truncated file.
             self.error(

@@ -417,3 +417,7 @@ class CartonLabel(TenantModel):
 
     def __str__(self) -> str:
         return self.code
+
+
+# Filing with the EU information system (its own module; re-exported so Django finds the models here).
+from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount  # noqa: E402, F401

@@ -5,6 +5,10 @@ delivery's tenant itself (tenant_context inside a transaction, so PostgreSQL row
 reports progress both to Celery (state PROGRESS, meta {done, total, step}) and to the job record the API
 reads (apps/eudr/dds/jobs.py), and speaks the language of the user who asked.
 
+file_dds: carries out the pending action (submit, amend, withdraw, refresh) of a statement filed with the
+EU information system (apps/eudr/filing.py), inside the tenant; when the system does not answer it
+retries later (a worker) and each retry looks the statement up before filing again (idempotent).
+
 expire_raw_materials: the nightly expiry of deliveries whose certificate has passed (Celery beat runs it
 daily: CELERY_BEAT_SCHEDULE in config/settings.py; the same as `manage.py expire_raw_materials`).
 """
@@ -75,3 +79,30 @@ def expire_raw_materials() -> dict[str, int]:
     if changed:
         logger.info("Raw-material deliveries expired: %s", changed)
     return changed
+
+
+@shared_task(bind=True, name="eudr.file_dds", max_retries=3, default_retry_delay=60)
+def file_dds(
+    self, *, tenant_id: int, submission_id: int, user_id: int | None = None, language: str = "en"
+) -> dict:
+    from django.contrib.auth import get_user_model
+
+    from apps.eudr.filing import begin_attempt, file_dds_work
+    from apps.eudr.traces import TracesUnavailable
+
+    user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
+    with translation.override(language):
+        try:
+            # Two transactions: the attempt is counted and committed before the system is called.
+            with tenant_context(tenant_id):
+                before = begin_attempt(submission_id=submission_id)
+            if before is None:
+                return {"status": "nothing"}
+            with tenant_context(tenant_id):
+                submission = file_dds_work(submission_id=submission_id, attempted_before=before, user=user)
+        except TracesUnavailable as exc:
+            if self.app.conf.task_always_eager:
+                # Inline (embedded default): the action stays pending; the user retries from the page.
+                return {"status": "unanswered"}
+            raise self.retry(exc=exc) from exc
+    return {"status": submission.status if submission else "nothing"}

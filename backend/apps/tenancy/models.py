@@ -40,6 +40,15 @@ class Tenant(models.Model):
     represented_operator_address = models.CharField(
         _("represented operator's address"), max_length=500, blank=True
     )
+    # The structured address of the V3 statement (`operatorAddress`: street, postalCode, city, country);
+    # `represented_operator_address` stays as the full address in one line (`fullAddress`, optional).
+    represented_operator_street = models.CharField(
+        _("represented operator's street and number"), max_length=300, blank=True
+    )
+    represented_operator_postal_code = models.CharField(
+        _("represented operator's postal code"), max_length=80, blank=True
+    )
+    represented_operator_city = models.CharField(_("represented operator's city"), max_length=200, blank=True)
     represented_operator_country = models.CharField(
         _("represented operator's country"), max_length=2, blank=True
     )

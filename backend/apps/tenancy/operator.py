@@ -98,8 +98,13 @@ def missing_for_statement(tenant: Tenant) -> list[str]:
     if tenant.operator_role == OperatorRole.REPRESENTATIVE_OPERATOR:
         if not tenant.represented_operator_name.strip():
             missing.append("represented_operator_name")
-        if not tenant.represented_operator_address.strip():
-            missing.append("represented_operator_address")
+        for name in (
+            "represented_operator_street",
+            "represented_operator_postal_code",
+            "represented_operator_city",
+        ):
+            if not getattr(tenant, name).strip():
+                missing.append(name)
         if not is_country(tenant.represented_operator_country):
             missing.append("represented_operator_country")
         if not _has_identifier(tenant.represented_operator_eori, tenant.represented_operator_vat):

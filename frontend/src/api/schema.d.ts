@@ -443,6 +443,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/eudr/raw-materials/{id}/dds-filing/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery's statement as filed with the EU information system, and its history */
+        get: operations["eudr_dds_filing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/raw-materials/{id}/dds-filing/amend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Amend the filed statement with the delivery's current data (within 72 hours) */
+        post: operations["eudr_dds_filing_amend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/raw-materials/{id}/dds-filing/refresh/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the statement's status and numbers from the system (or retry an unanswered action) */
+        post: operations["eudr_dds_filing_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/raw-materials/{id}/dds-filing/submit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File the delivery's statement with the EU information system
+         * @description Runs the package checks first (400 `dds_information_missing` with `data = {errors, warnings}`), then queues the submission (Celery; inline in the embedded default) and answers 202 with the overview. A retry of a submission that got no answer looks the statement up before filing again.
+         */
+        post: operations["eudr_dds_filing_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/raw-materials/{id}/dds-filing/withdraw/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw the filed statement (within 72 hours) */
+        post: operations["eudr_dds_filing_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eudr/raw-materials/{id}/dds-package/": {
         parameters: {
             query?: never;
@@ -746,6 +834,41 @@ export interface paths {
         get: operations["eudr_supplier_policies_export_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/traces-account/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's TRACES web-service credentials (the key is never returned) */
+        get: operations["eudr_traces_account_get"];
+        /** Save the TRACES web-service credentials */
+        put: operations["eudr_traces_account_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/traces-account/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test the connection (the EU information system's echo service) */
+        post: operations["eudr_traces_account_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2065,6 +2188,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description * `submit` - Submit
+         *     * `amend` - Amend
+         *     * `withdraw` - Withdraw
+         *     * `refresh` - Refresh status
+         * @enum {string}
+         */
+        ActionEnum: "submit" | "amend" | "withdraw" | "refresh";
         Attachment: {
             readonly id: number;
             file_name: string;
@@ -2229,6 +2360,9 @@ export interface components {
             operator_role?: components["schemas"]["OperatorRoleEnum"];
             represented_operator_name?: string;
             represented_operator_address?: string;
+            represented_operator_street?: string;
+            represented_operator_postal_code?: string;
+            represented_operator_city?: string;
             represented_operator_country?: string;
             represented_operator_eori?: string;
             represented_operator_vat?: string;
@@ -2330,6 +2464,25 @@ export interface components {
             /** @description Plot index in the location GeoJSON */
             feature: number | null;
         };
+        DdsEvent: {
+            action: components["schemas"]["ActionEnum"];
+            outcome: string;
+            status?: string;
+            message?: string;
+            /** @default  */
+            readonly user: string;
+            /** Format: date-time */
+            created_at?: string;
+        };
+        DdsFiling: {
+            /** @description The TRACES credentials are complete */
+            account_ready: boolean;
+            environment: string;
+            /** @description The live statement (not rejected or withdrawn) */
+            current: components["schemas"]["DdsSubmission"] | null;
+            /** @description Every filing of the delivery, newest first */
+            history: components["schemas"]["DdsSubmission"][];
+        };
         DdsJob: {
             /** @description The job id (32 hex characters) */
             id: string;
@@ -2359,6 +2512,46 @@ export interface components {
          * @enum {string}
          */
         DdsJobStatusEnum: "queued" | "running" | "done" | "failed";
+        DdsSubmission: {
+            readonly id: number;
+            readonly internal_reference: string;
+            readonly environment: components["schemas"]["EnvironmentEnum"];
+            readonly status: components["schemas"]["DdsSubmissionStatusEnum"];
+            /** @description The action queued or under way: submit, amend, withdraw, refresh; empty when none */
+            readonly pending_action: string;
+            readonly uuid: string;
+            readonly reference_number: string;
+            readonly verification_number: string;
+            readonly system_status: string;
+            readonly messages: components["schemas"]["SystemMessage"][];
+            readonly last_error: string;
+            /** Format: date-time */
+            readonly submitted_at: string | null;
+            /** Format: date-time */
+            readonly amended_at: string | null;
+            /** Format: date-time */
+            readonly withdrawn_at: string | null;
+            /** Format: date-time */
+            readonly checked_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly window_ends_at: string | null;
+            readonly can_amend: boolean;
+            readonly can_withdraw: boolean;
+            readonly events: components["schemas"]["DdsEvent"][];
+        };
+        /**
+         * @description * `draft` - Draft (not yet accepted by the system)
+         *     * `submitted` - Submitted
+         *     * `available` - Available
+         *     * `rejected` - Rejected
+         *     * `amended` - Amended
+         *     * `withdrawn` - Withdrawn
+         *     * `grouped` - Grouped
+         *     * `archived` - Archived
+         * @enum {string}
+         */
+        DdsSubmissionStatusEnum: "draft" | "submitted" | "available" | "rejected" | "amended" | "withdrawn" | "grouped" | "archived";
         DeliveryFileLine: {
             row: number;
             material_type: string;
@@ -2408,6 +2601,12 @@ export interface components {
             description?: string;
             parent?: number | null;
         };
+        /**
+         * @description * `acceptance` - Acceptance (training)
+         *     * `production` - Production
+         * @enum {string}
+         */
+        EnvironmentEnum: "acceptance" | "production";
         EudrErrorEnvelope: {
             code: number;
             message: string;
@@ -2585,12 +2784,14 @@ export interface components {
          *     * `country` - country
          *     * `identifier` - identifier
          *     * `represented_operator_name` - represented_operator_name
-         *     * `represented_operator_address` - represented_operator_address
+         *     * `represented_operator_street` - represented_operator_street
+         *     * `represented_operator_postal_code` - represented_operator_postal_code
+         *     * `represented_operator_city` - represented_operator_city
          *     * `represented_operator_country` - represented_operator_country
          *     * `represented_operator_identifier` - represented_operator_identifier
          * @enum {string}
          */
-        MissingForStatementEnum: "legal_name" | "address" | "country" | "identifier" | "represented_operator_name" | "represented_operator_address" | "represented_operator_country" | "represented_operator_identifier";
+        MissingForStatementEnum: "legal_name" | "address" | "country" | "identifier" | "represented_operator_name" | "represented_operator_street" | "represented_operator_postal_code" | "represented_operator_city" | "represented_operator_country" | "represented_operator_identifier";
         /**
          * @description * `OPERATOR` - Operator
          *     * `REPRESENTATIVE_OPERATOR` - Authorised representative of an operator
@@ -3008,6 +3209,9 @@ export interface components {
             operator_role?: components["schemas"]["OperatorRoleEnum"];
             represented_operator_name?: string;
             represented_operator_address?: string;
+            represented_operator_street?: string;
+            represented_operator_postal_code?: string;
+            represented_operator_city?: string;
             represented_operator_country?: string;
             represented_operator_eori?: string;
             represented_operator_vat?: string;
@@ -4191,6 +4395,11 @@ export interface components {
             is_active?: boolean;
             notes?: string;
         };
+        SystemMessage: {
+            id: string;
+            message: string;
+            field: string;
+        };
         Tenant: {
             readonly id: string;
             name: string;
@@ -4198,6 +4407,26 @@ export interface components {
         TokenPair: {
             access: string;
             refresh: string;
+        };
+        TracesAccount: {
+            username?: string;
+            readonly has_auth_key: boolean;
+            client_id?: string;
+            environment?: components["schemas"]["EnvironmentEnum"];
+            /** Format: date-time */
+            readonly last_test_at: string | null;
+            readonly last_test_ok: boolean | null;
+            readonly last_test_message: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+            readonly can_edit: boolean;
+        };
+        TracesAccountRequest: {
+            username?: string;
+            /** @description Write-only; empty or absent keeps the stored key */
+            auth_key?: string;
+            client_id?: string;
+            environment?: components["schemas"]["EnvironmentEnum"];
         };
         TransitionRequest: {
             status: components["schemas"]["PurchaseOrderStatusEnum"];
@@ -7118,6 +7347,407 @@ export interface operations {
             };
         };
     };
+    eudr_dds_filing: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description Delivery id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["DdsFiling"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_dds_filing_amend: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description Delivery id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["DdsFiling"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_dds_filing_refresh: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description Delivery id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["DdsFiling"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_dds_filing_submit: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description Delivery id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["DdsFiling"];
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_dds_filing_withdraw: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description Delivery id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["DdsFiling"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     eudr_dds_package_start: {
         parameters: {
             query: {
@@ -8826,6 +9456,224 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_traces_account_get: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["TracesAccount"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_traces_account_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TracesAccountRequest"];
+                "multipart/form-data": components["schemas"]["TracesAccountRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TracesAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["TracesAccount"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_traces_account_test: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["TracesAccount"];
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
                 };
             };
             /** @description Not signed in */

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from .dds_views import DdsPackageViewSet, GeoJsonValidateViewSet
+from .filing_views import DdsFilingViewSet, TracesAccountViewSet
 
 urlpatterns = [
     path(
@@ -30,4 +31,32 @@ urlpatterns = [
         GeoJsonValidateViewSet.as_view({"post": "validate"}),
         name="eudr-geojson-validate",
     ),
+]
+
+
+# Filing with the EU information system and the TRACES credentials (filing_views.py).
+filing_urlpatterns = [
+    path(
+        "traces-account/",
+        TracesAccountViewSet.as_view({"get": "retrieve", "put": "update"}),
+        name="eudr-traces-account",
+    ),
+    path(
+        "traces-account/test/",
+        TracesAccountViewSet.as_view({"post": "test"}),
+        name="eudr-traces-account-test",
+    ),
+    path(
+        "raw-materials/<int:pk>/dds-filing/",
+        DdsFilingViewSet.as_view({"get": "overview"}),
+        name="eudr-dds-filing",
+    ),
+    *[
+        path(
+            f"raw-materials/<int:pk>/dds-filing/{action}/",
+            DdsFilingViewSet.as_view({"post": action}),
+            name=f"eudr-dds-filing-{action}",
+        )
+        for action in ("submit", "amend", "withdraw", "refresh")
+    ],
 ]

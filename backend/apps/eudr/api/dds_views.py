@@ -332,7 +332,8 @@ class GeoJsonValidateViewSet(TenantScopedMixin, viewsets.ViewSet):
             upload = request.FILES.get("file")
             if upload is None:
                 raise serializers.ValidationError({"file": [_("Choose a GeoJSON file.")]})
-            if upload.size > MAX_GEOJSON_BYTES:
+            if upload.size > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+                # Not read at all; below that, the size is measured as everywhere (geo.geojson_size).
                 return Response(too_large(upload.size).as_dict())
             raw = upload.read()
         else:

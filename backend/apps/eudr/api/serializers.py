@@ -348,7 +348,14 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
     def validate_location_geojson(self, value):
         if value in (None, "", {}):
             return None
-        return services.validated_geojson(value)
+        try:
+            return services.validated_geojson(value)
+        except serializers.ValidationError as exc:
+            # The service keys its messages by field; here they belong to this field directly.
+            detail = (
+                exc.detail.get("location_geojson", exc.detail) if isinstance(exc.detail, dict) else exc.detail
+            )
+            raise serializers.ValidationError(detail) from None
 
     def validate_lines(self, value):
         if len(value) > 200:

@@ -10,3 +10,4 @@ router.register("supplier-policies", views.SupplierPolicyViewSet, basename="eudr
 
 urlpatterns = [*router.urls]
 urlpatterns += dds_urls.urlpatterns  # due diligence packages, GeoJSON validation (dds_views.py)
+urlpatterns += dds_urls.filing_urlpatterns  # filing with the EU information system (filing_views.py)

@@ -7,6 +7,7 @@ vendor's deliveries and labels only (`supplier_scope`; another vendor's rows ans
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import FileResponse, HttpResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,6 +24,8 @@ from apps.common.api.export import export_response
 from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet, TenantScopedMixin
 from apps.eudr import delivery_file, errors, services
+from apps.eudr.errors import GeoJsonTooLarge
+from apps.eudr.geo import too_large
 from apps.eudr.labels_pdf import LABEL_TEMPLATES, labels_pdf_stream
 from apps.eudr.models import CartonLabel, FileKind, ProductionBatch, RawMaterialDelivery, SupplierPolicy
 from apps.eudr.selectors import batches_with_totals, deliveries_for_list
@@ -98,6 +101,16 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
     supplier_scope = "parent_vendor"
     supplier_read_only = False
     download_actions = ("export", "delivery_file_template")
+
+    def handle_exception(self, exc):
+        # A body over the server's request limit (DATA_UPLOAD_MAX_MEMORY_SIZE) is refused while it is read:
+        # the only field that large is the plots' GeoJSON, so it is answered as such, a clean 400.
+        if isinstance(exc, RequestDataTooBig):
+            exc = GeoJsonTooLarge(
+                too_large(int(self.request.META.get("CONTENT_LENGTH") or 0)).problems[0].message
+            )
+        return super().handle_exception(exc)
+
     action_permissions = {
         "submit": "eudr.change_rawmaterialdelivery",
         "set_status": "eudr.change_rawmaterialdelivery",

@@ -15,19 +15,27 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.eudr.geo import GeoResult, validate_geojson
-from apps.tenancy.operator import missing_for_statement
+from apps.tenancy.operator import missing_for_statement, normalise_identifier
 
 ERROR = "error"
 WARNING = "warning"
 # The EUDR cut-off: the wood must come from land not deforested after 31 December 2020.
 CUTOFF_MONTH = "2021-01"
 DESCRIPTION_MAX = 150
+# Business rules of the EU information system (Validation rules 1.3; EUDR.md "The V3 submission").
+MAX_STATEMENT_GEOLOCATION_BYTES = 25 * 1024 * 1024
+MAX_STATEMENT_PRODUCERS = 10_000
+MAX_COMMODITY_PRODUCERS = 1_000
+MAX_COMMODITIES = 200
+MAX_SPECIES = 500
 REFERENCE_MAX = 14
 VERIFICATION_MIN, VERIFICATION_MAX = 5, 35
 REPRESENTED_KEYS = frozenset(
     {
         "represented_operator_name",
-        "represented_operator_address",
+        "represented_operator_street",
+        "represented_operator_postal_code",
+        "represented_operator_city",
         "represented_operator_country",
         "represented_operator_identifier",
     }
@@ -120,6 +128,24 @@ def run_checks(facts: DdsFacts, *, today: date | None = None) -> list[DdsCheck]:
     ):
         if key in missing:
             error(code, message)
+    # IMPORT (and EXPORT) need the EORI number of the operator, or of the represented operator.
+    if tenant.operator_role == "REPRESENTATIVE_OPERATOR":
+        if (
+            not normalise_identifier(tenant.represented_operator_eori)
+            and "represented_operator_identifier" not in missing
+        ):
+            error(
+                "represented_operator_eori_missing",
+                _(
+                    "An import needs the represented operator's EORI number: enter it in Company settings "
+                    "(user menu)."
+                ),
+            )
+    elif not normalise_identifier(tenant.eori_number) and "identifier" not in missing:
+        error(
+            "operator_eori_missing",
+            _("An import needs the operator's EORI number: enter it in Company settings (user menu)."),
+        )
     if missing & REPRESENTED_KEYS:
         error(
             "represented_operator_missing",
@@ -140,7 +166,27 @@ def run_checks(facts: DdsFacts, *, today: date | None = None) -> list[DdsCheck]:
     if not scientific:
         error("species_missing", _("The species' scientific name is missing."))
     elif not common:
-        warning("common_name_missing", _("The species' common name is missing."))
+        # Wood (and so paper): the system needs at least one pair of scientific and common name.
+        error(
+            "common_name_missing",
+            _(
+                "The species' common name is missing: for wood the EU information system needs at least "
+                "one pair of scientific and common name. Enter the common name (e.g. Norway spruce) on the "
+                "delivery's materials."
+            ),
+        )
+    elif not any(
+        any(str(n).strip() for n in (line.scientific_names or []))
+        and any(str(n).strip() for n in (line.common_names or []))
+        for line in facts.lines
+    ):
+        error(
+            "species_pair_missing",
+            _(
+                "No material names both a scientific and a common name: for wood the EU information system "
+                "needs at least one such pair. Enter both names on the same material."
+            ),
+        )
 
     # Quantity.
     if facts.labels_count == 0:
@@ -192,6 +238,19 @@ def run_checks(facts: DdsFacts, *, today: date | None = None) -> list[DdsCheck]:
             (error if problem.severity == ERROR else warning)(
                 "geolocation_" + problem.code, problem.message, problem.feature
             )
+        production = (delivery.country_code or "").upper()
+        for index, feature in enumerate(facts.geo.feature_collection["features"]):
+            declared = str((feature.get("properties") or {}).get("ProducerCountry") or "").upper()
+            if production and declared and declared != production:
+                warning(
+                    "producer_country_differs",
+                    _(
+                        "The plot's ProducerCountry is %(plot)s but the delivery's country of production is "
+                        "%(delivery)s: correct one of them."
+                    )
+                    % {"plot": declared, "delivery": production},
+                    index,
+                )
 
     # Referenced upstream statement.
     reference, verification = delivery.upstream_dds_reference, delivery.upstream_dds_verification
@@ -213,6 +272,67 @@ def run_checks(facts: DdsFacts, *, today: date | None = None) -> list[DdsCheck]:
 
     if not facts.files:
         warning("no_documents", _("No documents are uploaded for this delivery."))
+    return found
+
+
+def statement_checks(request: dict[str, Any]) -> list[DdsCheck]:
+    """Rules the system applies to the whole statement, measured as it counts them: the geolocation is
+    the base64 text of every producer's geometry across all commodities."""
+    found: list[DdsCheck] = []
+    statement = request["statement"]
+    commodities = statement["commodities"]
+    producers = [p for c in commodities for p in c.get("producers") or []]
+    size = sum(len(p.get("geometryGeojson") or "") for p in producers)
+    if size > MAX_STATEMENT_GEOLOCATION_BYTES:
+        found.append(
+            DdsCheck(
+                "statement_geolocation_too_large",
+                _(
+                    "The statement holds %(size).1f MB of geolocation (as the EU information system counts "
+                    "it, after base64 encoding); at most %(max).0f MB are accepted. Simplify the polygons or "
+                    "split the delivery."
+                )
+                % {"size": size / 1024 / 1024, "max": MAX_STATEMENT_GEOLOCATION_BYTES / 1024 / 1024},
+                ERROR,
+            )
+        )
+    if len(producers) > MAX_STATEMENT_PRODUCERS:
+        found.append(
+            DdsCheck(
+                "too_many_producers",
+                _(
+                    "The statement names %(count)d producers; at most %(max)d are accepted. Split the delivery."
+                )
+                % {"count": len(producers), "max": MAX_STATEMENT_PRODUCERS},
+                ERROR,
+            )
+        )
+    if any(len(c.get("producers") or []) > MAX_COMMODITY_PRODUCERS for c in commodities):
+        found.append(
+            DdsCheck(
+                "too_many_commodity_producers",
+                _("A commodity names more than %(max)d producers. Split the delivery.")
+                % {"max": MAX_COMMODITY_PRODUCERS},
+                ERROR,
+            )
+        )
+    if len(commodities) > MAX_COMMODITIES:
+        found.append(
+            DdsCheck(
+                "too_many_commodities",
+                _("The statement has %(count)d commodities (HS headings); at most %(max)d are accepted.")
+                % {"count": len(commodities), "max": MAX_COMMODITIES},
+                ERROR,
+            )
+        )
+    if any(len(c.get("speciesInfo") or []) > MAX_SPECIES for c in commodities):
+        found.append(
+            DdsCheck(
+                "too_many_species",
+                _("A commodity names more than %(max)d species.") % {"max": MAX_SPECIES},
+                ERROR,
+            )
+        )
     return found
 
 

@@ -1,6 +1,7 @@
 """The due diligence package ZIP of one raw-material delivery.
 
-    dds.json              the statement (statement.py)
+    dds.json              the statement: the V3 SubmitDdsRequest as JSON, plus our meta (statement.py)
+    dds.xml               the same request as the SOAP body's XML (xml.py)
     geolocation.geojson   the validated, normalised plots
     files/<kind>/<name>   every uploaded document of the delivery
     summary.pdf           facts and checks for people (summary_pdf.py)
@@ -11,6 +12,7 @@ Call inside the delivery's tenant (tenant_context): the reads go through the ten
 from __future__ import annotations
 
 import json
+import logging
 import shutil
 import tempfile
 import zipfile
@@ -22,15 +24,18 @@ from typing import Any
 from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db.models import Count, Sum
+from django.utils.translation import gettext as _
 
 from apps.eudr.models import CartonLabel, FileKind, RawMaterialDelivery
 from apps.products.models import Product
 
-from .checks import ERROR, DdsCheck, DdsFacts, geo_of, run_checks
+from . import xml as dds_xml
+from .checks import ERROR, DdsCheck, DdsFacts, geo_of, run_checks, statement_checks
 from .jobs import package_path
-from .statement import build_statement
+from .statement import build_request, build_statement, internal_reference
 from .summary_pdf import build_summary_pdf
 
+logger = logging.getLogger(__name__)
 Progress = Callable[[int, int, str], None]
 
 
@@ -67,8 +72,33 @@ def load_facts(delivery: RawMaterialDelivery) -> DdsFacts:
 
 
 def check_delivery(delivery: RawMaterialDelivery) -> tuple[DdsFacts, list[DdsCheck]]:
+    """The checks of the delivery's information, then, when nothing required is missing, the rules on the
+    whole statement and our XML Schema of the request (a failure there is a bug of ours, reported as such
+    rather than left for the EU information system to refuse)."""
     facts = load_facts(delivery)
-    return facts, run_checks(facts)
+    found = run_checks(facts)
+    if any(c.severity == ERROR for c in found):
+        return facts, found
+    request = build_request(facts, internal_reference_number=internal_reference(delivery, "CHECK"))
+    found.extend(statement_checks(request))
+    if not any(c.severity == ERROR for c in found):
+        problems = dds_xml.validate_request(dds_xml.submit_request(request))
+        if problems:
+            logger.error("Statement of delivery %s fails the V3 schema: %s", delivery.pk, problems[:5])
+            found.append(
+                DdsCheck(
+                    "statement_schema_invalid",
+                    str(
+                        _(
+                            "The statement does not match the EU information system's format (%(problem)s). "
+                            "Please report this to support."
+                        )
+                        % {"problem": problems[0]}
+                    ),
+                    ERROR,
+                )
+            )
+    return facts, found
 
 
 class PackageRefused(Exception):
@@ -98,6 +128,8 @@ def build_package(*, delivery_id: int, job_id: str, progress: Progress | None = 
     with tempfile.TemporaryFile() as buffer:
         with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
             archive.writestr("dds.json", json.dumps(dds, ensure_ascii=False, indent=2))
+            request = {"operatorRole": dds["operatorRole"], "statement": dds["statement"]}
+            archive.writestr("dds.xml", dds_xml.to_bytes(dds_xml.submit_request(request)))
             archive.writestr(
                 "geolocation.geojson",
                 json.dumps(facts.geo.feature_collection if facts.geo else None, ensure_ascii=False),

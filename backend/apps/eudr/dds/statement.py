@@ -1,12 +1,20 @@
-"""dds.json: the Annex II information of a delivery, shaped like the EU information system's API (v3)
-statement (EUDR.md, "What a DDS holds"). `statement` can be submitted as it is; `meta` is ours.
+"""dds.json: the Annex II information of a delivery in the shape of the EU information system's V3
+`SubmitDdsRequest` (EUDR.md, "The V3 submission"); dds.xml (xml.py) is the same request as the SOAP body.
 
-Shape (keys of `statement`): operatorRole (OPERATOR or REPRESENTATIVE_OPERATOR, from the company
-settings), operator {name, address, country, email, phone, identifiers [{type: EORI|VAT, value}]},
-representedOperator (same shape; only for REPRESENTATIVE_OPERATOR), internalReferenceNumber, activityType, countryOfActivity, borderCrossCountry,
-comment, geoLocationConfidential, commodities [{descriptors {descriptionOfGoods, goodsMeasure {netWeight}},
-hsHeading, speciesInfo [{scientificName, commonName}], producers [{country, name, geometryGeojson}]}],
-groupedDeclarations [{referenceNumber, verificationNumber}].
+    {"format": "cartontrace-dds/3",
+     "operatorRole": "OPERATOR" | "REPRESENTATIVE_OPERATOR",
+     "statement": {                                  # the keys in the schema's order
+        internalReferenceNumber (<= 35), activityType, representedOperator?, countryOfActivity,
+        borderCrossCountry, comment (<= 2000), commodities [1..200], geoLocationConfidential,
+        groupedDeclarations [{"groupedDeclaration": <reference number>}]},
+     "meta": {...}}                                  # ours: not part of the request
+
+There is no `operator` element: the operator is the TRACES account that submits. `representedOperator`
+(only for REPRESENTATIVE_OPERATOR) = {operatorReferenceNumber [{identifierType: eori|vat, identifierValue}],
+operatorAddress {country, street, postalCode, city, fullAddress?}, operatorEmail?, operatorPhone?,
+operatorName}. Commodity = {position, descriptors {descriptionOfGoods, goodsMeasure {netWeight}},
+hsHeading, speciesInfo [{scientificName, commonName}], producers [{position, country, name?,
+geometryGeojson}]}. Empty optional values are left out, never sent empty.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from typing import Any
 from django.utils import timezone
 
 from apps.eudr.geo import collection_to_base64
+from apps.tenancy.operator import normalise_identifier
 
 from .checks import DESCRIPTION_MAX, DdsCheck, DdsFacts
 
@@ -25,7 +34,9 @@ DEFAULT_HS_HEADING = "4819"
 ACTIVITY_IMPORT = "IMPORT"
 OPERATOR = "OPERATOR"
 REPRESENTATIVE_OPERATOR = "REPRESENTATIVE_OPERATOR"
-FORMAT = "cartontrace-dds/1"
+FORMAT = "cartontrace-dds/3"
+INTERNAL_REFERENCE_MAX = 35
+COMMENT_MAX = 2000
 
 
 def _kg(value) -> float:
@@ -48,8 +59,11 @@ def species_info(lines) -> list[dict[str, str]]:
         scientific = [str(s).strip() for s in (line.scientific_names or []) if str(s).strip()]
         common = [str(c).strip() for c in (line.common_names or []) if str(c).strip()]
         for sci, com in zip_longest(scientific, common, fillvalue=""):
-            pair = {"scientificName": sci[:200], "commonName": com[:200]}
-            if sci and pair not in pairs:
+            # Each name 1 to 200 characters when present: an empty one is left out, never sent empty.
+            pair = {
+                key: value[:200] for key, value in (("scientificName", sci), ("commonName", com)) if value
+            }
+            if pair and pair not in pairs:
                 pairs.append(pair)
     return pairs[:500]
 
@@ -67,14 +81,16 @@ def producers(facts: DdsFacts) -> list[dict[str, Any]]:
         name = str(properties.get("ProducerName") or delivery.forest_supplier_name or "").strip()
         country = str(properties.get("ProducerCountry") or delivery.country_code or "").strip()
         groups.setdefault((name, country), []).append(feature)
-    return [
-        {
-            "country": country,
-            "name": name[:500],
-            "geometryGeojson": collection_to_base64({"type": "FeatureCollection", "features": features}),
-        }
-        for (name, country), features in groups.items()
-    ][:1000]
+    result = []
+    for position, ((name, country), features) in enumerate(groups.items(), start=1):
+        producer: dict[str, Any] = {"position": position, "country": country}
+        if name:
+            producer["name"] = name[:500]
+        producer["geometryGeojson"] = collection_to_base64(
+            {"type": "FeatureCollection", "features": features}
+        )
+        result.append(producer)
+    return result
 
 
 def commodities(facts: DdsFacts) -> list[dict[str, Any]]:
@@ -94,9 +110,10 @@ def commodities(facts: DdsFacts) -> list[dict[str, Any]]:
             "names": [delivery.description or "Paper and paperboard packaging"],
         }
     result = []
-    for heading, entry in by_heading.items():
+    for position, (heading, entry) in enumerate(by_heading.items(), start=1):
         result.append(
             {
+                "position": position,
                 "descriptors": {
                     "descriptionOfGoods": _truncate("; ".join(entry["names"]), DESCRIPTION_MAX),
                     "goodsMeasure": {"netWeight": _kg(entry["kg"])},
@@ -106,70 +123,80 @@ def commodities(facts: DdsFacts) -> list[dict[str, Any]]:
                 "producers": plot_producers,
             }
         )
-    return result[:200]
-
-
-def _identifiers(eori: str, vat: str) -> list[dict[str, str]]:
-    return [{"type": kind, "value": value} for kind, value in (("EORI", eori), ("VAT", vat)) if value]
+    return result
 
 
 def _represented_operator(tenant) -> dict[str, Any]:
     """`representedOperator` when the company files as an authorised representative (EUDR.md)."""
     if tenant.operator_role != REPRESENTATIVE_OPERATOR:
         return {}
-    return {
-        "representedOperator": {
-            "name": tenant.represented_operator_name,
-            "address": tenant.represented_operator_address,
-            "country": tenant.represented_operator_country,
-            "email": tenant.represented_operator_email,
-            "phone": tenant.represented_operator_phone,
-            "identifiers": _identifiers(tenant.represented_operator_eori, tenant.represented_operator_vat),
-        }
-    }
-
-
-def build_statement(facts: DdsFacts, *, checks: list[DdsCheck], job_id: str) -> dict[str, Any]:
-    delivery, tenant = facts.delivery, facts.tenant
-    identifiers = _identifiers(tenant.eori_number, tenant.vat_number)
-    grouped = []
-    if delivery.upstream_dds_reference and delivery.upstream_dds_verification:
-        grouped.append(
-            {
-                "referenceNumber": delivery.upstream_dds_reference,
-                "verificationNumber": delivery.upstream_dds_verification,
-            }
+    identifiers = [
+        {"identifierType": kind, "identifierValue": value[:80]}
+        for kind, value in (
+            ("eori", normalise_identifier(tenant.represented_operator_eori)),
+            ("vat", normalise_identifier(tenant.represented_operator_vat)),
         )
+        if value
+    ]
+    address: dict[str, Any] = {
+        "country": tenant.represented_operator_country,
+        "street": _truncate(tenant.represented_operator_street, 300),
+        "postalCode": _truncate(tenant.represented_operator_postal_code, 80),
+        "city": _truncate(tenant.represented_operator_city, 200),
+    }
+    if tenant.represented_operator_address.strip():
+        address["fullAddress"] = _truncate(tenant.represented_operator_address, 250)
+    represented: dict[str, Any] = {"operatorReferenceNumber": identifiers, "operatorAddress": address}
+    if tenant.represented_operator_email:
+        represented["operatorEmail"] = tenant.represented_operator_email[:200]
+    if tenant.represented_operator_phone:
+        represented["operatorPhone"] = tenant.represented_operator_phone[:50]
+    represented["operatorName"] = _truncate(tenant.represented_operator_name, 200)
+    return {"representedOperator": represented}
+
+
+def internal_reference(delivery, suffix: str) -> str:
+    """Our reference of the statement in the EU information system (at most 35 characters)."""
+    number = "".join(
+        ch for ch in (delivery.delivery_number or str(delivery.pk)) if ch.isalnum() or ch in "-_/"
+    )
+    suffix = suffix.upper()
+    return f"{number[: INTERNAL_REFERENCE_MAX - len(suffix) - 1]}-{suffix}"
+
+
+def build_request(facts: DdsFacts, *, internal_reference_number: str) -> dict[str, Any]:
+    """{"operatorRole", "statement"}: the V3 `SubmitDdsRequest` as data (JSON and XML are made from it)."""
+    delivery, tenant = facts.delivery, facts.tenant
+    grouped = []
+    if delivery.upstream_dds_reference:
+        grouped.append({"groupedDeclaration": delivery.upstream_dds_reference})
     vendor = delivery.parent_vendor
-    statement = {
-        "operatorRole": tenant.operator_role or OPERATOR,
-        "operator": {
-            "name": tenant.legal_name or tenant.name,
-            "address": tenant.address,
-            "country": tenant.country,
-            "email": tenant.email,
-            "phone": tenant.phone,
-            "identifiers": identifiers,
-        },
-        **_represented_operator(tenant),
-        "internalReferenceNumber": _truncate(
-            f"{delivery.delivery_number or delivery.pk}-{job_id[:8]}".upper(), 50
-        ),
+    statement: dict[str, Any] = {
+        "internalReferenceNumber": internal_reference_number[:INTERNAL_REFERENCE_MAX],
         "activityType": ACTIVITY_IMPORT,
+        **_represented_operator(tenant),
         "countryOfActivity": tenant.country,
         "borderCrossCountry": tenant.country,
         "comment": _truncate(
             f"Raw-material delivery {delivery.delivery_number} of {vendor.name if vendor else '-'}; "
             f"harvest {delivery.harvest_begin_month or '?'} to {delivery.harvest_end_month or '?'}.",
-            500,
+            COMMENT_MAX,
         ),
-        "geoLocationConfidential": bool(delivery.geolocation_confidential),
         "commodities": commodities(facts),
+        "geoLocationConfidential": bool(delivery.geolocation_confidential),
         "groupedDeclarations": grouped,
     }
+    return {"operatorRole": tenant.operator_role or OPERATOR, "statement": statement}
+
+
+def build_statement(facts: DdsFacts, *, checks: list[DdsCheck], job_id: str) -> dict[str, Any]:
+    """dds.json: the request, plus our `meta` (who, what, when, the warnings)."""
+    delivery = facts.delivery
+    request = build_request(facts, internal_reference_number=internal_reference(delivery, job_id[:8]))
+    vendor = delivery.parent_vendor
     return {
         "format": FORMAT,
-        "statement": statement,
+        **request,
         "meta": {
             "generatedAt": timezone.now().isoformat(),
             "jobId": job_id,

@@ -73,10 +73,17 @@ def _represented_rows(statement: dict[str, Any]) -> list[tuple[str, Any]]:
     represented = statement.get("representedOperator")
     if not represented:
         return []
-    identifiers = ", ".join(f"{i['type']} {i['value']}" for i in represented["identifiers"])
+    identifiers = ", ".join(
+        f"{i['identifierType'].upper()} {i['identifierValue']}"
+        for i in represented["operatorReferenceNumber"]
+    )
+    address = represented["operatorAddress"]
+    one_line = address.get("fullAddress") or ", ".join(
+        x for x in (address["street"], f"{address['postalCode']} {address['city']}") if x.strip()
+    )
     return [
-        (_("Represented operator"), represented["name"]),
-        (_("Represented operator's address"), f"{represented['address']} ({represented['country']})"),
+        (_("Represented operator"), represented["operatorName"]),
+        (_("Represented operator's address"), f"{one_line} ({address['country']})"),
         (_("Represented operator's EORI or VAT number"), identifiers),
     ]
 
@@ -122,12 +129,12 @@ def build_summary_pdf(
         s.p(_("Operator"), "h2"),
         facts_table(
             [
-                (_("Name"), statement["operator"]["name"]),
-                (_("Address"), statement["operator"]["address"]),
+                (_("Name"), tenant.legal_name or tenant.name),
+                (_("Address"), tenant.address),
                 (_("EORI number"), tenant.eori_number),
                 (_("VAT number"), tenant.vat_number),
                 (_("Activity"), f"{statement['activityType']} · {statement['countryOfActivity']}"),
-                (_("Operator role"), statement["operatorRole"]),
+                (_("Operator role"), dds["operatorRole"]),
                 *_represented_rows(statement),
             ]
         ),
@@ -196,7 +203,7 @@ def build_summary_pdf(
         _table(
             [[s.p(_("Scientific name")), s.p(_("Common name"))]]
             + [
-                [s.p(x["scientificName"]), s.p(x["commonName"])]
+                [s.p(x.get("scientificName", "")), s.p(x.get("commonName", ""))]
                 for x in statement["commodities"][0]["speciesInfo"]
             ],
             [doc.width / 2, doc.width / 2],

@@ -61,13 +61,19 @@ def test_missing_company_settings_are_listed_and_point_to_the_page(api, admin, t
     assert refused.status_code == 400
     assert refused.json()["error"] == "dds_information_missing"
 
-    # filled in on the company settings page, the package can be built
+    # filled in on the company settings page; a VAT number alone is not enough for an import
     saved = api(admin, tenant3).patch(
         SETTINGS_URL,
         {"address": "Havenweg 12, 3089 JA Rotterdam", "country": "NL", "vat_number": "NL862345678B01"},
         format="json",
     )
     assert saved.status_code == 200, saved.content
+    found = checks(api, admin, tenant3, delivery.pk)
+    assert [c["code"] for c in found["errors"]] == ["operator_eori_missing"]
+    assert found["errors"][0]["message"] == (
+        "An import needs the operator's EORI number: enter it in Company settings (user menu)."
+    )
+    api(admin, tenant3).patch(SETTINGS_URL, {"eori_number": "NL862345678"}, format="json")
     assert checks(api, admin, tenant3, delivery.pk)["ready"] is True
 
 
@@ -97,7 +103,10 @@ def test_a_representative_files_for_the_represented_operator(api, admin, tenant3
         {
             "operator_role": "REPRESENTATIVE_OPERATOR",
             "represented_operator_name": "Shenzhen Carton Trading Ltd",
-            "represented_operator_address": "8 Keji Road, Shenzhen",
+            "represented_operator_address": "8 Keji Road, 518057 Shenzhen",
+            "represented_operator_street": "8 Keji Road",
+            "represented_operator_postal_code": "518057",
+            "represented_operator_city": "Shenzhen",
             "represented_operator_country": "CN",
             "represented_operator_eori": "CN9144030012",
             "represented_operator_email": "trade@szcarton.example",
@@ -106,17 +115,23 @@ def test_a_representative_files_for_the_represented_operator(api, admin, tenant3
     )
     assert saved.status_code == 200, saved.content
     archive = package(api, admin, tenant3, delivery.pk)
-    statement = json.loads(archive.read("dds.json"))["statement"]
-    assert statement["operatorRole"] == "REPRESENTATIVE_OPERATOR"
-    assert statement["operator"]["name"] == "EuroTrade Goods B.V."
+    dds = json.loads(archive.read("dds.json"))
+    statement = dds["statement"]
+    assert dds["operatorRole"] == "REPRESENTATIVE_OPERATOR"
+    assert "operatorRole" not in statement and "operator" not in statement
     assert statement["representedOperator"] == {
-        "name": "Shenzhen Carton Trading Ltd",
-        "address": "8 Keji Road, Shenzhen",
-        "country": "CN",
-        "email": "trade@szcarton.example",
-        "phone": "",
-        "identifiers": [{"type": "EORI", "value": "CN9144030012"}],
+        "operatorReferenceNumber": [{"identifierType": "eori", "identifierValue": "CN9144030012"}],
+        "operatorAddress": {
+            "country": "CN",
+            "street": "8 Keji Road",
+            "postalCode": "518057",
+            "city": "Shenzhen",
+            "fullAddress": "8 Keji Road, 518057 Shenzhen",
+        },
+        "operatorEmail": "trade@szcarton.example",
+        "operatorName": "Shenzhen Carton Trading Ltd",
     }
+    assert list(statement)[:3] == ["internalReferenceNumber", "activityType", "representedOperator"]
     summary = "".join(
         page.extract_text() for page in PdfReader(io.BytesIO(archive.read("summary.pdf"))).pages
     )
@@ -130,8 +145,8 @@ def test_an_operator_has_no_represented_operator_in_the_statement(api, admin, te
         {"address": "Havenweg 12", "country": "NL", "vat_number": "NL862345678B01"},
         format="json",
     )
-    statement = json.loads(package(api, admin, tenant3, delivery.pk).read("dds.json"))["statement"]
-    assert statement["operatorRole"] == "OPERATOR"
-    assert "representedOperator" not in statement
+    dds = json.loads(package(api, admin, tenant3, delivery.pk).read("dds.json"))
+    statement = dds["statement"]
+    assert dds["operatorRole"] == "OPERATOR"
+    assert "representedOperator" not in statement and "operator" not in statement
     assert statement["countryOfActivity"] == "NL"
-    assert {"type": "VAT", "value": "NL862345678B01"} in statement["operator"]["identifiers"]

@@ -79,6 +79,7 @@ def test_package_is_built_inline_and_holds_every_part(api, admin, tenant3, deliv
     names = set(archive.namelist())
     assert names == {
         "dds.json",
+        "dds.xml",
         "geolocation.geojson",
         "summary.pdf",
         "files/vendor_certificate/FSC certificate.pdf",
@@ -97,36 +98,31 @@ def test_package_is_built_inline_and_holds_every_part(api, admin, tenant3, deliv
     )
 
 
-def test_dds_json_has_the_annex_ii_shape(api, admin, tenant3, delivery):
+def test_dds_json_has_the_v3_submit_request_shape(api, admin, tenant3, delivery):
     job = build(api, admin, tenant3, delivery.pk).json()["data"]
     dds = json.loads(download_zip(api, admin, tenant3, job).read("dds.json"))
-    assert dds["format"] == "cartontrace-dds/1"
+    assert dds["format"] == "cartontrace-dds/3"
+    # operatorRole beside the statement, never inside; no operator element (the account is the operator)
+    assert list(dds) == ["format", "operatorRole", "statement", "meta"]
+    assert dds["operatorRole"] == "OPERATOR"
     statement = dds["statement"]
-    for key in (
-        "operatorRole",
-        "operator",
+    assert list(statement) == [
         "internalReferenceNumber",
         "activityType",
         "countryOfActivity",
         "borderCrossCountry",
         "comment",
-        "geoLocationConfidential",
         "commodities",
+        "geoLocationConfidential",
         "groupedDeclarations",
-    ):
-        assert key in statement, key
-    assert statement["operatorRole"] == "OPERATOR"
+    ]
+    assert len(statement["internalReferenceNumber"]) <= 35
     assert statement["activityType"] == "IMPORT"
-    operator = statement["operator"]
-    assert operator["name"] == "EuroTrade Goods B.V."
-    assert operator["address"] == "Havenweg 12, 3089 JA Rotterdam"
-    assert {"type": "EORI", "value": "NL862345678"} in operator["identifiers"]
     assert statement["countryOfActivity"] == "NL"
     assert statement["geoLocationConfidential"] is False
-    assert statement["groupedDeclarations"] == [
-        {"referenceNumber": UPSTREAM_REFERENCE, "verificationNumber": VERIFICATION}
-    ]
+    assert statement["groupedDeclarations"] == [{"groupedDeclaration": UPSTREAM_REFERENCE}]
     [commodity] = statement["commodities"]
+    assert list(commodity) == ["position", "descriptors", "hsHeading", "speciesInfo", "producers"]
     assert commodity["hsHeading"] == "481910"
     description = commodity["descriptors"]["descriptionOfGoods"]
     assert "Export carton 600x400x400 (CT-4711)" in description and len(description) <= 150
@@ -136,6 +132,7 @@ def test_dds_json_has_the_annex_ii_shape(api, admin, tenant3, delivery):
         {"scientificName": "Pinus sylvestris", "commonName": "Scots pine"},
     ]
     [producer] = commodity["producers"]
+    assert list(producer) == ["position", "country", "name", "geometryGeojson"]
     assert producer["country"] == "FI" and producer["name"] == "Metsä Forest Oy"
     decoded = json.loads(base64.b64decode(producer["geometryGeojson"]))
     assert decoded == validate_geojson(PLOTS).feature_collection

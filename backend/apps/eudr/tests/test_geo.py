@@ -249,10 +249,11 @@ def test_multipolygon_and_geometry_collection_are_accepted():
     assert codes(validate_geojson(with_line)) == ["line_refused"]
 
 
-def test_overlapping_multipolygon_parts_warn():
+def test_overlapping_multipolygon_parts_are_refused():
     multi = {"type": "MultiPolygon", "coordinates": [[square(10, 0)], [square(10.004, 0)]]}
     result = validate_geojson(multi)
     assert "parts_overlap" in codes(result)
+    assert not result.is_valid
 
 
 def test_property_names_are_case_sensitive_wrong_case_warns_and_is_renamed():

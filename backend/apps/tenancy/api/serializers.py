@@ -23,7 +23,9 @@ MISSING_CHOICES = [
     "country",
     "identifier",
     "represented_operator_name",
-    "represented_operator_address",
+    "represented_operator_street",
+    "represented_operator_postal_code",
+    "represented_operator_city",
     "represented_operator_country",
     "represented_operator_identifier",
 ]
@@ -46,7 +48,10 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
     phone = serializers.CharField(max_length=50, allow_blank=True, required=False)
     operator_role = serializers.ChoiceField(choices=OperatorRole.choices, required=False)
     represented_operator_name = serializers.CharField(max_length=300, allow_blank=True, required=False)
-    represented_operator_address = serializers.CharField(max_length=500, allow_blank=True, required=False)
+    represented_operator_address = serializers.CharField(max_length=250, allow_blank=True, required=False)
+    represented_operator_street = serializers.CharField(max_length=300, allow_blank=True, required=False)
+    represented_operator_postal_code = serializers.CharField(max_length=80, allow_blank=True, required=False)
+    represented_operator_city = serializers.CharField(max_length=200, allow_blank=True, required=False)
     represented_operator_country = serializers.CharField(max_length=2, allow_blank=True, required=False)
     represented_operator_eori = serializers.CharField(max_length=40, allow_blank=True, required=False)
     represented_operator_vat = serializers.CharField(max_length=40, allow_blank=True, required=False)
@@ -134,7 +139,9 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
             required = _("Required when the company files as an authorised representative.")
             for name in (
                 "represented_operator_name",
-                "represented_operator_address",
+                "represented_operator_street",
+                "represented_operator_postal_code",
+                "represented_operator_city",
                 "represented_operator_country",
             ):
                 if not str(value(name)).strip():

@@ -117,7 +117,9 @@ def test_a_representative_names_the_represented_operator(api, admin, tenant3):
     required = ["Required when the company files as an authorised representative."]
     assert errors == {
         "represented_operator_name": required,
-        "represented_operator_address": required,
+        "represented_operator_street": required,
+        "represented_operator_postal_code": required,
+        "represented_operator_city": required,
         "represented_operator_country": required,
         "represented_operator_eori": ["Enter the represented operator's EORI or VAT number."],
     }
@@ -127,7 +129,10 @@ def test_a_representative_names_the_represented_operator(api, admin, tenant3):
             **COMPLETE,
             "operator_role": "REPRESENTATIVE_OPERATOR",
             "represented_operator_name": "Shenzhen Carton Trading Ltd",
-            "represented_operator_address": "8 Keji Road, Shenzhen",
+            "represented_operator_address": "8 Keji Road, 518057 Shenzhen",
+            "represented_operator_street": "8 Keji Road",
+            "represented_operator_postal_code": "518057",
+            "represented_operator_city": "Shenzhen",
             "represented_operator_country": "cn",
             "represented_operator_vat": "CN91440300MA5",
         },

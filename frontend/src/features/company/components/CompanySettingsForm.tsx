@@ -31,6 +31,9 @@ export function toValues(settings: CompanySettings): CompanySettingsValues {
     operator_role: settings.operator_role ?? 'OPERATOR',
     represented_operator_name: settings.represented_operator_name ?? '',
     represented_operator_address: settings.represented_operator_address ?? '',
+    represented_operator_street: settings.represented_operator_street ?? '',
+    represented_operator_postal_code: settings.represented_operator_postal_code ?? '',
+    represented_operator_city: settings.represented_operator_city ?? '',
     represented_operator_country: settings.represented_operator_country ?? '',
     represented_operator_eori: settings.represented_operator_eori ?? '',
     represented_operator_vat: settings.represented_operator_vat ?? '',
@@ -187,9 +190,29 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
                 {countrySelect(allCountries, 'represented-country')}
               </Form.Item>
             </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="represented_operator_street" label={t('fields.represented_operator_street')} rules={[requiredForRepresentative, max(300)]}>
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={4}>
+              <Form.Item name="represented_operator_postal_code" label={t('fields.represented_operator_postal_code')} rules={[requiredForRepresentative, max(80)]}>
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item name="represented_operator_city" label={t('fields.represented_operator_city')} rules={[requiredForRepresentative, max(200)]}>
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
             <Col xs={24}>
-              <Form.Item name="represented_operator_address" label={t('fields.represented_operator_address')} rules={[requiredForRepresentative, max(500)]}>
-                <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+              <Form.Item
+                name="represented_operator_address"
+                label={t('fields.represented_operator_address')}
+                extra={t('help.represented_full_address')}
+                rules={[max(250)]}
+              >
+                <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

@@ -4,6 +4,7 @@ import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useCompanySettings, type MissingSetting } from '../api/companySettings';
 import { CompanySettingsForm } from '../components/CompanySettingsForm';
+import { TracesAccountCard } from '../components/TracesAccountCard';
 import styles from './CompanySettingsPage.module.css';
 
 /** What due diligence statements still need from these settings (the server decides: missing_for_statement). */
@@ -59,6 +60,7 @@ export default function CompanySettingsPage() {
         {settings.can_edit ? null : <Alert type="info" showIcon title={t('readOnly')} data-testid="company-read-only" />}
       </Flex>
       <CompanySettingsForm key={settings.id} settings={settings} />
+      <TracesAccountCard />
     </PageContainer>
   );
 }

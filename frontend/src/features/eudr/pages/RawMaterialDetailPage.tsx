@@ -21,6 +21,7 @@ import { DeliveryNotFound, isNotFound } from '../components/DeliveryNotFound';
 import { BatchesTable } from '../components/BatchesTable';
 import { DdsPackageButton } from '../components/DdsPackageButton';
 import styles from '../components/eudr.module.css';
+import { DdsFilingCard } from '../components/DdsFilingCard';
 import { FiledStatementCard } from '../components/FiledStatementCard';
 import { FilesCard } from '../components/FilesCard';
 import { GenerateCartonsDialog } from '../components/GenerateCartonsDialog';
@@ -270,6 +271,7 @@ function Detail({ material }: { material: RawMaterial }) {
           </Card>
         </Col>
         <Col xs={24} lg={9}>
+          {!isDraft && !portal.supplier ? <DdsFilingCard material={material} mayChange={mayChange} /> : null}
           {!isDraft ? <FiledStatementCard material={material} supplier={portal.supplier} mayChange={mayChange} /> : null}
           <FilesCard material={material} />
           {!portal.supplier || (material.cap_approvals?.length ?? 0) > 0 ? (

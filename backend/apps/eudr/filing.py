@@ -1,0 +1,417 @@
+"""Filing due diligence statements with the EU information system: services (HackSoft style, keyword-only)
+and the work the Celery task does (tasks.file_dds). See filing_models.py and docs/eudr.md.
+
+States: draft (queued, not yet accepted) -> submitted (the system gave a uuid) -> available (it gave the
+reference and verification numbers) -> amended / withdrawn; rejected when the system refuses it (its
+messages kept in words). Amend and withdraw only within 72 hours of the submission, as the system allows.
+
+Idempotency: a submission row is created once per request (one live row per delivery, a unique
+constraint); the task increments `attempts` in its own committed transaction before it calls the
+system, then works under the row's lock; an attempt after an earlier one whose outcome is unknown first
+asks the system for the statement by its internal reference (`getDdsByInternalReference`) and adopts it
+instead of filing it again.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from apps.common.exceptions import Conflict, DomainError
+from apps.eudr import traces
+from apps.eudr.dds import xml as dds_xml
+from apps.eudr.dds.package import check_delivery, load_facts
+from apps.eudr.dds.statement import build_request, internal_reference
+from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount
+from apps.eudr.models import RawMaterialDelivery
+
+logger = logging.getLogger(__name__)
+
+AMEND_WINDOW = timedelta(hours=72)
+Status = DdsSubmission.Status
+Action = DdsSubmission.Action
+SYSTEM_STATUS = {
+    "SUBMITTED": Status.SUBMITTED,
+    "AVAILABLE": Status.AVAILABLE,
+    "REJECTED": Status.REJECTED,
+    "WITHDRAWN": Status.WITHDRAWN,
+    "GROUPED": Status.GROUPED,
+    "ARCHIVED": Status.ARCHIVED,
+    "OBSOLETE": Status.ARCHIVED,
+}
+
+
+class TracesAccountMissing(DomainError):
+    status_code = 400
+    error = "traces_account_missing"
+    default_message = gettext_lazy(
+        "Enter the TRACES user name, web-service authentication key and client id in Company settings first."
+    )
+
+
+class DdsFilingNotAllowed(Conflict):
+    error = "dds_filing_not_allowed"
+
+
+class DdsSubmissionMissing(Conflict):
+    error = "dds_submission_missing"
+    default_message = gettext_lazy("This delivery has no statement filed through the product.")
+
+
+# -- credentials -----------------------------------------------------------------------------------------
+
+
+def traces_account_get() -> TracesAccount | None:
+    return TracesAccount.objects.first()
+
+
+@transaction.atomic
+def traces_account_save(*, data: dict[str, Any], user) -> TracesAccount:
+    """Creates or updates the tenant's TRACES account; an empty or absent `auth_key` keeps the stored one."""
+    account = TracesAccount.objects.select_for_update().first() or TracesAccount()
+    for name in ("username", "client_id", "environment"):
+        if name in data:
+            setattr(account, name, data[name])
+    if data.get("auth_key"):
+        account.auth_key = data["auth_key"]
+    account.updated_by = user
+    account.save()
+    return account
+
+
+def client_for(account: TracesAccount | None) -> traces.TracesClient:
+    if account is None or not account.is_complete:
+        raise TracesAccountMissing()
+    return traces.TracesClient(
+        traces.TracesCredentials(
+            username=account.username,
+            auth_key=account.auth_key,
+            client_id=account.client_id,
+            environment=account.environment,
+        )
+    )
+
+
+def traces_account_test() -> TracesAccount:
+    """Calls the echo service with the stored credentials and records the outcome."""
+    account = traces_account_get()
+    client = client_for(account)
+    try:
+        status = client.echo()
+        ok, message = (
+            True,
+            _("Connected: the EU information system answered “%(status)s”.") % {"status": status},
+        )
+    except traces.TracesError as exc:
+        ok, message = False, exc.describe()
+    TracesAccount.objects.filter(pk=account.pk).update(
+        last_test_at=timezone.now(), last_test_ok=ok, last_test_message=message[:1000]
+    )
+    account.refresh_from_db()
+    return account
+
+
+# -- requests from the API (they queue the work) ---------------------------------------------------------
+
+
+def _event(submission: DdsSubmission, action: str, outcome: str, message: str = "", user=None) -> None:
+    DdsSubmissionEvent.objects.create(
+        submission=submission,
+        action=action,
+        outcome=outcome,
+        status=submission.status,
+        message=str(message)[:2000],
+        user=user,
+    )
+
+
+def live_submission(delivery_id: int) -> DdsSubmission | None:
+    return (
+        DdsSubmission.objects.filter(delivery_id=delivery_id).exclude(status__in=DdsSubmission.FINAL).first()
+    )
+
+
+@transaction.atomic
+def dds_submission_request(*, delivery_id: int, user, queryset=None) -> DdsSubmission:
+    """A new submission of the delivery's statement, queued. Refused while another one is live."""
+    queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
+    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    account = traces_account_get()
+    if account is None or not account.is_complete:
+        raise TracesAccountMissing()
+    live = live_submission(delivery.pk)
+    if live is not None and live.pending_action == Action.SUBMIT and live.last_error:
+        # The earlier submission got no answer: try it again (the task looks it up before filing again).
+        _event(live, Action.SUBMIT, "queued", _("Retry after no answer."), user)
+        return live
+    if live is not None:
+        raise DdsFilingNotAllowed(
+            _("This delivery's statement is already filed: amend it, or withdraw it first.")
+        )
+    submission = DdsSubmission(delivery=delivery, environment=account.environment, created_by=user)
+    submission.internal_reference = internal_reference(delivery, submission.key.hex[:8])
+    submission.pending_action = Action.SUBMIT
+    try:
+        with transaction.atomic():
+            submission.save()
+    except IntegrityError as exc:  # a concurrent request won the race
+        raise DdsFilingNotAllowed(
+            _("This delivery's statement is already filed: amend it, or withdraw it first.")
+        ) from exc
+    _event(submission, Action.SUBMIT, "queued", user=user)
+    return submission
+
+
+def _within_window(submission: DdsSubmission) -> bool:
+    return bool(submission.submitted_at and timezone.now() - submission.submitted_at <= AMEND_WINDOW)
+
+
+@transaction.atomic
+def dds_submission_action(*, delivery_id: int, action: str, user) -> DdsSubmission:
+    """Queues amend / withdraw / refresh on the delivery's live submission (checked here, the system checks
+    again)."""
+    submission = (
+        DdsSubmission.objects.select_for_update()
+        .filter(delivery_id=delivery_id)
+        .exclude(status__in=DdsSubmission.FINAL)
+        .first()
+    )
+    if submission is None:
+        raise DdsSubmissionMissing()
+    if submission.pending_action:
+        if submission.last_error and action == Action.REFRESH:
+            # The pending action got no answer: run it again (it looks the statement up first).
+            _event(submission, submission.pending_action, "queued", _("Retry after no answer."), user)
+            return submission
+        raise DdsFilingNotAllowed(_("The previous request to the EU information system is still under way."))
+    if action in (Action.AMEND, Action.WITHDRAW):
+        if not submission.uuid:
+            raise DdsFilingNotAllowed(
+                _("The statement is not accepted by the system yet: refresh its status.")
+            )
+        if not _within_window(submission):
+            raise DdsFilingNotAllowed(
+                _("The 72 hours in which the EU information system allows this have passed.")
+            )
+    if action == Action.REFRESH and not submission.uuid and submission.attempts == 0:
+        raise DdsFilingNotAllowed(_("The statement has not been sent yet."))
+    submission.pending_action = action
+    submission.save(update_fields=["pending_action", "updated_at"])
+    _event(submission, action, "queued", user=user)
+    return submission
+
+
+# -- the work (tasks.file_dds) ---------------------------------------------------------------------------
+
+
+def _apply_overview(submission: DdsSubmission, overview: traces.DdsOverview) -> None:
+    submission.uuid = overview.uuid or submission.uuid
+    submission.reference_number = overview.reference_number or submission.reference_number
+    submission.verification_number = overview.verification_number or submission.verification_number
+    submission.system_status = overview.status or submission.system_status
+    mapped = SYSTEM_STATUS.get((overview.status or "").upper())
+    if mapped == Status.AVAILABLE and submission.amended_at:
+        mapped = Status.AMENDED
+    if mapped:
+        submission.status = mapped
+    reasons = [
+        {"id": kind, "message": text, "field": ""}
+        for kind, text in (
+            ("rejectionReason", overview.rejection_reason),
+            ("communication", overview.communication),
+        )
+        if text
+    ]
+    if reasons:
+        submission.messages = reasons
+    submission.checked_at = timezone.now()
+
+
+def _record_on_delivery(submission: DdsSubmission) -> None:
+    """The delivery's filed-statement numbers follow the product's statement (the public trace shows the
+    reference number only); a withdrawn statement's numbers are removed."""
+    delivery = RawMaterialDelivery.objects.select_for_update(of=("self",)).get(pk=submission.delivery_id)
+    fields = ["dds_reference_number", "dds_verification_number", "dds_filed_at", "dds_filed_by", "updated_at"]
+    if submission.status == Status.WITHDRAWN:
+        if delivery.dds_reference_number == submission.reference_number:
+            delivery.dds_reference_number = delivery.dds_verification_number = ""
+            delivery.dds_filed_at = delivery.dds_filed_by = None
+            delivery.save(update_fields=fields)
+        return
+    if submission.reference_number and submission.verification_number:
+        delivery.dds_reference_number = submission.reference_number
+        delivery.dds_verification_number = submission.verification_number
+        delivery.dds_filed_at = submission.submitted_at or timezone.now()
+        delivery.dds_filed_by = submission.created_by
+        delivery.save(update_fields=fields)
+
+
+def _request_of(submission: DdsSubmission) -> dict[str, Any]:
+    delivery = RawMaterialDelivery.objects.select_related("parent_vendor").get(pk=submission.delivery_id)
+    _facts, found = check_delivery(delivery)
+    errors = [c for c in found if c.severity == "error"]
+    if errors:
+        raise DdsFilingNotAllowed(
+            _("Required information is missing: %(problems)s")
+            % {"problems": "; ".join(c.message for c in errors)}
+        )
+    return build_request(load_facts(delivery), internal_reference_number=submission.internal_reference)
+
+
+def begin_attempt(*, submission_id: int) -> int | None:
+    """Counts the attempt; the caller commits it before the call (tasks.file_dds: its own tenant_context,
+    so a crash during the call is remembered). Returns the attempts made before this one, or None when
+    nothing is pending."""
+    with transaction.atomic():
+        submission = DdsSubmission.objects.select_for_update().filter(pk=submission_id).first()
+        if submission is None or not submission.pending_action:
+            return None
+        before = submission.attempts
+        submission.attempts += 1
+        submission.save(update_fields=["attempts", "updated_at"])
+    return before
+
+
+def file_dds_work(*, submission_id: int, attempted_before: int, user=None) -> DdsSubmission | None:
+    """Carries out the submission's pending action (call inside the tenant, after begin_attempt).
+    Idempotent: running it twice, or after a crash, never files the statement twice. Raises
+    TracesUnavailable when the system did not answer (the action stays pending, for a retry)."""
+    before = attempted_before
+    unanswered: traces.TracesError | None = None
+    with transaction.atomic():
+        submission = DdsSubmission.objects.select_for_update().get(pk=submission_id)
+        action = submission.pending_action
+        if not action:
+            return submission  # another worker finished it while this one waited for the lock
+        try:
+            client = client_for(traces_account_get())
+            _carry_out(submission, action, client, attempted_before=before)
+        except traces.TracesError as exc:
+            if exc.outcome_unknown:
+                # No answer: the action stays pending; a retry (the task's or the user's) looks it up first.
+                submission.last_error = exc.describe()
+                submission.save(update_fields=["last_error", "uuid", "status", "updated_at"])
+                _event(submission, action, "unknown", exc.describe(), user)
+                unanswered = exc
+            else:
+                submission.messages = exc.messages or [
+                    {"id": exc.error, "message": str(exc.message), "field": ""}
+                ]
+                submission.last_error = exc.describe()
+                if (
+                    action == Action.SUBMIT
+                    and not submission.uuid
+                    and exc.error != "traces_authentication_failed"
+                ):
+                    submission.status = Status.REJECTED
+                submission.pending_action = ""
+                submission.save()
+                _event(submission, action, "refused", exc.describe(), user)
+        except DomainError as exc:
+            submission.last_error = str(exc.message)
+            submission.messages = [{"id": exc.error, "message": str(exc.message), "field": ""}]
+            if action == Action.SUBMIT and not submission.uuid:
+                submission.status = Status.REJECTED
+            submission.pending_action = ""
+            submission.save()
+            _event(submission, action, "refused", str(exc.message), user)
+        else:
+            submission.pending_action = ""
+            submission.last_error = ""
+            submission.save()
+            _record_on_delivery(submission)
+            _event(submission, action, "ok", "", user)
+    if unanswered is not None:
+        raise unanswered
+    return submission
+
+
+def _carry_out(
+    submission: DdsSubmission, action: str, client: traces.TracesClient, *, attempted_before: int
+) -> None:
+    now = timezone.now()
+    if action == Action.SUBMIT:
+        if not submission.uuid and attempted_before:
+            # An earlier attempt may have reached the system: look for it before filing again.
+            for overview in client.get_dds_by_internal_reference(submission.internal_reference):
+                if overview.internal_reference in ("", submission.internal_reference):
+                    _apply_overview(submission, overview)
+                    submission.submitted_at = submission.submitted_at or now
+                    break
+        if not submission.uuid:
+            request = _request_of(submission)
+            element = dds_xml.submit_request(request)
+            problems = dds_xml.validate_request(element)
+            if problems:
+                raise DdsFilingNotAllowed(
+                    _("The statement does not match the EU information system's format (%(problem)s).")
+                    % {"problem": problems[0]}
+                )
+            submission.uuid = client.submit_dds(element)
+            submission.status = Status.SUBMITTED
+            submission.system_status = "SUBMITTED"
+            submission.submitted_at = now
+            submission.messages = []
+        _refresh_quietly(submission, client)
+    elif action == Action.AMEND:
+        if not _within_window(submission):
+            raise DdsFilingNotAllowed(
+                _("The 72 hours in which the EU information system allows this have passed.")
+            )
+        request = _request_of(submission)
+        element = dds_xml.amend_request(uuid=submission.uuid, statement=request["statement"])
+        _uuid, status = client.amend_dds(element)
+        submission.amended_at = now
+        submission.system_status = status or submission.system_status
+        submission.status = (
+            Status.AMENDED
+            if (status or "AVAILABLE").upper() in ("AVAILABLE", "SUBMITTED")
+            else SYSTEM_STATUS.get(status.upper(), submission.status)
+        )
+        submission.messages = []
+        _refresh_quietly(submission, client)
+    elif action == Action.WITHDRAW:
+        if not _within_window(submission):
+            raise DdsFilingNotAllowed(
+                _("The 72 hours in which the EU information system allows this have passed.")
+            )
+        _uuid, status = client.withdraw_dds(submission.uuid)
+        submission.system_status = status or "WITHDRAWN"
+        submission.status = SYSTEM_STATUS.get(submission.system_status.upper(), Status.WITHDRAWN)
+        submission.withdrawn_at = now
+    elif action == Action.REFRESH:
+        if not submission.uuid:
+            found = client.get_dds_by_internal_reference(submission.internal_reference)
+            if found:
+                _apply_overview(submission, found[0])
+                submission.submitted_at = submission.submitted_at or now
+            else:
+                submission.status = Status.REJECTED
+                submission.messages = [
+                    {
+                        "id": "not_found",
+                        "message": _("The EU information system has no such statement."),
+                        "field": "",
+                    }
+                ]
+            return
+        overviews = client.get_dds(submission.uuid)
+        if overviews:
+            _apply_overview(submission, overviews[0])
+
+
+def _refresh_quietly(submission: DdsSubmission, client: traces.TracesClient) -> None:
+    """Reads the numbers right after a change; the system may still be processing (then a refresh later)."""
+    try:
+        overviews = client.get_dds(submission.uuid)
+    except traces.TracesError as exc:
+        logger.info("Status of statement %s not read yet: %s", submission.uuid, exc)
+        return
+    if overviews:
+        _apply_overview(submission, overviews[0])

@@ -1,0 +1,137 @@
+"""Filing due diligence statements with the EU information system (docs/eudr.md, "Filing from the product").
+
+- `TracesAccount`: the tenant's web-service credentials (TRACES user name, authentication key stored
+  encrypted, client id, environment). One per tenant.
+- `DdsSubmission`: one statement of one delivery as filed through the product, from the request to its
+  end (rejected or withdrawn). `key` is the idempotency key: it names the statement in the system
+  (`internal_reference`), so a retried submission first looks it up instead of filing twice. At most one
+  live submission (not rejected, not withdrawn) per delivery.
+- `DdsSubmissionEvent`: its history (each action and answer, with the system's messages).
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from apps.common.secrets import EncryptedTextField
+from apps.tenancy.models import TenantModel
+
+
+class TracesEnvironment(models.TextChoices):
+    ACCEPTANCE = "acceptance", _("Acceptance (training)")
+    PRODUCTION = "production", _("Production")
+
+
+class TracesAccount(TenantModel):
+    username = models.CharField(_("TRACES user name"), max_length=200, blank=True)
+    auth_key = EncryptedTextField(_("web-service authentication key"), blank=True)
+    client_id = models.CharField(_("web-service client id"), max_length=100, blank=True)
+    environment = models.CharField(
+        _("environment"),
+        max_length=20,
+        choices=TracesEnvironment.choices,
+        default=TracesEnvironment.ACCEPTANCE,
+    )
+    last_test_at = models.DateTimeField(null=True, blank=True)
+    last_test_ok = models.BooleanField(null=True, blank=True)
+    last_test_message = models.CharField(max_length=1000, blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    supplier_scope = None
+
+    class Meta:
+        verbose_name = _("TRACES account")
+        verbose_name_plural = _("TRACES accounts")
+        constraints = [models.UniqueConstraint(fields=["tenant"], name="eudr_traces_account_one_per_tenant")]
+
+    @property
+    def is_complete(self) -> bool:
+        return bool(self.username and self.auth_key and self.client_id)
+
+
+class DdsSubmission(TenantModel):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft (not yet accepted by the system)")
+        SUBMITTED = "submitted", _("Submitted")
+        AVAILABLE = "available", _("Available")
+        REJECTED = "rejected", _("Rejected")
+        AMENDED = "amended", _("Amended")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        GROUPED = "grouped", _("Grouped")
+        ARCHIVED = "archived", _("Archived")
+
+    class Action(models.TextChoices):
+        SUBMIT = "submit", _("Submit")
+        AMEND = "amend", _("Amend")
+        WITHDRAW = "withdraw", _("Withdraw")
+        REFRESH = "refresh", _("Refresh status")
+
+    FINAL = (Status.REJECTED, Status.WITHDRAWN)
+
+    delivery = models.ForeignKey(
+        "eudr.RawMaterialDelivery", on_delete=models.PROTECT, related_name="dds_submissions"
+    )
+    key = models.UUIDField(default=uuid.uuid4, editable=False)
+    internal_reference = models.CharField(max_length=35)
+    environment = models.CharField(max_length=20, choices=TracesEnvironment.choices)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
+    # The action queued or under way ("" when none): a second request waits for it to finish.
+    pending_action = models.CharField(max_length=10, choices=Action.choices, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    uuid = models.CharField(max_length=36, blank=True)
+    reference_number = models.CharField(max_length=14, blank=True)
+    verification_number = models.CharField(max_length=35, blank=True)
+    system_status = models.CharField(max_length=20, blank=True)
+    # The system's last messages in words: [{"id", "message", "field"}] (rejection, business rules).
+    messages = models.JSONField(default=list, blank=True)
+    last_error = models.CharField(max_length=2000, blank=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    amended_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    checked_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    supplier_scope = None
+
+    class Meta:
+        verbose_name = _("filed due diligence statement")
+        verbose_name_plural = _("filed due diligence statements")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["key"], name="eudr_dds_submission_key_unique"),
+            models.UniqueConstraint(
+                fields=["tenant", "delivery"],
+                condition=~Q(status__in=["rejected", "withdrawn"]),
+                name="eudr_dds_submission_one_live_per_delivery",
+            ),
+        ]
+
+
+class DdsSubmissionEvent(TenantModel):
+    submission = models.ForeignKey(DdsSubmission, on_delete=models.CASCADE, related_name="events")
+    action = models.CharField(max_length=10, choices=DdsSubmission.Action.choices)
+    outcome = models.CharField(max_length=20)  # queued, ok, refused, failed, unknown
+    status = models.CharField(max_length=20, blank=True)
+    message = models.CharField(max_length=2000, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    supplier_scope = None
+
+    class Meta:
+        ordering = ["created_at", "id"]

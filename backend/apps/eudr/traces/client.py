@@ -1,0 +1,317 @@
+"""SOAP 1.1 client of the EU information system's EUDR services, V3 (EUDR.md, "The V3 submission";
+Operator API reference, sections 3 and 4.1).
+
+    client = TracesClient(TracesCredentials(username, auth_key, client_id, environment))
+    client.echo()                                   -> "OK"-like status (connectivity and credentials)
+    client.submit_dds(request_element)              -> uuid
+    client.amend_dds(amend_element)                 -> (uuid, status)
+    client.withdraw_dds(uuid)                       -> (uuid, status)
+    client.get_dds(uuid)                            -> [DdsOverview]
+    client.get_dds_by_internal_reference(reference) -> [DdsOverview]
+
+Every request carries a WS-Security header: a `wsu:Timestamp` (Created, Expires = Created + 5 min) and a
+`UsernameToken` with the user name, `PasswordDigest` = Base64(SHA-1(nonce + created + authentication key)),
+the Base64 `Nonce` and `wsu:Created`; and the `WebServiceClientId` header of the environment. Faults are
+parsed into the domain errors of errors.py with the system's messages; no answer (timeout, connection
+refused, a server error without a fault) is `TracesUnavailable`, whose outcome is unknown.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+from django.conf import settings
+from lxml import etree
+
+from apps.eudr.dds.xml import COMMON_NS, DDS_NS
+
+from .errors import (
+    TracesAuthenticationError,
+    TracesBusinessError,
+    TracesError,
+    TracesNotFound,
+    TracesPermissionDenied,
+    TracesUnavailable,
+)
+
+logger = logging.getLogger(__name__)
+
+SOAP_NS = "http://schemas.xmlsoap.org/soap/envelope/"
+WSSE_NS = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd"
+WSU_NS = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd"
+BASE_NS = "http://ec.europa.eu/sanco/tracesnt/base/v4"
+ECHO_NS = "http://ec.europa.eu/tracesnt/eudr/echo"
+PASSWORD_DIGEST = (
+    "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordDigest"
+)
+BASE64_BINARY = (
+    "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary"
+)
+DDS_PATH = "ws/EUDRDueDiligenceStatementServiceV3"
+ECHO_PATH = "ws/eudr/echo"
+TIMESTAMP_TTL = timedelta(minutes=5)
+
+ENVIRONMENTS = {
+    "acceptance": "https://acceptance.eudr.webcloud.ec.europa.eu/tracesnt/",
+    "production": "https://eudr.webcloud.ec.europa.eu/tracesnt/",
+}
+
+
+def environment_url(environment: str) -> str:
+    """The base URL of an environment; settings.EUDR_TRACES_URLS may override one (a local test server)."""
+    overrides = getattr(settings, "EUDR_TRACES_URLS", None) or {}
+    url = overrides.get(environment) or ENVIRONMENTS[environment]
+    return url if url.endswith("/") else url + "/"
+
+
+@dataclass(frozen=True)
+class TracesCredentials:
+    username: str
+    auth_key: str
+    client_id: str
+    environment: str = "acceptance"
+
+    def __repr__(self) -> str:  # never the key in logs or tracebacks
+        return f"TracesCredentials(username={self.username!r}, environment={self.environment!r})"
+
+
+@dataclass(frozen=True)
+class DdsOverview:
+    uuid: str
+    internal_reference: str
+    reference_number: str
+    verification_number: str
+    status: str
+    rejection_reason: str = ""
+    communication: str = ""
+    date: str = ""
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def password_digest(nonce: bytes, created: str, auth_key: str) -> str:
+    """Base64(SHA-1(nonce + created + key)): the WS-Security UsernameToken profile's PasswordDigest."""
+    # SHA-1 is what the profile (and the EU system) prescribe; it is not our choice of hash.
+    digest = hashlib.sha1(nonce + created.encode() + auth_key.encode(), usedforsecurity=False).digest()
+    return base64.b64encode(digest).decode()
+
+
+class TracesClient:
+    def __init__(
+        self,
+        credentials: TracesCredentials,
+        *,
+        base_url: str | None = None,
+        timeout: float | None = None,
+        transport: httpx.BaseTransport | None = None,
+        now=None,
+    ) -> None:
+        self.credentials = credentials
+        self.base_url = base_url or environment_url(credentials.environment)
+        seconds = timeout if timeout is not None else getattr(settings, "EUDR_TRACES_TIMEOUT", 30.0)
+        self.timeout = httpx.Timeout(seconds, connect=min(seconds, 10.0))
+        self.transport = transport
+        self._now = now or (lambda: datetime.now(UTC))
+
+    # -- envelope --------------------------------------------------------------------------------------
+
+    def envelope(self, body: etree._Element) -> bytes:
+        soap = etree.Element(
+            f"{{{SOAP_NS}}}Envelope",
+            nsmap={"soapenv": SOAP_NS, "v4": BASE_NS, "dds": DDS_NS, "eudrCommon": COMMON_NS},
+        )
+        header = etree.SubElement(soap, f"{{{SOAP_NS}}}Header")
+        security = etree.SubElement(header, f"{{{WSSE_NS}}}Security", nsmap={"wsse": WSSE_NS, "wsu": WSU_NS})
+        security.set(f"{{{SOAP_NS}}}mustUnderstand", "1")
+        now = self._now()
+        created = _iso(now)
+        timestamp = etree.SubElement(security, f"{{{WSU_NS}}}Timestamp")
+        timestamp.set(f"{{{WSU_NS}}}Id", "TS-" + secrets.token_hex(8))
+        etree.SubElement(timestamp, f"{{{WSU_NS}}}Created").text = created
+        etree.SubElement(timestamp, f"{{{WSU_NS}}}Expires").text = _iso(now + TIMESTAMP_TTL)
+        token = etree.SubElement(security, f"{{{WSSE_NS}}}UsernameToken")
+        token.set(f"{{{WSU_NS}}}Id", "UT-" + secrets.token_hex(8))
+        etree.SubElement(token, f"{{{WSSE_NS}}}Username").text = self.credentials.username
+        nonce = secrets.token_bytes(16)
+        password = etree.SubElement(token, f"{{{WSSE_NS}}}Password", Type=PASSWORD_DIGEST)
+        password.text = password_digest(nonce, created, self.credentials.auth_key)
+        nonce_el = etree.SubElement(token, f"{{{WSSE_NS}}}Nonce", EncodingType=BASE64_BINARY)
+        nonce_el.text = base64.b64encode(nonce).decode()
+        etree.SubElement(token, f"{{{WSU_NS}}}Created").text = created
+        etree.SubElement(header, f"{{{BASE_NS}}}WebServiceClientId").text = self.credentials.client_id
+        etree.SubElement(soap, f"{{{SOAP_NS}}}Body").append(body)
+        return etree.tostring(soap, xml_declaration=True, encoding="UTF-8")
+
+    # -- transport -------------------------------------------------------------------------------------
+
+    def call(self, path: str, action: str, body: etree._Element) -> etree._Element:
+        """Posts the envelope; returns the first element of the answer's Body, or raises a TracesError."""
+        payload = self.envelope(body)
+        try:
+            with httpx.Client(timeout=self.timeout, transport=self.transport) as http:
+                response = http.post(
+                    self.base_url + path,
+                    content=payload,
+                    headers={"Content-Type": "text/xml; charset=utf-8", "SOAPAction": f'"{action}"'},
+                )
+        except httpx.TimeoutException as exc:
+            logger.warning("TRACES %s timed out: %s", action, exc)
+            raise TracesUnavailable() from exc
+        except httpx.HTTPError as exc:
+            logger.warning("TRACES %s failed: %s", action, exc)
+            raise TracesUnavailable() from exc
+        return self._answer(response, action)
+
+    def _answer(self, response: httpx.Response, action: str) -> etree._Element:
+        try:
+            root = etree.fromstring(
+                response.content, parser=etree.XMLParser(resolve_entities=False, no_network=True)
+            )
+        except etree.XMLSyntaxError:
+            root = None
+        body = root.find(f"{{{SOAP_NS}}}Body") if root is not None else None
+        first = body[0] if body is not None and len(body) else None
+        if first is not None and first.tag == f"{{{SOAP_NS}}}Fault":
+            raise fault_error(first, http_status=response.status_code)
+        if response.status_code in (401, 403):
+            raise TracesAuthenticationError()
+        if response.status_code >= 400 or first is None:
+            logger.warning("TRACES %s answered HTTP %s without a SOAP body", action, response.status_code)
+            raise TracesUnavailable()
+        return first
+
+    # -- operations ------------------------------------------------------------------------------------
+
+    def echo(self, query: str = "CartonTrace") -> str:
+        request = etree.Element(f"{{{ECHO_NS}}}EudrEchoRequest", nsmap={"echo": ECHO_NS})
+        etree.SubElement(request, f"{{{ECHO_NS}}}query").text = query
+        answer = self.call(ECHO_PATH, f"{ECHO_NS}/testEcho", request)
+        return _text(answer, "status") or "OK"
+
+    def submit_dds(self, request: etree._Element) -> str:
+        answer = self.call(DDS_PATH, f"{DDS_NS}/submitDds", request)
+        uuid = _text(answer, "uuid")
+        if not uuid:
+            raise TracesError(_no_identifier())
+        return uuid
+
+    def amend_dds(self, request: etree._Element) -> tuple[str, str]:
+        answer = self.call(DDS_PATH, f"{DDS_NS}/amendDds", request)
+        return _text(answer, "uuid"), _text(answer, "status")
+
+    def withdraw_dds(self, uuid: str) -> tuple[str, str]:
+        request = etree.Element(f"{{{DDS_NS}}}WithdrawDdsRequest", nsmap={"dds": DDS_NS})
+        etree.SubElement(request, f"{{{DDS_NS}}}uuid").text = uuid
+        answer = self.call(DDS_PATH, f"{DDS_NS}/withdrawDds", request)
+        return _text(answer, "uuid") or uuid, _text(answer, "status")
+
+    def get_dds(self, uuid: str) -> list[DdsOverview]:
+        request = etree.Element(f"{{{DDS_NS}}}GetDdsRequest", nsmap={"dds": DDS_NS})
+        etree.SubElement(request, f"{{{DDS_NS}}}uuidList").text = uuid
+        return _overviews(self.call(DDS_PATH, f"{DDS_NS}/getDds", request))
+
+    def get_dds_by_internal_reference(self, reference: str) -> list[DdsOverview]:
+        request = etree.Element(f"{{{DDS_NS}}}GetDdsByInternalReferenceRequest", nsmap={"dds": DDS_NS})
+        etree.SubElement(request, f"{{{DDS_NS}}}internalReference").text = reference
+        try:
+            return _overviews(self.call(DDS_PATH, f"{DDS_NS}/getDdsByInternalReference", request))
+        except TracesNotFound:
+            return []
+
+
+def _no_identifier():
+    from django.utils.translation import gettext
+
+    return gettext("The EU information system answered without an identifier.")
+
+
+def _local(tag: Any) -> str:
+    return tag.split("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _text(element: etree._Element, name: str) -> str:
+    for child in element.iter():
+        if _local(child.tag) == name and child.text:
+            return child.text.strip()
+    return ""
+
+
+def _overviews(answer: etree._Element) -> list[DdsOverview]:
+    found = []
+    for item in answer:
+        if _local(item.tag) != "ddsOverviewList":
+            continue
+        communication = next((c for c in item if _local(c.tag) == "communicationToOperator"), None)
+        found.append(
+            DdsOverview(
+                uuid=_text(item, "uuid"),
+                internal_reference=_text(item, "internalReferenceNumber"),
+                reference_number=_text(item, "referenceNumber"),
+                verification_number=_text(item, "verificationNumber"),
+                status=_text(item, "status"),
+                rejection_reason=_text(item, "rejectionReason"),
+                communication=_text(communication, "content") if communication is not None else "",
+                date=next((c.text or "" for c in item if _local(c.tag) == "date"), ""),
+            )
+        )
+    return found
+
+
+AUTH_HINTS = (
+    "authenticat",
+    "unauthori",
+    "failedauthentication",
+    "invalidsecurity",
+    "security token",
+    "password",
+)
+
+
+def fault_error(fault: etree._Element, *, http_status: int = 500) -> TracesError:
+    """The domain error of a SOAP Fault: its kind from the detail's element (BusinessRulesValidationException,
+    PermissionDeniedException, NotFoundException) or the fault code (WS-Security failures); the system's
+    messages from the detail's Error items (ID, Message, Field), else from faultstring / errorMessage."""
+    code = (fault.findtext("faultcode") or "").strip()
+    reason = (fault.findtext("faultstring") or "").strip()
+    detail = fault.find("detail")
+    kind = ""
+    messages: list[dict[str, str]] = []
+    if detail is not None and len(detail):
+        kind = _local(detail[0].tag)
+        for error in detail.iter():
+            if _local(error.tag) != "Error":
+                continue
+            item = {"id": _text(error, "ID"), "message": "", "field": ""}
+            for child in error:
+                if _local(child.tag) == "Message":
+                    item["message"] = (child.text or "").strip()
+                elif _local(child.tag) == "Field":
+                    item["field"] = (child.text or "").strip()
+            messages.append(item)
+        if not messages:
+            text = _text(detail[0], "errorMessage") or _text(detail[0], "message")
+            if text:
+                messages.append({"id": kind, "message": text, "field": ""})
+    if not messages and reason:
+        messages.append({"id": _local(code), "message": reason, "field": ""})
+    lowered = " ".join([code, reason, kind, *(m["message"] for m in messages)]).lower()
+    if "businessrules" in kind.lower():
+        return TracesBusinessError(messages=messages)
+    if "permissiondenied" in kind.lower():
+        return TracesPermissionDenied(messages=messages)
+    if "notfound" in kind.lower():
+        return TracesNotFound(messages=messages)
+    if http_status in (401, 403) or any(hint in lowered for hint in AUTH_HINTS):
+        return TracesAuthenticationError(messages=messages)
+    if _local(code).lower().endswith("client"):
+        return TracesBusinessError(messages=messages)
+    return TracesError(messages=messages)

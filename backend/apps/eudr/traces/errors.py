@@ -1,0 +1,70 @@
+"""What can go wrong when talking to the EU information system, as domain errors with stable keys and the
+system's own messages in words (`messages`: [{"id", "message", "field"}] from the fault's detail)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from apps.common.exceptions import DomainError
+
+
+class TracesError(DomainError):
+    status_code = 502
+    error = "traces_error"
+    default_message = _("The EU information system answered with an error.")
+    # True when the request may or may not have been carried out (no answer): the caller must look the
+    # statement up before it tries again.
+    outcome_unknown = False
+
+    def __init__(
+        self, message: Any = None, *, messages: list[dict[str, str]] | None = None, **kwargs
+    ) -> None:
+        self.messages = messages or []
+        super().__init__(message, data={"messages": self.messages}, **kwargs)
+
+    def describe(self) -> str:
+        """The system's messages in one text, for people (falls back to our message)."""
+        parts = []
+        for item in self.messages:
+            text = item.get("message") or item.get("id") or ""
+            if item.get("field"):
+                text = f"{item['field']}: {text}"
+            if text and text not in parts:
+                parts.append(text)
+        return "; ".join(parts) or str(self.message)
+
+
+class TracesBusinessError(TracesError):
+    status_code = 400
+    error = "traces_business_rules"
+    default_message = _("The EU information system refused the statement: some business rules are not met.")
+
+
+class TracesAuthenticationError(TracesError):
+    status_code = 400
+    error = "traces_authentication_failed"
+    default_message = _(
+        "The EU information system did not accept the TRACES user name, authentication key or client id: check "
+        "them in Company settings."
+    )
+
+
+class TracesPermissionDenied(TracesError):
+    status_code = 403
+    error = "traces_permission_denied"
+    default_message = _("The TRACES account is not allowed to do this (check its operator role in TRACES).")
+
+
+class TracesNotFound(TracesError):
+    status_code = 404
+    error = "traces_not_found"
+    default_message = _("The EU information system does not know this statement.")
+
+
+class TracesUnavailable(TracesError):
+    status_code = 503
+    error = "traces_unavailable"
+    default_message = _("The EU information system did not answer in time. Please try again later.")
+    outcome_unknown = True
