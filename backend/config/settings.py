@@ -263,6 +263,12 @@ SPECTACULAR_SETTINGS = {
         "CartonLabelStatusEnum": "apps.eudr.models.CartonLabel.Status",
         "PurchaseOrderStatusEnum": "apps.purchaseorders.models.PurchaseOrder.Status",
         "ShipmentStatusEnum": "apps.logistics.models.ShipmentInfo.Status",
+        "SalesOrderStatusEnum": "apps.salesorders.models.SalesOrder.Status",
+        "SalesShipmentStatusEnum": "apps.salesorders.models.Shipment.Status",
+        "InvoiceStatusEnum": "apps.salesorders.models.Invoice.Status",
+        "InvoiceKindEnum": "apps.salesorders.models.Invoice.Kind",
+        "DocumentLanguageEnum": "apps.salesorders.models.Language",
+        "LanguageEnum": "apps.users.api.serializers.LANGUAGE_CHOICES",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }

@@ -63,6 +63,7 @@ DEFAULT_ROLES: dict[str, dict] = {
             "logistics.view_*",
             "logistics.change_*",
             "salesorders.view_*",
+            "salesorders.pick_shipment",
             "purchaseorders.view_*",
             "purchaseorders.add_*receipt*",
             "products.view_*",

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Flex, Form, Input, Radio, Row, Select, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,8 @@ export function toValues(settings: CompanySettings): CompanySettingsValues {
     represented_operator_vat: settings.represented_operator_vat ?? '',
     represented_operator_email: settings.represented_operator_email ?? '',
     represented_operator_phone: settings.represented_operator_phone ?? '',
+    allow_backorders: settings.allow_backorders ?? false,
+    allow_negative_stock: settings.allow_negative_stock ?? false,
   };
 }
 
@@ -244,6 +246,15 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
           </Row>
         </Card>
       ) : null}
+
+      <Card title={t('sections.stock')} className={styles.section}>
+        <Form.Item name="allow_backorders" valuePropName="checked" label={t('fields.allow_backorders')} extra={t('help.allow_backorders')}>
+          <Switch disabled={!editable} data-testid="allow-backorders" />
+        </Form.Item>
+        <Form.Item name="allow_negative_stock" valuePropName="checked" label={t('fields.allow_negative_stock')} extra={t('help.allow_negative_stock')}>
+          <Switch disabled={!editable} data-testid="allow-negative-stock" />
+        </Form.Item>
+      </Card>
 
       {formError ? <Alert type="error" showIcon title={formError} className={styles.section} data-testid="company-settings-error" /> : null}
       {editable ? (

@@ -1,6 +1,211 @@
-import { FeaturePlaceholder } from '@/shared/components/FeaturePlaceholder';
+import { Badge, Button, Card, Flex, Segmented, Select, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { get } from '@/api/http';
+import type { Paginated } from '@/api/types';
+import { RemoteSelect } from '../components/RemoteSelect';
+import { useFormatters } from '../lib/format';
+import { ErrorState } from '@/shared/components/ErrorState';
+import { PageContainer } from '@/shared/components/PageContainer';
+import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
+import { useSession } from '@/shared/session/useSession';
+import {
+  CUSTOMERS_URL,
+  DELIVERIES_URL,
+  deliveryPath,
+  fetchCustomer,
+  searchCustomers,
+  type CustomerOption,
+  type Delivery,
+} from '../api/sales';
 
-/** Not built yet: shows the area's empty state under the route's title. The sales work replaces this module. */
+const customerOption = (c: CustomerOption) => ({ value: c.id, label: `${c.number} ${c.name}`, record: c });
+const idOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
+
+/** /sales/deliveries: what is due to ship by date (order lines by confirmed, else requested date, with
+ * what unshipped shipments plan), as a list or a week/month calendar; late lines stand out. Filters
+ * (customer, status, view, date) live in the URL. */
 export default function SalesDeliveriesPage() {
-  return <FeaturePlaceholder />;
+  const { t } = useTranslation('sales');
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') ?? 'list';
+  const setParam = (key: string, value: string | null) =>
+    setParams((p) => {
+      if (value === null || value === '') p.delete(key);
+      else p.set(key, value);
+      return p;
+    });
+
+  return (
+    <PageContainer
+      extra={
+        <Segmented
+          aria-label={t('deliveries.list')}
+          value={view}
+          onChange={(v) => setParam('view', String(v) === 'list' ? null : String(v))}
+          options={[
+            { value: 'list', label: t('deliveries.list') },
+            { value: 'week', label: t('deliveries.week') },
+            { value: 'month', label: t('deliveries.month') },
+          ]}
+        />
+      }
+    >
+      <Card>{view === 'list' ? <DeliveryList /> : <DeliveryCalendar mode={view === 'month' ? 'month' : 'week'} setParam={setParam} />}</Card>
+    </PageContainer>
+  );
+}
+
+function StatusSelect({ value, onChange }: { value?: string; onChange: (v: string | null) => void }) {
+  const { t } = useTranslation('sales');
+  return (
+    <Select
+      allowClear
+      style={{ minWidth: 140 }}
+      aria-label={t('list.statusFilter')}
+      placeholder={t('list.statusFilter')}
+      value={value}
+      onChange={(v?: string) => onChange(v ?? null)}
+      options={['late', 'planned', 'open'].map((v) => ({ value: v, label: t(`scheduleStatus.${v}`) }))}
+    />
+  );
+}
+
+function CustomerSelect({ value, onChange }: { value?: number; onChange: (v: string | null) => void }) {
+  const { t } = useTranslation('sales');
+  return (
+    <RemoteSelect<CustomerOption>
+      queryKey={CUSTOMERS_URL}
+      search={searchCustomers}
+      fetchOne={fetchCustomer}
+      toOption={customerOption}
+      allowClear
+      style={{ minWidth: 220 }}
+      aria-label={t('list.customerFilter')}
+      placeholder={t('list.customerFilter')}
+      value={value}
+      onChange={(v) => onChange(v === undefined ? null : String(v))}
+    />
+  );
+}
+
+function DeliveryList() {
+  const { t } = useTranslation('sales');
+  const navigate = useNavigate();
+  const f = useFormatters();
+  const columns: ServerColumn<Delivery>[] = [
+    {
+      title: t('fields.due'),
+      dataIndex: 'due_date',
+      sorter: true,
+      render: (v: string, d) => <Typography.Text type={d.is_late ? 'danger' : undefined} strong={d.is_late}>{v}</Typography.Text>,
+    },
+    { title: t('fields.order_number'), key: 'order__order_number', sorter: true, render: (_, d) => d.order_number },
+    { title: t('fields.customer'), key: 'order__customer__name', sorter: true, render: (_, d) => d.customer_name },
+    { title: t('fields.product'), key: 'p', render: (_, d) => `${d.product_number} ${d.product_name}` },
+    { title: t('fields.open_quantity'), dataIndex: 'open_quantity', align: 'right', render: (v: string) => f.qty(v) },
+    { title: t('fields.planned_quantity'), dataIndex: 'planned_quantity', align: 'right', render: (v: string) => f.qty(v) },
+    { title: t('fields.warehouse'), dataIndex: 'warehouse_code' },
+    {
+      title: t('fields.status'),
+      dataIndex: 'schedule_status',
+      render: (v: string) => <Badge status={v === 'late' ? 'error' : v === 'planned' ? 'success' : 'processing'} text={t(`scheduleStatus.${v}`)} />,
+    },
+  ];
+  return (
+    <ServerTable<Delivery>
+      endpoint={DELIVERIES_URL}
+      rowKey="id"
+      columns={columns}
+      listOptions={{ defaultOrdering: 'due_date', filterKeys: ['customer', 'status', 'warehouse'] }}
+      searchPlaceholder={t('list.searchDeliveries')}
+      onRowClick={(d) => void navigate(deliveryPath(d.id))}
+      filters={(params) => (
+        <Flex gap="small" wrap>
+          <CustomerSelect
+            value={typeof params.filters.customer === 'string' ? idOf(params.filters.customer) : undefined}
+            onChange={(v) => params.setFilter('customer', v)}
+          />
+          <StatusSelect value={typeof params.filters.status === 'string' ? params.filters.status : undefined} onChange={(v) => params.setFilter('status', v)} />
+        </Flex>
+      )}
+    />
+  );
+}
+
+function DeliveryCalendar({ mode, setParam }: { mode: 'week' | 'month'; setParam: (k: string, v: string | null) => void }) {
+  const { t } = useTranslation('sales');
+  const navigate = useNavigate();
+  const f = useFormatters();
+  const tenant = useSession((s) => s.tenantId);
+  const [params] = useSearchParams();
+  const anchor = dayjs(params.get('date') ?? undefined);
+  const base = anchor.isValid() ? anchor : dayjs();
+  const start = mode === 'week' ? base.subtract((base.day() + 6) % 7, 'day') : base.startOf('month');
+  const end = mode === 'week' ? start.add(6, 'day') : base.endOf('month');
+  const customer = params.get('customer');
+  const status = params.get('status');
+  const query = useQuery({
+    queryKey: [DELIVERIES_URL, 'calendar', tenant, start.format('YYYY-MM-DD'), end.format('YYYY-MM-DD'), customer, status],
+    queryFn: ({ signal }) =>
+      get<Paginated<Delivery>>(DELIVERIES_URL, {
+        params: {
+          due_from: start.format('YYYY-MM-DD'),
+          due_to: end.format('YYYY-MM-DD'),
+          page_size: 500,
+          ordering: 'due_date',
+          ...(customer ? { customer } : {}),
+          ...(status ? { status } : {}),
+        },
+        signal,
+      }),
+  });
+  const days: dayjs.Dayjs[] = [];
+  for (let d = start; !d.isAfter(end, 'day'); d = d.add(1, 'day')) days.push(d);
+  const byDay = new Map<string, Delivery[]>();
+  for (const item of query.data?.results ?? []) byDay.set(item.due_date, [...(byDay.get(item.due_date) ?? []), item]);
+  const step = (n: number) => setParam('date', (mode === 'week' ? start.add(7 * n, 'day') : start.add(n, 'month')).format('YYYY-MM-DD'));
+
+  return (
+    <Flex vertical gap="middle">
+      <Flex gap="small" wrap align="center">
+        <Button onClick={() => step(-1)}>{t('deliveries.previous')}</Button>
+        <Button onClick={() => setParam('date', null)}>{t('deliveries.today')}</Button>
+        <Button onClick={() => step(1)}>{t('deliveries.next')}</Button>
+        <Typography.Text strong>
+          {start.format('YYYY-MM-DD')} – {end.format('YYYY-MM-DD')}
+        </Typography.Text>
+        <CustomerSelect value={idOf(customer)} onChange={(v) => setParam('customer', v)} />
+        <StatusSelect value={status ?? undefined} onChange={(v) => setParam('status', v)} />
+      </Flex>
+      {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 8 }}>
+        {days.map((day) => {
+          const items = byDay.get(day.format('YYYY-MM-DD')) ?? [];
+          return (
+            <Card key={day.format('YYYY-MM-DD')} size="small" title={day.format('ddd D MMM')} loading={query.isLoading}>
+              {items.length === 0 ? (
+                <Typography.Text type="secondary">{t('deliveries.nothingDue')}</Typography.Text>
+              ) : (
+                items.map((d) => (
+                  <Button
+                    key={d.id}
+                    type="link"
+                    danger={d.is_late}
+                    size="small"
+                    style={{ display: 'block', padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+                    onClick={() => void navigate(deliveryPath(d.id))}
+                  >
+                    {d.order_number} · {d.customer_name} · {d.product_number} × {f.qty(d.open_quantity)}
+                  </Button>
+                ))
+              )}
+            </Card>
+          );
+        })}
+      </div>
+    </Flex>
+  );
 }

@@ -1,6 +1,67 @@
-import { FeaturePlaceholder } from '@/shared/components/FeaturePlaceholder';
+import { Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '@/api/errors';
+import { useFormatters } from '../lib/format';
+import { ErrorState } from '@/shared/components/ErrorState';
+import { PageContainer } from '@/shared/components/PageContainer';
+import { orderPath, useDelivery } from '../api/sales';
+import { OrderStatusTag } from '../components/StatusTags';
 
-/** Not built yet: shows the area's empty state under the route's title. The sales work replaces this module. */
+/** /sales/deliveries/{id}: one order line still to ship, with its due date and what is planned. */
 export default function SalesDeliveryDetailPage() {
-  return <FeaturePlaceholder />;
+  const { t } = useTranslation('sales');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const f = useFormatters();
+  const query = useDelivery(Number(id));
+  if (query.isLoading) {
+    return (
+      <PageContainer>
+        <Card>
+          <Skeleton active />
+        </Card>
+      </PageContainer>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) {
+      return <Result status="404" title={t('deliveries.notFound')} extra={<Button onClick={() => void navigate('/sales/deliveries')}>{t('detail.backToList')}</Button>} />;
+    }
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const d = query.data;
+  if (!d) return null;
+  return (
+    <PageContainer
+      title={`${d.order_number} / ${d.line_number}`}
+      extra={<Button onClick={() => void navigate(orderPath(d.order))}>{d.order_number}</Button>}
+    >
+      <Card>
+        <Descriptions column={{ xs: 1, sm: 2 }}>
+          <Descriptions.Item label={t('fields.customer')}>{d.customer_name}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.status')}>
+            <OrderStatusTag status={d.order_status as never} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.product')}>
+            {d.product_number} {d.product_name}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.warehouse')}>{d.warehouse_code || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.due')}>
+            <Typography.Text type={d.is_late ? 'danger' : undefined}>{d.due_date}</Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.requested_date')}>{d.requested_date ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.confirmed_date')}>{d.confirmed_date ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.quantity')}>{f.qty(d.quantity)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.shipped')}>{f.qty(d.quantity_shipped)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.reserved')}>{f.qty(d.quantity_reserved)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.open_quantity')}>{f.qty(d.open_quantity)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.planned_quantity')}>
+            {f.qty(d.planned_quantity)} {d.planned_date ? `(${d.planned_date})` : ''}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.status')}>{t(`scheduleStatus.${d.schedule_status}`)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+    </PageContainer>
+  );
 }

@@ -1,6 +1,211 @@
-import { FeaturePlaceholder } from '@/shared/components/FeaturePlaceholder';
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Flex, InputNumber, Modal, Popconfirm, Result, Select, Skeleton, Switch, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '@/api/errors';
+import { useMayPermission } from '../hooks/usePermission';
+import { useFormatters } from '../lib/format';
+import { ErrorState } from '@/shared/components/ErrorState';
+import { PageContainer } from '@/shared/components/PageContainer';
+import { useErrorText } from '@/shared/errors/errorText';
+import {
+  invoicePath,
+  invoicePdfUrl,
+  openPdf,
+  orderPath,
+  useCreditNote,
+  useDeleteInvoice,
+  useInvoice,
+  usePostInvoice,
+  useRecordPayment,
+  useUpdateInvoice,
+} from '../api/sales';
+import { PaymentStatusTag } from '../components/StatusTags';
 
-/** Not built yet: shows the area's empty state under the route's title. The sales work replaces this module. */
+/** /sales/invoices/{id}: an invoice or credit note; a draft can be posted (numbered) or deleted, a posted
+ * one credited or paid; the PDF opens in a new tab. */
 export default function SalesInvoiceDetailPage() {
-  return <FeaturePlaceholder />;
+  const { t } = useTranslation('sales');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const f = useFormatters();
+  const errorText = useErrorText();
+  const query = useInvoice(Number(id));
+  const post = usePostInvoice();
+  const remove = useDeleteInvoice();
+  const credit = useCreditNote();
+  const pay = useRecordPayment();
+  const update = useUpdateInvoice();
+  const [error, setError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [amount, setAmount] = useState<string>('');
+  const mayChange = useMayPermission('salesorders.change_invoice');
+  const mayAdd = useMayPermission('salesorders.add_invoice');
+
+  if (query.isLoading) {
+    return (
+      <PageContainer>
+        <Card>
+          <Skeleton active />
+        </Card>
+      </PageContainer>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) {
+      return <Result status="404" title={t('invoice.notFound')} extra={<Button onClick={() => void navigate('/sales/invoices')}>{t('detail.backToList')}</Button>} />;
+    }
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const inv = query.data;
+  if (!inv) return null;
+  const onError = (err: unknown) => setError(errorText(err));
+  const draft = inv.status === 'draft';
+  const isInvoice = inv.kind === 'invoice';
+
+  return (
+    <PageContainer
+      title={
+        <Flex gap="small" align="center">
+          {t(`kind.${inv.kind}`)} {inv.number || t('invoice.draftNumber')} <PaymentStatusTag status={inv.payment_status} />
+        </Flex>
+      }
+      extra={
+        <>
+          <Button icon={<FilePdfOutlined />} onClick={() => void openPdf(invoicePdfUrl(inv.id)).catch(onError)} data-testid="invoice-pdf">
+            {t('invoice.pdf')}
+          </Button>
+          {draft && mayChange ? (
+            <Popconfirm title={t('invoice.confirmPost')} onConfirm={() => post.mutate(inv.id, { onError })}>
+              <Button type="primary" loading={post.isPending} data-testid="post-invoice">
+                {t('invoice.post')}
+              </Button>
+            </Popconfirm>
+          ) : null}
+          {draft ? (
+            <Popconfirm title={t('invoice.confirmDelete')} onConfirm={() => remove.mutate(inv.id, { onSuccess: () => void navigate('/sales/invoices'), onError })}>
+              <Button danger>{t('invoice.delete')}</Button>
+            </Popconfirm>
+          ) : null}
+          {!draft && isInvoice && mayAdd ? (
+            <Popconfirm
+              title={t('invoice.confirmCredit')}
+              onConfirm={() => credit.mutate({ id: inv.id }, { onSuccess: (cn) => void navigate(invoicePath(cn.id)), onError })}
+            >
+              <Button>{t('invoice.creditNote')}</Button>
+            </Popconfirm>
+          ) : null}
+          {!draft && isInvoice && mayChange && inv.payment_status !== 'paid' ? (
+            <Button onClick={() => setPaying(true)}>{t('invoice.payment')}</Button>
+          ) : null}
+        </>
+      }
+    >
+      {error ? <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} style={{ marginBottom: 12 }} /> : null}
+      <Card style={{ marginBottom: 16 }}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
+          <Descriptions.Item label={t('fields.order_number')}>
+            <Button type="link" size="small" onClick={() => void navigate(orderPath(inv.sales_order))}>
+              {inv.order_number}
+            </Button>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.customer')}>{inv.customer_name}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.issue_date')}>{inv.issue_date ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.due_date')}>{inv.due_date ?? '—'}</Descriptions.Item>
+          {inv.credited_invoice ? (
+            <Descriptions.Item label={t('invoice.corrects')}>
+              <Button type="link" size="small" onClick={() => void navigate(invoicePath(inv.credited_invoice as number))}>
+                {inv.credited_invoice_number}
+              </Button>
+            </Descriptions.Item>
+          ) : null}
+          <Descriptions.Item label={t('invoice.seller')}>
+            {[inv.seller_name, inv.seller_address, inv.seller_vat_number].filter(Boolean).join(' · ') || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('invoice.buyer')}>
+            {[inv.buyer_name, inv.buyer_address, inv.buyer_vat_number].filter(Boolean).join(' · ') || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('invoice.language')}>
+            {draft ? (
+              <Select
+                size="small"
+                aria-label={t('invoice.language')}
+                value={inv.language}
+                onChange={(language: 'en' | 'zh') => update.mutate({ id: inv.id, language }, { onError })}
+                options={[
+                  { value: 'en', label: 'English' },
+                  { value: 'zh', label: '中文' },
+                ]}
+              />
+            ) : inv.language === 'zh' ? (
+              '中文'
+            ) : (
+              'English'
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('invoice.reverseCharge')}>
+            <Switch
+              size="small"
+              aria-label={t('invoice.reverseCharge')}
+              checked={inv.reverse_charge}
+              disabled={!draft}
+              onChange={(reverse_charge) => update.mutate({ id: inv.id, reverse_charge }, { onError })}
+            />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.amount_paid')}>{f.money(inv.amount_paid, inv.currency)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card>
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          scroll={{ x: 800 }}
+          dataSource={inv.lines}
+          columns={[
+            { title: t('fields.product'), key: 'p', render: (_, l) => `${l.product_number} ${l.description || l.product_name}` },
+            { title: t('fields.quantity'), dataIndex: 'quantity', align: 'right', render: (v: string) => f.qty(v) },
+            { title: t('fields.unit_price'), dataIndex: 'unit_price', align: 'right', render: (v: string) => f.unitCost(v) },
+            { title: t('fields.discount_percent'), dataIndex: 'discount_percent', align: 'right' },
+            { title: t('fields.vat_rate'), dataIndex: 'vat_rate', align: 'right' },
+            { title: t('fields.amount_net'), dataIndex: 'amount_net', align: 'right', render: (v: string) => f.money(v, inv.currency) },
+          ]}
+        />
+        <Typography.Title level={5} style={{ marginTop: 16 }}>
+          {t('invoice.vatBreakdown')}
+        </Typography.Title>
+        <Descriptions size="small" column={1}>
+          {inv.vat_breakdown.map((row) => (
+            <Descriptions.Item key={row.vat_rate} label={`${row.vat_rate} %`}>
+              {t('invoice.taxable')} {f.money(row.taxable, inv.currency)} · {t('fields.total_vat')} {f.money(row.vat, inv.currency)}
+            </Descriptions.Item>
+          ))}
+          <Descriptions.Item label={t('fields.total_gross')}>
+            <Typography.Text strong data-testid="invoice-total-gross">
+              {f.money(inv.total_gross, inv.currency)}
+            </Typography.Text>
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Modal
+        open={paying}
+        title={t('invoice.payment')}
+        onCancel={() => setPaying(false)}
+        confirmLoading={pay.isPending}
+        onOk={() =>
+          pay.mutate(
+            { id: inv.id, amount },
+            {
+              onSuccess: () => setPaying(false),
+              onError,
+            },
+          )
+        }
+      >
+        <label htmlFor="payment-amount">{t('invoice.amount')}</label>
+        <InputNumber<string> id="payment-amount" stringMode min="0.01" style={{ width: '100%' }} value={amount} onChange={(v) => setAmount(v ?? '')} />
+      </Modal>
+    </PageContainer>
+  );
 }

@@ -1,6 +1,123 @@
-import { FeaturePlaceholder } from '@/shared/components/FeaturePlaceholder';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Progress, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { RemoteSelect } from '../components/RemoteSelect';
+import { useMayPermission } from '../hooks/usePermission';
+import { useFormatters } from '../lib/format';
+import { PageContainer } from '@/shared/components/PageContainer';
+import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
+import {
+  CUSTOMERS_URL,
+  ORDER_STATUSES,
+  ORDERS_URL,
+  fetchCustomer,
+  orderPath,
+  searchCustomers,
+  type CustomerOption,
+  type SalesOrder,
+} from '../api/sales';
+import { OrderStatusTag } from '../components/StatusTags';
 
-/** Not built yet: shows the area's empty state under the route's title. The sales work replaces this module. */
+const customerOption = (c: CustomerOption) => ({ value: c.id, label: `${c.number} ${c.name}`, record: c });
+const idOf = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined);
+
+/** /sales/orders: every sales order, filtered by status and customer, searched, sorted and exported. */
 export default function SalesOrdersPage() {
-  return <FeaturePlaceholder />;
+  const { t } = useTranslation('sales');
+  const navigate = useNavigate();
+  const f = useFormatters();
+  const mayAdd = useMayPermission('salesorders.add_salesorder');
+
+  const columns: ServerColumn<SalesOrder>[] = [
+    {
+      title: t('fields.order_number'),
+      dataIndex: 'order_number',
+      sorter: true,
+      fixed: 'left',
+      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+    },
+    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true },
+    {
+      title: t('fields.customer'),
+      key: 'customer__name',
+      sorter: true,
+      render: (_, order) => (
+        <>
+          {order.customer_detail.name}
+          <br />
+          <Typography.Text type="secondary">{order.customer_detail.number}</Typography.Text>
+        </>
+      ),
+    },
+    { title: t('fields.customer_reference'), dataIndex: 'customer_reference', render: (v: string) => v || '—' },
+    { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (_, order) => <OrderStatusTag status={order.status} /> },
+    {
+      title: t('fields.total_gross'),
+      dataIndex: 'total_gross',
+      sorter: true,
+      align: 'right',
+      render: (value: string, order) => f.money(value, order.currency),
+    },
+    {
+      title: t('list.progress'),
+      key: 'progress',
+      render: (_, order) => {
+        const ordered = Number(order.ordered_qty);
+        const shipped = ordered > 0 ? Math.round((Number(order.shipped_qty) / ordered) * 100) : 0;
+        const invoiced = ordered > 0 ? Math.round((Number(order.invoiced_qty) / ordered) * 100) : 0;
+        return <Progress percent={Math.min(100, shipped)} success={{ percent: Math.min(100, invoiced) }} size="small" />;
+      },
+    },
+    { title: t('fields.owner'), dataIndex: 'owner_name', render: (value: string) => value || '—' },
+  ];
+
+  return (
+    <PageContainer
+      extra={
+        mayAdd ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/sales/sales-order-detail')} data-testid="new-sales-order">
+            {t('list.new')}
+          </Button>
+        ) : null
+      }
+    >
+      <Card>
+        <ServerTable<SalesOrder>
+          endpoint={ORDERS_URL}
+          rowKey="id"
+          columns={columns}
+          listOptions={{ defaultOrdering: '-order_date' }}
+          searchPlaceholder={t('list.searchOrders')}
+          exportFileName="sales-orders"
+          onRowClick={(order) => void navigate(orderPath(order.id))}
+          filters={(params) => (
+            <Flex gap="small" wrap>
+              <Select
+                allowClear
+                style={{ minWidth: 180 }}
+                aria-label={t('list.statusFilter')}
+                placeholder={t('list.statusFilter')}
+                value={typeof params.filters.status === 'string' ? params.filters.status : undefined}
+                onChange={(value?: string) => params.setFilter('status', value ?? null)}
+                options={ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+              />
+              <RemoteSelect<CustomerOption>
+                queryKey={CUSTOMERS_URL}
+                search={searchCustomers}
+                fetchOne={fetchCustomer}
+                toOption={customerOption}
+                allowClear
+                style={{ minWidth: 220 }}
+                aria-label={t('list.customerFilter')}
+                placeholder={t('list.customerFilter')}
+                value={idOf(params.filters.customer)}
+                onChange={(value) => params.setFilter('customer', value === undefined ? null : String(value))}
+              />
+            </Flex>
+          )}
+        />
+      </Card>
+    </PageContainer>
+  );
 }

@@ -1,0 +1,90 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, signIn } from './helpers';
+
+/**
+ * Sales: an internal user creates an order on the new-order page and confirms it, ships part of it with
+ * two carton labels (typed into the carton field as a scanner would), invoices the shipment, posts the
+ * invoice and opens its PDF.
+ */
+
+async function apiToken(request: APIRequestContext, username: string): Promise<string> {
+  const login = await request.post('/api/users/login/', { data: { username, password: PASSWORD } });
+  expect(login.ok()).toBeTruthy();
+  const body = (await login.json()) as { data: { access: string } };
+  return body.data.access;
+}
+
+/** Two free carton labels of the demo product CT-SW-4030 (the demo holds stock of it too). */
+async function twoCartonCodes(request: APIRequestContext): Promise<string[]> {
+  const token = await apiToken(request, 'admin');
+  const answer = await request.get('/api/eudr/cartons/?tenant_id=3&search=CT-SW-4030&status=active&page_size=50', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.ok()).toBeTruthy();
+  const body = (await answer.json()) as { data: { results: { code: string; article_number: string }[] } };
+  const codes = body.data.results.filter((c) => c.article_number === 'CT-SW-4030').map((c) => c.code);
+  expect(codes.length).toBeGreaterThanOrEqual(2);
+  return codes.slice(0, 2);
+}
+
+async function pick(page: Page, testId: string, search: string, option: RegExp): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(search);
+  const choice = page.locator('.p-select-dropdown:visible .p-select-item-option').filter({ hasText: option }).first();
+  await expect(choice).toBeVisible();
+  await choice.click();
+}
+
+async function fill(page: Page, testId: string, value: string): Promise<void> {
+  const input = page.getByTestId(testId).locator('input').first();
+  const target = (await input.count()) ? input : page.getByTestId(testId);
+  await target.fill(value);
+}
+
+test('an internal user orders, confirms, ships part with two cartons, invoices and opens the PDF', async ({ page, request, context }) => {
+  const codes = await twoCartonCodes(request);
+  await page.addInitScript(() => window.localStorage.setItem('tenant_id', '3'));
+  await signIn(page, 'admin');
+
+  await page.goto('/sales/sales-order-detail');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await pick(page, 'sales-customer', 'C-', /C-/);
+  await pick(page, 'line-product-0', 'CT-SW-4030', /CT-SW-4030/);
+  await fill(page, 'line-quantity-0', '10');
+  await fill(page, 'line-unit_price-0', '3');
+  await fill(page, 'line-vat_rate-0', '21');
+  // 10 x 3.00 = 30.00 net, 6.30 VAT: totals follow the typing
+  await expect(page.getByTestId('total-gross')).toContainText('36.30');
+  await page.getByTestId('save-confirm').click();
+
+  await page.waitForURL(/\/sales\/orders\/\d+$/);
+  await expect(page.getByTestId('sales-order-status')).toHaveText('Confirmed');
+  await expect(page.getByTestId('status-why')).toContainText('reserved 10');
+
+  await page.getByTestId('new-shipment').click();
+  await fill(page, 'ship-qty-1', '4');
+  await page.getByTestId('create-shipment').click();
+  await page.getByRole('tab', { name: 'Shipments' }).click();
+  await expect(page.getByTestId('shipment-number')).toBeVisible();
+
+  await page.getByTestId('carton-codes').fill(codes.join(' '));
+  await page.getByTestId('add-cartons').click();
+  await expect(page.getByTestId('shipment-carton')).toHaveCount(2);
+
+  await page.getByTestId('ship-shipment').click();
+  await page.getByRole('button', { name: /^OK$/ }).click();
+  await expect(page.getByTestId('shipment-status')).toHaveText('Shipped');
+  await expect(page.getByTestId('sales-order-status')).toHaveText('Partially shipped');
+
+  await page.getByTestId('invoice-shipment').click();
+  await page.waitForURL(/\/sales\/invoices\/\d+$/);
+  await expect(page.getByTestId('invoice-total-gross')).toContainText('14.52'); // 4 x 3.00 + 21 % VAT
+  await page.getByTestId('post-invoice').click();
+  await page.getByRole('button', { name: /^OK$/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/INV-\d{4}-\d{5}/);
+
+  const popup = context.waitForEvent('page');
+  await page.getByTestId('invoice-pdf').click();
+  const pdfPage = await popup;
+  expect(pdfPage.url()).toMatch(/^blob:/);
+});

@@ -1,0 +1,196 @@
+/**
+ * Payloads and hooks of /api/salesorders/ (backend apps/salesorders/api/). Types come from the generated
+ * OpenAPI schema; decimals (money, quantities) arrive and leave as strings.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components } from '@/api/schema';
+import { del, download, get, patch, post } from '@/api/http';
+import type { Paginated } from '@/api/types';
+import { useSession } from '@/shared/session/useSession';
+
+type S = components['schemas'];
+export type SalesOrder = S['SalesOrder'];
+export type SalesOrderDetail = S['SalesOrderDetail'];
+export type SalesOrderLine = S['SalesOrderLine'];
+export type SalesShipment = S['SalesShipment'];
+export type SalesShipmentDetail = S['SalesShipmentDetail'];
+export type Invoice = S['Invoice'];
+export type InvoiceDetail = S['InvoiceDetail'];
+export type Delivery = S['Delivery'];
+export type OrderStatus = SalesOrder['status'];
+export type ShipmentStatus = SalesShipment['status'];
+export type PaymentStatus = Invoice['payment_status'];
+export type OrderInput = S['SalesOrderWriteRequest'];
+
+export const ORDER_STATUSES: OrderStatus[] = [
+  'draft',
+  'confirmed',
+  'partially_shipped',
+  'shipped',
+  'partially_invoiced',
+  'invoiced',
+  'closed',
+  'cancelled',
+];
+export const SHIPMENT_STATUSES: ShipmentStatus[] = ['draft', 'picked', 'shipped', 'delivered'];
+export const PAYMENT_STATUSES = ['draft', 'open', 'partially_paid', 'paid', 'overdue', 'credit_note'] as const;
+
+export const ORDERS_URL = '/api/salesorders/orders/';
+export const SHIPMENTS_URL = '/api/salesorders/shipments/';
+export const INVOICES_URL = '/api/salesorders/invoices/';
+export const DELIVERIES_URL = '/api/salesorders/deliveries/';
+export const CUSTOMERS_URL = '/api/customers/';
+export const PRODUCTS_URL = '/api/products/';
+
+export const orderPath = (id: number) => `/sales/orders/${id}`;
+export const invoicePath = (id: number) => `/sales/invoices/${id}`;
+export const deliveryPath = (id: number) => `/sales/deliveries/${id}`;
+export const shipmentPath = (id: number) => `/sales/shipment?shipment=${id}`;
+
+export interface CustomerOption {
+  id: number;
+  number: string;
+  name: string;
+  currency: string;
+  payment_terms_days: number | null;
+}
+export interface ProductOption {
+  id: number;
+  article_number: string;
+  name: string;
+  name_zh: string;
+  sales_price: string | null;
+}
+
+export const searchCustomers = (search: string, signal?: AbortSignal) =>
+  get<Paginated<CustomerOption>>(CUSTOMERS_URL, { params: { search, page_size: 20, is_active: true }, signal });
+export const fetchCustomer = (id: number, signal?: AbortSignal) => get<CustomerOption>(`${CUSTOMERS_URL}${id}/`, { signal });
+export const searchProducts = (search: string, signal?: AbortSignal) =>
+  get<Paginated<ProductOption>>(PRODUCTS_URL, { params: { search, page_size: 20, is_active: true }, signal });
+
+function useTenant() {
+  return useSession((s) => s.tenantId);
+}
+
+export function useSalesOrder(id: number) {
+  const tenant = useTenant();
+  return useQuery({
+    queryKey: [ORDERS_URL, tenant, id],
+    queryFn: ({ signal }) => get<SalesOrderDetail>(`${ORDERS_URL}${id}/`, { signal }),
+    enabled: Number.isFinite(id),
+  });
+}
+
+export function useShipment(id: number | null) {
+  const tenant = useTenant();
+  return useQuery({
+    queryKey: [SHIPMENTS_URL, tenant, id],
+    queryFn: ({ signal }) => get<SalesShipmentDetail>(`${SHIPMENTS_URL}${id}/`, { signal }),
+    enabled: id !== null && Number.isFinite(id),
+  });
+}
+
+export function useOrderShipments(orderId: number) {
+  const tenant = useTenant();
+  return useQuery({
+    queryKey: [SHIPMENTS_URL, 'of-order', tenant, orderId],
+    queryFn: ({ signal }) =>
+      get<Paginated<SalesShipment>>(SHIPMENTS_URL, { params: { sales_order: orderId, page_size: 100 }, signal }),
+  });
+}
+
+export function useOrderInvoices(orderId: number) {
+  const tenant = useTenant();
+  return useQuery({
+    queryKey: [INVOICES_URL, 'of-order', tenant, orderId],
+    queryFn: ({ signal }) => get<Paginated<Invoice>>(INVOICES_URL, { params: { sales_order: orderId, page_size: 100 }, signal }),
+  });
+}
+
+export function useInvoice(id: number) {
+  const tenant = useTenant();
+  return useQuery({
+    queryKey: [INVOICES_URL, tenant, id],
+    queryFn: ({ signal }) => get<InvoiceDetail>(`${INVOICES_URL}${id}/`, { signal }),
+    enabled: Number.isFinite(id),
+  });
+}
+
+export function useDelivery(id: number) {
+  const tenant = useTenant();
+  return useQuery({
+    queryKey: [DELIVERIES_URL, tenant, id],
+    queryFn: ({ signal }) => get<Delivery>(`${DELIVERIES_URL}${id}/`, { signal }),
+    enabled: Number.isFinite(id),
+  });
+}
+
+/** Every sales write refreshes every sales query (lists and details): statuses move together. */
+function useSalesMutation<V, R>(fn: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all(
+        [ORDERS_URL, SHIPMENTS_URL, INVOICES_URL, DELIVERIES_URL].map((key) => client.invalidateQueries({ queryKey: [key] })),
+      ),
+  });
+}
+
+export const useCreateOrder = () => useSalesMutation((input: OrderInput & { confirm?: boolean }) => post<SalesOrderDetail>(ORDERS_URL, input));
+export const useOrderAction = () =>
+  useSalesMutation(({ id, action }: { id: number; action: 'confirm' | 'cancel' | 'close' }) =>
+    post<SalesOrderDetail>(`${ORDERS_URL}${id}/${action}/`),
+  );
+export const useDeleteOrder = () => useSalesMutation((id: number) => del(`${ORDERS_URL}${id}/`));
+export const useCreateShipment = () =>
+  useSalesMutation((input: { sales_order: number; planned_date?: string | null; lines: { order_line: number; quantity: string }[] }) =>
+    post<SalesShipmentDetail>(SHIPMENTS_URL, input),
+  );
+export const useShipmentAction = () =>
+  useSalesMutation(({ id, action }: { id: number; action: 'pick' | 'ship' | 'deliver' }) =>
+    post<SalesShipmentDetail>(`${SHIPMENTS_URL}${id}/${action}/`),
+  );
+export const useDeleteShipment = () => useSalesMutation((id: number) => del(`${SHIPMENTS_URL}${id}/`));
+export const useAddCartons = () =>
+  useSalesMutation(({ id, codes }: { id: number; codes: string[] }) => post<SalesShipmentDetail>(`${SHIPMENTS_URL}${id}/cartons/`, { codes }));
+export const useRemoveCartons = () =>
+  useSalesMutation(({ id, codes }: { id: number; codes: string[] }) =>
+    post<SalesShipmentDetail>(`${SHIPMENTS_URL}${id}/cartons/remove/`, { codes }),
+  );
+export const useCreateInvoice = () =>
+  useSalesMutation((input: { sales_order?: number; shipments?: number[] }) => post<InvoiceDetail>(INVOICES_URL, input));
+export const usePostInvoice = () => useSalesMutation((id: number) => post<InvoiceDetail>(`${INVOICES_URL}${id}/post/`, {}));
+export const useDeleteInvoice = () => useSalesMutation((id: number) => del(`${INVOICES_URL}${id}/`));
+export const useCreditNote = () =>
+  useSalesMutation(({ id, lines }: { id: number; lines?: { invoice_line: number; quantity: string }[] }) =>
+    post<InvoiceDetail>(`${INVOICES_URL}${id}/credit-note/`, { lines, post: false }),
+  );
+export const useRecordPayment = () =>
+  useSalesMutation(({ id, amount }: { id: number; amount: string }) => post<InvoiceDetail>(`${INVOICES_URL}${id}/payments/`, { amount }));
+export const useUpdateInvoice = () =>
+  useSalesMutation(({ id, ...fields }: { id: number; note?: string; language?: 'en' | 'zh'; reverse_charge?: boolean }) =>
+    patch<InvoiceDetail>(`${INVOICES_URL}${id}/`, fields),
+  );
+
+/** Opens a PDF of the API in a new tab (fetched with the session's credentials). */
+export async function openPdf(url: string): Promise<void> {
+  const file = await download(url);
+  const blobUrl = URL.createObjectURL(new Blob([file.blob], { type: 'application/pdf' }));
+  window.open(blobUrl, '_blank', 'noopener');
+  window.setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+}
+
+export const invoicePdfUrl = (id: number) => `${INVOICES_URL}${id}/pdf/`;
+export const deliveryNoteUrl = (id: number) => `${SHIPMENTS_URL}${id}/delivery-note/`;
+
+/** Net and VAT of a line as the server computes them (half-up to cents), for totals as the user types. */
+export function lineAmounts(quantity: string, unitPrice: string, discount: string, vatRate: string): { net: number; vat: number } {
+  const q = Number(quantity) || 0;
+  const p = Number(unitPrice) || 0;
+  const d = Number(discount) || 0;
+  const v = Number(vatRate) || 0;
+  const round = (x: number) => Math.round((x + Number.EPSILON) * 100) / 100;
+  const net = round((q * p * (100 - d)) / 100);
+  return { net, vat: round((net * v) / 100) };
+}

@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function locale(language: string): string {
+  return language === 'zh' ? 'zh-CN' : 'en-GB';
+}
+
+/** "1234.5" + "EUR" -> "€1,234.50" in the user's language. */
+export function formatMoney(amount: string | null | undefined, currency: string, language: string): string {
+  if (amount === null || amount === undefined || amount === '') return '';
+  const value = Number(amount);
+  if (!Number.isFinite(value)) return amount;
+  try {
+    return new Intl.NumberFormat(locale(language), { style: 'currency', currency, minimumFractionDigits: 2 }).format(value);
+  } catch {
+    return `${currency} ${value.toFixed(2)}`;
+  }
+}
+
+/** Quantities: up to 3 decimals, no trailing zeros ("100.000" -> "100"). */
+export function formatQty(value: string | null | undefined, language: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return value;
+  return new Intl.NumberFormat(locale(language), { maximumFractionDigits: 3 }).format(n);
+}
+
+/** Unit costs: at least 2, at most 4 decimals. */
+export function formatUnitCost(value: string | null | undefined, language: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return value;
+  return new Intl.NumberFormat(locale(language), { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
+}
+
+export function useFormatters() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return {
+    money: useCallback((amount: string | null | undefined, currency: string) => formatMoney(amount, currency, language), [language]),
+    qty: useCallback((value: string | null | undefined) => formatQty(value, language), [language]),
+    unitCost: useCallback((value: string | null | undefined) => formatUnitCost(value, language), [language]),
+    language,
+  };
+}
