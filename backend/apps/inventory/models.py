@@ -305,3 +305,41 @@ class CartonEvent(TenantModel):
 
     def __str__(self) -> str:
         return f"{self.carton_id} {self.kind}"
+
+
+class Reservation(TenantModel):
+    """Stock promised to a sales order line in a warehouse (optionally a location): reserved when the
+    order is confirmed, consumed when it ships, released when it is cancelled. Available stock is on hand
+    minus the active reservations (selectors.stock_available); services.reservations_* change them."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        CONSUMED = "consumed", _("Consumed")
+        RELEASED = "released", _("Released")
+
+    order_line = models.ForeignKey(
+        "salesorders.SalesOrderLine", on_delete=models.PROTECT, related_name="reservations"
+    )
+    product = models.ForeignKey("products.Product", on_delete=models.PROTECT, related_name="reservations")
+    warehouse = models.ForeignKey(Warehouse, on_delete=models.PROTECT, related_name="reservations")
+    location = models.ForeignKey(
+        Location, null=True, blank=True, on_delete=models.PROTECT, related_name="reservations"
+    )
+    quantity = models.DecimalField(_("quantity"), max_digits=14, decimal_places=3)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("reservation")
+        verbose_name_plural = _("reservations")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(quantity__gt=0), name="reservation_quantity_positive"),
+        ]
+        indexes = [
+            models.Index(fields=["tenant", "product", "status"], name="reservation_product_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.order_line_id}: {self.quantity} {self.status}"

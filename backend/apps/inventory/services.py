@@ -53,8 +53,6 @@ def negative_stock_allowed() -> bool:
     """The company setting: may a move take a location's stock below zero?"""
     from apps.tenancy.models import Tenant
 
-    if not any(f.name == "allow_negative_stock" for f in Tenant._meta.get_fields()):
-        return False
     return bool(
         Tenant.objects.filter(pk=require_tenant_id()).values_list("allow_negative_stock", flat=True).first()
     )
@@ -642,3 +640,152 @@ def carton_move(*, code: str, location: Location, user, scan_id: str = "") -> Sc
         scan_id=scan_id,
     ).save()
     return ScanResult(carton=carton)
+
+
+# -- reservations ------------------------------------------------------------------------------------
+
+
+class InsufficientAvailableStock(Conflict):
+    error = "insufficient_available_stock"
+    default_message = _("There is not enough available stock to reserve for this order.")
+
+
+def _lock_products(product_ids) -> None:
+    """Locks the products' rows (SELECT ... FOR UPDATE OF the product table only, in primary-key order).
+
+    Every reservation of a product takes this lock first, so two confirmations that reserve the same
+    product serialize: the second one reads the available stock only after the first has committed its
+    reservation, and the pk order means two orders with several products in common never deadlock.
+    """
+    from apps.products.models import Product
+
+    list(
+        Product.objects.select_for_update(of=("self",))
+        .filter(pk__in=sorted(set(product_ids)))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def _line_counter_add(order_line, delta: Decimal) -> None:
+    from django.db.models import F
+
+    from apps.salesorders.models import SalesOrderLine
+
+    SalesOrderLine.objects.filter(pk=order_line.pk).update(quantity_reserved=F("quantity_reserved") + delta)
+    order_line.quantity_reserved = order_line.quantity_reserved + delta
+
+
+@transaction.atomic
+def reservations_reserve(*, order_line, warehouse: Warehouse, quantity: Decimal, allow_backorder: bool):
+    """Reserves `quantity` of the line's product in `warehouse` for the sales order line and adds it to
+    the line's `quantity_reserved`.
+
+    Locking: the product's row is locked first (`_lock_products`), then the available stock is read
+    (selectors.stock_available) and the reservation written in the same transaction; a concurrent
+    reservation of the same product waits for this one to commit, so available stock never goes below
+    zero. Without `allow_backorder`, asking for more than is available raises InsufficientAvailableStock
+    (nothing is reserved); with it, the whole quantity is reserved and available stock may go negative
+    (the shortfall is a backorder).
+    """
+    from apps.inventory.models import Reservation
+    from apps.inventory.selectors import stock_available
+
+    quantity = Decimal(quantity)
+    if quantity <= 0:
+        raise DomainError(_("A reservation needs a positive quantity."), error="invalid_quantity")
+    _lock_products([order_line.product_id])
+    available = stock_available(product_ids=[order_line.product_id], warehouse=warehouse)[
+        order_line.product_id
+    ]
+    if quantity > available and not allow_backorder:
+        raise InsufficientAvailableStock(
+            _("Only %(available)s of %(product)s is available; %(quantity)s was asked for.")
+            % {
+                "available": max(available, Decimal("0")),
+                "product": order_line.product,
+                "quantity": quantity,
+            },
+            data={"product": order_line.product_id, "available": str(max(available, Decimal("0")))},
+        )
+    reservation = Reservation.objects.create(
+        order_line=order_line,
+        product_id=order_line.product_id,
+        warehouse=warehouse,
+        quantity=quantity,
+        status=Reservation.Status.ACTIVE,
+    )
+    _line_counter_add(order_line, quantity)
+    return reservation
+
+
+@transaction.atomic
+def reservations_release(*, order_lines) -> int:
+    """Releases every active reservation of the lines (an order cancelled, or closed with goods unshipped)
+    and sets their `quantity_reserved` to zero. Answers how many reservations were released. The
+    reservations are locked (FOR UPDATE, pk order) so a release and a consumption of the same line do not
+    both count the same quantity."""
+    from apps.inventory.models import Reservation
+    from apps.salesorders.models import SalesOrderLine
+
+    line_ids = sorted({line.pk for line in order_lines})
+    if not line_ids:
+        return 0
+    ids = list(
+        Reservation.objects.select_for_update(of=("self",))
+        .filter(order_line_id__in=line_ids, status=Reservation.Status.ACTIVE)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    if ids:
+        Reservation.objects.filter(pk__in=ids).update(
+            status=Reservation.Status.RELEASED, updated_at=timezone.now()
+        )
+    SalesOrderLine.objects.filter(pk__in=line_ids).update(quantity_reserved=Decimal("0"))
+    for line in order_lines:
+        line.quantity_reserved = Decimal("0")
+    return len(ids)
+
+
+@transaction.atomic
+def reservations_consume(*, order_line, quantity: Decimal) -> None:
+    """Consumes up to `quantity` of the line's active reservations (the goods have shipped): oldest
+    first; a reservation larger than what is left is split into a consumed part and an active rest.
+    Shipping more than was reserved consumes all of it (the rest shipped from unreserved stock). The
+    reservations are locked FOR UPDATE in pk order; `quantity_reserved` drops by what was consumed."""
+    from apps.inventory.models import Reservation
+
+    left = Decimal(quantity)
+    if left <= 0:
+        return
+    consumed = Decimal("0")
+    rows = list(
+        Reservation.objects.select_for_update(of=("self",))
+        .filter(order_line_id=order_line.pk, status=Reservation.Status.ACTIVE)
+        .order_by("pk")
+    )
+    now = timezone.now()
+    for row in rows:
+        if left <= 0:
+            break
+        if row.quantity <= left:
+            row.status = Reservation.Status.CONSUMED
+            row.save(update_fields=["status", "updated_at"])
+            left -= row.quantity
+            consumed += row.quantity
+        else:
+            row.quantity -= left
+            row.updated_at = now
+            row.save(update_fields=["quantity", "updated_at"])
+            Reservation.objects.create(
+                order_line_id=row.order_line_id,
+                product_id=row.product_id,
+                warehouse_id=row.warehouse_id,
+                location_id=row.location_id,
+                quantity=left,
+                status=Reservation.Status.CONSUMED,
+            )
+            consumed += left
+            left = Decimal("0")
+    if consumed:
+        _line_counter_add(order_line, -consumed)

@@ -1,16 +1,77 @@
+"""Sales orders, their lines, shipments (with the cartons they carry), invoices and credit notes.
+
+The rules (status derivation, reservations, shipping, invoice numbering) live in services.py;
+docs/sales.md describes them. Quantities are Decimal(14,3), money Decimal(14,2), prices Decimal(14,4).
+The line counters `quantity_reserved`, `quantity_shipped` and `quantity_invoiced` are stored and only
+ever changed by services (inventory reservations, shipping, invoice posting), inside the transaction that
+changes what they count.
+"""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.tenancy.models import TenantModel
 
+CURRENCY_VALIDATOR = RegexValidator(r"^[A-Z]{3}$", _("Enter a three-letter ISO 4217 currency code."))
+ZERO = Decimal("0")
+
+
+class Language(models.TextChoices):
+    EN = "en", _("English")
+    ZH = "zh", _("Chinese")
+
 
 class SalesOrder(TenantModel):
-    """A customer's order. The sales area fills this in; it exists so that comments can refer to it."""
+    """A customer's order. Its status is derived from the line quantities (services.order_status_derive)
+    after every change; only cancel and close are set by hand."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        CONFIRMED = "confirmed", _("Confirmed")
+        PARTIALLY_SHIPPED = "partially_shipped", _("Partially shipped")
+        SHIPPED = "shipped", _("Shipped")
+        PARTIALLY_INVOICED = "partially_invoiced", _("Partially invoiced")
+        INVOICED = "invoiced", _("Invoiced")
+        CLOSED = "closed", _("Closed")
+        CANCELLED = "cancelled", _("Cancelled")
 
     order_number = models.CharField(_("order number"), max_length=50)
     customer = models.ForeignKey("customers.Customer", on_delete=models.PROTECT, related_name="sales_orders")
+    ship_to_name = models.CharField(_("ship-to name"), max_length=200, blank=True)
+    ship_to_street = models.CharField(_("ship-to street"), max_length=200, blank=True)
+    ship_to_post_code = models.CharField(_("ship-to post code"), max_length=20, blank=True)
+    ship_to_city = models.CharField(_("ship-to city"), max_length=100, blank=True)
+    ship_to_country = models.CharField(_("ship-to country"), max_length=2, blank=True)
     order_date = models.DateField(_("order date"))
+    customer_reference = models.CharField(_("customer reference"), max_length=100, blank=True)
+    currency = models.CharField(_("currency"), max_length=3, default="EUR", validators=[CURRENCY_VALIDATOR])
+    payment_terms_days = models.PositiveSmallIntegerField(
+        _("payment terms (days)"), default=30, validators=[MaxValueValidator(365)]
+    )
+    language = models.CharField(_("document language"), max_length=2, choices=Language.choices, default="en")
+    warehouse = models.ForeignKey(
+        "inventory.Warehouse", null=True, blank=True, on_delete=models.PROTECT, related_name="sales_orders"
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    description = models.CharField(_("description"), max_length=1000, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.DRAFT)
+    total_net = models.DecimalField(_("net total"), max_digits=14, decimal_places=2, default=ZERO)
+    total_vat = models.DecimalField(_("VAT total"), max_digits=14, decimal_places=2, default=ZERO)
+    total_gross = models.DecimalField(_("gross total"), max_digits=14, decimal_places=2, default=ZERO)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         verbose_name = _("sales order")
@@ -19,6 +80,289 @@ class SalesOrder(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["tenant", "order_number"], name="salesorder_tenant_number_unique")
         ]
+        indexes = [models.Index(fields=["tenant", "status"], name="salesorder_tenant_status")]
 
     def __str__(self) -> str:
         return self.order_number
+
+
+class SalesOrderLine(TenantModel):
+    """One product on a sales order. Amounts: net = quantity x unit price x (1 - discount %), rounded
+    to cents; VAT = net x VAT rate %, rounded to cents."""
+
+    order = models.ForeignKey(SalesOrder, on_delete=models.CASCADE, related_name="lines")
+    line_number = models.PositiveIntegerField(_("line number"))
+    product = models.ForeignKey("products.Product", on_delete=models.PROTECT, related_name="sales_lines")
+    description = models.CharField(_("description"), max_length=500, blank=True)
+    quantity = models.DecimalField(
+        _("quantity"), max_digits=14, decimal_places=3, validators=[MinValueValidator(Decimal("0.001"))]
+    )
+    unit_price = models.DecimalField(
+        _("unit price"), max_digits=14, decimal_places=4, validators=[MinValueValidator(ZERO)]
+    )
+    discount_percent = models.DecimalField(
+        _("discount %"),
+        max_digits=5,
+        decimal_places=2,
+        default=ZERO,
+        validators=[MinValueValidator(ZERO), MaxValueValidator(Decimal("100"))],
+    )
+    vat_rate = models.DecimalField(
+        _("VAT rate %"),
+        max_digits=5,
+        decimal_places=2,
+        default=ZERO,
+        validators=[MinValueValidator(ZERO), MaxValueValidator(Decimal("100"))],
+    )
+    requested_date = models.DateField(_("requested delivery date"), null=True, blank=True)
+    confirmed_date = models.DateField(_("confirmed delivery date"), null=True, blank=True)
+    quantity_reserved = models.DecimalField(
+        _("quantity reserved"), max_digits=14, decimal_places=3, default=ZERO
+    )
+    quantity_shipped = models.DecimalField(
+        _("quantity shipped"), max_digits=14, decimal_places=3, default=ZERO
+    )
+    quantity_invoiced = models.DecimalField(
+        _("quantity invoiced"), max_digits=14, decimal_places=3, default=ZERO
+    )
+    amount_net = models.DecimalField(_("net amount"), max_digits=14, decimal_places=2, default=ZERO)
+    amount_vat = models.DecimalField(_("VAT amount"), max_digits=14, decimal_places=2, default=ZERO)
+
+    class Meta:
+        verbose_name = _("sales order line")
+        verbose_name_plural = _("sales order lines")
+        ordering = ["order_id", "line_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["order", "line_number"], name="salesorderline_order_number"),
+            models.CheckConstraint(condition=models.Q(quantity__gt=0), name="salesorderline_qty_positive"),
+            models.CheckConstraint(
+                condition=models.Q(quantity_reserved__gte=0)
+                & models.Q(quantity_shipped__gte=0)
+                & models.Q(quantity_invoiced__gte=0),
+                name="salesorderline_counters_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.order_id}/{self.line_number}"
+
+    @property
+    def open_quantity(self) -> Decimal:
+        """What is still to ship."""
+        return max(self.quantity - self.quantity_shipped, ZERO)
+
+
+class Shipment(TenantModel):
+    """Goods leaving a warehouse for one sales order: draft -> picked -> shipped -> delivered."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        PICKED = "picked", _("Picked")
+        SHIPPED = "shipped", _("Shipped")
+        DELIVERED = "delivered", _("Delivered")
+
+    shipment_number = models.CharField(_("shipment number"), max_length=50)
+    sales_order = models.ForeignKey(SalesOrder, on_delete=models.PROTECT, related_name="shipments")
+    warehouse = models.ForeignKey("inventory.Warehouse", on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.DRAFT)
+    planned_date = models.DateField(_("planned date"), null=True, blank=True)
+    shipped_at = models.DateTimeField(_("shipped at"), null=True, blank=True)
+    delivered_at = models.DateTimeField(_("delivered at"), null=True, blank=True)
+    carrier = models.CharField(_("carrier"), max_length=200, blank=True)
+    tracking_number = models.CharField(_("tracking number"), max_length=100, blank=True)
+    note = models.CharField(_("note"), max_length=1000, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("sales shipment")
+        verbose_name_plural = _("sales shipments")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "shipment_number"], name="salesshipment_tenant_number_unique"
+            )
+        ]
+        indexes = [models.Index(fields=["tenant", "status"], name="salesshipment_tenant_status")]
+
+    def __str__(self) -> str:
+        return self.shipment_number
+
+
+class ShipmentLine(TenantModel):
+    shipment = models.ForeignKey(Shipment, on_delete=models.CASCADE, related_name="lines")
+    order_line = models.ForeignKey(SalesOrderLine, on_delete=models.PROTECT, related_name="shipment_lines")
+    quantity = models.DecimalField(_("quantity"), max_digits=14, decimal_places=3)
+    quantity_invoiced = models.DecimalField(
+        _("quantity invoiced"), max_digits=14, decimal_places=3, default=ZERO
+    )
+
+    class Meta:
+        verbose_name = _("sales shipment line")
+        verbose_name_plural = _("sales shipment lines")
+        ordering = ["shipment_id", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(quantity__gt=0), name="salesshipmentline_qty_positive"),
+            models.UniqueConstraint(fields=["shipment", "order_line"], name="salesshipmentline_unique_line"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.shipment_id}: {self.quantity}"
+
+
+class ShipmentCarton(TenantModel):
+    """A carton label on a shipment: what links a carton to the customer who received it. A carton is on
+    one shipment only (the one-to-one key is the database's guarantee)."""
+
+    shipment = models.ForeignKey(Shipment, on_delete=models.CASCADE, related_name="cartons")
+    shipment_line = models.ForeignKey(ShipmentLine, on_delete=models.CASCADE, related_name="cartons")
+    carton = models.OneToOneField(
+        "eudr.CartonLabel", on_delete=models.PROTECT, related_name="sales_shipment_carton"
+    )
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("shipment carton")
+        verbose_name_plural = _("shipment cartons")
+        ordering = ["shipment_id", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.shipment_id}: {self.carton_id}"
+
+
+class InvoiceCounter(TenantModel):
+    """The last number given in one series and year. Posting locks this row (SELECT ... FOR UPDATE), so
+    numbers are gapless: a rolled-back posting gives its number back with the rollback."""
+
+    series = models.CharField(max_length=10)
+    year = models.PositiveIntegerField()
+    last_value = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("invoice counter")
+        verbose_name_plural = _("invoice counters")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "series", "year"], name="invoicecounter_tenant_series_year"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series}-{self.year}: {self.last_value}"
+
+
+class Invoice(TenantModel):
+    """An invoice or a credit note. A draft can be edited or deleted; posting gives it its number and
+    freezes it (seller and buyer data are copied in then). A credit note links to the invoice it corrects
+    and carries negative-free quantities: its amounts are subtracted from the original's."""
+
+    class Kind(models.TextChoices):
+        INVOICE = "invoice", _("Invoice")
+        CREDIT_NOTE = "credit_note", _("Credit note")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        POSTED = "posted", _("Posted")
+
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.INVOICE)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    sales_order = models.ForeignKey(SalesOrder, on_delete=models.PROTECT, related_name="invoices")
+    customer = models.ForeignKey("customers.Customer", on_delete=models.PROTECT, related_name="invoices")
+    shipments = models.ManyToManyField(Shipment, blank=True, related_name="invoices")
+    credited_invoice = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="credit_notes"
+    )
+    series = models.CharField(_("series"), max_length=10, blank=True)
+    year = models.PositiveIntegerField(_("year"), null=True, blank=True)
+    sequence_number = models.PositiveIntegerField(_("sequence number"), null=True, blank=True)
+    number = models.CharField(_("number"), max_length=40, blank=True)
+    issue_date = models.DateField(_("issue date"), null=True, blank=True)
+    supply_date = models.DateField(_("date of supply"), null=True, blank=True)
+    due_date = models.DateField(_("due date"), null=True, blank=True)
+    currency = models.CharField(_("currency"), max_length=3, default="EUR", validators=[CURRENCY_VALIDATOR])
+    language = models.CharField(_("language"), max_length=2, choices=Language.choices, default="en")
+    payment_terms_days = models.PositiveSmallIntegerField(_("payment terms (days)"), default=30)
+    reverse_charge = models.BooleanField(_("reverse charge"), default=False)
+    note = models.CharField(_("note"), max_length=1000, blank=True)
+    total_net = models.DecimalField(_("net total"), max_digits=14, decimal_places=2, default=ZERO)
+    total_vat = models.DecimalField(_("VAT total"), max_digits=14, decimal_places=2, default=ZERO)
+    total_gross = models.DecimalField(_("gross total"), max_digits=14, decimal_places=2, default=ZERO)
+    amount_paid = models.DecimalField(_("amount paid"), max_digits=14, decimal_places=2, default=ZERO)
+    # copied in when posted: what the document says, whatever changes later
+    seller_name = models.CharField(max_length=300, blank=True)
+    seller_address = models.CharField(max_length=500, blank=True)
+    seller_country = models.CharField(max_length=2, blank=True)
+    seller_vat_number = models.CharField(max_length=40, blank=True)
+    seller_eori_number = models.CharField(max_length=40, blank=True)
+    buyer_name = models.CharField(max_length=300, blank=True)
+    buyer_address = models.CharField(max_length=500, blank=True)
+    buyer_country = models.CharField(max_length=2, blank=True)
+    buyer_vat_number = models.CharField(max_length=40, blank=True)
+    # what an accounting export needs
+    owner_visma_id = models.CharField(_("owner's accounting id"), max_length=50, blank=True)
+    customer_accounting_code = models.CharField(_("customer's accounting code"), max_length=50, blank=True)
+    posted_at = models.DateTimeField(null=True, blank=True)
+    posted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("invoice")
+        verbose_name_plural = _("invoices")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "series", "year", "sequence_number"],
+                condition=models.Q(sequence_number__isnull=False),
+                name="invoice_tenant_series_year_seq",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status="draft") | models.Q(sequence_number__isnull=False),
+                name="invoice_posted_has_number",
+            ),
+        ]
+        indexes = [models.Index(fields=["tenant", "status", "due_date"], name="invoice_tenant_status_due")]
+
+    def __str__(self) -> str:
+        return self.number or f"draft {self.pk}"
+
+
+class InvoiceLine(TenantModel):
+    invoice = models.ForeignKey(Invoice, on_delete=models.CASCADE, related_name="lines")
+    order_line = models.ForeignKey(SalesOrderLine, on_delete=models.PROTECT, related_name="invoice_lines")
+    shipment_line = models.ForeignKey(
+        ShipmentLine, null=True, blank=True, on_delete=models.PROTECT, related_name="invoice_lines"
+    )
+    credited_line = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="credit_lines"
+    )
+    product = models.ForeignKey("products.Product", on_delete=models.PROTECT, related_name="+")
+    description = models.CharField(_("description"), max_length=500, blank=True)
+    quantity = models.DecimalField(_("quantity"), max_digits=14, decimal_places=3)
+    unit_price = models.DecimalField(_("unit price"), max_digits=14, decimal_places=4)
+    discount_percent = models.DecimalField(_("discount %"), max_digits=5, decimal_places=2, default=ZERO)
+    vat_rate = models.DecimalField(_("VAT rate %"), max_digits=5, decimal_places=2, default=ZERO)
+    amount_net = models.DecimalField(_("net amount"), max_digits=14, decimal_places=2, default=ZERO)
+    amount_vat = models.DecimalField(_("VAT amount"), max_digits=14, decimal_places=2, default=ZERO)
+
+    class Meta:
+        verbose_name = _("invoice line")
+        verbose_name_plural = _("invoice lines")
+        ordering = ["invoice_id", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(quantity__gt=0), name="invoiceline_qty_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.invoice_id}: {self.quantity}"

@@ -53,6 +53,16 @@ class Tenant(models.Model):
     represented_operator_phone = models.CharField(
         _("represented operator's phone"), max_length=50, blank=True
     )
+    allow_backorders = models.BooleanField(
+        _("allow backorders"),
+        default=False,
+        help_text=_("Sales orders may be confirmed for more than the available stock."),
+    )
+    allow_negative_stock = models.BooleanField(
+        _("allow negative stock"),
+        default=False,
+        help_text=_("Stock moves may take a location's stock below zero."),
+    )
     is_active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -27,6 +27,8 @@ COMPANY_SETTINGS_FIELDS = (
     "represented_operator_vat",
     "represented_operator_email",
     "represented_operator_phone",
+    "allow_backorders",
+    "allow_negative_stock",
 )
 
 

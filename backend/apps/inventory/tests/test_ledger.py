@@ -157,9 +157,10 @@ def test_transfer_moves_stock_and_refuses_negative_and_same_location(world, in_t
         assert stock_of(carton, shelf) == 2
 
 
-def test_negative_stock_allowed_when_the_company_allows_it(world, in_tenant, shelf, monkeypatch):
+def test_negative_stock_allowed_when_the_company_allows_it(world, in_tenant, shelf):
     carton = world["carton"]
-    monkeypatch.setattr(services, "negative_stock_allowed", lambda: True)
+    world["tenant3"].allow_negative_stock = True
+    world["tenant3"].save(update_fields=["allow_negative_stock"])
     with in_tenant(world["tenant3"]):
         services.stock_transfer(
             product_id=carton.pk,

@@ -12,11 +12,11 @@ class Migration(migrations.Migration):
     dependencies = [
         ('customers', '0004_verbose_names'),
         ('eudr', '0005_filed_dds'),
-        ('inventory', '0002_verbose_names'),
+        ('inventory', '0003_reservations'),
         ('logistics', '0004_verbose_names'),
         ('products', '0004_verbose_names'),
         ('purchaseorders', '0004_verbose_names'),
-        ('tenancy', '0004_company_settings'),
+        ('tenancy', '0005_stock_settings'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
