@@ -227,6 +227,10 @@ SPECTACULAR_SETTINGS = {
         "CartonLabelStatusEnum": "apps.eudr.models.CartonLabel.Status",
         "PurchaseOrderStatusEnum": "apps.purchaseorders.models.PurchaseOrder.Status",
         "ShipmentStatusEnum": "apps.logistics.models.ShipmentInfo.Status",
+        "CartonEventKindEnum": "apps.inventory.models.CartonEvent.Kind",
+        "StockMoveKindEnum": "apps.inventory.models.StockMove.Kind",
+        "LocationKindEnum": "apps.inventory.models.Location.Kind",
+        "WarehouseCartonStatusEnum": "apps.inventory.models.WarehouseCarton.Status",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }

@@ -769,6 +769,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/cartons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Cartons in the warehouse, found by their label code; scanning in (receive) and moving (put-away).
+         *     A scan carries the phone's `scan_id`: the same scan sent twice (offline queue) is recorded once.
+         */
+        get: operations["inventory_cartons_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/cartons/{code}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Cartons in the warehouse, found by their label code; scanning in (receive) and moving (put-away).
+         *     A scan carries the phone's `scan_id`: the same scan sent twice (offline queue) is recorded once.
+         */
+        get: operations["inventory_cartons_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/cartons/move/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Cartons in the warehouse, found by their label code; scanning in (receive) and moving (put-away).
+         *     A scan carries the phone's `scan_id`: the same scan sent twice (offline queue) is recorded once.
+         */
+        post: operations["inventory_cartons_move_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/cartons/receive/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Cartons in the warehouse, found by their label code; scanning in (receive) and moving (put-away).
+         *     A scan carries the phone's `scan_id`: the same scan sent twice (offline queue) is recorded once.
+         */
+        post: operations["inventory_cartons_receive_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/counts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Stock counts: counted quantity per product and location; differences posted as adjustments. */
+        get: operations["inventory_counts_list"];
+        put?: never;
+        /** @description Stock counts: counted quantity per product and location; differences posted as adjustments. */
+        post: operations["inventory_counts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/counts/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Stock counts: counted quantity per product and location; differences posted as adjustments. */
+        get: operations["inventory_counts_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/inbound/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Inbound shipments (containers) to receive, with their cartons expected and scanned in. */
+        get: operations["inventory_inbound_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/inbound/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Inbound shipments (containers) to receive, with their cartons expected and scanned in. */
+        get: operations["inventory_inbound_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/inbound/{id}/post-receipts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Posts the scanned cartons to stock: one purchase receipt per order, one line per order line. */
+        post: operations["inventory_inbound_post_receipts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/locations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Locations; `?code=A-01` or `?code=RTM/A-01` finds a scanned location label. */
+        get: operations["inventory_locations_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/locations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Locations; `?code=A-01` or `?code=RTM/A-01` finds a scanned location label. */
+        get: operations["inventory_locations_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory/moves/": {
         parameters: {
             query?: never;
@@ -776,6 +976,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description The append-only move ledger: every receipt, issue, transfer and adjustment, with its source document
+         *     and user.
+         */
         get: operations["inventory_moves_list"];
         put?: never;
         post?: never;
@@ -792,7 +996,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description The append-only move ledger: every receipt, issue, transfer and adjustment, with its source document
+         *     and user.
+         */
         get: operations["inventory_moves_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `GET /api/inventory/search/?q=`: typed hits (carton, sales_order, purchase_order, shipment,
+         *     product), each with the page to open. An exact carton code answers that carton alone.
+         */
+        get: operations["inventory_search_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -808,6 +1036,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Stock per product and location: `on_hand`, `reserved`, `available` (= on hand - reserved). */
         get: operations["inventory_stock_list"];
         put?: never;
         post?: never;
@@ -824,9 +1053,61 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Stock per product and location: `on_hand`, `reserved`, `available` (= on hand - reserved). */
         get: operations["inventory_stock_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/stock/as-of/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Stock per product and location at a past moment, replayed from the move ledger. */
+        get: operations["inventory_stock_as_of_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/stock/totals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Per product across the (filtered) locations. */
+        get: operations["inventory_stock_totals_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/transfers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST /api/inventory/transfers/`: move a quantity between two locations (one transfer move). */
+        post: operations["inventory_transfers_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2132,6 +2413,35 @@ export interface components {
             /** Format: date */
             promise_date?: string | null;
         };
+        CartonEvent: {
+            readonly id: number;
+            readonly kind: components["schemas"]["CartonEventKindEnum"];
+            readonly location: number | null;
+            /** @default  */
+            readonly location_code: string;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly reference: string;
+            readonly customer: number | null;
+            /** @default  */
+            readonly customer_name: string;
+            readonly created_by_name: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            readonly created_at: string;
+        };
+        /**
+         * @description * `received` - Received
+         *     * `stocked` - Posted to stock
+         *     * `moved` - Moved
+         *     * `picked` - Picked
+         *     * `unpicked` - Returned from picking
+         *     * `shipped` - Shipped
+         * @enum {string}
+         */
+        CartonEventKindEnum: "received" | "stocked" | "moved" | "picked" | "unpicked" | "shipped";
         CartonLabel: {
             readonly id: number;
             readonly code: string;
@@ -2225,6 +2535,8 @@ export interface components {
             represented_operator_vat?: string;
             represented_operator_email?: string;
             represented_operator_phone?: string;
+            allow_backorders?: boolean;
+            allow_negative_stock?: boolean;
             readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
             readonly can_edit: boolean;
             /** Format: date-time */
@@ -2235,6 +2547,43 @@ export interface components {
             app_label: string;
             /** Python model class name */
             model: string;
+        };
+        Count: {
+            readonly id: number;
+            readonly number: string;
+            /** Format: date-time */
+            readonly counted_at: string;
+            readonly note: string;
+            readonly created_by: number | null;
+            readonly lines: components["schemas"]["CountLine"][];
+        };
+        CountLine: {
+            readonly id: number;
+            readonly product: number;
+            readonly article_number: string;
+            readonly location: number;
+            readonly location_code: string;
+            /** Format: decimal */
+            readonly expected_quantity: string;
+            /** Format: decimal */
+            readonly counted_quantity: string;
+            /** Format: decimal */
+            readonly difference: string;
+            readonly reason: string;
+            readonly stock_move: number | null;
+        };
+        CountLineWriteRequest: {
+            product: number;
+            location: number;
+            /** Format: decimal */
+            counted_quantity: string;
+            /** @default  */
+            reason: string;
+        };
+        CountWriteRequest: {
+            lines: components["schemas"]["CountLineWriteRequest"][];
+            /** @default  */
+            note: string;
         };
         Customer: {
             readonly id: number;
@@ -2399,6 +2748,15 @@ export interface components {
             description?: string;
             parent?: number | null;
         };
+        /**
+         * @description * `receipt` - Purchase receipt
+         *     * `shipment` - Sales shipment
+         *     * `count` - Stock count
+         *     * `transfer` - Transfer
+         *     * `manual` - Manual
+         * @enum {string}
+         */
+        DocumentTypeEnum: "receipt" | "shipment" | "count" | "transfer" | "manual";
         EudrErrorEnvelope: {
             code: number;
             message: string;
@@ -2483,6 +2841,37 @@ export interface components {
              */
             file: string;
         };
+        InboundShipment: {
+            readonly id: number;
+            readonly container_number: string;
+            /** @default  */
+            readonly carrier: string;
+            readonly vessel: string;
+            /** Format: date */
+            readonly eta: string | null;
+            readonly status: components["schemas"]["ShipmentStatusEnum"];
+            readonly purchase_orders: string[];
+            readonly cartons_expected: number;
+            readonly cartons_received: number;
+            readonly cartons_pending: number;
+        };
+        InboundShipmentDetail: {
+            readonly id: number;
+            readonly container_number: string;
+            /** @default  */
+            readonly carrier: string;
+            readonly vessel: string;
+            /** Format: date */
+            readonly eta: string | null;
+            readonly status: components["schemas"]["ShipmentStatusEnum"];
+            readonly purchase_orders: string[];
+            readonly cartons_expected: number;
+            readonly cartons_received: number;
+            readonly cartons_pending: number;
+            readonly lines: {
+                [key: string]: unknown;
+            }[];
+        };
         /**
          * @description * `` - Browser default
          *     * `zh` - 中文
@@ -2505,6 +2894,16 @@ export interface components {
          * @enum {string}
          */
         LocationKindEnum: "receiving" | "storage" | "shipping";
+        LocationWithWarehouse: {
+            readonly id: number;
+            readonly code: string;
+            readonly name: string;
+            readonly kind: components["schemas"]["LocationKindEnum"];
+            /** Active */
+            readonly is_active: boolean;
+            readonly warehouse: number;
+            readonly warehouse_code: string;
+        };
         LoginRequest: {
             username: string;
             password: string;
@@ -2582,6 +2981,12 @@ export interface components {
          * @enum {string}
          */
         MissingForStatementEnum: "legal_name" | "address" | "country" | "identifier" | "represented_operator_name" | "represented_operator_address" | "represented_operator_country" | "represented_operator_identifier";
+        MoveScanRequest: {
+            code: string;
+            /** @default  */
+            scan_id: string;
+            location: number;
+        };
         /**
          * @description * `OPERATOR` - Operator
          *     * `REPRESENTATIVE_OPERATOR` - Authorised representative of an operator
@@ -2630,6 +3035,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["Comment"][];
         };
+        PaginatedCountList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Count"][];
+        };
         PaginatedCustomerList: {
             /** @example 123 */
             count: number;
@@ -2659,6 +3079,36 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Department"][];
+        };
+        PaginatedInboundShipmentList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["InboundShipment"][];
+        };
+        PaginatedLocationWithWarehouseList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["LocationWithWarehouse"][];
         };
         PaginatedOwnerOptionList: {
             /** @example 123 */
@@ -2720,6 +3170,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["Product"][];
         };
+        PaginatedProductTotalList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ProductTotal"][];
+        };
         PaginatedProductionBatchList: {
             /** @example 123 */
             count: number;
@@ -2780,6 +3245,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["Receipt"][];
         };
+        PaginatedReceiptRefList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ReceiptRef"][];
+        };
         PaginatedRoleList: {
             /** @example 123 */
             count: number;
@@ -2824,6 +3304,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Shipment"][];
+        };
+        PaginatedStockAsOfList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["StockAsOf"][];
         };
         PaginatedStockList: {
             /** @example 123 */
@@ -2899,6 +3394,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["UserAdminList"][];
+        };
+        PaginatedWarehouseCartonList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["WarehouseCarton"][];
         };
         PaginatedWarehouseList: {
             /** @example 123 */
@@ -3004,6 +3514,8 @@ export interface components {
             represented_operator_vat?: string;
             represented_operator_email?: string;
             represented_operator_phone?: string;
+            allow_backorders?: boolean;
+            allow_negative_stock?: boolean;
         };
         PatchedCustomerRequest: {
             number?: string;
@@ -3350,6 +3862,21 @@ export interface components {
             barcode?: string;
             /** Accounting code */
             visma_code?: string;
+        };
+        ProductTotal: {
+            product: number;
+            article_number: string;
+            product_name: string;
+            product_unit: string;
+            locations: number;
+            /** Format: decimal */
+            on_hand: string;
+            /** Format: decimal */
+            reserved: string;
+            /** Format: decimal */
+            available: string;
+            /** Format: decimal */
+            reorder_point: string | null;
         };
         ProductionBatch: {
             readonly id: number;
@@ -3863,6 +4390,11 @@ export interface components {
             /** Format: decimal */
             quantity: string;
         };
+        ReceiptRef: {
+            id: number;
+            receipt_number: string;
+            purchase_order: number;
+        };
         ReceiptWriteRequest: {
             purchase_order: number;
             warehouse?: number | null;
@@ -3872,6 +4404,13 @@ export interface components {
             /** @default false */
             allow_over_receipt: boolean;
             lines: components["schemas"]["ReceiptLineWriteRequest"][];
+        };
+        ReceiveScanRequest: {
+            code: string;
+            /** @default  */
+            scan_id: string;
+            shipment: number;
+            location?: number | null;
         };
         /**
          * @description The numbers the EU information system answered for the tenant's filed statement (EUDR.md:
@@ -3907,6 +4446,18 @@ export interface components {
         RoleRequest: {
             name: string;
             description?: string;
+        };
+        ScanResult: {
+            duplicate: boolean;
+            carton: components["schemas"]["WarehouseCarton"];
+        };
+        SearchHit: {
+            /** @description carton, sales_order, purchase_order, shipment or product */
+            type: string;
+            id: number;
+            label: string;
+            url: string;
+            code: string;
         };
         /**
          * @description * `error` - error
@@ -4008,14 +4559,33 @@ export interface components {
             readonly product: number;
             readonly article_number: string;
             readonly product_name: string;
+            readonly product_unit: string;
+            readonly product_group: number | null;
             readonly location: number;
             readonly location_code: string;
             readonly warehouse: number;
             readonly warehouse_code: string;
             /** Format: decimal */
             readonly quantity: string;
+            /** Format: decimal */
+            readonly on_hand: string;
+            /** Format: decimal */
+            readonly reserved: string;
+            /** Format: decimal */
+            readonly available: string;
+            /** Format: decimal */
+            readonly reorder_point: string | null;
             /** Format: date-time */
             readonly updated_at: string;
+        };
+        StockAsOf: {
+            product: number;
+            article_number: string;
+            location: number;
+            location_code: string;
+            warehouse_code: string;
+            /** Format: decimal */
+            quantity: string;
         };
         StockMove: {
             readonly id: number;
@@ -4031,9 +4601,14 @@ export interface components {
             /** @default  */
             readonly to_location_code: string;
             readonly reference: string;
+            readonly document_type: components["schemas"]["DocumentTypeEnum"];
+            readonly document_id: number | null;
+            readonly reason: string;
             readonly note: string;
             /** Format: date-time */
             readonly moved_at: string;
+            readonly created_by: number | null;
+            readonly created_by_name: string;
         };
         /**
          * @description * `receipt` - Receipt
@@ -4167,6 +4742,15 @@ export interface components {
         TokenPair: {
             access: string;
             refresh: string;
+        };
+        TransferRequest: {
+            product: number;
+            from_location: number;
+            to_location: number;
+            /** Format: decimal */
+            quantity: string;
+            /** @default  */
+            note: string;
         };
         TransitionRequest: {
             status: components["schemas"]["PurchaseOrderStatusEnum"];
@@ -4396,6 +4980,63 @@ export interface components {
             code: string;
             name: string;
         };
+        WarehouseCarton: {
+            readonly id: number;
+            readonly code: string;
+            readonly product: number;
+            readonly article_number: string;
+            readonly product_name: string;
+            readonly purchase_order: string;
+            readonly production_batch_code: string;
+            readonly status: components["schemas"]["WarehouseCartonStatusEnum"];
+            readonly posted: boolean;
+            readonly location: number | null;
+            /** @default  */
+            readonly location_code: string;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly inbound_shipment: number | null;
+            /** @default  */
+            readonly container: string;
+            /** Format: date-time */
+            readonly received_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        WarehouseCartonDetail: {
+            readonly id: number;
+            readonly code: string;
+            readonly product: number;
+            readonly article_number: string;
+            readonly product_name: string;
+            readonly purchase_order: string;
+            readonly production_batch_code: string;
+            readonly status: components["schemas"]["WarehouseCartonStatusEnum"];
+            readonly posted: boolean;
+            readonly location: number | null;
+            /** @default  */
+            readonly location_code: string;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly inbound_shipment: number | null;
+            /** @default  */
+            readonly container: string;
+            /** Format: date-time */
+            readonly received_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+            /** Format: decimal */
+            readonly net_weight_kg: string;
+            readonly events: components["schemas"]["CartonEvent"][];
+        };
+        /**
+         * @description * `received` - Received
+         *     * `in_stock` - In stock
+         *     * `picked` - Picked
+         *     * `shipped` - Shipped
+         * @enum {string}
+         */
+        WarehouseCartonStatusEnum: "received" | "in_stock" | "picked" | "shipped";
         Weight: {
             /** Format: decimal */
             original_kg: string;
@@ -8744,9 +9385,972 @@ export interface operations {
             };
         };
     };
+    inventory_cartons_list: {
+        parameters: {
+            query: {
+                inbound_shipment?: number;
+                location?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                posted?: boolean;
+                product?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `received` - Received
+                 *     * `in_stock` - In stock
+                 *     * `picked` - Picked
+                 *     * `shipped` - Shipped
+                 */
+                status?: "in_stock" | "picked" | "received" | "shipped";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedWarehouseCartonList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_cartons_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["WarehouseCartonDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_cartons_move_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveScanRequest"];
+                "multipart/form-data": components["schemas"]["MoveScanRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MoveScanRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["ScanResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_cartons_receive_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiveScanRequest"];
+                "multipart/form-data": components["schemas"]["ReceiveScanRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReceiveScanRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["ScanResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_counts_list: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedCountList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_counts_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountWriteRequest"];
+                "multipart/form-data": components["schemas"]["CountWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CountWriteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Count"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_counts_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this stock count. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Count"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_inbound_list: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `planned` - Planned
+                 *     * `in_transit` - In transit
+                 *     * `arrived` - Arrived
+                 *     * `received` - Received
+                 */
+                status?: "arrived" | "in_transit" | "planned" | "received";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedInboundShipmentList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_inbound_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this shipment info. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["InboundShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_inbound_post_receipts_create: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `planned` - Planned
+                 *     * `in_transit` - In transit
+                 *     * `arrived` - Arrived
+                 *     * `received` - Received
+                 */
+                status?: "arrived" | "in_transit" | "planned" | "received";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this shipment info. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedReceiptRefList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_locations_list: {
+        parameters: {
+            query: {
+                code?: string;
+                is_active?: boolean;
+                kind?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedLocationWithWarehouseList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_locations_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this location. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["LocationWithWarehouse"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     inventory_moves_list: {
         parameters: {
             query: {
+                document_id?: number;
+                /**
+                 * @description * `receipt` - Purchase receipt
+                 *     * `shipment` - Sales shipment
+                 *     * `count` - Stock count
+                 *     * `transfer` - Transfer
+                 *     * `manual` - Manual
+                 */
+                document_type?: "count" | "manual" | "receipt" | "shipment" | "transfer";
                 /**
                  * @description * `receipt` - Receipt
                  *     * `issue` - Issue
@@ -8755,6 +10359,8 @@ export interface operations {
                  */
                 kind?: "adjustment" | "issue" | "receipt" | "transfer";
                 location?: number;
+                moved_after?: string;
+                moved_before?: string;
                 /** @description Which field to use when ordering the results. */
                 ordering?: string;
                 /** @description A page number within the paginated result set. */
@@ -8767,6 +10373,7 @@ export interface operations {
                 search?: string;
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
+                warehouse?: number;
             };
             header?: never;
             path?: never;
@@ -8907,9 +10514,82 @@ export interface operations {
             };
         };
     };
+    inventory_search_list: {
+        parameters: {
+            query: {
+                q: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SearchHit"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     inventory_stock_list: {
         parameters: {
             query: {
+                below_reorder_point?: boolean;
                 in_stock?: boolean;
                 location?: number;
                 /** @description Which field to use when ordering the results. */
@@ -8919,6 +10599,7 @@ export interface operations {
                 /** @description Number of results to return per page. */
                 page_size?: number;
                 product?: number;
+                product_group?: number;
                 /** @description A search term. */
                 search?: string;
                 /** @description The tenant the request works in (the user must be a member). */
@@ -9014,6 +10695,255 @@ export interface operations {
                         code: number;
                         message: string;
                         data: components["schemas"]["Stock"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_stock_as_of_list: {
+        parameters: {
+            query: {
+                /** @description Moment (ISO date-time, or a date = its end). */
+                at: string;
+                below_reorder_point?: boolean;
+                in_stock?: boolean;
+                location?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                product?: number;
+                product_group?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedStockAsOfList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_stock_totals_list: {
+        parameters: {
+            query: {
+                below_reorder_point?: boolean;
+                in_stock?: boolean;
+                location?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                product?: number;
+                product_group?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedProductTotalList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_transfers_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRequest"];
+                "multipart/form-data": components["schemas"]["TransferRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["StockMove"];
                     };
                 };
             };

@@ -1,6 +1,5 @@
 from decimal import Decimal
 
-from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
@@ -342,15 +341,7 @@ class ReceiptRefSerializer(serializers.Serializer):
 
 
 class SearchHitSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(
-        choices=[
-            ("carton", _("Carton")),
-            ("sales_order", _("Sales order")),
-            ("purchase_order", _("Purchase order")),
-            ("shipment", _("Shipment")),
-            ("product", _("Product")),
-        ]
-    )
+    type = serializers.CharField(help_text="carton, sales_order, purchase_order, shipment or product")
     id = serializers.IntegerField()
     label = serializers.CharField()
     url = serializers.CharField()

@@ -173,7 +173,7 @@ def test_search_finds_each_kind(world, api, in_tenant, container):
             "type": "carton",
             "id": container["labels"][0].pk,
             "label": f"{code} · CT-6040",
-            "url": f"/warehouse/cartons/{code}",
+            "url": f"/warehouse/inventory?carton={code}",
             "code": code,
         }
     ]
