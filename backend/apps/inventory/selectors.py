@@ -261,7 +261,11 @@ def warehouse_search(*, q: str, limit: int = 8, user_types=("internal",)) -> lis
     if exact:
         return [
             SearchHit(
-                "carton", exact[0], f"{exact[1]} · {exact[2]}", f"/warehouse/inventory?carton={exact[1]}", exact[1]
+                "carton",
+                exact[0],
+                f"{exact[1]} · {exact[2]}",
+                f"/warehouse/inventory?carton={exact[1]}",
+                exact[1],
             )
         ]
     hits: list[SearchHit] = []
@@ -270,7 +274,11 @@ def warehouse_search(*, q: str, limit: int = 8, user_types=("internal",)) -> lis
     )[:limit]:
         hits.append(
             SearchHit(
-                "carton", pk, f"{carton_code} · {article}", f"/warehouse/inventory?carton={carton_code}", carton_code
+                "carton",
+                pk,
+                f"{carton_code} · {article}",
+                f"/warehouse/inventory?carton={carton_code}",
+                carton_code,
             )
         )
     sales = sales_order_model()

@@ -1,5 +1,6 @@
 from decimal import Decimal
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
@@ -328,6 +329,7 @@ class InboundShipmentDetailSerializer(InboundShipmentSerializer):
         fields = [*InboundShipmentSerializer.Meta.fields, "lines"]
         read_only_fields = fields
 
+    @extend_schema_field(InboundLineSerializer(many=True))
     def get_lines(self, shipment) -> list[dict]:
         from apps.inventory.selectors import inbound_lines
 
