@@ -60,6 +60,7 @@ DEFAULT_ROLES: dict[str, dict] = {
             "inventory.*",
             "logistics.view_*",
             "logistics.change_*",
+            "logistics.add_dispatch",
             "salesorders.view_*",
             "purchaseorders.view_*",
             "purchaseorders.add_*receipt*",
