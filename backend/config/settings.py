@@ -231,6 +231,12 @@ SPECTACULAR_SETTINGS = {
         "StockMoveKindEnum": "apps.inventory.models.StockMove.Kind",
         "LocationKindEnum": "apps.inventory.models.Location.Kind",
         "WarehouseCartonStatusEnum": "apps.inventory.models.WarehouseCarton.Status",
+        "SalesOrderStatusEnum": "apps.salesorders.models.SalesOrder.Status",
+        "SalesShipmentStatusEnum": "apps.salesorders.models.Shipment.Status",
+        "InvoiceStatusEnum": "apps.salesorders.models.Invoice.Status",
+        "InvoiceKindEnum": "apps.salesorders.models.Invoice.Kind",
+        "DocumentLanguageEnum": "apps.salesorders.models.Language",
+        "LanguageEnum": "apps.users.api.serializers.LANGUAGE_CHOICES",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }

@@ -789,3 +789,111 @@ def reservations_consume(*, order_line, quantity: Decimal) -> None:
             left = Decimal("0")
     if consumed:
         _line_counter_add(order_line, -consumed)
+
+
+# ------------------------------------------------------------------------------ cartons on sales shipments
+
+
+class CartonLineFull(CartonRefused):
+    error = "carton_line_full"
+    default_message = _("The shipment line of this carton's product is already fully picked.")
+
+
+def cartons_pick_check(
+    *, labels: list, picked_per_product: dict[int, int], room_per_product: dict[int, Decimal]
+):
+    """The warehouse's rules for cartons about to go on a sales shipment (called by the sales shipment
+    service under its shipment lock): each carton must have been received into stock and still be there
+    (not only scanned in, not picked for another shipment, not shipped), and a line takes no more cartons
+    than its quantity. Locks the cartons' warehouse rows. Raises a CartonRefused naming the code."""
+    states = {
+        state.label_id: state
+        for state in WarehouseCarton.objects.select_for_update(of=("self",))
+        .filter(label_id__in=[label.pk for label in labels])
+        .order_by("pk")
+    }
+    counts = dict(picked_per_product)
+    for label in labels:
+        state = states.get(label.pk)
+        data = {"code": label.code}
+        if state is None or state.status == WarehouseCarton.Status.RECEIVED:
+            raise CartonNotInStock(
+                _("Carton %(code)s was not received into stock.") % {"code": label.code}, data=data
+            )
+        if state.status == WarehouseCarton.Status.SHIPPED:
+            raise CartonAlreadyShipped(
+                _("Carton %(code)s was already shipped.") % {"code": label.code}, data=data
+            )
+        if state.status != WarehouseCarton.Status.IN_STOCK:
+            raise CartonNotInStock(
+                _("Carton %(code)s is picked for another shipment.") % {"code": label.code}, data=data
+            )
+        counts[label.product_id] = counts.get(label.product_id, 0) + 1
+        if counts[label.product_id] > room_per_product.get(label.product_id, Decimal("0")):
+            raise CartonLineFull(
+                _("The line of carton %(code)s is already fully picked.") % {"code": label.code}, data=data
+            )
+    return states
+
+
+def cartons_picked(*, labels: list, reference: str, customer_id: int | None, user) -> None:
+    """Marks the cartons picked for a sales shipment (status and a `picked` event naming the customer)."""
+    cartons = list(WarehouseCarton.objects.filter(label_id__in=[label.pk for label in labels]).order_by("pk"))
+    for carton in cartons:
+        carton.status = WarehouseCarton.Status.PICKED
+    WarehouseCarton.objects.bulk_update(cartons, ["status", "updated_at"])
+    CartonEvent.objects.bulk_create(
+        [
+            _event(
+                c,
+                CartonEvent.Kind.PICKED,
+                user=user,
+                location=c.location,
+                reference=reference,
+                customer_id=customer_id,
+            )
+            for c in cartons
+        ]
+    )
+
+
+def cartons_unpicked(*, label_ids: list[int], reference: str, user=None) -> None:
+    """Cartons taken off a shipment before it shipped are in stock again where they were."""
+    cartons = list(
+        WarehouseCarton.objects.filter(label_id__in=label_ids, status=WarehouseCarton.Status.PICKED).order_by(
+            "pk"
+        )
+    )
+    for carton in cartons:
+        carton.status = WarehouseCarton.Status.IN_STOCK
+    WarehouseCarton.objects.bulk_update(cartons, ["status", "updated_at"])
+    CartonEvent.objects.bulk_create(
+        [
+            _event(c, CartonEvent.Kind.UNPICKED, user=user, location=c.location, reference=reference)
+            for c in cartons
+        ]
+    )
+
+
+def cartons_shipped(*, label_ids: list[int], reference: str, customer_id: int | None, user) -> None:
+    """The cartons left the warehouse with a sales shipment: status shipped, no location, a `shipped`
+    event naming the customer (internal; the public trace shows only that and when it shipped)."""
+    cartons = list(
+        WarehouseCarton.objects.filter(label_id__in=label_ids).select_related("location").order_by("pk")
+    )
+    events = [
+        _event(
+            c,
+            CartonEvent.Kind.SHIPPED,
+            user=user,
+            location=c.location,
+            reference=reference,
+            customer_id=customer_id,
+        )
+        for c in cartons
+    ]
+    for carton in cartons:
+        carton.status = WarehouseCarton.Status.SHIPPED
+        carton.location = None
+    WarehouseCarton.objects.bulk_update(cartons, ["status", "location", "updated_at"])
+    CartonEvent.objects.bulk_create(events)

@@ -187,6 +187,7 @@ class Shipment(TenantModel):
             )
         ]
         indexes = [models.Index(fields=["tenant", "status"], name="salesshipment_tenant_status")]
+        permissions = [("pick_shipment", _("Can pick and ship sales shipments"))]
 
     def __str__(self) -> str:
         return self.shipment_number

@@ -62,6 +62,7 @@ DEFAULT_ROLES: dict[str, dict] = {
             "logistics.change_*",
             "logistics.add_dispatch",
             "salesorders.view_*",
+            "salesorders.pick_shipment",
             "purchaseorders.view_*",
             "purchaseorders.add_*receipt*",
             "products.view_*",

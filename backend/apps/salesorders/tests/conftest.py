@@ -16,6 +16,7 @@ from apps.salesorders.models import SalesOrder, SalesOrderLine
 
 world = purchasing.world
 issue_labels = purchasing.issue_labels
+make_order = purchasing.make_order
 _fast_passwords = purchasing._fast_passwords
 
 
@@ -88,5 +89,65 @@ def bare_order(sales_world, in_tenant):
                     unit_price=Decimal("1"),
                 )
             return order
+
+    return make
+
+
+@pytest.fixture
+def make_sales_order(sales_world, in_tenant):
+    """make_sales_order([(product, qty, price), ...], confirm=True, **fields) through the services."""
+    from apps.salesorders import services
+
+    def make(lines=None, confirm=True, customer=None, **fields):
+        with in_tenant(sales_world["tenant3"]):
+            return services.sales_order_create(
+                customer=customer or sales_world["customer"],
+                order_date=fields.pop("order_date", date(2026, 3, 1)),
+                lines=[
+                    services.LineInput(
+                        product=product,
+                        quantity=Decimal(qty),
+                        unit_price=Decimal(price),
+                        vat_rate=Decimal(fields.get("vat_rate", "21")),
+                    )
+                    for product, qty, price in (lines or [(sales_world["carton"], "100", "2.50")])
+                ],
+                confirm=confirm,
+                **{k: v for k, v in fields.items() if k != "vat_rate"},
+            )
+
+    return make
+
+
+@pytest.fixture
+def carton_codes(sales_world, make_order, issue_labels, in_tenant):
+    """carton_codes(product, count): active carton labels of `product` (via a purchase order line)."""
+
+    def make(product, count=2, in_stock=True):
+        """`in_stock`: the cartons were received into the warehouse's storage location (the warehouse
+        lets only those go on a shipment)."""
+        from django.utils import timezone
+
+        from apps.inventory.models import WarehouseCarton
+
+        po = make_order(lines=[(product, "1000", "1.00")])
+        with in_tenant(sales_world["tenant3"]):
+            line = po.lines.get()
+        labels = issue_labels(line, count=count)
+        if in_stock:
+            with in_tenant(sales_world["tenant3"]):
+                WarehouseCarton.objects.bulk_create(
+                    [
+                        WarehouseCarton(
+                            label=label,
+                            product=product,
+                            status=WarehouseCarton.Status.IN_STOCK,
+                            location=sales_world["storage"],
+                            received_at=timezone.now(),
+                        )
+                        for label in labels
+                    ]
+                )
+        return [label.code for label in labels]
 
     return make

@@ -1,0 +1,608 @@
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from apps.common.api.fields import TenantRelatedField
+from apps.customers.models import Customer
+from apps.inventory.models import Warehouse
+from apps.products.models import Product
+from apps.purchaseorders import selectors as purchasing_selectors
+from apps.salesorders import selectors, services
+from apps.salesorders.models import (
+    Invoice,
+    InvoiceLine,
+    Language,
+    SalesOrder,
+    SalesOrderLine,
+    Shipment,
+    ShipmentCarton,
+    ShipmentLine,
+)
+
+ORDER_NUMBER_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+QTY = {"max_digits": 14, "decimal_places": 3}
+MONEY = {"max_digits": 14, "decimal_places": 2}
+PERCENT = {"max_digits": 5, "decimal_places": 2, "min_value": Decimal("0"), "max_value": Decimal("100")}
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class TenantInternalUserField(serializers.PrimaryKeyRelatedField):
+    """An internal user who is an active member of the current tenant (order owners)."""
+
+    def get_queryset(self):
+        return purchasing_selectors.owner_candidates()
+
+
+def _user_name(user) -> str:
+    return (user.profile_name or user.name or user.username) if user else ""
+
+
+class CustomerBriefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Customer
+        fields = ["id", "number", "name", "vat_id"]
+
+
+# -- orders ----------------------------------------------------------------------------------------------
+
+
+class SalesOrderLineSerializer(serializers.ModelSerializer):
+    product_number = serializers.CharField(source="product.article_number", read_only=True)
+    product_name = serializers.CharField(source="product.name", read_only=True)
+    product_name_zh = serializers.CharField(source="product.name_zh", read_only=True)
+    open_quantity = serializers.DecimalField(**QTY, read_only=True)
+    shipped = serializers.SerializerMethodField()
+
+    class Meta:
+        model = SalesOrderLine
+        fields = [
+            "id",
+            "line_number",
+            "product",
+            "product_number",
+            "product_name",
+            "product_name_zh",
+            "description",
+            "quantity",
+            "unit_price",
+            "discount_percent",
+            "vat_rate",
+            "amount_net",
+            "amount_vat",
+            "requested_date",
+            "confirmed_date",
+            "quantity_reserved",
+            "quantity_shipped",
+            "quantity_invoiced",
+            "open_quantity",
+            "shipped",
+        ]
+        read_only_fields = fields
+
+    def get_shipped(self, obj) -> bool:
+        """True once goods of the line have shipped: the line is read-only then."""
+        return obj.quantity_shipped > 0
+
+
+class SalesOrderSerializer(serializers.ModelSerializer):
+    """An order as lists show it (no lines)."""
+
+    customer_detail = CustomerBriefSerializer(source="customer", read_only=True)
+    owner_name = serializers.SerializerMethodField()
+    warehouse_code = serializers.CharField(source="warehouse.code", read_only=True, default="")
+    lines_count = serializers.IntegerField(read_only=True, default=0)
+    ordered_qty = serializers.DecimalField(
+        max_digits=16, decimal_places=3, read_only=True, default=Decimal("0")
+    )
+    shipped_qty = serializers.DecimalField(
+        max_digits=16, decimal_places=3, read_only=True, default=Decimal("0")
+    )
+    invoiced_qty = serializers.DecimalField(
+        max_digits=16, decimal_places=3, read_only=True, default=Decimal("0")
+    )
+    allowed_actions = serializers.SerializerMethodField()
+
+    class Meta:
+        model = SalesOrder
+        fields = [
+            "id",
+            "order_number",
+            "customer",
+            "customer_detail",
+            "ship_to_name",
+            "ship_to_street",
+            "ship_to_post_code",
+            "ship_to_city",
+            "ship_to_country",
+            "order_date",
+            "customer_reference",
+            "currency",
+            "payment_terms_days",
+            "language",
+            "warehouse",
+            "warehouse_code",
+            "owner",
+            "owner_name",
+            "description",
+            "status",
+            "total_net",
+            "total_vat",
+            "total_gross",
+            "lines_count",
+            "ordered_qty",
+            "shipped_qty",
+            "invoiced_qty",
+            "allowed_actions",
+            "confirmed_at",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    def get_owner_name(self, obj) -> str:
+        return _user_name(obj.owner)
+
+    def get_allowed_actions(self, obj) -> list[str]:
+        return services.allowed_actions(obj)
+
+
+class StatusExplanationSerializer(serializers.Serializer):
+    ordered = serializers.DecimalField(max_digits=16, decimal_places=3)
+    reserved = serializers.DecimalField(max_digits=16, decimal_places=3)
+    shipped = serializers.DecimalField(max_digits=16, decimal_places=3)
+    invoiced = serializers.DecimalField(max_digits=16, decimal_places=3)
+    confirmed = serializers.BooleanField()
+
+
+class SalesOrderDetailSerializer(SalesOrderSerializer):
+    lines = SalesOrderLineSerializer(many=True, read_only=True, source="annotated_lines")
+    status_explanation = serializers.SerializerMethodField()
+
+    class Meta(SalesOrderSerializer.Meta):
+        fields = [*SalesOrderSerializer.Meta.fields, "lines", "status_explanation"]
+        read_only_fields = fields
+
+    @extend_schema_field(StatusExplanationSerializer)
+    def get_status_explanation(self, obj):
+        facts = services.order_status_explain(order=obj, lines=obj.annotated_lines)
+        return StatusExplanationSerializer(facts).data
+
+
+class SalesOrderLineWriteSerializer(serializers.Serializer):
+    id = serializers.IntegerField(required=False, allow_null=True)
+    product = TenantRelatedField(queryset=Product.objects)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    quantity = serializers.DecimalField(**QTY, min_value=Decimal("0.001"))
+    unit_price = serializers.DecimalField(max_digits=14, decimal_places=4, min_value=Decimal("0"))
+    discount_percent = serializers.DecimalField(**PERCENT, required=False)
+    vat_rate = serializers.DecimalField(**PERCENT, required=False)
+    requested_date = serializers.DateField(required=False, allow_null=True)
+    confirmed_date = serializers.DateField(required=False, allow_null=True)
+
+
+class SalesOrderWriteSerializer(serializers.Serializer):
+    """Create (customer, order_date, lines; the rest optional) and update (header fields and, if given,
+    the complete list of lines: lines with `id` are kept, others added, missing ones removed)."""
+
+    order_number = serializers.CharField(required=False, allow_blank=True, max_length=50)
+    customer = TenantRelatedField(queryset=Customer.objects)
+    order_date = serializers.DateField()
+    customer_reference = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    currency = serializers.RegexField(
+        r"^[A-Z]{3}$",
+        required=False,
+        error_messages={"invalid": _("Enter a three-letter ISO 4217 currency code.")},
+    )
+    payment_terms_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
+    language = serializers.ChoiceField(choices=Language.choices, required=False)
+    warehouse = TenantRelatedField(queryset=Warehouse.objects, required=False, allow_null=True)
+    owner = TenantInternalUserField(required=False, allow_null=True)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+    ship_to_name = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    ship_to_street = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    ship_to_post_code = serializers.CharField(required=False, allow_blank=True, max_length=20)
+    ship_to_city = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    ship_to_country = serializers.RegexField(r"^([A-Z]{2})?$", required=False, allow_blank=True, max_length=2)
+    lines = SalesOrderLineWriteSerializer(many=True, required=False)
+    confirm = serializers.BooleanField(required=False, default=False, write_only=True)
+
+    def validate_order_number(self, value: str) -> str:
+        value = value.strip()
+        if value and not ORDER_NUMBER_RE.match(value):
+            raise serializers.ValidationError(
+                _("Use letters, digits, dots, dashes and underscores only (no spaces or slashes).")
+            )
+        instance = self.instance
+        if instance is not None and value and value != instance.order_number:
+            raise serializers.ValidationError(_("The order number cannot be changed after creation."))
+        return value
+
+    def validate_lines(self, value):
+        if not value:
+            raise serializers.ValidationError(_("Add at least one line."))
+        ids = [line["id"] for line in value if line.get("id")]
+        if len(ids) != len(set(ids)):
+            raise serializers.ValidationError(_("A line appears twice."))
+        return value
+
+    def validate(self, attrs):
+        if self.instance is None and "lines" not in attrs:
+            raise serializers.ValidationError({"lines": [_("Add at least one line.")]})
+        order_date = attrs.get("order_date") or (self.instance.order_date if self.instance else None)
+        for line in attrs.get("lines") or []:
+            for name in ("requested_date", "confirmed_date"):
+                if order_date and line.get(name) and line[name] < order_date:
+                    raise serializers.ValidationError(
+                        {"lines": [_("A delivery date is before the order date.")]}
+                    )
+        return attrs
+
+
+# -- shipments --------------------------------------------------------------------------------------------
+
+
+class SalesShipmentCartonSerializer(serializers.ModelSerializer):
+    code = serializers.CharField(source="carton.code", read_only=True)
+    product = serializers.IntegerField(source="carton.product_id", read_only=True)
+    article_number = serializers.CharField(source="carton.article_number", read_only=True)
+    production_batch_code = serializers.CharField(source="carton.production_batch_code", read_only=True)
+    net_weight_kg = serializers.DecimalField(
+        source="carton.net_weight_kg", max_digits=10, decimal_places=3, read_only=True
+    )
+
+    class Meta:
+        model = ShipmentCarton
+        fields = [
+            "id",
+            "carton",
+            "code",
+            "shipment_line",
+            "product",
+            "article_number",
+            "production_batch_code",
+            "net_weight_kg",
+            "added_at",
+        ]
+        read_only_fields = fields
+
+
+class SalesShipmentLineSerializer(serializers.ModelSerializer):
+    line_number = serializers.IntegerField(source="order_line.line_number", read_only=True)
+    product = serializers.IntegerField(source="order_line.product_id", read_only=True)
+    product_number = serializers.CharField(source="order_line.product.article_number", read_only=True)
+    product_name = serializers.CharField(source="order_line.product.name", read_only=True)
+    description = serializers.CharField(source="order_line.description", read_only=True)
+    ordered_quantity = serializers.DecimalField(source="order_line.quantity", **QTY, read_only=True)
+
+    class Meta:
+        model = ShipmentLine
+        fields = [
+            "id",
+            "order_line",
+            "line_number",
+            "product",
+            "product_number",
+            "product_name",
+            "description",
+            "ordered_quantity",
+            "quantity",
+            "quantity_invoiced",
+        ]
+        read_only_fields = fields
+
+
+class SalesShipmentSerializer(serializers.ModelSerializer):
+    order_number = serializers.CharField(source="sales_order.order_number", read_only=True)
+    customer = serializers.IntegerField(source="sales_order.customer_id", read_only=True)
+    customer_name = serializers.CharField(source="sales_order.customer.name", read_only=True)
+    warehouse_code = serializers.CharField(source="warehouse.code", read_only=True)
+    lines_count = serializers.IntegerField(read_only=True, default=0)
+    total_qty = serializers.DecimalField(
+        max_digits=16, decimal_places=3, read_only=True, default=Decimal("0")
+    )
+    cartons_count = serializers.IntegerField(read_only=True, default=0)
+
+    class Meta:
+        model = Shipment
+        fields = [
+            "id",
+            "shipment_number",
+            "sales_order",
+            "order_number",
+            "customer",
+            "customer_name",
+            "warehouse",
+            "warehouse_code",
+            "status",
+            "planned_date",
+            "shipped_at",
+            "delivered_at",
+            "carrier",
+            "tracking_number",
+            "note",
+            "lines_count",
+            "total_qty",
+            "cartons_count",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class SalesShipmentDetailSerializer(SalesShipmentSerializer):
+    lines = SalesShipmentLineSerializer(many=True, read_only=True, source="annotated_lines")
+    cartons = SalesShipmentCartonSerializer(many=True, read_only=True, source="annotated_cartons")
+
+    class Meta(SalesShipmentSerializer.Meta):
+        fields = [*SalesShipmentSerializer.Meta.fields, "lines", "cartons"]
+        read_only_fields = fields
+
+
+class SalesShipmentLineWriteSerializer(serializers.Serializer):
+    order_line = serializers.IntegerField(min_value=1)
+    quantity = serializers.DecimalField(**QTY, min_value=Decimal("0.001"))
+
+
+class SalesShipmentWriteSerializer(serializers.Serializer):
+    sales_order = TenantRelatedField(queryset=SalesOrder.objects)
+    warehouse = TenantRelatedField(queryset=Warehouse.objects, required=False, allow_null=True)
+    planned_date = serializers.DateField(required=False, allow_null=True)
+    carrier = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    tracking_number = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+    lines = SalesShipmentLineWriteSerializer(many=True, required=False)
+
+    def validate(self, attrs):
+        if self.instance is None and not attrs.get("lines"):
+            raise serializers.ValidationError({"lines": [_("Add at least one line.")]})
+        if (
+            self.instance is not None
+            and "sales_order" in attrs
+            and attrs["sales_order"].pk != self.instance.sales_order_id
+        ):
+            raise serializers.ValidationError({"sales_order": [_("The order of a shipment cannot change.")]})
+        return attrs
+
+
+class CartonCodesSerializer(serializers.Serializer):
+    codes = serializers.ListField(
+        child=serializers.CharField(max_length=64, trim_whitespace=True), min_length=1, max_length=500
+    )
+
+
+# -- invoices ---------------------------------------------------------------------------------------------
+
+
+class InvoiceLineSerializer(serializers.ModelSerializer):
+    product_number = serializers.CharField(source="product.article_number", read_only=True)
+    product_name = serializers.CharField(source="product.name", read_only=True)
+    line_number = serializers.IntegerField(source="order_line.line_number", read_only=True)
+
+    class Meta:
+        model = InvoiceLine
+        fields = [
+            "id",
+            "order_line",
+            "line_number",
+            "shipment_line",
+            "credited_line",
+            "product",
+            "product_number",
+            "product_name",
+            "description",
+            "quantity",
+            "unit_price",
+            "discount_percent",
+            "vat_rate",
+            "amount_net",
+            "amount_vat",
+        ]
+        read_only_fields = fields
+
+
+class InvoiceSerializer(serializers.ModelSerializer):
+    order_number = serializers.CharField(source="sales_order.order_number", read_only=True)
+    customer_name = serializers.CharField(source="customer.name", read_only=True)
+    credited_invoice_number = serializers.CharField(
+        source="credited_invoice.number", read_only=True, default=""
+    )
+    credited_amount = serializers.DecimalField(
+        max_digits=16, decimal_places=2, read_only=True, default=Decimal("0")
+    )
+    payment_status = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Invoice
+        fields = [
+            "id",
+            "kind",
+            "status",
+            "number",
+            "series",
+            "year",
+            "sales_order",
+            "order_number",
+            "customer",
+            "customer_name",
+            "credited_invoice",
+            "credited_invoice_number",
+            "issue_date",
+            "supply_date",
+            "due_date",
+            "currency",
+            "language",
+            "payment_terms_days",
+            "reverse_charge",
+            "note",
+            "total_net",
+            "total_vat",
+            "total_gross",
+            "amount_paid",
+            "credited_amount",
+            "payment_status",
+            "owner_visma_id",
+            "customer_accounting_code",
+            "posted_at",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(
+        serializers.ChoiceField(choices=["draft", "open", "partially_paid", "paid", "overdue", "credit_note"])
+    )
+    def get_payment_status(self, obj) -> str:
+        return selectors.payment_status(obj)
+
+
+class VatBreakdownSerializer(serializers.Serializer):
+    vat_rate = serializers.DecimalField(max_digits=5, decimal_places=2)
+    taxable = serializers.DecimalField(**MONEY)
+    vat = serializers.DecimalField(**MONEY)
+
+
+class InvoiceDetailSerializer(InvoiceSerializer):
+    lines = InvoiceLineSerializer(many=True, read_only=True, source="annotated_lines")
+    shipments = serializers.SerializerMethodField()
+    vat_breakdown = serializers.SerializerMethodField()
+    seller_name = serializers.CharField(read_only=True)
+    seller_address = serializers.CharField(read_only=True)
+    seller_vat_number = serializers.CharField(read_only=True)
+    buyer_name = serializers.CharField(read_only=True)
+    buyer_address = serializers.CharField(read_only=True)
+    buyer_vat_number = serializers.CharField(read_only=True)
+
+    class Meta(InvoiceSerializer.Meta):
+        fields = [
+            *InvoiceSerializer.Meta.fields,
+            "lines",
+            "shipments",
+            "vat_breakdown",
+            "seller_name",
+            "seller_address",
+            "seller_vat_number",
+            "buyer_name",
+            "buyer_address",
+            "buyer_vat_number",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_shipments(self, obj) -> list[dict]:
+        return [{"id": s.pk, "shipment_number": s.shipment_number} for s in obj.shipments.all()]
+
+    @extend_schema_field(VatBreakdownSerializer(many=True))
+    def get_vat_breakdown(self, obj):
+        return VatBreakdownSerializer(vat_breakdown(obj.annotated_lines), many=True).data
+
+
+def vat_breakdown(lines) -> list[dict]:
+    """Taxable amount and VAT per VAT rate (Article 226(8) and (10))."""
+    rates: dict[Decimal, dict] = {}
+    for line in lines:
+        row = rates.setdefault(
+            line.vat_rate, {"vat_rate": line.vat_rate, "taxable": Decimal("0"), "vat": Decimal("0")}
+        )
+        row["taxable"] += line.amount_net
+        row["vat"] += line.amount_vat
+    return [rates[rate] for rate in sorted(rates)]
+
+
+class InvoiceCreateSerializer(serializers.Serializer):
+    sales_order = TenantRelatedField(queryset=SalesOrder.objects, required=False, allow_null=True)
+    shipments = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False, max_length=200
+    )
+    note = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+
+    def validate(self, attrs):
+        if not attrs.get("sales_order") and not attrs.get("shipments"):
+            raise serializers.ValidationError(
+                {"sales_order": [_("Choose an order or shipments to invoice.")]}
+            )
+        return attrs
+
+
+class InvoiceUpdateSerializer(serializers.Serializer):
+    note = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+    language = serializers.ChoiceField(choices=Language.choices, required=False)
+    reverse_charge = serializers.BooleanField(required=False)
+    payment_terms_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
+
+
+class InvoicePostSerializer(serializers.Serializer):
+    issue_date = serializers.DateField(required=False, allow_null=True)
+
+
+class CreditLineWriteSerializer(serializers.Serializer):
+    invoice_line = serializers.IntegerField(min_value=1)
+    quantity = serializers.DecimalField(**QTY, min_value=Decimal("0.001"))
+
+
+class CreditNoteSerializer(serializers.Serializer):
+    lines = CreditLineWriteSerializer(many=True, required=False, max_length=500)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+    post = serializers.BooleanField(required=False, default=False)
+
+
+class PaymentSerializer(serializers.Serializer):
+    amount = serializers.DecimalField(**MONEY, min_value=Decimal("0.01"))
+
+
+# -- delivery schedule ------------------------------------------------------------------------------------
+
+
+class DeliverySerializer(serializers.ModelSerializer):
+    """An order line still to ship, as the delivery schedule shows it."""
+
+    order = serializers.IntegerField(source="order_id", read_only=True)
+    order_number = serializers.CharField(source="order.order_number", read_only=True)
+    order_status = serializers.CharField(source="order.status", read_only=True)
+    customer = serializers.IntegerField(source="order.customer_id", read_only=True)
+    customer_name = serializers.CharField(source="order.customer.name", read_only=True)
+    warehouse = serializers.IntegerField(source="order.warehouse_id", read_only=True, allow_null=True)
+    warehouse_code = serializers.CharField(source="order.warehouse.code", read_only=True, default="")
+    product_number = serializers.CharField(source="product.article_number", read_only=True)
+    product_name = serializers.CharField(source="product.name", read_only=True)
+    due_date = serializers.DateField(read_only=True)
+    open_quantity = serializers.DecimalField(
+        source="open_qty", max_digits=16, decimal_places=3, read_only=True
+    )
+    planned_quantity = serializers.DecimalField(max_digits=16, decimal_places=3, read_only=True)
+    planned_date = serializers.DateField(read_only=True, allow_null=True)
+    is_late = serializers.BooleanField(read_only=True)
+    schedule_status = serializers.ChoiceField(choices=["late", "planned", "open"], read_only=True)
+
+    class Meta:
+        model = SalesOrderLine
+        fields = [
+            "id",
+            "order",
+            "order_number",
+            "order_status",
+            "customer",
+            "customer_name",
+            "warehouse",
+            "warehouse_code",
+            "line_number",
+            "product",
+            "product_number",
+            "product_name",
+            "description",
+            "quantity",
+            "quantity_shipped",
+            "quantity_reserved",
+            "requested_date",
+            "confirmed_date",
+            "due_date",
+            "open_quantity",
+            "planned_quantity",
+            "planned_date",
+            "is_late",
+            "schedule_status",
+        ]
+        read_only_fields = fields

@@ -1,0 +1,604 @@
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import status
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from apps.common.api.viewsets import (
+    EXPORT_PARAMETER,
+    TENANT_PARAMETER,
+    TenantModelViewSet,
+    TenantReadOnlyViewSet,
+)
+from apps.salesorders import pdf, selectors, services
+from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, Shipment, ShipmentCarton
+
+from .filters import DeliveryFilter, InvoiceFilter, SalesOrderFilter, ShipmentFilter
+from .serializers import (
+    CartonCodesSerializer,
+    CreditNoteSerializer,
+    DeliverySerializer,
+    InvoiceCreateSerializer,
+    InvoiceDetailSerializer,
+    InvoicePostSerializer,
+    InvoiceSerializer,
+    InvoiceUpdateSerializer,
+    PaymentSerializer,
+    SalesOrderDetailSerializer,
+    SalesOrderSerializer,
+    SalesOrderWriteSerializer,
+    SalesShipmentDetailSerializer,
+    SalesShipmentSerializer,
+    SalesShipmentWriteSerializer,
+)
+
+_T = extend_schema(parameters=[TENANT_PARAMETER])
+PDF_RESPONSE = {(200, "application/pdf"): OpenApiTypes.BINARY}
+
+
+class PdfNegotiationMixin:
+    """A PDF action answers a file whatever the Accept header asks (no 406)."""
+
+    pdf_actions: tuple[str, ...] = ()
+
+    def perform_content_negotiation(self, request, force=False):
+        if getattr(self, "action", None) in self.pdf_actions:
+            renderer = self.get_renderers()[0]
+            return renderer, renderer.media_type
+        return super().perform_content_negotiation(request, force)
+
+
+def _pdf(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def _line_inputs(lines: list[dict]) -> list[services.LineInput]:
+    return [
+        services.LineInput(
+            id=line.get("id"),
+            product=line["product"],
+            quantity=line["quantity"],
+            unit_price=line["unit_price"],
+            discount_percent=line.get("discount_percent") or 0,
+            vat_rate=line.get("vat_rate") or 0,
+            requested_date=line.get("requested_date"),
+            confirmed_date=line.get("confirmed_date"),
+            description=line.get("description"),
+        )
+        for line in lines
+    ]
+
+
+_ORDER_WRITE = {"request": SalesOrderWriteSerializer, "responses": SalesOrderDetailSerializer}
+
+
+@extend_schema_view(
+    list=_T,
+    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=SalesOrderDetailSerializer),
+    create=extend_schema(
+        parameters=[TENANT_PARAMETER],
+        request=SalesOrderWriteSerializer,
+        responses={201: SalesOrderDetailSerializer},
+    ),
+    update=extend_schema(parameters=[TENANT_PARAMETER], **_ORDER_WRITE),
+    partial_update=extend_schema(parameters=[TENANT_PARAMETER], **_ORDER_WRITE),
+    destroy=_T,
+    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+)
+class SalesOrderViewSet(TenantModelViewSet):
+    """Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+    actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted."""
+
+    queryset = SalesOrder.objects.all()
+    serializer_class = SalesOrderSerializer
+    allowed_user_types = ("internal", "warehouse")
+    filterset_class = SalesOrderFilter
+    search_fields = [
+        "order_number",
+        "customer_reference",
+        "description",
+        "customer__name",
+        "customer__number",
+    ]
+    ordering_fields = [
+        "order_number",
+        "order_date",
+        "status",
+        "total_net",
+        "total_gross",
+        "currency",
+        "customer__name",
+        "created_at",
+    ]
+    ordering = ["-order_date", "-id"]
+    action_permissions = {
+        "confirm": "salesorders.change_salesorder",
+        "cancel": "salesorders.change_salesorder",
+        "close": "salesorders.change_salesorder",
+    }
+    export_filename = "sales-orders"
+    export_columns = [
+        ("Order number", "order_number"),
+        ("Order date", "order_date"),
+        ("Customer number", "customer.number"),
+        ("Customer", "customer.name"),
+        ("Customer reference", "customer_reference"),
+        ("Status", "status"),
+        ("Currency", "currency"),
+        ("Net", "total_net"),
+        ("VAT", "total_vat"),
+        ("Gross", "total_gross"),
+        ("Ordered quantity", "ordered_qty"),
+        ("Shipped quantity", "shipped_qty"),
+        ("Invoiced quantity", "invoiced_qty"),
+        ("Owner", lambda order: order.owner.username if order.owner else ""),
+    ]
+
+    def get_queryset(self):
+        queryset = selectors.order_list_queryset(super().get_queryset())
+        if self.action not in ("list", "export"):
+            queryset = selectors.order_detail_prefetch(queryset)
+        return queryset
+
+    def get_serializer_class(self):
+        if self.action == "retrieve":
+            return SalesOrderDetailSerializer
+        if self.action in ("create", "update", "partial_update"):
+            return SalesOrderWriteSerializer
+        return SalesOrderSerializer
+
+    def _detail(self, order: SalesOrder, status_code: int = status.HTTP_200_OK) -> Response:
+        fresh = self.get_queryset().get(pk=order.pk)
+        return Response(
+            SalesOrderDetailSerializer(fresh, context=self.get_serializer_context()).data, status=status_code
+        )
+
+    def create(self, request, *args, **kwargs):
+        serializer = SalesOrderWriteSerializer(data=request.data, context=self.get_serializer_context())
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        lines = _line_inputs(data.pop("lines"))
+        order = services.sales_order_create(
+            customer=data.pop("customer"),
+            order_date=data.pop("order_date"),
+            order_number=data.pop("order_number", ""),
+            lines=lines,
+            user=request.user,
+            confirm=data.pop("confirm", False),
+            **data,
+        )
+        return self._detail(order, status.HTTP_201_CREATED)
+
+    def update(self, request, *args, **kwargs):
+        order = self.get_object()
+        serializer = SalesOrderWriteSerializer(
+            order,
+            data=request.data,
+            partial=kwargs.get("partial", False),
+            context=self.get_serializer_context(),
+        )
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        lines = data.pop("lines", None)
+        data.pop("order_number", None)
+        data.pop("confirm", None)
+        services.sales_order_update(
+            order=order, fields=data, lines=_line_inputs(lines) if lines is not None else None
+        )
+        return self._detail(order)
+
+    def perform_destroy(self, instance):
+        services.sales_order_delete(order=instance)
+
+    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesOrderDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def confirm(self, request, pk=None):
+        """draft -> confirmed; reserves the stock (409 `insufficient_available_stock` if short)."""
+        order = services.sales_order_confirm(order=self.get_object())
+        return self._detail(order)
+
+    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesOrderDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def cancel(self, request, pk=None):
+        """-> cancelled while nothing has shipped; releases the reservations."""
+        order = services.sales_order_cancel(order=self.get_object())
+        return self._detail(order)
+
+    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesOrderDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        """-> closed once something has shipped; the rest will not ship (reservations released)."""
+        order = services.sales_order_close(order=self.get_object())
+        return self._detail(order)
+
+
+def _shipment_prefetch(queryset):
+    return queryset.prefetch_related(
+        Prefetch("lines", queryset=selectors.shipment_lines_queryset(), to_attr="annotated_lines"),
+        Prefetch(
+            "cartons",
+            queryset=ShipmentCarton.objects.select_related("carton").order_by("id"),
+            to_attr="annotated_cartons",
+        ),
+    )
+
+
+@extend_schema_view(
+    list=_T,
+    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=SalesShipmentDetailSerializer),
+    create=extend_schema(
+        parameters=[TENANT_PARAMETER],
+        request=SalesShipmentWriteSerializer,
+        responses={201: SalesShipmentDetailSerializer},
+    ),
+    update=extend_schema(
+        parameters=[TENANT_PARAMETER],
+        request=SalesShipmentWriteSerializer,
+        responses=SalesShipmentDetailSerializer,
+    ),
+    partial_update=extend_schema(
+        parameters=[TENANT_PARAMETER],
+        request=SalesShipmentWriteSerializer,
+        responses=SalesShipmentDetailSerializer,
+    ),
+    destroy=_T,
+    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+)
+class ShipmentViewSet(PdfNegotiationMixin, TenantModelViewSet):
+    """Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+    consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment."""
+
+    queryset = Shipment.objects.all()
+    serializer_class = SalesShipmentSerializer
+    allowed_user_types = ("internal", "warehouse")
+    filterset_class = ShipmentFilter
+    search_fields = [
+        "shipment_number",
+        "sales_order__order_number",
+        "sales_order__customer__name",
+        "tracking_number",
+    ]
+    ordering_fields = ["shipment_number", "status", "planned_date", "shipped_at", "created_at"]
+    ordering = ["-created_at", "-id"]
+    pdf_actions = ("delivery_note",)
+    action_permissions = {
+        "pick": "salesorders.pick_shipment",
+        "ship": "salesorders.pick_shipment",
+        "deliver": "salesorders.change_shipment",
+        "cartons": "salesorders.pick_shipment",
+        "cartons_remove": "salesorders.pick_shipment",
+        "delivery_note": "salesorders.view_shipment",
+    }
+    export_filename = "sales-shipments"
+    export_columns = [
+        ("Shipment number", "shipment_number"),
+        ("Order number", "sales_order.order_number"),
+        ("Customer", "sales_order.customer.name"),
+        ("Warehouse", "warehouse.code"),
+        ("Status", "status"),
+        ("Planned date", "planned_date"),
+        ("Shipped at", "shipped_at"),
+        ("Quantity", "total_qty"),
+        ("Cartons", "cartons_count"),
+        ("Carrier", "carrier"),
+        ("Tracking number", "tracking_number"),
+    ]
+
+    def get_queryset(self):
+        queryset = selectors.shipment_list_queryset(super().get_queryset())
+        if self.action not in ("list", "export"):
+            queryset = _shipment_prefetch(queryset)
+        return queryset
+
+    def get_serializer_class(self):
+        if self.action == "retrieve":
+            return SalesShipmentDetailSerializer
+        if self.action in ("create", "update", "partial_update"):
+            return SalesShipmentWriteSerializer
+        return SalesShipmentSerializer
+
+    def _detail(self, shipment: Shipment, status_code: int = status.HTTP_200_OK) -> Response:
+        fresh = self.get_queryset().get(pk=shipment.pk)
+        return Response(
+            SalesShipmentDetailSerializer(fresh, context=self.get_serializer_context()).data,
+            status=status_code,
+        )
+
+    @staticmethod
+    def _lines(order: SalesOrder, lines: list[dict]) -> list[services.ShipmentLineInput]:
+        found = {
+            line.pk: line
+            for line in SalesOrderLine.objects.filter(pk__in=[line["order_line"] for line in lines])
+        }
+        result = []
+        for line in lines:
+            order_line = found.get(line["order_line"])
+            if order_line is None or order_line.order_id != order.pk:
+                raise services.DomainError(
+                    services._("The line is not a line of this order."), error="line_not_found"
+                )
+            result.append(services.ShipmentLineInput(order_line=order_line, quantity=line["quantity"]))
+        return result
+
+    def create(self, request, *args, **kwargs):
+        serializer = SalesShipmentWriteSerializer(data=request.data, context=self.get_serializer_context())
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        order = data.pop("sales_order")
+        lines = self._lines(order, data.pop("lines"))
+        shipment = services.shipment_create(sales_order=order, lines=lines, user=request.user, **data)
+        return self._detail(shipment, status.HTTP_201_CREATED)
+
+    def update(self, request, *args, **kwargs):
+        shipment = self.get_object()
+        serializer = SalesShipmentWriteSerializer(
+            shipment,
+            data=request.data,
+            partial=kwargs.get("partial", False),
+            context=self.get_serializer_context(),
+        )
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        data.pop("sales_order", None)
+        lines = data.pop("lines", None)
+        services.shipment_update(
+            shipment=shipment,
+            fields=data,
+            lines=self._lines(shipment.sales_order, lines) if lines is not None else None,
+        )
+        return self._detail(shipment)
+
+    def perform_destroy(self, instance):
+        services.shipment_delete(shipment=instance)
+
+    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesShipmentDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def pick(self, request, pk=None):
+        """draft -> picked."""
+        return self._detail(services.shipment_pick(shipment=self.get_object()))
+
+    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesShipmentDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def ship(self, request, pk=None):
+        """draft/picked -> shipped: stock moves out of the warehouse, reservations consumed, all at once."""
+        return self._detail(services.shipment_ship(shipment=self.get_object(), user=request.user))
+
+    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesShipmentDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def deliver(self, request, pk=None):
+        """shipped -> delivered."""
+        return self._detail(services.shipment_deliver(shipment=self.get_object()))
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER], request=CartonCodesSerializer, responses=SalesShipmentDetailSerializer
+    )
+    @action(detail=True, methods=["post"])
+    def cartons(self, request, pk=None):
+        """Puts cartons on the shipment by their public codes (all or nothing; `data.code` names a refused
+        code: carton_not_found, carton_voided, carton_wrong_product, carton_on_other_shipment,
+        shipment_already_shipped)."""
+        shipment = self.get_object()
+        serializer = CartonCodesSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.shipment_cartons_add(
+            shipment=shipment, codes=serializer.validated_data["codes"], user=request.user
+        )
+        return self._detail(shipment)
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER], request=CartonCodesSerializer, responses=SalesShipmentDetailSerializer
+    )
+    @action(detail=True, methods=["post"], url_path="cartons/remove")
+    def cartons_remove(self, request, pk=None):
+        """Takes cartons off a shipment that has not shipped."""
+        shipment = self.get_object()
+        serializer = CartonCodesSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.shipment_cartons_remove(shipment=shipment, codes=serializer.validated_data["codes"])
+        return self._detail(shipment)
+
+    @extend_schema(parameters=[TENANT_PARAMETER], responses=PDF_RESPONSE)
+    @action(detail=True, methods=["get"], url_path="delivery-note")
+    def delivery_note(self, request, pk=None):
+        """The delivery note PDF: lines, cartons per line and the DDS reference numbers behind them."""
+        shipment = self.get_object()
+        return _pdf(pdf.delivery_note_pdf(shipment), f"delivery-note-{shipment.shipment_number}.pdf")
+
+
+@extend_schema_view(
+    list=_T,
+    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=InvoiceDetailSerializer),
+    create=extend_schema(
+        parameters=[TENANT_PARAMETER],
+        request=InvoiceCreateSerializer,
+        responses={201: InvoiceDetailSerializer},
+    ),
+    partial_update=extend_schema(
+        parameters=[TENANT_PARAMETER], request=InvoiceUpdateSerializer, responses=InvoiceDetailSerializer
+    ),
+    destroy=_T,
+    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+)
+class InvoiceViewSet(PdfNegotiationMixin, TenantModelViewSet):
+    """Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+    invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one."""
+
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+    queryset = Invoice.objects.all()
+    serializer_class = InvoiceSerializer
+    filterset_class = InvoiceFilter
+    search_fields = ["number", "sales_order__order_number", "customer__name", "customer__number", "note"]
+    ordering_fields = [
+        "number",
+        "issue_date",
+        "due_date",
+        "total_gross",
+        "status",
+        "created_at",
+        "customer__name",
+    ]
+    ordering = ["-created_at", "-id"]
+    pdf_actions = ("pdf",)
+    action_permissions = {
+        "post": "salesorders.change_invoice",
+        "credit_note": "salesorders.add_invoice",
+        "payments": "salesorders.change_invoice",
+        "pdf": "salesorders.view_invoice",
+    }
+    export_filename = "sales-invoices"
+    export_columns = [
+        ("Number", "number"),
+        ("Kind", "kind"),
+        ("Status", "status"),
+        ("Issue date", "issue_date"),
+        ("Due date", "due_date"),
+        ("Order number", "sales_order.order_number"),
+        ("Customer", "customer.name"),
+        ("Customer accounting code", "customer_accounting_code"),
+        ("Owner accounting id", "owner_visma_id"),
+        ("Currency", "currency"),
+        ("Net", "total_net"),
+        ("VAT", "total_vat"),
+        ("Gross", "total_gross"),
+        ("Paid", "amount_paid"),
+    ]
+
+    def get_queryset(self):
+        queryset = selectors.invoice_list_queryset(super().get_queryset())
+        if self.action not in ("list", "export"):
+            queryset = queryset.prefetch_related(
+                Prefetch("lines", queryset=selectors.invoice_lines_queryset(), to_attr="annotated_lines"),
+                "shipments",
+            )
+        return queryset
+
+    def get_serializer_class(self):
+        if self.action == "retrieve":
+            return InvoiceDetailSerializer
+        if self.action == "create":
+            return InvoiceCreateSerializer
+        if self.action == "partial_update":
+            return InvoiceUpdateSerializer
+        return InvoiceSerializer
+
+    def _detail(self, invoice: Invoice, status_code: int = status.HTTP_200_OK) -> Response:
+        fresh = self.get_queryset().get(pk=invoice.pk)
+        return Response(
+            InvoiceDetailSerializer(fresh, context=self.get_serializer_context()).data, status=status_code
+        )
+
+    def create(self, request, *args, **kwargs):
+        serializer = InvoiceCreateSerializer(data=request.data, context=self.get_serializer_context())
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        shipments = []
+        if data.get("shipments"):
+            ids = sorted(set(data["shipments"]))
+            shipments = list(Shipment.objects.filter(pk__in=ids))
+            if len(shipments) != len(ids):
+                raise NotFound()
+        invoice = services.invoice_create(
+            sales_order=data.get("sales_order"),
+            shipments=shipments,
+            user=request.user,
+            note=data.get("note", ""),
+        )
+        return self._detail(invoice, status.HTTP_201_CREATED)
+
+    def partial_update(self, request, *args, **kwargs):
+        invoice = self.get_object()
+        serializer = InvoiceUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.invoice_update(invoice=invoice, fields=dict(serializer.validated_data))
+        return self._detail(invoice)
+
+    def perform_destroy(self, instance):
+        services.invoice_delete(invoice=instance)
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER], request=InvoicePostSerializer, responses=InvoiceDetailSerializer
+    )
+    @action(detail=True, methods=["post"])
+    def post(self, request, pk=None):
+        """Posts a draft: the next gapless number of its series and year; never edited afterwards."""
+        invoice = self.get_object()
+        serializer = InvoicePostSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.invoice_post(
+            invoice=invoice, user=request.user, issue_date=serializer.validated_data.get("issue_date")
+        )
+        return self._detail(invoice)
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER], request=CreditNoteSerializer, responses={201: InvoiceDetailSerializer}
+    )
+    @action(detail=True, methods=["post"], url_path="credit-note")
+    def credit_note(self, request, pk=None):
+        """A credit note of a posted invoice: in full (no `lines`) or of the given quantities."""
+        invoice = self.get_object()
+        serializer = CreditNoteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        lines = [
+            services.CreditLineInput(invoice_line_id=line["invoice_line"], quantity=line["quantity"])
+            for line in data.get("lines") or []
+        ]
+        credit = services.credit_note_create(
+            invoice=invoice,
+            lines=lines or None,
+            user=request.user,
+            note=data.get("note", ""),
+            post=data["post"],
+        )
+        return self._detail(credit, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        parameters=[TENANT_PARAMETER], request=PaymentSerializer, responses=InvoiceDetailSerializer
+    )
+    @action(detail=True, methods=["post"])
+    def payments(self, request, pk=None):
+        """Records a payment received against a posted invoice."""
+        invoice = self.get_object()
+        serializer = PaymentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.invoice_payment_record(invoice=invoice, amount=serializer.validated_data["amount"])
+        return self._detail(invoice)
+
+    @extend_schema(parameters=[TENANT_PARAMETER], responses=PDF_RESPONSE)
+    @action(detail=True, methods=["get"])
+    def pdf(self, request, pk=None):
+        """The invoice (or credit note) PDF in the invoice's language."""
+        invoice = self.get_object()
+        name = invoice.number or f"draft-{invoice.pk}"
+        return _pdf(pdf.invoice_pdf(invoice), f"{name}.pdf")
+
+
+@extend_schema_view(list=_T, retrieve=_T)
+class DeliveryViewSet(TenantReadOnlyViewSet):
+    """The delivery schedule: order lines of confirmed orders still to ship, by due date (confirmed, else
+    requested delivery date), with what unshipped shipments already plan for them; `is_late` when due
+    before today."""
+
+    queryset = SalesOrderLine.objects.all()
+    serializer_class = DeliverySerializer
+    allowed_user_types = ("internal", "warehouse")
+    permission_model = SalesOrder
+    filterset_class = DeliveryFilter
+    search_fields = [
+        "order__order_number",
+        "order__customer__name",
+        "product__article_number",
+        "product__name",
+    ]
+    ordering_fields = ["due_date", "order__order_number", "order__customer__name", "open_qty"]
+    ordering = ["due_date", "order_id", "line_number"]
+
+    def get_queryset(self):
+        return selectors.delivery_queryset(super().get_queryset())

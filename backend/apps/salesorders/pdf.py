@@ -1,0 +1,287 @@
+"""Invoice, credit note and delivery note PDFs (reportlab, A4), in the document's language (en or zh).
+
+The fonts are those of the due diligence summary (apps/eudr/dds/summary_pdf.py): Helvetica for Latin
+text and the built-in CID font STSong-Light (no font file needed) for text with Chinese characters.
+
+The invoice carries what Article 226 of Directive 2006/112/EC asks: issue date, sequential number,
+seller's and buyer's VAT numbers, names and addresses, quantity and nature of the goods, the date of
+supply where it differs from the issue date, the taxable amount per VAT rate, the unit price net of tax,
+discounts, the VAT rate and amount, and "Reverse charge" where it applies; plus the company's operator
+data (EORI) and the reference numbers of the due diligence statements of the cartons' raw materials.
+"""
+
+from __future__ import annotations
+
+import io
+from decimal import Decimal
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
+
+from apps.eudr.dds.summary_pdf import _register_fonts, _Styles
+from apps.salesorders import selectors
+from apps.salesorders.models import Invoice, Shipment
+from apps.tenancy.models import Tenant
+
+WIDTH = A4[0] - 30 * mm
+
+
+def _num(value: Decimal | None, places: int = 2) -> str:
+    if value is None:
+        return ""
+    quantum = Decimal(1).scaleb(-places)
+    return f"{Decimal(value).quantize(quantum):,.{places}f}"
+
+
+def _qty(value: Decimal) -> str:
+    text = f"{Decimal(value):f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _grid(rows, widths, header=True, right_from: int | None = None) -> Table:
+    table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1 if header else 0)
+    style = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#d0d7de")),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]
+    if header:
+        style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eef1f4")))
+    if right_from is not None:
+        style.append(("ALIGN", (right_from, 0), (-1, -1), "RIGHT"))
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _doc(buffer, title: str) -> SimpleDocTemplate:
+    return SimpleDocTemplate(
+        buffer,
+        pagesize=A4,
+        leftMargin=15 * mm,
+        rightMargin=15 * mm,
+        topMargin=15 * mm,
+        bottomMargin=15 * mm,
+        title=title,
+    )
+
+
+def _dds_block(s: _Styles, shipment_ids) -> list:
+    refs = selectors.dds_references(shipment_ids)
+    story = [
+        Spacer(1, 4 * mm),
+        s.p(_("EUDR due diligence statements (Regulation (EU) 2023/1115, Article 4(7))"), "h2"),
+    ]
+    if not refs:
+        story.append(s.p(_("No carton on this document refers to a due diligence statement.")))
+        return story
+    rows = [[s.p(_("Raw-material delivery")), s.p(_("DDS reference number")), s.p(_("Verification number"))]]
+    rows += [[s.p(r["delivery"]), s.p(r["reference"]), s.p(r["verification"])] for r in refs]
+    story.append(_grid(rows, [WIDTH * 0.4, WIDTH * 0.3, WIDTH * 0.3]))
+    return story
+
+
+def _django_language(code: str) -> str:
+    return "zh-hans" if code == "zh" else "en"
+
+
+def invoice_pdf(invoice: Invoice) -> bytes:
+    """The invoice or credit note as a PDF, in its language."""
+    _register_fonts()
+    with translation.override(_django_language(invoice.language)):
+        return _invoice_pdf(invoice)
+
+
+def _invoice_pdf(invoice: Invoice) -> bytes:
+    s = _Styles()
+    tenant = Tenant.objects.get(pk=invoice.tenant_id)
+    customer = invoice.customer
+    posted = invoice.status == Invoice.Status.POSTED
+    seller_name = invoice.seller_name if posted else (tenant.legal_name or tenant.name)
+    seller_address = invoice.seller_address if posted else tenant.address
+    seller_country = invoice.seller_country if posted else tenant.country
+    seller_vat = invoice.seller_vat_number if posted else tenant.vat_number
+    seller_eori = invoice.seller_eori_number if posted else tenant.eori_number
+    buyer_name = invoice.buyer_name if posted else customer.name
+    buyer_address = (
+        invoice.buyer_address
+        if posted
+        else ", ".join(
+            p
+            for p in [
+                customer.billing_street,
+                f"{customer.billing_post_code} {customer.billing_city}".strip(),
+            ]
+            if p
+        )
+    )
+    buyer_country = invoice.buyer_country if posted else customer.billing_country
+    buyer_vat = invoice.buyer_vat_number if posted else customer.vat_id
+    is_credit = invoice.kind == Invoice.Kind.CREDIT_NOTE
+    title = _("Credit note") if is_credit else _("Invoice")
+    if not posted:
+        title = f"{title} ({_('draft, not valid for tax purposes')})"
+    buffer = io.BytesIO()
+    doc = _doc(buffer, f"{title} {invoice.number}")
+    story = [s.p(title, "title")]
+
+    parties = [
+        [s.p(_("Seller")), s.p(_("Buyer"))],
+        [
+            s.p("\n".join(x for x in [seller_name, seller_address, seller_country] if x)),
+            s.p("\n".join(x for x in [buyer_name, buyer_address, buyer_country] if x)),
+        ],
+        [
+            s.p(f"{_('VAT number')}: {seller_vat or '-'}\n{_('EORI number')}: {seller_eori or '-'}"),
+            s.p(f"{_('VAT number')}: {buyer_vat or '-'}\n{_('Customer number')}: {customer.number}"),
+        ],
+    ]
+    story += [_grid(parties, [WIDTH / 2, WIDTH / 2]), Spacer(1, 4 * mm)]
+
+    facts = [
+        (_("Invoice number"), invoice.number or _("(given when posted)")),
+        (_("Issue date"), invoice.issue_date.isoformat() if invoice.issue_date else ""),
+        (_("Order number"), invoice.sales_order.order_number),
+        (_("Customer reference"), invoice.sales_order.customer_reference),
+        (_("Currency"), invoice.currency),
+    ]
+    if invoice.supply_date and invoice.supply_date != invoice.issue_date:
+        facts.append((_("Date of supply"), invoice.supply_date.isoformat()))
+    if invoice.due_date and not is_credit:
+        facts.append((_("Due date"), invoice.due_date.isoformat()))
+    if is_credit and invoice.credited_invoice:
+        facts.append((_("Corrects invoice"), invoice.credited_invoice.number))
+    story += [
+        _grid([[s.p(k), s.p(v)] for k, v in facts if v], [WIDTH * 0.3, WIDTH * 0.7], header=False),
+        Spacer(1, 4 * mm),
+    ]
+
+    lines = list(invoice.lines.select_related("product").order_by("id"))
+    rows = [
+        [
+            s.p(_("Article")),
+            s.p(_("Description")),
+            s.p(_("Quantity")),
+            s.p(_("Unit price (net)")),
+            s.p(_("Discount %")),
+            s.p(_("VAT %")),
+            s.p(_("Net amount")),
+            s.p(_("VAT amount")),
+        ]
+    ]
+    for line in lines:
+        name = line.description or line.product.name
+        if invoice.language == "zh" and line.product.name_zh:
+            name = f"{name}\n{line.product.name_zh}"
+        rows.append(
+            [
+                s.p(line.product.article_number),
+                s.p(name),
+                s.p(_qty(line.quantity)),
+                s.p(_num(line.unit_price, 4)),
+                s.p(_num(line.discount_percent)),
+                s.p(_num(line.vat_rate)),
+                s.p(_num(line.amount_net)),
+                s.p(_num(line.amount_vat)),
+            ]
+        )
+    widths = [0.12, 0.21, 0.09, 0.12, 0.12, 0.08, 0.13, 0.13]
+    story += [_grid(rows, [WIDTH * w for w in widths]), Spacer(1, 4 * mm)]
+
+    from apps.salesorders.api.serializers import vat_breakdown
+
+    vat_rows = [[s.p(_("VAT rate %")), s.p(_("Taxable amount")), s.p(_("VAT amount"))]]
+    for row in vat_breakdown(lines):
+        vat_rows.append([s.p(_num(row["vat_rate"])), s.p(_num(row["taxable"])), s.p(_num(row["vat"]))])
+    story.append(_grid(vat_rows, [WIDTH * 0.2, WIDTH * 0.2, WIDTH * 0.2]))
+    totals = [
+        (_("Total net"), _num(invoice.total_net)),
+        (_("Total VAT"), _num(invoice.total_vat)),
+        (_("Total gross"), f"{_num(invoice.total_gross)} {invoice.currency}"),
+    ]
+    story += [
+        Spacer(1, 2 * mm),
+        _grid([[s.p(k), s.p(v)] for k, v in totals], [WIDTH * 0.3, WIDTH * 0.3], header=False),
+    ]
+    if invoice.reverse_charge:
+        story += [Spacer(1, 3 * mm), s.p(_("Reverse charge"), "h2")]
+        story.append(s.p(_("VAT is due from the customer (Article 196 of Directive 2006/112/EC).")))
+    if invoice.note:
+        story += [Spacer(1, 3 * mm), s.p(invoice.note)]
+    if not is_credit and invoice.payment_terms_days:
+        story += [
+            Spacer(1, 3 * mm),
+            s.p(_("Payment terms: %(days)s days net.") % {"days": invoice.payment_terms_days}),
+        ]
+    story += _dds_block(s, list(invoice.shipments.values_list("pk", flat=True)))
+    doc.build(story)
+    return buffer.getvalue()
+
+
+def delivery_note_pdf(shipment: Shipment) -> bytes:
+    """The delivery note of a shipment in its order's language: lines, cartons per line, DDS references."""
+    _register_fonts()
+    with translation.override(_django_language(shipment.sales_order.language)):
+        return _delivery_note_pdf(shipment)
+
+
+def _delivery_note_pdf(shipment: Shipment) -> bytes:
+    s = _Styles()
+    order = shipment.sales_order
+    tenant = Tenant.objects.get(pk=shipment.tenant_id)
+    buffer = io.BytesIO()
+    doc = _doc(buffer, f"{_('Delivery note')} {shipment.shipment_number}")
+    story = [s.p(_("Delivery note"), "title")]
+    ship_to = "\n".join(
+        x
+        for x in [
+            order.ship_to_name or order.customer.name,
+            order.ship_to_street,
+            f"{order.ship_to_post_code} {order.ship_to_city}".strip(),
+            order.ship_to_country,
+        ]
+        if x
+    )
+    parties = [
+        [s.p(_("Shipper")), s.p(_("Ship to"))],
+        [
+            s.p(
+                "\n".join(x for x in [tenant.legal_name or tenant.name, tenant.address, tenant.country] if x)
+            ),
+            s.p(ship_to),
+        ],
+    ]
+    story += [_grid(parties, [WIDTH / 2, WIDTH / 2]), Spacer(1, 4 * mm)]
+    facts = [
+        (_("Shipment number"), shipment.shipment_number),
+        (_("Order number"), order.order_number),
+        (_("Customer reference"), order.customer_reference),
+        (_("Shipped at"), shipment.shipped_at.date().isoformat() if shipment.shipped_at else ""),
+        (_("Carrier"), shipment.carrier),
+        (_("Tracking number"), shipment.tracking_number),
+    ]
+    story += [
+        _grid([[s.p(k), s.p(v)] for k, v in facts if v], [WIDTH * 0.3, WIDTH * 0.7], header=False),
+        Spacer(1, 4 * mm),
+    ]
+    cartons = selectors.shipment_cartons_by_line(shipment)
+    rows = [[s.p(_("Line")), s.p(_("Article")), s.p(_("Description")), s.p(_("Quantity")), s.p(_("Cartons"))]]
+    for line in shipment.lines.select_related("order_line__product").order_by("order_line__line_number"):
+        codes = ", ".join(item.carton.code for item in cartons.get(line.pk, []))
+        rows.append(
+            [
+                s.p(str(line.order_line.line_number)),
+                s.p(line.order_line.product.article_number),
+                s.p(line.order_line.description or line.order_line.product.name),
+                s.p(_qty(line.quantity)),
+                s.p(codes or "-"),
+            ]
+        )
+    story.append(_grid(rows, [WIDTH * w for w in (0.07, 0.15, 0.3, 0.1, 0.38)]))
+    story += _dds_block(s, [shipment.pk])
+    doc.build(story)
+    return buffer.getvalue()

@@ -1,0 +1,241 @@
+"""Sales reads: list querysets (annotated, so lists run a fixed number of queries), payment status,
+the delivery schedule and the EUDR references of the cartons on shipments."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from django.db.models import (
+    Case,
+    CharField,
+    Count,
+    DecimalField,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Coalesce, Greatest
+from django.utils import timezone
+
+from apps.salesorders.models import (
+    Invoice,
+    InvoiceLine,
+    SalesOrder,
+    SalesOrderLine,
+    Shipment,
+    ShipmentCarton,
+    ShipmentLine,
+)
+
+ZERO = Decimal("0")
+QTY = DecimalField(max_digits=16, decimal_places=3)
+MONEY = DecimalField(max_digits=16, decimal_places=2)
+
+
+def order_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
+    queryset = SalesOrder.objects.all() if queryset is None else queryset
+    return queryset.select_related("customer", "owner", "warehouse").annotate(
+        lines_count=Count("lines", distinct=True),
+        ordered_qty=Coalesce(Sum("lines__quantity"), ZERO, output_field=QTY),
+        shipped_qty=Coalesce(Sum("lines__quantity_shipped"), ZERO, output_field=QTY),
+        invoiced_qty=Coalesce(Sum("lines__quantity_invoiced"), ZERO, output_field=QTY),
+    )
+
+
+def order_lines_queryset() -> QuerySet:
+    return SalesOrderLine.objects.select_related("product").order_by("line_number")
+
+
+def shipment_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
+    queryset = Shipment.objects.all() if queryset is None else queryset
+    cartons = (
+        ShipmentCarton.objects.filter(shipment=OuterRef("pk"))
+        .values("shipment")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return queryset.select_related("sales_order__customer", "warehouse").annotate(
+        lines_count=Count("lines", distinct=True),
+        total_qty=Coalesce(Sum("lines__quantity"), ZERO, output_field=QTY),
+        cartons_count=Coalesce(Subquery(cartons), 0),
+    )
+
+
+def shipment_lines_queryset() -> QuerySet:
+    return ShipmentLine.objects.select_related("order_line__product").order_by(
+        "order_line__line_number", "id"
+    )
+
+
+def invoice_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
+    queryset = Invoice.objects.all() if queryset is None else queryset
+    credited = (
+        Invoice.objects.filter(credited_invoice=OuterRef("pk"), status=Invoice.Status.POSTED)
+        .values("credited_invoice")
+        .annotate(s=Sum("total_gross"))
+        .values("s")
+    )
+    return queryset.select_related("sales_order", "customer", "credited_invoice").annotate(
+        credited_amount=Coalesce(Subquery(credited, output_field=MONEY), ZERO, output_field=MONEY),
+    )
+
+
+def payment_status(invoice: Invoice, today: date | None = None) -> str:
+    """draft; for a posted invoice: paid, partially_paid, overdue (due date passed, not paid), open;
+    a credit note: credit_note."""
+    if invoice.status == Invoice.Status.DRAFT:
+        return "draft"
+    if invoice.kind == Invoice.Kind.CREDIT_NOTE:
+        return "credit_note"
+    credited = getattr(invoice, "credited_amount", None)
+    if credited is None:
+        credited = (
+            Invoice.objects.filter(credited_invoice=invoice, status=Invoice.Status.POSTED).aggregate(
+                s=Sum("total_gross")
+            )["s"]
+            or ZERO
+        )
+    open_amount = invoice.total_gross - credited - invoice.amount_paid
+    if open_amount <= 0:
+        return "paid"
+    today = today or timezone.localdate()
+    if invoice.due_date and invoice.due_date < today:
+        return "overdue"
+    if invoice.amount_paid > 0:
+        return "partially_paid"
+    return "open"
+
+
+def invoices_filter_payment_status(queryset: QuerySet, value: str) -> QuerySet:
+    """Filters an invoice_list_queryset by payment status (same rules as payment_status)."""
+    today = timezone.localdate()
+    open_expr = ExpressionWrapper(
+        F("total_gross") - F("credited_amount") - F("amount_paid"), output_field=MONEY
+    )
+    queryset = queryset.annotate(open_amount=open_expr)
+    posted = Q(status=Invoice.Status.POSTED, kind=Invoice.Kind.INVOICE)
+    if value == "draft":
+        return queryset.filter(status=Invoice.Status.DRAFT)
+    if value == "credit_note":
+        return queryset.filter(status=Invoice.Status.POSTED, kind=Invoice.Kind.CREDIT_NOTE)
+    if value == "paid":
+        return queryset.filter(posted, open_amount__lte=0)
+    if value == "overdue":
+        return queryset.filter(posted, open_amount__gt=0, due_date__lt=today)
+    if value == "partially_paid":
+        return queryset.filter(posted, open_amount__gt=0, amount_paid__gt=0).exclude(due_date__lt=today)
+    if value == "open":
+        return queryset.filter(posted, open_amount__gt=0, amount_paid__lte=0).exclude(due_date__lt=today)
+    if value == "unpaid":
+        return queryset.filter(posted, open_amount__gt=0)
+    return queryset
+
+
+def invoice_lines_queryset() -> QuerySet:
+    return InvoiceLine.objects.select_related("product", "order_line").order_by("id")
+
+
+# -- delivery schedule ------------------------------------------------------------------------------------
+
+OPEN_ORDER_STATUSES = [
+    SalesOrder.Status.CONFIRMED,
+    SalesOrder.Status.PARTIALLY_SHIPPED,
+    SalesOrder.Status.PARTIALLY_INVOICED,
+]
+
+
+def delivery_queryset(queryset: QuerySet | None = None) -> QuerySet:
+    """Order lines of confirmed orders still to ship, with `due_date` (confirmed, else requested, else the
+    order date), `open_qty`, `planned_quantity` (on unshipped shipments), `planned_date` (the
+    earliest planned date of those shipments) and `is_late` (due before today)."""
+    queryset = SalesOrderLine.objects.all() if queryset is None else queryset
+    today = timezone.localdate()
+    pending = ShipmentLine.objects.filter(
+        order_line=OuterRef("pk"), shipment__status__in=[Shipment.Status.DRAFT, Shipment.Status.PICKED]
+    )
+    planned_qty = pending.values("order_line").annotate(s=Sum("quantity")).values("s")
+    planned_date = (
+        pending.exclude(shipment__planned_date=None)
+        .order_by("shipment__planned_date")
+        .values("shipment__planned_date")[:1]
+    )
+    return (
+        queryset.filter(order__status__in=OPEN_ORDER_STATUSES, quantity__gt=F("quantity_shipped"))
+        .select_related("order__customer", "order__warehouse", "product")
+        .annotate(
+            due_date=Coalesce("confirmed_date", "requested_date", "order__order_date"),
+            open_qty=ExpressionWrapper(
+                Greatest(F("quantity") - F("quantity_shipped"), ZERO), output_field=QTY
+            ),
+            planned_quantity=Coalesce(Subquery(planned_qty, output_field=QTY), ZERO, output_field=QTY),
+            planned_date=Subquery(planned_date),
+        )
+        .annotate(
+            is_late=Case(When(due_date__lt=today, then=Value(True)), default=Value(False)),
+            schedule_status=Case(
+                When(due_date__lt=today, then=Value("late")),
+                When(planned_quantity__gte=F("open_qty"), then=Value("planned")),
+                default=Value("open"),
+                output_field=CharField(),
+            ),
+        )
+    )
+
+
+# -- EUDR references of shipped cartons ------------------------------------------------------------------------
+
+
+def shipment_cartons_by_line(shipment: Shipment) -> dict[int, list[ShipmentCarton]]:
+    """The shipment's cartons per shipment line, each with its raw-material delivery loaded."""
+    result: dict[int, list[ShipmentCarton]] = {}
+    for item in (
+        ShipmentCarton.objects.filter(shipment=shipment)
+        .select_related("carton__raw_material")
+        .order_by("carton__production_batch_code", "carton__batch_sequence")
+    ):
+        result.setdefault(item.shipment_line_id, []).append(item)
+    return result
+
+
+def dds_references(shipment_ids) -> list[dict[str, str]]:
+    """The due diligence statements behind the cartons on the shipments (Article 4(7) of Regulation (EU)
+    2023/1115: a trader gives its buyer the reference numbers): per raw-material delivery, its own
+    statement's reference and verification numbers if it filed one, else the upstream statement's."""
+    from apps.eudr.models import RawMaterialDelivery
+
+    deliveries = (
+        RawMaterialDelivery.objects.filter(labels__sales_shipment_carton__shipment_id__in=list(shipment_ids))
+        .distinct()
+        .order_by("delivery_number")
+    )
+    result = []
+    for delivery in deliveries:
+        reference = delivery.dds_reference_number or delivery.upstream_dds_reference
+        verification = (
+            delivery.dds_verification_number
+            if delivery.dds_reference_number
+            else delivery.upstream_dds_verification
+        )
+        if reference:
+            result.append(
+                {
+                    "delivery": delivery.delivery_number,
+                    "reference": reference,
+                    "verification": verification or "",
+                }
+            )
+    return result
+
+
+def order_detail_prefetch(queryset: QuerySet) -> QuerySet:
+    return queryset.prefetch_related(
+        Prefetch("lines", queryset=order_lines_queryset(), to_attr="annotated_lines")
+    )

