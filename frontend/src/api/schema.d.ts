@@ -1146,6 +1146,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/logistics/dispatches/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        get: operations["logistics_dispatches_list"];
+        put?: never;
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        post: operations["logistics_dispatches_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logistics/dispatches/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        get: operations["logistics_dispatches_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["logistics_dispatches_update"];
+        post?: never;
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        delete: operations["logistics_dispatches_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        patch: operations["logistics_dispatches_partial_update"];
+        trace?: never;
+    };
+    "/api/logistics/dispatches/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        get: operations["logistics_dispatches_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logistics/dispatches/loading-list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        get: operations["logistics_dispatches_loading_list_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logistics/shipment-companies/": {
         parameters: {
             query?: never;
@@ -1696,6 +1793,499 @@ export interface paths {
         };
         /** @description Goods receipts against purchase orders. Posted receipts are not edited or deleted. */
         get: operations["purchaseorders_receipts_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The delivery schedule: order lines of confirmed orders still to ship, by due date (confirmed, else
+         *     requested delivery date), with what unshipped shipments already plan for them; `is_late` when due
+         *     before today.
+         */
+        get: operations["salesorders_deliveries_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/deliveries/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The delivery schedule: order lines of confirmed orders still to ship, by due date (confirmed, else
+         *     requested delivery date), with what unshipped shipments already plan for them; `is_late` when due
+         *     before today.
+         */
+        get: operations["salesorders_deliveries_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        get: operations["salesorders_invoices_list"];
+        put?: never;
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        post: operations["salesorders_invoices_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        get: operations["salesorders_invoices_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        delete: operations["salesorders_invoices_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        patch: operations["salesorders_invoices_partial_update"];
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/credit-note/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A credit note of a posted invoice: in full (no `lines`) or of the given quantities. */
+        post: operations["salesorders_invoices_credit_note_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/payments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Records a payment received against a posted invoice. */
+        post: operations["salesorders_invoices_payments_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The invoice (or credit note) PDF in the invoice's language. */
+        get: operations["salesorders_invoices_pdf_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/post/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Posts a draft: the next gapless number of its series and year; never edited afterwards. */
+        post: operations["salesorders_invoices_post_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        get: operations["salesorders_invoices_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        get: operations["salesorders_orders_list"];
+        put?: never;
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        post: operations["salesorders_orders_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/orders/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        get: operations["salesorders_orders_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["salesorders_orders_update"];
+        post?: never;
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        delete: operations["salesorders_orders_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        patch: operations["salesorders_orders_partial_update"];
+        trace?: never;
+    };
+    "/api/salesorders/orders/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description -> cancelled while nothing has shipped; releases the reservations. */
+        post: operations["salesorders_orders_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/orders/{id}/close/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description -> closed once something has shipped; the rest will not ship (reservations released). */
+        post: operations["salesorders_orders_close_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/orders/{id}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft -> confirmed; reserves the stock (409 `insufficient_available_stock` if short). */
+        post: operations["salesorders_orders_confirm_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/orders/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        get: operations["salesorders_orders_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        get: operations["salesorders_shipments_list"];
+        put?: never;
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        post: operations["salesorders_shipments_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        get: operations["salesorders_shipments_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["salesorders_shipments_update"];
+        post?: never;
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        delete: operations["salesorders_shipments_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        patch: operations["salesorders_shipments_partial_update"];
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/cartons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Puts cartons on the shipment by their public codes (all or nothing; `data.code` names a refused
+         *     code: carton_not_found, carton_voided, carton_wrong_product, carton_on_other_shipment,
+         *     shipment_already_shipped).
+         */
+        post: operations["salesorders_shipments_cartons_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/cartons/remove/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Takes cartons off a shipment that has not shipped. */
+        post: operations["salesorders_shipments_cartons_remove_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/deliver/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description shipped -> delivered. */
+        post: operations["salesorders_shipments_deliver_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/delivery-note/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The delivery note PDF: lines, cartons per line and the DDS reference numbers behind them. */
+        get: operations["salesorders_shipments_delivery_note_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/pick/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft -> picked. */
+        post: operations["salesorders_shipments_pick_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/ship/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft/picked -> shipped: stock moves out of the warehouse, reservations consumed, all at once. */
+        post: operations["salesorders_shipments_ship_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        get: operations["salesorders_shipments_export_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2413,6 +3003,9 @@ export interface components {
             /** Format: date */
             promise_date?: string | null;
         };
+        CartonCodesRequest: {
+            codes: string[];
+        };
         CartonEvent: {
             readonly id: number;
             readonly kind: components["schemas"]["CartonEventKindEnum"];
@@ -2585,6 +3178,17 @@ export interface components {
             /** @default  */
             note: string;
         };
+        CreditLineWriteRequest: {
+            invoice_line: number;
+            /** Format: decimal */
+            quantity: string;
+        };
+        CreditNoteRequest: {
+            lines?: components["schemas"]["CreditLineWriteRequest"][];
+            note?: string;
+            /** @default false */
+            post: boolean;
+        };
         Customer: {
             readonly id: number;
             number: string;
@@ -2614,6 +3218,12 @@ export interface components {
             readonly created_at: string;
             /** Format: date-time */
             readonly updated_at: string;
+        };
+        CustomerBrief: {
+            readonly id: number;
+            number: string;
+            name: string;
+            vat_id?: string;
         };
         CustomerContact: {
             id?: number | null;
@@ -2699,6 +3309,49 @@ export interface components {
          * @enum {string}
          */
         DdsJobStatusEnum: "queued" | "running" | "done" | "failed";
+        /** @description An order line still to ship, as the delivery schedule shows it. */
+        Delivery: {
+            readonly id: number;
+            readonly order: number;
+            readonly order_number: string;
+            readonly order_status: string;
+            readonly customer: number;
+            readonly customer_name: string;
+            readonly warehouse: number | null;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly line_number: number;
+            readonly product: number;
+            readonly product_number: string;
+            readonly product_name: string;
+            readonly description: string;
+            /** Format: decimal */
+            readonly quantity: string;
+            /** Format: decimal */
+            readonly quantity_shipped: string;
+            /** Format: decimal */
+            readonly quantity_reserved: string;
+            /**
+             * Requested delivery date
+             * Format: date
+             */
+            readonly requested_date: string | null;
+            /**
+             * Confirmed delivery date
+             * Format: date
+             */
+            readonly confirmed_date: string | null;
+            /** Format: date */
+            readonly due_date: string;
+            /** Format: decimal */
+            readonly open_quantity: string;
+            /** Format: decimal */
+            readonly planned_quantity: string;
+            /** Format: date */
+            readonly planned_date: string | null;
+            readonly is_late: boolean;
+            readonly schedule_status: components["schemas"]["ScheduleStatusEnum"];
+        };
         DeliveryFileLine: {
             row: number;
             material_type: string;
@@ -2748,6 +3401,51 @@ export interface components {
             description?: string;
             parent?: number | null;
         };
+        /** @description An outbound shipment's transport. `sales_shipment` and `carrier` are ids of this company's rows. */
+        Dispatch: {
+            readonly id: number;
+            sales_shipment: number;
+            readonly shipment_number: string;
+            readonly shipment_status: string;
+            readonly order_number: string;
+            readonly customer_name: string;
+            carrier?: number | null;
+            /** @default  */
+            readonly carrier_name: string;
+            /** Format: date */
+            pickup_date: string;
+            vehicle?: string;
+            tracking_number?: string;
+            /** Format: int64 */
+            packages?: number;
+            /** Format: decimal */
+            weight_kg?: string;
+            /** @default 0 */
+            readonly cartons_count: number;
+            note?: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        /** @description An outbound shipment's transport. `sales_shipment` and `carrier` are ids of this company's rows. */
+        DispatchRequest: {
+            sales_shipment: number;
+            carrier?: number | null;
+            /** Format: date */
+            pickup_date: string;
+            vehicle?: string;
+            tracking_number?: string;
+            /** Format: int64 */
+            packages?: number;
+            /** Format: decimal */
+            weight_kg?: string;
+            note?: string;
+        };
+        /**
+         * @description * `en` - English
+         *     * `zh` - Chinese
+         * @enum {string}
+         */
+        DocumentLanguageEnum: "en" | "zh";
         /**
          * @description * `receipt` - Purchase receipt
          *     * `shipment` - Sales shipment
@@ -2841,6 +3539,20 @@ export interface components {
              */
             file: string;
         };
+        InboundLine: {
+            order_line: number;
+            purchase_order: number;
+            order_number: string;
+            line_number: number;
+            article_number: string;
+            /** Format: decimal */
+            order_qty: string;
+            /** Format: decimal */
+            received_qty: string;
+            cartons_expected: number;
+            cartons_received: number;
+            cartons_pending: number;
+        };
         InboundShipment: {
             readonly id: number;
             readonly container_number: string;
@@ -2868,10 +3580,197 @@ export interface components {
             readonly cartons_expected: number;
             readonly cartons_received: number;
             readonly cartons_pending: number;
-            readonly lines: {
+            readonly lines: components["schemas"]["InboundLine"][];
+        };
+        Invoice: {
+            readonly id: number;
+            readonly kind: components["schemas"]["InvoiceKindEnum"];
+            readonly status: components["schemas"]["InvoiceStatusEnum"];
+            readonly number: string;
+            readonly series: string;
+            readonly year: number | null;
+            readonly sales_order: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_name: string;
+            readonly credited_invoice: number | null;
+            /** @default  */
+            readonly credited_invoice_number: string;
+            /** Format: date */
+            readonly issue_date: string | null;
+            /**
+             * Date of supply
+             * Format: date
+             */
+            readonly supply_date: string | null;
+            /** Format: date */
+            readonly due_date: string | null;
+            readonly currency: string;
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            /** Payment terms (days) */
+            readonly payment_terms_days: number;
+            readonly reverse_charge: boolean;
+            readonly note: string;
+            /**
+             * Net total
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /**
+             * VAT total
+             * Format: decimal
+             */
+            readonly total_vat: string;
+            /**
+             * Gross total
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            /** Format: decimal */
+            readonly amount_paid: string;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            readonly credited_amount: string;
+            readonly payment_status: components["schemas"]["PaymentStatusEnum"];
+            /** Owner's accounting id */
+            readonly owner_visma_id: string;
+            /** Customer's accounting code */
+            readonly customer_accounting_code: string;
+            /** Format: date-time */
+            readonly posted_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        InvoiceCreateRequest: {
+            sales_order?: number | null;
+            shipments?: number[];
+            note?: string;
+        };
+        InvoiceDetail: {
+            readonly id: number;
+            readonly kind: components["schemas"]["InvoiceKindEnum"];
+            readonly status: components["schemas"]["InvoiceStatusEnum"];
+            readonly number: string;
+            readonly series: string;
+            readonly year: number | null;
+            readonly sales_order: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_name: string;
+            readonly credited_invoice: number | null;
+            /** @default  */
+            readonly credited_invoice_number: string;
+            /** Format: date */
+            readonly issue_date: string | null;
+            /**
+             * Date of supply
+             * Format: date
+             */
+            readonly supply_date: string | null;
+            /** Format: date */
+            readonly due_date: string | null;
+            readonly currency: string;
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            /** Payment terms (days) */
+            readonly payment_terms_days: number;
+            readonly reverse_charge: boolean;
+            readonly note: string;
+            /**
+             * Net total
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /**
+             * VAT total
+             * Format: decimal
+             */
+            readonly total_vat: string;
+            /**
+             * Gross total
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            /** Format: decimal */
+            readonly amount_paid: string;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            readonly credited_amount: string;
+            readonly payment_status: components["schemas"]["PaymentStatusEnum"];
+            /** Owner's accounting id */
+            readonly owner_visma_id: string;
+            /** Customer's accounting code */
+            readonly customer_accounting_code: string;
+            /** Format: date-time */
+            readonly posted_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly lines: components["schemas"]["InvoiceLine"][];
+            readonly shipments: {
                 [key: string]: unknown;
             }[];
+            readonly vat_breakdown: components["schemas"]["VatBreakdown"][];
+            readonly seller_name: string;
+            readonly seller_address: string;
+            readonly seller_vat_number: string;
+            readonly buyer_name: string;
+            readonly buyer_address: string;
+            readonly buyer_vat_number: string;
         };
+        /**
+         * @description * `invoice` - Invoice
+         *     * `credit_note` - Credit note
+         * @enum {string}
+         */
+        InvoiceKindEnum: "invoice" | "credit_note";
+        InvoiceLine: {
+            readonly id: number;
+            readonly order_line: number;
+            readonly line_number: number;
+            readonly shipment_line: number | null;
+            readonly credited_line: number | null;
+            readonly product: number;
+            readonly product_number: string;
+            readonly product_name: string;
+            readonly description: string;
+            /** Format: decimal */
+            readonly quantity: string;
+            /** Format: decimal */
+            readonly unit_price: string;
+            /**
+             * Discount %
+             * Format: decimal
+             */
+            readonly discount_percent: string;
+            /**
+             * VAT rate %
+             * Format: decimal
+             */
+            readonly vat_rate: string;
+            /**
+             * Net amount
+             * Format: decimal
+             */
+            readonly amount_net: string;
+            /**
+             * VAT amount
+             * Format: decimal
+             */
+            readonly amount_vat: string;
+        };
+        InvoicePostRequest: {
+            /** Format: date */
+            issue_date?: string | null;
+        };
+        /**
+         * @description * `draft` - Draft
+         *     * `posted` - Posted
+         * @enum {string}
+         */
+        InvoiceStatusEnum: "draft" | "posted";
         /**
          * @description * `` - Browser default
          *     * `zh` - 中文
@@ -3065,6 +3964,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["Customer"][];
         };
+        PaginatedDeliveryList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Delivery"][];
+        };
         PaginatedDepartmentList: {
             /** @example 123 */
             count: number;
@@ -3080,6 +3994,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["Department"][];
         };
+        PaginatedDispatchList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Dispatch"][];
+        };
         PaginatedInboundShipmentList: {
             /** @example 123 */
             count: number;
@@ -3094,6 +4023,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["InboundShipment"][];
+        };
+        PaginatedInvoiceList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Invoice"][];
         };
         PaginatedLocationWithWarehouseList: {
             /** @example 123 */
@@ -3274,6 +4218,36 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Role"][];
+        };
+        PaginatedSalesOrderList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["SalesOrder"][];
+        };
+        PaginatedSalesShipmentList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["SalesShipment"][];
         };
         PaginatedShipmentCompanyList: {
             /** @example 123 */
@@ -3547,6 +4521,26 @@ export interface components {
             description?: string;
             parent?: number | null;
         };
+        /** @description An outbound shipment's transport. `sales_shipment` and `carrier` are ids of this company's rows. */
+        PatchedDispatchRequest: {
+            sales_shipment?: number;
+            carrier?: number | null;
+            /** Format: date */
+            pickup_date?: string;
+            vehicle?: string;
+            tracking_number?: string;
+            /** Format: int64 */
+            packages?: number;
+            /** Format: decimal */
+            weight_kg?: string;
+            note?: string;
+        };
+        PatchedInvoiceUpdateRequest: {
+            note?: string;
+            language?: components["schemas"]["DocumentLanguageEnum"];
+            reverse_charge?: boolean;
+            payment_terms_days?: number;
+        };
         PatchedParentVendorRequest: {
             name?: string;
             /** Chinese name */
@@ -3660,6 +4654,41 @@ export interface components {
             name?: string;
             description?: string;
         };
+        /**
+         * @description Create (customer, order_date, lines; the rest optional) and update (header fields and, if given,
+         *     the complete list of lines: lines with `id` are kept, others added, missing ones removed).
+         */
+        PatchedSalesOrderWriteRequest: {
+            order_number?: string;
+            customer?: number;
+            /** Format: date */
+            order_date?: string;
+            customer_reference?: string;
+            currency?: string;
+            payment_terms_days?: number;
+            language?: components["schemas"]["DocumentLanguageEnum"];
+            warehouse?: number | null;
+            owner?: number | null;
+            description?: string;
+            ship_to_name?: string;
+            ship_to_street?: string;
+            ship_to_post_code?: string;
+            ship_to_city?: string;
+            ship_to_country?: string;
+            lines?: components["schemas"]["SalesOrderLineWriteRequest"][];
+            /** @default false */
+            confirm: boolean;
+        };
+        PatchedSalesShipmentWriteRequest: {
+            sales_order?: number;
+            warehouse?: number | null;
+            /** Format: date */
+            planned_date?: string | null;
+            carrier?: string;
+            tracking_number?: string;
+            note?: string;
+            lines?: components["schemas"]["SalesShipmentLineWriteRequest"][];
+        };
         PatchedShipmentCompanyRequest: {
             name?: string;
             contact_name?: string;
@@ -3753,6 +4782,20 @@ export interface components {
             user_type?: components["schemas"]["UserTypeEnum"];
             parent_vendor?: number | null;
         };
+        PaymentRequest: {
+            /** Format: decimal */
+            amount: string;
+        };
+        /**
+         * @description * `draft` - draft
+         *     * `open` - open
+         *     * `partially_paid` - partially_paid
+         *     * `paid` - paid
+         *     * `overdue` - overdue
+         *     * `credit_note` - credit_note
+         * @enum {string}
+         */
+        PaymentStatusEnum: "draft" | "open" | "partially_paid" | "paid" | "overdue" | "credit_note";
         PermissionMatrix: {
             areas: components["schemas"]["MatrixArea"][];
         };
@@ -4447,10 +5490,373 @@ export interface components {
             name: string;
             description?: string;
         };
+        /** @description An order as lists show it (no lines). */
+        SalesOrder: {
+            readonly id: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_detail: components["schemas"]["CustomerBrief"];
+            readonly ship_to_name: string;
+            readonly ship_to_street: string;
+            readonly ship_to_post_code: string;
+            readonly ship_to_city: string;
+            readonly ship_to_country: string;
+            /** Format: date */
+            readonly order_date: string;
+            readonly customer_reference: string;
+            readonly currency: string;
+            /** Payment terms (days) */
+            readonly payment_terms_days: number;
+            /** Document language */
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            readonly warehouse: number | null;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly owner: number | null;
+            readonly owner_name: string;
+            readonly description: string;
+            readonly status: components["schemas"]["SalesOrderStatusEnum"];
+            /**
+             * Net total
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /**
+             * VAT total
+             * Format: decimal
+             */
+            readonly total_vat: string;
+            /**
+             * Gross total
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            /** @default 0 */
+            readonly lines_count: number;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly ordered_qty: string;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly shipped_qty: string;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly invoiced_qty: string;
+            readonly allowed_actions: string[];
+            /** Format: date-time */
+            readonly confirmed_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        /** @description An order as lists show it (no lines). */
+        SalesOrderDetail: {
+            readonly id: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_detail: components["schemas"]["CustomerBrief"];
+            readonly ship_to_name: string;
+            readonly ship_to_street: string;
+            readonly ship_to_post_code: string;
+            readonly ship_to_city: string;
+            readonly ship_to_country: string;
+            /** Format: date */
+            readonly order_date: string;
+            readonly customer_reference: string;
+            readonly currency: string;
+            /** Payment terms (days) */
+            readonly payment_terms_days: number;
+            /** Document language */
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            readonly warehouse: number | null;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly owner: number | null;
+            readonly owner_name: string;
+            readonly description: string;
+            readonly status: components["schemas"]["SalesOrderStatusEnum"];
+            /**
+             * Net total
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /**
+             * VAT total
+             * Format: decimal
+             */
+            readonly total_vat: string;
+            /**
+             * Gross total
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            /** @default 0 */
+            readonly lines_count: number;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly ordered_qty: string;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly shipped_qty: string;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly invoiced_qty: string;
+            readonly allowed_actions: string[];
+            /** Format: date-time */
+            readonly confirmed_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+            readonly lines: components["schemas"]["SalesOrderLine"][];
+            readonly status_explanation: components["schemas"]["StatusExplanation"];
+        };
+        SalesOrderLine: {
+            readonly id: number;
+            readonly line_number: number;
+            readonly product: number;
+            readonly product_number: string;
+            readonly product_name: string;
+            readonly product_name_zh: string;
+            readonly description: string;
+            /** Format: decimal */
+            readonly quantity: string;
+            /** Format: decimal */
+            readonly unit_price: string;
+            /**
+             * Discount %
+             * Format: decimal
+             */
+            readonly discount_percent: string;
+            /**
+             * VAT rate %
+             * Format: decimal
+             */
+            readonly vat_rate: string;
+            /**
+             * Net amount
+             * Format: decimal
+             */
+            readonly amount_net: string;
+            /**
+             * VAT amount
+             * Format: decimal
+             */
+            readonly amount_vat: string;
+            /**
+             * Requested delivery date
+             * Format: date
+             */
+            readonly requested_date: string | null;
+            /**
+             * Confirmed delivery date
+             * Format: date
+             */
+            readonly confirmed_date: string | null;
+            /** Format: decimal */
+            readonly quantity_reserved: string;
+            /** Format: decimal */
+            readonly quantity_shipped: string;
+            /** Format: decimal */
+            readonly quantity_invoiced: string;
+            /** Format: decimal */
+            readonly open_quantity: string;
+            /** @description True once goods of the line have shipped: the line is read-only then. */
+            readonly shipped: boolean;
+        };
+        SalesOrderLineWriteRequest: {
+            id?: number | null;
+            product: number;
+            description?: string;
+            /** Format: decimal */
+            quantity: string;
+            /** Format: decimal */
+            unit_price: string;
+            /** Format: decimal */
+            discount_percent?: string;
+            /** Format: decimal */
+            vat_rate?: string;
+            /** Format: date */
+            requested_date?: string | null;
+            /** Format: date */
+            confirmed_date?: string | null;
+        };
+        /**
+         * @description * `draft` - Draft
+         *     * `confirmed` - Confirmed
+         *     * `partially_shipped` - Partially shipped
+         *     * `shipped` - Shipped
+         *     * `partially_invoiced` - Partially invoiced
+         *     * `invoiced` - Invoiced
+         *     * `closed` - Closed
+         *     * `cancelled` - Cancelled
+         * @enum {string}
+         */
+        SalesOrderStatusEnum: "draft" | "confirmed" | "partially_shipped" | "shipped" | "partially_invoiced" | "invoiced" | "closed" | "cancelled";
+        /**
+         * @description Create (customer, order_date, lines; the rest optional) and update (header fields and, if given,
+         *     the complete list of lines: lines with `id` are kept, others added, missing ones removed).
+         */
+        SalesOrderWriteRequest: {
+            order_number?: string;
+            customer: number;
+            /** Format: date */
+            order_date: string;
+            customer_reference?: string;
+            currency?: string;
+            payment_terms_days?: number;
+            language?: components["schemas"]["DocumentLanguageEnum"];
+            warehouse?: number | null;
+            owner?: number | null;
+            description?: string;
+            ship_to_name?: string;
+            ship_to_street?: string;
+            ship_to_post_code?: string;
+            ship_to_city?: string;
+            ship_to_country?: string;
+            lines?: components["schemas"]["SalesOrderLineWriteRequest"][];
+            /** @default false */
+            confirm: boolean;
+        };
+        SalesShipment: {
+            readonly id: number;
+            readonly shipment_number: string;
+            readonly sales_order: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_name: string;
+            readonly warehouse: number;
+            readonly warehouse_code: string;
+            readonly status: components["schemas"]["SalesShipmentStatusEnum"];
+            /** Format: date */
+            readonly planned_date: string | null;
+            /** Format: date-time */
+            readonly shipped_at: string | null;
+            /** Format: date-time */
+            readonly delivered_at: string | null;
+            readonly carrier: string;
+            readonly tracking_number: string;
+            readonly note: string;
+            /** @default 0 */
+            readonly lines_count: number;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly total_qty: string;
+            /** @default 0 */
+            readonly cartons_count: number;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        SalesShipmentCarton: {
+            readonly id: number;
+            readonly carton: number;
+            readonly code: string;
+            readonly shipment_line: number;
+            readonly product: number;
+            readonly article_number: string;
+            readonly production_batch_code: string;
+            /** Format: decimal */
+            readonly net_weight_kg: string;
+            /** Format: date-time */
+            readonly added_at: string;
+        };
+        SalesShipmentDetail: {
+            readonly id: number;
+            readonly shipment_number: string;
+            readonly sales_order: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_name: string;
+            readonly warehouse: number;
+            readonly warehouse_code: string;
+            readonly status: components["schemas"]["SalesShipmentStatusEnum"];
+            /** Format: date */
+            readonly planned_date: string | null;
+            /** Format: date-time */
+            readonly shipped_at: string | null;
+            /** Format: date-time */
+            readonly delivered_at: string | null;
+            readonly carrier: string;
+            readonly tracking_number: string;
+            readonly note: string;
+            /** @default 0 */
+            readonly lines_count: number;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly total_qty: string;
+            /** @default 0 */
+            readonly cartons_count: number;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly lines: components["schemas"]["SalesShipmentLine"][];
+            readonly cartons: components["schemas"]["SalesShipmentCarton"][];
+        };
+        SalesShipmentLine: {
+            readonly id: number;
+            readonly order_line: number;
+            readonly line_number: number;
+            readonly product: number;
+            readonly product_number: string;
+            readonly product_name: string;
+            readonly description: string;
+            /** Format: decimal */
+            readonly ordered_quantity: string;
+            /** Format: decimal */
+            readonly quantity: string;
+            /** Format: decimal */
+            readonly quantity_invoiced: string;
+        };
+        SalesShipmentLineWriteRequest: {
+            order_line: number;
+            /** Format: decimal */
+            quantity: string;
+        };
+        /**
+         * @description * `draft` - Draft
+         *     * `picked` - Picked
+         *     * `shipped` - Shipped
+         *     * `delivered` - Delivered
+         * @enum {string}
+         */
+        SalesShipmentStatusEnum: "draft" | "picked" | "shipped" | "delivered";
+        SalesShipmentWriteRequest: {
+            sales_order: number;
+            warehouse?: number | null;
+            /** Format: date */
+            planned_date?: string | null;
+            carrier?: string;
+            tracking_number?: string;
+            note?: string;
+            lines?: components["schemas"]["SalesShipmentLineWriteRequest"][];
+        };
         ScanResult: {
             duplicate: boolean;
             carton: components["schemas"]["WarehouseCarton"];
         };
+        /**
+         * @description * `late` - late
+         *     * `planned` - planned
+         *     * `open` - open
+         * @enum {string}
+         */
+        ScheduleStatusEnum: "late" | "planned" | "open";
         SearchHit: {
             /** @description carton, sales_order, purchase_order, shipment or product */
             type: string;
@@ -4547,6 +5953,17 @@ export interface components {
             eta?: string | null;
             note?: string;
             purchase_orders?: number[];
+        };
+        StatusExplanation: {
+            /** Format: decimal */
+            ordered: string;
+            /** Format: decimal */
+            reserved: string;
+            /** Format: decimal */
+            shipped: string;
+            /** Format: decimal */
+            invoiced: string;
+            confirmed: boolean;
         };
         StatusSummaryEntry: {
             count: number;
@@ -4964,6 +6381,14 @@ export interface components {
          * @enum {string}
          */
         UserTypeEnum: "internal" | "warehouse" | "supplier";
+        VatBreakdown: {
+            /** Format: decimal */
+            vat_rate: string;
+            /** Format: decimal */
+            taxable: string;
+            /** Format: decimal */
+            vat: string;
+        };
         Warehouse: {
             readonly id: number;
             readonly code: string;
@@ -11149,6 +12574,622 @@ export interface operations {
             };
         };
     };
+    logistics_dispatches_list: {
+        parameters: {
+            query: {
+                carrier?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                pickup_date?: string;
+                pickup_from?: string;
+                pickup_to?: string;
+                /** @description A search term. */
+                search?: string;
+                shipment_status?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedDispatchList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchRequest"];
+                "multipart/form-data": components["schemas"]["DispatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DispatchRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Dispatch"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this dispatch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Dispatch"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this dispatch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchRequest"];
+                "multipart/form-data": components["schemas"]["DispatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DispatchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Dispatch"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this dispatch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this dispatch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedDispatchRequest"];
+                "multipart/form-data": components["schemas"]["PatchedDispatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedDispatchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Dispatch"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_export_retrieve: {
+        parameters: {
+            query: {
+                carrier?: number;
+                format: "csv" | "xlsx";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                pickup_date?: string;
+                pickup_from?: string;
+                pickup_to?: string;
+                /** @description A search term. */
+                search?: string;
+                shipment_status?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_loading_list_retrieve: {
+        parameters: {
+            query: {
+                /** @description Pickup date (YYYY-MM-DD). */
+                date: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     logistics_shipment_companies_list: {
         parameters: {
             query: {
@@ -15014,6 +17055,2806 @@ export interface operations {
                 /** @description A search term. */
                 search?: string;
                 supplier?: number;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_deliveries_list: {
+        parameters: {
+            query: {
+                customer?: number;
+                due_from?: string;
+                due_to?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                product?: number;
+                sales_order?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `late` - late
+                 *     * `planned` - planned
+                 *     * `open` - open
+                 */
+                status?: "late" | "open" | "planned";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedDeliveryList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_deliveries_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order line. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Delivery"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_list: {
+        parameters: {
+            query: {
+                customer?: number;
+                issue_date_from?: string;
+                issue_date_to?: string;
+                /**
+                 * @description * `invoice` - Invoice
+                 *     * `credit_note` - Credit note
+                 */
+                kind?: "credit_note" | "invoice";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /**
+                 * @description * `draft` - draft
+                 *     * `open` - open
+                 *     * `partially_paid` - partially_paid
+                 *     * `paid` - paid
+                 *     * `overdue` - overdue
+                 *     * `unpaid` - unpaid
+                 *     * `credit_note` - credit_note
+                 */
+                payment_status?: "credit_note" | "draft" | "open" | "overdue" | "paid" | "partially_paid" | "unpaid";
+                sales_order?: number;
+                /** @description A search term. */
+                search?: string;
+                shipment?: number;
+                /**
+                 * @description * `draft` - Draft
+                 *     * `posted` - Posted
+                 */
+                status?: "draft" | "posted";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedInvoiceList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceCreateRequest"];
+                "multipart/form-data": components["schemas"]["InvoiceCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InvoiceCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedInvoiceUpdateRequest"];
+                "multipart/form-data": components["schemas"]["PatchedInvoiceUpdateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedInvoiceUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_credit_note_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteRequest"];
+                "multipart/form-data": components["schemas"]["CreditNoteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreditNoteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_payments_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRequest"];
+                "multipart/form-data": components["schemas"]["PaymentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PaymentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_pdf_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_post_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoicePostRequest"];
+                "multipart/form-data": components["schemas"]["InvoicePostRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InvoicePostRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_export_retrieve: {
+        parameters: {
+            query: {
+                customer?: number;
+                format: "csv" | "xlsx";
+                issue_date_from?: string;
+                issue_date_to?: string;
+                /**
+                 * @description * `invoice` - Invoice
+                 *     * `credit_note` - Credit note
+                 */
+                kind?: "credit_note" | "invoice";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /**
+                 * @description * `draft` - draft
+                 *     * `open` - open
+                 *     * `partially_paid` - partially_paid
+                 *     * `paid` - paid
+                 *     * `overdue` - overdue
+                 *     * `unpaid` - unpaid
+                 *     * `credit_note` - credit_note
+                 */
+                payment_status?: "credit_note" | "draft" | "open" | "overdue" | "paid" | "partially_paid" | "unpaid";
+                sales_order?: number;
+                /** @description A search term. */
+                search?: string;
+                shipment?: number;
+                /**
+                 * @description * `draft` - Draft
+                 *     * `posted` - Posted
+                 */
+                status?: "draft" | "posted";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_list: {
+        parameters: {
+            query: {
+                currency?: string;
+                customer?: number;
+                order_date_from?: string;
+                order_date_to?: string;
+                order_number?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                owner?: number;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                product?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description Multiple values may be separated by commas.
+                 *
+                 *     * `draft` - Draft
+                 *     * `confirmed` - Confirmed
+                 *     * `partially_shipped` - Partially shipped
+                 *     * `shipped` - Shipped
+                 *     * `partially_invoiced` - Partially invoiced
+                 *     * `invoiced` - Invoiced
+                 *     * `closed` - Closed
+                 *     * `cancelled` - Cancelled
+                 */
+                status?: ("cancelled" | "closed" | "confirmed" | "draft" | "invoiced" | "partially_invoiced" | "partially_shipped" | "shipped")[];
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedSalesOrderList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesOrderWriteRequest"];
+                "multipart/form-data": components["schemas"]["SalesOrderWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SalesOrderWriteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesOrderWriteRequest"];
+                "multipart/form-data": components["schemas"]["SalesOrderWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SalesOrderWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedSalesOrderWriteRequest"];
+                "multipart/form-data": components["schemas"]["PatchedSalesOrderWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedSalesOrderWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_cancel_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_close_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_confirm_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_export_retrieve: {
+        parameters: {
+            query: {
+                currency?: string;
+                customer?: number;
+                format: "csv" | "xlsx";
+                order_date_from?: string;
+                order_date_to?: string;
+                order_number?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                owner?: number;
+                product?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description Multiple values may be separated by commas.
+                 *
+                 *     * `draft` - Draft
+                 *     * `confirmed` - Confirmed
+                 *     * `partially_shipped` - Partially shipped
+                 *     * `shipped` - Shipped
+                 *     * `partially_invoiced` - Partially invoiced
+                 *     * `invoiced` - Invoiced
+                 *     * `closed` - Closed
+                 *     * `cancelled` - Cancelled
+                 */
+                status?: ("cancelled" | "closed" | "confirmed" | "draft" | "invoiced" | "partially_invoiced" | "partially_shipped" | "shipped")[];
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_list: {
+        parameters: {
+            query: {
+                customer?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                planned_date_from?: string;
+                planned_date_to?: string;
+                sales_order?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description Multiple values may be separated by commas.
+                 *
+                 *     * `draft` - Draft
+                 *     * `picked` - Picked
+                 *     * `shipped` - Shipped
+                 *     * `delivered` - Delivered
+                 */
+                status?: ("delivered" | "draft" | "picked" | "shipped")[];
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedSalesShipmentList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesShipmentWriteRequest"];
+                "multipart/form-data": components["schemas"]["SalesShipmentWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SalesShipmentWriteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesShipmentWriteRequest"];
+                "multipart/form-data": components["schemas"]["SalesShipmentWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SalesShipmentWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedSalesShipmentWriteRequest"];
+                "multipart/form-data": components["schemas"]["PatchedSalesShipmentWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedSalesShipmentWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_cartons_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartonCodesRequest"];
+                "multipart/form-data": components["schemas"]["CartonCodesRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CartonCodesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_cartons_remove_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartonCodesRequest"];
+                "multipart/form-data": components["schemas"]["CartonCodesRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CartonCodesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_deliver_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_delivery_note_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_pick_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_ship_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_export_retrieve: {
+        parameters: {
+            query: {
+                customer?: number;
+                format: "csv" | "xlsx";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                planned_date_from?: string;
+                planned_date_to?: string;
+                sales_order?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description Multiple values may be separated by commas.
+                 *
+                 *     * `draft` - Draft
+                 *     * `picked` - Picked
+                 *     * `shipped` - Shipped
+                 *     * `delivered` - Delivered
+                 */
+                status?: ("delivered" | "draft" | "picked" | "shipped")[];
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
                 warehouse?: number;

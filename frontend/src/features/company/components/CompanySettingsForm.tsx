@@ -36,6 +36,8 @@ export function toValues(settings: CompanySettings): CompanySettingsValues {
     represented_operator_vat: settings.represented_operator_vat ?? '',
     represented_operator_email: settings.represented_operator_email ?? '',
     represented_operator_phone: settings.represented_operator_phone ?? '',
+    allow_backorders: settings.allow_backorders ?? false,
+    allow_negative_stock: settings.allow_negative_stock ?? false,
   };
 }
 

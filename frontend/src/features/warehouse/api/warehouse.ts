@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '@/api/http';
+import { get, patch, post } from '@/api/http';
 import type { components } from '@/api/schema';
 import type { Paginated } from '@/api/types';
 import { useSession } from '@/shared/session/useSession';
@@ -126,4 +126,51 @@ export function useCount() {
 export function usePostReceipts() {
   const invalidate = useInvalidateWarehouse();
   return useMutation({ mutationFn: postReceipts, onSuccess: () => invalidate() });
+}
+
+/* ---------- sales shipments to pick (the sales area's endpoints) ---------- */
+
+export type SalesShipment = S['SalesShipment'];
+export type SalesShipmentDetail = S['SalesShipmentDetail'];
+export const SALES_SHIPMENTS_URL = '/api/salesorders/shipments/';
+export const salesShipmentUrl = (id: number) => `${SALES_SHIPMENTS_URL}${id}/`;
+
+export const pickScan = (shipment: number, code: string, scanId: string): ScanRequest => ({
+  url: `${salesShipmentUrl(shipment)}cartons/`,
+  body: { codes: [code], code, scan_id: scanId },
+});
+
+export function useSalesShipment(id: number | null) {
+  const tenant = useTenantId();
+  return useQuery({
+    queryKey: [SALES_SHIPMENTS_URL, tenant, id],
+    queryFn: ({ signal }) => get<SalesShipmentDetail>(salesShipmentUrl(id ?? 0), { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** Ships what was picked: lines with cartons ship their carton count (the rest stays open on the order,
+ *  a backorder), then the shipment ships. */
+export function useShipPicked() {
+  const client = useQueryClient();
+  const invalidate = useInvalidateWarehouse();
+  return useMutation({
+    mutationFn: async ({ shipment, shortPick }: { shipment: SalesShipmentDetail; shortPick: boolean }) => {
+      if (shortPick) {
+        const picked = new Map<number, number>();
+        for (const carton of shipment.cartons) picked.set(carton.shipment_line, (picked.get(carton.shipment_line) ?? 0) + 1);
+        const lines = shipment.lines
+          .map((line) => ({ order_line: line.order_line, quantity: String(picked.get(line.id) ?? 0), planned: Number(line.quantity) }))
+          .filter((line) => Number(line.quantity) > 0)
+          .map(({ order_line, quantity }) => ({ order_line, quantity }));
+        await patchShipmentLines(shipment, lines);
+      }
+      return post<SalesShipmentDetail>(`${salesShipmentUrl(shipment.id)}ship/`);
+    },
+    onSuccess: () => Promise.all([invalidate(), client.invalidateQueries({ queryKey: [SALES_SHIPMENTS_URL] })]),
+  });
+}
+
+function patchShipmentLines(shipment: SalesShipmentDetail, lines: { order_line: number; quantity: string }[]) {
+  return patch<SalesShipmentDetail>(salesShipmentUrl(shipment.id), { sales_order: shipment.sales_order, lines });
 }
