@@ -6,9 +6,14 @@ Stock is only ever changed by posting a `StockMove` through `services.stock_move
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.tenancy.models import TenantModel
+
+
+class LedgerIsAppendOnly(Exception):
+    """A posted stock move was about to be changed or deleted (a correction is another move)."""
 
 
 class Warehouse(TenantModel):
@@ -78,8 +83,23 @@ class StockMove(TenantModel):
     to_location = models.ForeignKey(
         Location, null=True, blank=True, on_delete=models.PROTECT, related_name="moves_in"
     )
+
+    class Document(models.TextChoices):
+        RECEIPT = "receipt", _("Purchase receipt")
+        SHIPMENT = "shipment", _("Sales shipment")
+        COUNT = "count", _("Stock count")
+        TRANSFER = "transfer", _("Transfer")
+        MANUAL = "manual", _("Manual")
+
     reference = models.CharField(_("reference"), max_length=100, blank=True)
     note = models.CharField(_("note"), max_length=500, blank=True)
+    # The source document that caused the move (a receipt, a sales shipment, a stock count): the ledger
+    # answers "why did this stock change" without parsing `reference`.
+    document_type = models.CharField(
+        _("document type"), max_length=20, choices=Document.choices, default=Document.MANUAL
+    )
+    document_id = models.PositiveBigIntegerField(_("document id"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
     moved_at = models.DateTimeField(_("moved at"))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -90,6 +110,10 @@ class StockMove(TenantModel):
         verbose_name = _("stock move")
         verbose_name_plural = _("stock moves")
         ordering = ["-moved_at", "-id"]
+        indexes = [
+            models.Index(fields=["tenant", "product", "moved_at"], name="stockmove_product_moved"),
+            models.Index(fields=["tenant", "document_type", "document_id"], name="stockmove_document"),
+        ]
         constraints = [
             models.CheckConstraint(condition=models.Q(quantity__gt=0), name="stockmove_quantity_positive"),
             models.CheckConstraint(
@@ -100,6 +124,15 @@ class StockMove(TenantModel):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.quantity} {self.reference}"
+
+    def save(self, *args, **kwargs):
+        # Append-only: a posted move is never changed (PostgreSQL refuses it too, see migration 0003).
+        if self.pk is not None and not self._state.adding:
+            raise LedgerIsAppendOnly()
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise LedgerIsAppendOnly()
 
 
 class Stock(TenantModel):
@@ -122,6 +155,156 @@ class Stock(TenantModel):
 
     def __str__(self) -> str:
         return f"{self.product_id}@{self.location_id}: {self.quantity}"
+
+
+class ReorderPoint(TenantModel):
+    """Below this quantity available (all locations together) the product should be reordered."""
+
+    product = models.ForeignKey("products.Product", on_delete=models.CASCADE, related_name="+")
+    reorder_point = models.DecimalField(_("reorder point"), max_digits=14, decimal_places=3)
+
+    class Meta:
+        verbose_name = _("reorder point")
+        verbose_name_plural = _("reorder points")
+        ordering = ["product_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tenant", "product"], name="reorderpoint_tenant_product_unique"),
+            models.CheckConstraint(
+                condition=models.Q(reorder_point__gte=0), name="reorderpoint_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.product_id}: {self.reorder_point}"
+
+
+class StockCount(TenantModel):
+    """A stock count: counted quantities per product and location; differences posted as adjustments."""
+
+    number = models.CharField(_("number"), max_length=30)
+    counted_at = models.DateTimeField(_("counted at"))
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("stock count")
+        verbose_name_plural = _("stock counts")
+        ordering = ["-counted_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tenant", "number"], name="stockcount_tenant_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.number
+
+
+class StockCountLine(TenantModel):
+    count = models.ForeignKey(StockCount, on_delete=models.CASCADE, related_name="lines")
+    product = models.ForeignKey("products.Product", on_delete=models.PROTECT, related_name="+")
+    location = models.ForeignKey(Location, on_delete=models.PROTECT, related_name="+")
+    expected_quantity = models.DecimalField(_("expected quantity"), max_digits=14, decimal_places=3)
+    counted_quantity = models.DecimalField(_("counted quantity"), max_digits=14, decimal_places=3)
+    difference = models.DecimalField(_("difference"), max_digits=14, decimal_places=3)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    stock_move = models.OneToOneField(
+        StockMove, null=True, blank=True, on_delete=models.PROTECT, related_name="count_line"
+    )
+
+    class Meta:
+        verbose_name = _("stock count line")
+        verbose_name_plural = _("stock count lines")
+        ordering = ["count_id", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.count_id}: {self.product_id}@{self.location_id}"
+
+
+class WarehouseCarton(TenantModel):
+    """Where a labelled carton is in the warehouse. One row per carton label, created when it is received.
+
+    `receipt` is empty while the carton is scanned in but its quantity not yet posted to stock (the
+    receipt is posted per purchase order, one line per order line, when receiving is finished).
+    """
+
+    class Status(models.TextChoices):
+        RECEIVED = "received", _("Received")
+        IN_STOCK = "in_stock", _("In stock")
+        PICKED = "picked", _("Picked")
+        SHIPPED = "shipped", _("Shipped")
+
+    label = models.OneToOneField("eudr.CartonLabel", on_delete=models.PROTECT, related_name="warehouse_state")
+    product = models.ForeignKey("products.Product", on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices)
+    location = models.ForeignKey(
+        Location, null=True, blank=True, on_delete=models.PROTECT, related_name="cartons"
+    )
+    inbound_shipment = models.ForeignKey(
+        "logistics.ShipmentInfo", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    receipt = models.ForeignKey(
+        "purchaseorders.Receipt", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    received_at = models.DateTimeField(_("received at"))
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("warehouse carton")
+        verbose_name_plural = _("warehouse cartons")
+        ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["tenant", "status", "product"], name="whcarton_status_product")]
+
+    def __str__(self) -> str:
+        return f"{self.label_id} {self.status}"
+
+    @property
+    def in_stock(self) -> bool:
+        return self.status == self.Status.IN_STOCK
+
+
+class CartonEvent(TenantModel):
+    """One step of a carton's warehouse history. `customer` (who received it) is internal only: the
+    public trace reads the kind and the date, never the customer."""
+
+    class Kind(models.TextChoices):
+        RECEIVED = "received", _("Received")
+        STOCKED = "stocked", _("Posted to stock")
+        MOVED = "moved", _("Moved")
+        PICKED = "picked", _("Picked")
+        UNPICKED = "unpicked", _("Returned from picking")
+        SHIPPED = "shipped", _("Shipped")
+
+    carton = models.ForeignKey(WarehouseCarton, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    location = models.ForeignKey(Location, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    reference = models.CharField(_("reference"), max_length=100, blank=True)
+    customer = models.ForeignKey(
+        "customers.Customer", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # The client's id of the scan (a UUID made on the phone): a scan queued offline and sent twice is
+    # recorded once.
+    scan_id = models.CharField(_("scan id"), max_length=64, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("carton event")
+        verbose_name_plural = _("carton events")
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "scan_id"],
+                condition=~models.Q(scan_id=""),
+                name="cartonevent_tenant_scan_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.carton_id} {self.kind}"
 
 
 class Reservation(TenantModel):

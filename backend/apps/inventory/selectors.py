@@ -1,15 +1,315 @@
-"""Stock reads."""
+"""Stock reads: stock rows with reserved/available, per-product totals, stock as of a moment replayed from
+the ledger, carton history, inbound shipments with expected/received cartons, and the warehouse search."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import Sum
+from django.db.models import (
+    Count,
+    DecimalField,
+    ExpressionWrapper,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
+from django.db.models.functions import Coalesce
 
-from apps.inventory.models import Reservation, Stock, Warehouse
+from apps.inventory.models import (
+    CartonEvent,
+    ReorderPoint,
+    Reservation,
+    Stock,
+    StockMove,
+    Warehouse,
+    WarehouseCarton,
+)
 
-ZERO = Decimal("0")
+QTY = DecimalField(max_digits=14, decimal_places=3)
+ZERO = Value(Decimal("0"), output_field=QTY)
+DZERO = Decimal("0")
+
+
+def _reserved_subquery(**outer):
+    rows = Reservation.objects.filter(status="active", **{k: OuterRef(v) for k, v in outer.items()})
+    total = rows.order_by().values(*outer.keys()).annotate(total=Sum("quantity")).values("total")
+    return Coalesce(Subquery(total, output_field=QTY), ZERO)
+
+
+def _reorder_point_subquery(product_ref: str):
+    points = ReorderPoint.objects.filter(product_id=OuterRef(product_ref)).values("reorder_point")[:1]
+    return Subquery(points, output_field=QTY)
+
+
+def _product_available_subquery(product_ref: str):
+    on_hand = (
+        Stock.objects.filter(product_id=OuterRef(product_ref))
+        .order_by()
+        .values("product_id")
+        .annotate(total=Sum("quantity"))
+        .values("total")
+    )
+    return ExpressionWrapper(
+        Coalesce(Subquery(on_hand, output_field=QTY), ZERO) - _reserved_subquery(product_id=product_ref),
+        output_field=QTY,
+    )
+
+
+def stock_rows(queryset: QuerySet) -> QuerySet:
+    """Stock per product and location with `on_hand`, `reserved` (active reservations held on that
+    location) and `available` (on hand - reserved), and the product's reorder point. One query."""
+    return (
+        queryset.select_related("product__group", "location__warehouse")
+        .annotate(
+            on_hand=F("quantity"),
+            reserved=_reserved_subquery(product_id="product_id", location_id="location_id"),
+            reorder_point=_reorder_point_subquery("product_id"),
+        )
+        .annotate(available=ExpressionWrapper(F("on_hand") - F("reserved"), output_field=QTY))
+    )
+
+
+def below_reorder_point(queryset: QuerySet, product_ref: str = "product_id") -> QuerySet:
+    """Rows of products whose available quantity over all locations is below their reorder point."""
+    return queryset.annotate(
+        _product_available=_product_available_subquery(product_ref),
+        _reorder=_reorder_point_subquery(product_ref),
+    ).filter(_reorder__isnull=False, _product_available__lt=F("_reorder"))
+
+
+def product_totals(queryset: QuerySet) -> QuerySet:
+    """Totals per product across the locations of `queryset` (stock rows, already filtered): on hand,
+    reserved (every active reservation of the product, also those held on a warehouse without a
+    location), available, number of locations."""
+    return (
+        queryset.order_by()
+        .values("product_id", "product__article_number", "product__name", "product__unit")
+        .annotate(
+            on_hand=Coalesce(Sum("quantity"), ZERO),
+            locations=Count("location_id", filter=~Q(quantity=0)),
+            reserved=_reserved_subquery(product_id="product_id"),
+            reorder_point=_reorder_point_subquery("product_id"),
+        )
+        .annotate(available=ExpressionWrapper(F("on_hand") - F("reserved"), output_field=QTY))
+        .order_by("product__article_number")
+    )
+
+
+def stock_as_of(*, at: datetime, product_id: int | None = None, location_ids=None) -> QuerySet:
+    """Stock per product and location at the moment `at`, replayed from the ledger (never from `Stock`):
+    the sum of the quantities moved into the location minus those moved out, over moves up to `at`.
+    Rows with zero are left out. Answers dicts of product, location and quantity."""
+    moves = StockMove.objects.filter(moved_at__lte=at)
+    if product_id is not None:
+        moves = moves.filter(product_id=product_id)
+    incoming = moves.filter(to_location__isnull=False)
+    outgoing = moves.filter(from_location__isnull=False)
+    if location_ids is not None:
+        incoming = incoming.filter(to_location_id__in=location_ids)
+        outgoing = outgoing.filter(from_location_id__in=location_ids)
+    totals: dict[tuple[int, int], Decimal] = {}
+    for row in incoming.order_by().values("product_id", "to_location_id").annotate(q=Sum("quantity")):
+        key = (row["product_id"], row["to_location_id"])
+        totals[key] = totals.get(key, Decimal("0")) + row["q"]
+    for row in outgoing.order_by().values("product_id", "from_location_id").annotate(q=Sum("quantity")):
+        key = (row["product_id"], row["from_location_id"])
+        totals[key] = totals.get(key, Decimal("0")) - row["q"]
+    return {key: qty for key, qty in totals.items() if qty != 0}
+
+
+def carton_history(carton: WarehouseCarton) -> QuerySet:
+    return CartonEvent.objects.filter(carton=carton).select_related(
+        "location__warehouse", "customer", "created_by"
+    )
+
+
+PUBLIC_EVENT_KINDS = (
+    CartonEvent.Kind.RECEIVED,
+    CartonEvent.Kind.STOCKED,
+    CartonEvent.Kind.SHIPPED,
+)
+
+
+def public_carton_history(label) -> list[dict]:
+    """What the public trace may show of a carton's warehouse history: the kind of step, its date and the
+    warehouse's country. Never a customer, a user, a location code or a document number."""
+    state = WarehouseCarton.objects.filter(label=label).first()
+    if state is None:
+        return []
+    from apps.tenancy.models import Tenant
+
+    country = Tenant.objects.filter(pk=label.tenant_id).values_list("country", flat=True).first() or ""
+    return [
+        {"kind": event.kind, "date": event.created_at.date(), "country_code": country}
+        for event in CartonEvent.objects.filter(carton=state, kind__in=PUBLIC_EVENT_KINDS).order_by(
+            "created_at", "id"
+        )
+    ]
+
+
+def inbound_shipments(queryset: QuerySet) -> QuerySet:
+    """Inbound shipments with the cartons expected (active labels of the container or of the orders it
+    carries), scanned in (received, posted or not) and scanned but not yet posted."""
+    from apps.eudr.models import CartonLabel
+
+    expected = (
+        CartonLabel.objects.filter(status=CartonLabel.Status.ACTIVE)
+        .filter(
+            Q(container=OuterRef("container_number"))
+            | Q(purchase_order_line__order__shipment_links__shipment_id=OuterRef("pk"))
+        )
+        .order_by()
+        .annotate(one=Value(1))
+        .values("one")
+        .annotate(n=Count("pk", distinct=True))
+        .values("n")
+    )
+    received = (
+        WarehouseCarton.objects.filter(inbound_shipment_id=OuterRef("pk"))
+        .order_by()
+        .annotate(one=Value(1))
+        .values("one")
+        .annotate(n=Count("pk"), pending=Count("pk", filter=Q(receipt__isnull=True, status="received")))
+    )
+    return queryset.select_related("shipment_company").annotate(
+        cartons_expected=Coalesce(Subquery(expected.values("n"), output_field=IntegerField()), 0),
+        cartons_received=Coalesce(Subquery(received.values("n"), output_field=IntegerField()), 0),
+        cartons_pending=Coalesce(Subquery(received.values("pending"), output_field=IntegerField()), 0),
+    )
+
+
+def inbound_lines(shipment) -> list[dict]:
+    """Per purchase order line of the shipment: cartons expected and scanned in (posted or pending)."""
+    from apps.eudr.models import CartonLabel
+
+    labels = CartonLabel.objects.filter(status=CartonLabel.Status.ACTIVE).filter(
+        Q(container=shipment.container_number)
+        | Q(purchase_order_line__order__shipment_links__shipment=shipment)
+    )
+    rows = (
+        labels.order_by()
+        .values(
+            "purchase_order_line_id",
+            "purchase_order_line__order__order_number",
+            "purchase_order_line__order_id",
+            "purchase_order_line__line_number",
+            "purchase_order_line__product_number",
+            "purchase_order_line__order_qty",
+            "purchase_order_line__received_qty",
+        )
+        .annotate(
+            expected=Count("pk", distinct=True),
+            received=Count(
+                "warehouse_state", distinct=True, filter=Q(warehouse_state__inbound_shipment=shipment)
+            ),
+            pending=Count(
+                "warehouse_state",
+                distinct=True,
+                filter=Q(warehouse_state__inbound_shipment=shipment, warehouse_state__receipt__isnull=True),
+            ),
+        )
+        .order_by("purchase_order_line__order__order_number", "purchase_order_line__line_number")
+    )
+    return [
+        {
+            "order_line": row["purchase_order_line_id"],
+            "purchase_order": row["purchase_order_line__order_id"],
+            "order_number": row["purchase_order_line__order__order_number"],
+            "line_number": row["purchase_order_line__line_number"],
+            "article_number": row["purchase_order_line__product_number"],
+            "order_qty": row["purchase_order_line__order_qty"],
+            "received_qty": row["purchase_order_line__received_qty"],
+            "cartons_expected": row["expected"],
+            "cartons_received": row["received"],
+            "cartons_pending": row["pending"],
+        }
+        for row in rows
+    ]
+
+
+@dataclass
+class SearchHit:
+    type: str
+    id: int
+    label: str
+    url: str
+    code: str = ""
+
+
+def warehouse_search(*, q: str, limit: int = 8, user_types=("internal",)) -> list[SearchHit]:
+    """One field finds a carton by code, a sales or purchase order by number, an inbound shipment by
+    container, a product by article number. An exact carton code answers that carton alone (a scan)."""
+    from apps.eudr.models import CartonLabel
+    from apps.inventory.services import normalise_code
+    from apps.logistics.models import ShipmentInfo
+    from apps.products.models import Product
+    from apps.purchaseorders.models import PurchaseOrder
+
+    text = (q or "").strip()[:100]
+    if len(text) < 2:
+        return []
+    code = normalise_code(text)
+    exact = CartonLabel.objects.filter(code=code).values_list("pk", "code", "article_number").first()
+    if exact:
+        return [
+            SearchHit(
+                "carton",
+                exact[0],
+                f"{exact[1]} · {exact[2]}",
+                f"/warehouse/inventory?carton={exact[1]}",
+                exact[1],
+            )
+        ]
+    hits: list[SearchHit] = []
+    for pk, carton_code, article in CartonLabel.objects.filter(code__istartswith=code).values_list(
+        "pk", "code", "article_number"
+    )[:limit]:
+        hits.append(
+            SearchHit(
+                "carton",
+                pk,
+                f"{carton_code} · {article}",
+                f"/warehouse/inventory?carton={carton_code}",
+                carton_code,
+            )
+        )
+    sales = sales_order_model()
+    if sales is not None:
+        for pk, number in sales.objects.filter(order_number__icontains=text).values_list(
+            "pk", "order_number"
+        )[:limit]:
+            hits.append(SearchHit("sales_order", pk, number, f"/sales/orders/{pk}"))
+    for pk, number, supplier in PurchaseOrder.objects.filter(order_number__icontains=text).values_list(
+        "pk", "order_number", "supplier__name"
+    )[:limit]:
+        hits.append(SearchHit("purchase_order", pk, f"{number} · {supplier}", f"/purchase/orders/{number}"))
+    for pk, container in ShipmentInfo.objects.filter(container_number__icontains=text).values_list(
+        "pk", "container_number"
+    )[:limit]:
+        hits.append(SearchHit("shipment", pk, container, f"/warehouse/shipments?shipment={pk}"))
+    for pk, article, name in Product.objects.filter(
+        Q(article_number__icontains=text) | Q(barcode=text)
+    ).values_list("pk", "article_number", "name")[:limit]:
+        hits.append(SearchHit("product", pk, f"{article} · {name}", f"/warehouse/inventory?product={pk}"))
+    return hits
+
+
+def sales_order_model():
+    from django.apps import apps
+
+    try:
+        model = apps.get_model("salesorders", "SalesOrder")
+    except LookupError:
+        return None
+    return model if any(f.name == "order_number" for f in model._meta.get_fields()) else None
 
 
 def stock_available(*, product_ids: Iterable[int], warehouse: Warehouse | None = None) -> dict[int, Decimal]:
@@ -31,7 +331,7 @@ def stock_available(*, product_ids: Iterable[int], warehouse: Warehouse | None =
         reserved = reserved.filter(warehouse=warehouse)
     on_hand = dict(stock.values("product_id").annotate(q=Sum("quantity")).values_list("product_id", "q"))
     held = dict(reserved.values("product_id").annotate(q=Sum("quantity")).values_list("product_id", "q"))
-    return {pk: (on_hand.get(pk) or ZERO) - (held.get(pk) or ZERO) for pk in ids}
+    return {pk: (on_hand.get(pk) or DZERO) - (held.get(pk) or DZERO) for pk in ids}
 
 
 def stock_reserved(*, product_ids: Iterable[int], warehouse: Warehouse | None = None) -> dict[int, Decimal]:
@@ -41,4 +341,4 @@ def stock_reserved(*, product_ids: Iterable[int], warehouse: Warehouse | None = 
     if warehouse is not None:
         qs = qs.filter(warehouse=warehouse)
     held = dict(qs.values("product_id").annotate(q=Sum("quantity")).values_list("product_id", "q"))
-    return {pk: held.get(pk) or ZERO for pk in ids}
+    return {pk: held.get(pk) or DZERO for pk in ids}

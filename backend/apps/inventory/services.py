@@ -11,7 +11,17 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.common.exceptions import Conflict, DomainError
-from apps.inventory.models import Location, Stock, StockMove, Warehouse
+from apps.inventory.models import (
+    CartonEvent,
+    Location,
+    Stock,
+    StockCount,
+    StockCountLine,
+    StockMove,
+    Warehouse,
+    WarehouseCarton,
+)
+from apps.tenancy.context import require_tenant_id
 
 
 class InsufficientStock(Conflict):
@@ -37,6 +47,26 @@ class MoveSpec:
     quantity: Decimal
     to_location: Location | None = None
     from_location: Location | None = None
+
+
+def negative_stock_allowed() -> bool:
+    """The company setting: may a move take a location's stock below zero?"""
+    from apps.tenancy.models import Tenant
+
+    return bool(
+        Tenant.objects.filter(pk=require_tenant_id()).values_list("allow_negative_stock", flat=True).first()
+    )
+
+
+def _article(product_id: int) -> str:
+    from apps.products.models import Product
+
+    return Product.objects.filter(pk=product_id).values_list("article_number", flat=True).first() or ""
+
+
+def _location_code(location_id: int) -> str:
+    row = Location.objects.filter(pk=location_id).values_list("warehouse__code", "code").first()
+    return f"{row[0]}/{row[1]}" if row else ""
 
 
 def warehouse_default() -> Warehouse:
@@ -67,15 +97,22 @@ def stock_moves_post(
     user=None,
     note: str = "",
     moved_at: datetime | None = None,
+    document_type: str = StockMove.Document.MANUAL,
+    document_id: int | None = None,
+    reason: str = "",
+    allow_negative: bool | None = None,
 ) -> list[StockMove]:
     """Posts the moves and updates the stock rows they touch, all or nothing.
 
     Locking: the `Stock` rows of every (location, product) pair involved are created if missing and then
     locked with SELECT ... FOR UPDATE in (location id, product id) order, so two postings touching the
     same rows serialize instead of deadlocking; a move out of a location refuses to take its stock below
-    zero (InsufficientStock, nothing posted).
+    zero (InsufficientStock, nothing posted) unless the company allows negative stock
+    (`allow_negative` None reads the company setting).
     """
     moved_at = moved_at or timezone.now()
+    if allow_negative is None:
+        allow_negative = negative_stock_allowed()
     deltas: dict[tuple[int, int], Decimal] = {}
     for move in moves:
         if move.quantity <= 0:
@@ -106,8 +143,16 @@ def stock_moves_post(
     for key in keys:
         row = locked[key]
         row.quantity += deltas[key]
-        if row.quantity < 0:
-            raise InsufficientStock()
+        if row.quantity < 0 and deltas[key] < 0 and not allow_negative:
+            raise InsufficientStock(
+                _("Not enough stock of %(article)s in %(location)s: %(missing)s missing.")
+                % {
+                    "article": _article(key[1]),
+                    "location": _location_code(key[0]),
+                    "missing": (-row.quantity).normalize(),
+                },
+                data={"quantity": [InsufficientStock.default_message]},
+            )
         row.updated_at = timezone.now()
         changed.append(row)
     Stock.objects.bulk_update(changed, ["quantity", "updated_at"])
@@ -120,8 +165,11 @@ def stock_moves_post(
                 quantity=move.quantity,
                 to_location=move.to_location,
                 from_location=move.from_location,
-                reference=reference,
-                note=note,
+                reference=reference[:100],
+                note=note[:500],
+                document_type=document_type,
+                document_id=document_id,
+                reason=reason[:200],
                 moved_at=moved_at,
                 created_by=user,
             )
@@ -129,6 +177,469 @@ def stock_moves_post(
         ]
     )
     return created
+
+
+# --------------------------------------------------------------------------------------- transfers, counts
+
+
+class SameLocation(DomainError):
+    error = "same_location"
+    default_message = _("Choose two different locations.")
+
+
+class LocationInactive(DomainError):
+    error = "location_inactive"
+    default_message = _("The location is not active.")
+
+
+def _check_active(*locations: Location) -> None:
+    for location in locations:
+        if not location.is_active:
+            raise LocationInactive(
+                _("Location %(code)s is not active.") % {"code": location.code},
+            )
+
+
+@transaction.atomic
+def stock_transfer(
+    *,
+    product_id: int,
+    from_location: Location,
+    to_location: Location,
+    quantity: Decimal,
+    user,
+    note: str = "",
+) -> StockMove:
+    """Moves a quantity of a product from one location to another (one transfer move, stock rows locked
+    by `stock_moves_post`); leaving the source below zero is refused unless the company allows it."""
+    if from_location.pk == to_location.pk:
+        raise SameLocation(data={"to_location": [SameLocation.default_message]})
+    _check_active(from_location, to_location)
+    (move,) = stock_moves_post(
+        moves=[
+            MoveSpec(
+                product_id=product_id, quantity=quantity, from_location=from_location, to_location=to_location
+            )
+        ],
+        kind=StockMove.Kind.TRANSFER,
+        reference=f"{from_location.code} > {to_location.code}",
+        user=user,
+        note=note,
+        document_type=StockMove.Document.TRANSFER,
+    )
+    return move
+
+
+@dataclass(frozen=True)
+class CountLineInput:
+    product_id: int
+    location: Location
+    counted_quantity: Decimal
+    reason: str = ""
+
+
+def _next_count_number(year: int) -> str:
+    from apps.purchaseorders.services import sequence_next
+
+    return sequence_next(
+        key="stockcount",
+        prefix="SC",
+        year=year,
+        taken=lambda number: StockCount.objects.filter(number=number).exists(),
+    )
+
+
+@transaction.atomic
+def stock_count_post(
+    *, lines: list[CountLineInput], user, note: str = "", counted_at: datetime | None = None
+) -> StockCount:
+    """Records a stock count and posts each difference (counted - on hand) as an adjustment move.
+
+    Locking: the stock rows of every counted (location, product) are created if missing and locked in
+    (location id, product id) order before the on-hand quantity is read, so a receipt or shipment posted
+    meanwhile is either fully before the count or waits for it; the adjustments then go through
+    `stock_moves_post` in the same transaction. A count sets the stock to the counted quantity, which is
+    never negative.
+    """
+    if not lines:
+        raise DomainError(
+            _("Count at least one line."),
+            error="validation_error",
+            data={"lines": [_("Count at least one line.")]},
+        )
+    keys = [(line.location.pk, line.product_id) for line in lines]
+    if len(set(keys)) != len(keys):
+        message = _("Each product and location can appear only once in a count.")
+        raise DomainError(message, error="validation_error", data={"lines": [message]})
+    for line in lines:
+        if line.counted_quantity < 0:
+            message = _("A counted quantity cannot be negative.")
+            raise DomainError(message, error="validation_error", data={"lines": [message]})
+    _check_active(*{line.location for line in lines})
+
+    counted_at = counted_at or timezone.now()
+    existing = set(
+        Stock.objects.filter(
+            location_id__in={k[0] for k in keys}, product_id__in={k[1] for k in keys}
+        ).values_list("location_id", "product_id")
+    )
+    missing = [Stock(location_id=loc, product_id=prod) for loc, prod in sorted(set(keys) - existing)]
+    if missing:
+        Stock.objects.bulk_create(missing, ignore_conflicts=True)
+    on_hand = {
+        (row.location_id, row.product_id): row.quantity
+        for row in Stock.objects.select_for_update(of=("self",))
+        .filter(location_id__in={k[0] for k in keys}, product_id__in={k[1] for k in keys})
+        .order_by("location_id", "product_id")
+    }
+    count = StockCount.objects.create(
+        number=_next_count_number(timezone.localdate(counted_at).year),
+        counted_at=counted_at,
+        note=note,
+        created_by=user,
+    )
+    count_lines = []
+    for line in lines:
+        expected = on_hand[(line.location.pk, line.product_id)]
+        difference = line.counted_quantity - expected
+        count_line = StockCountLine(
+            count=count,
+            product_id=line.product_id,
+            location=line.location,
+            expected_quantity=expected,
+            counted_quantity=line.counted_quantity,
+            difference=difference,
+            reason=line.reason,
+        )
+        if difference:
+            (count_line.stock_move,) = stock_moves_post(
+                moves=[
+                    MoveSpec(
+                        product_id=line.product_id,
+                        quantity=abs(difference),
+                        to_location=line.location if difference > 0 else None,
+                        from_location=line.location if difference < 0 else None,
+                    )
+                ],
+                kind=StockMove.Kind.ADJUSTMENT,
+                reference=count.number,
+                user=user,
+                moved_at=counted_at,
+                document_type=StockMove.Document.COUNT,
+                document_id=count.pk,
+                reason=line.reason,
+                # The count's own result is never below zero; an adjustment down to it is always allowed.
+                allow_negative=True,
+            )
+        count_lines.append(count_line)
+    StockCountLine.objects.bulk_create(count_lines)
+    return count
+
+
+# ------------------------------------------------------------------------------------- cartons (scanning)
+
+
+class CartonRefused(Conflict):
+    """A scanned carton cannot be used here; `error` says why (the scan page plays its refusal sound)."""
+
+    error = "carton_refused"
+    default_message = _("This carton cannot be used here.")
+
+
+class CartonUnknown(CartonRefused):
+    status_code = 404
+    error = "carton_unknown"
+    default_message = _("No carton has this code.")
+
+
+class CartonOtherCompany(CartonRefused):
+    error = "carton_other_company"
+    default_message = _("This carton belongs to another company.")
+
+
+class CartonVoided(CartonRefused):
+    error = "carton_voided"
+    default_message = _("This carton's label was voided.")
+
+
+class CartonNotOnShipment(CartonRefused):
+    error = "carton_not_on_shipment"
+    default_message = _("This carton is not expected on this shipment.")
+
+
+class CartonAlreadyReceived(CartonRefused):
+    error = "carton_already_received"
+    default_message = _("This carton was already received.")
+
+
+class CartonNotInStock(CartonRefused):
+    error = "carton_not_in_stock"
+    default_message = _("This carton is not in stock.")
+
+
+class CartonAlreadyShipped(CartonRefused):
+    error = "carton_already_shipped"
+    default_message = _("This carton was already shipped.")
+
+
+class CartonWrongProduct(CartonRefused):
+    error = "carton_wrong_product"
+    default_message = _("This carton's product is not on the shipment.")
+
+
+class CartonOverReceipt(CartonRefused):
+    error = "carton_over_receipt"
+    default_message = _("The order line of this carton is already fully received.")
+
+
+class OrderNotOpen(CartonRefused):
+    error = "order_not_open"
+    default_message = _("The purchase order of this carton is not open for receiving.")
+
+
+def normalise_code(code: str) -> str:
+    """A scanned code as the label prints it: the QR code holds the public code, or a trace URL ending
+    in it (…/eudrtrace/<code>); spaces and case do not matter."""
+    text = (code or "").strip()
+    if "/" in text:
+        text = text.rstrip("/").rsplit("/", 1)[-1]
+    return text.upper()[:64]
+
+
+def carton_label_locked(code: str):
+    """The active carton label of this tenant with this code, locked; or the reason it cannot be used."""
+    from apps.eudr.models import CartonLabel
+    from apps.eudr.selectors import carton_tenant_for_public_code
+
+    normalised = normalise_code(code)
+    label = (
+        CartonLabel.objects.select_for_update(of=("self",))
+        .select_related("purchase_order_line__order", "product")
+        .filter(code=normalised)
+        .first()
+    )
+    if label is None:
+        if normalised and carton_tenant_for_public_code(normalised) is not None:
+            raise CartonOtherCompany()
+        raise CartonUnknown(_("No carton has the code %(code)s.") % {"code": normalised or "-"})
+    if label.status != CartonLabel.Status.ACTIVE:
+        raise CartonVoided()
+    return label
+
+
+def _replayed(scan_id: str) -> WarehouseCarton | None:
+    """The carton of an already recorded scan with this client id (a queued scan sent again)."""
+    if not scan_id:
+        return None
+    event = CartonEvent.objects.select_related("carton").filter(scan_id=scan_id).first()
+    return event.carton if event else None
+
+
+def _event(
+    carton: WarehouseCarton, kind: str, *, user, location=None, reference="", scan_id="", customer_id=None
+):
+    return CartonEvent(
+        carton=carton,
+        kind=kind,
+        location=location,
+        reference=reference[:100],
+        scan_id=scan_id[:64],
+        created_by=user,
+        customer_id=customer_id,
+    )
+
+
+@dataclass
+class ScanResult:
+    carton: WarehouseCarton
+    duplicate: bool = False
+
+
+@transaction.atomic
+def carton_receive(
+    *, code: str, shipment, user, location: Location | None = None, scan_id: str = ""
+) -> ScanResult:
+    """Scans a carton of an inbound shipment in: it becomes `received` at `location` (the default
+    warehouse's receiving location if none is given). Its quantity is posted to stock later, per order
+    line, by `cartons_receiving_post`; so the open quantity of its order line counts the cartons already
+    scanned but not yet posted.
+
+    Locking: the carton label row (SELECT ... FOR UPDATE), so two phones scanning the same carton record it
+    once; a scan id already recorded returns the first result (an offline scan sent twice).
+    """
+    replay = _replayed(scan_id)
+    if replay is not None:
+        return ScanResult(carton=replay, duplicate=True)
+    label = carton_label_locked(code)
+    line = label.purchase_order_line
+    carried = set(shipment.order_links.values_list("purchase_order_id", flat=True))
+    if label.container != shipment.container_number and line.order_id not in carried:
+        raise CartonNotOnShipment()
+    if WarehouseCarton.objects.filter(label=label).exists():
+        raise CartonAlreadyReceived()
+    if line.order.status != "open":
+        raise OrderNotOpen()
+    pending = WarehouseCarton.objects.filter(
+        label__purchase_order_line=line, receipt__isnull=True, status=WarehouseCarton.Status.RECEIVED
+    ).count()
+    if line.received_qty + pending + 1 > line.order_qty:
+        raise CartonOverReceipt()
+    if location is None:
+        location = warehouse_receiving_location(warehouse=warehouse_default())
+    _check_active(location)
+    carton = WarehouseCarton.objects.create(
+        label=label,
+        product_id=label.product_id,
+        status=WarehouseCarton.Status.RECEIVED,
+        location=location,
+        inbound_shipment=shipment,
+        received_at=timezone.now(),
+    )
+    _event(
+        carton,
+        CartonEvent.Kind.RECEIVED,
+        user=user,
+        location=location,
+        reference=shipment.container_number,
+        scan_id=scan_id,
+    ).save()
+    return ScanResult(carton=carton)
+
+
+@transaction.atomic
+def cartons_receiving_post(*, shipment, user) -> list:
+    """Posts the cartons of a shipment that were scanned in but not yet posted: one purchase receipt per
+    purchase order and warehouse, with one line per order line (the number of cartons: one carton is one
+    unit of its product), through the purchase receipt service. Cartons scanned into a location other
+    than the receiving one are then moved there (transfer moves of the same receipt). Returns the receipts.
+
+    Locking: the pending carton rows in pk order first, then what `receipt_create` locks (order, lines,
+    stock rows).
+    """
+    from apps.purchaseorders.services import ReceiptLineInput, receipt_create
+
+    cartons = list(
+        WarehouseCarton.objects.select_for_update(of=("self",))
+        .select_related("label__purchase_order_line__order", "location__warehouse")
+        .filter(inbound_shipment=shipment, status=WarehouseCarton.Status.RECEIVED, receipt__isnull=True)
+        .order_by("pk")
+    )
+    if not cartons:
+        raise DomainError(_("There are no scanned cartons to post."), error="nothing_to_post")
+    groups: dict[tuple[int, int], list[WarehouseCarton]] = {}
+    for carton in cartons:
+        key = (carton.label.purchase_order_line.order_id, carton.location.warehouse_id)
+        groups.setdefault(key, []).append(carton)
+
+    receipts = []
+    events = []
+    for (_order_id, _warehouse_id), group in sorted(groups.items()):
+        order = group[0].label.purchase_order_line.order
+        warehouse = group[0].location.warehouse
+        per_line: dict[int, int] = {}
+        for carton in group:
+            per_line[carton.label.purchase_order_line_id] = (
+                per_line.get(carton.label.purchase_order_line_id, 0) + 1
+            )
+        receipt = receipt_create(
+            purchase_order=order,
+            lines=[
+                ReceiptLineInput(order_line_id=pk, quantity=Decimal(n)) for pk, n in sorted(per_line.items())
+            ],
+            user=user,
+            warehouse=warehouse,
+            note=_("Cartons of container %(container)s") % {"container": shipment.container_number},
+        )
+        receiving = warehouse_receiving_location(warehouse=warehouse)
+        away: dict[tuple[int, int], Decimal] = {}
+        for carton in group:
+            if carton.location_id != receiving.pk:
+                key = (carton.product_id, carton.location_id)
+                away[key] = away.get(key, Decimal("0")) + 1
+        if away:
+            locations = {c.location_id: c.location for c in group}
+            stock_moves_post(
+                moves=[
+                    MoveSpec(
+                        product_id=product_id,
+                        quantity=qty,
+                        from_location=receiving,
+                        to_location=locations[loc],
+                    )
+                    for (product_id, loc), qty in sorted(away.items())
+                ],
+                kind=StockMove.Kind.TRANSFER,
+                reference=receipt.receipt_number,
+                user=user,
+                document_type=StockMove.Document.RECEIPT,
+                document_id=receipt.pk,
+                allow_negative=True,
+            )
+        for carton in group:
+            carton.receipt = receipt
+            carton.status = WarehouseCarton.Status.IN_STOCK
+            events.append(
+                _event(
+                    carton,
+                    CartonEvent.Kind.STOCKED,
+                    user=user,
+                    location=carton.location,
+                    reference=receipt.receipt_number,
+                )
+            )
+        receipts.append(receipt)
+    WarehouseCarton.objects.bulk_update(cartons, ["receipt", "status", "updated_at"])
+    CartonEvent.objects.bulk_create(events)
+    return receipts
+
+
+@transaction.atomic
+def carton_move(*, code: str, location: Location, user, scan_id: str = "") -> ScanResult:
+    """Puts a carton away into (or moves it to) `location`. A carton in stock takes its quantity along
+    (one transfer move); a carton scanned in but not yet posted only changes place (posting moves its
+    quantity there). Picked and shipped cartons are refused; moving a carton to where it is is a no-op.
+    """
+    replay = _replayed(scan_id)
+    if replay is not None:
+        return ScanResult(carton=replay, duplicate=True)
+    label = carton_label_locked(code)
+    carton = WarehouseCarton.objects.select_for_update(of=("self",)).filter(label=label).first()
+    if carton is None:
+        raise CartonNotInStock(_("This carton was not received into the warehouse."))
+    if carton.status == WarehouseCarton.Status.SHIPPED:
+        raise CartonAlreadyShipped()
+    if carton.status == WarehouseCarton.Status.PICKED:
+        raise CartonRefused(_("This carton is picked for a shipment."), error="carton_picked")
+    _check_active(location)
+    if carton.location_id == location.pk:
+        return ScanResult(carton=carton)
+    source = carton.location
+    if carton.status == WarehouseCarton.Status.IN_STOCK:
+        stock_moves_post(
+            moves=[
+                MoveSpec(
+                    product_id=carton.product_id,
+                    quantity=Decimal("1"),
+                    from_location=source,
+                    to_location=location,
+                )
+            ],
+            kind=StockMove.Kind.TRANSFER,
+            reference=f"{label.code}: {source.code} > {location.code}",
+            user=user,
+            document_type=StockMove.Document.TRANSFER,
+        )
+    carton.location = location
+    carton.save(update_fields=["location", "updated_at"])
+    _event(
+        carton,
+        CartonEvent.Kind.MOVED,
+        user=user,
+        location=location,
+        reference=source.code if source else "",
+        scan_id=scan_id,
+    ).save()
+    return ScanResult(carton=carton)
 
 
 # -- reservations ------------------------------------------------------------------------------------
@@ -278,3 +789,111 @@ def reservations_consume(*, order_line, quantity: Decimal) -> None:
             left = Decimal("0")
     if consumed:
         _line_counter_add(order_line, -consumed)
+
+
+# ------------------------------------------------------------------------------ cartons on sales shipments
+
+
+class CartonLineFull(CartonRefused):
+    error = "carton_line_full"
+    default_message = _("The shipment line of this carton's product is already fully picked.")
+
+
+def cartons_pick_check(
+    *, labels: list, picked_per_product: dict[int, int], room_per_product: dict[int, Decimal]
+):
+    """The warehouse's rules for cartons about to go on a sales shipment (called by the sales shipment
+    service under its shipment lock): each carton must have been received into stock and still be there
+    (not only scanned in, not picked for another shipment, not shipped), and a line takes no more cartons
+    than its quantity. Locks the cartons' warehouse rows. Raises a CartonRefused naming the code."""
+    states = {
+        state.label_id: state
+        for state in WarehouseCarton.objects.select_for_update(of=("self",))
+        .filter(label_id__in=[label.pk for label in labels])
+        .order_by("pk")
+    }
+    counts = dict(picked_per_product)
+    for label in labels:
+        state = states.get(label.pk)
+        data = {"code": label.code}
+        if state is None or state.status == WarehouseCarton.Status.RECEIVED:
+            raise CartonNotInStock(
+                _("Carton %(code)s was not received into stock.") % {"code": label.code}, data=data
+            )
+        if state.status == WarehouseCarton.Status.SHIPPED:
+            raise CartonAlreadyShipped(
+                _("Carton %(code)s was already shipped.") % {"code": label.code}, data=data
+            )
+        if state.status != WarehouseCarton.Status.IN_STOCK:
+            raise CartonNotInStock(
+                _("Carton %(code)s is picked for another shipment.") % {"code": label.code}, data=data
+            )
+        counts[label.product_id] = counts.get(label.product_id, 0) + 1
+        if counts[label.product_id] > room_per_product.get(label.product_id, Decimal("0")):
+            raise CartonLineFull(
+                _("The line of carton %(code)s is already fully picked.") % {"code": label.code}, data=data
+            )
+    return states
+
+
+def cartons_picked(*, labels: list, reference: str, customer_id: int | None, user) -> None:
+    """Marks the cartons picked for a sales shipment (status and a `picked` event naming the customer)."""
+    cartons = list(WarehouseCarton.objects.filter(label_id__in=[label.pk for label in labels]).order_by("pk"))
+    for carton in cartons:
+        carton.status = WarehouseCarton.Status.PICKED
+    WarehouseCarton.objects.bulk_update(cartons, ["status", "updated_at"])
+    CartonEvent.objects.bulk_create(
+        [
+            _event(
+                c,
+                CartonEvent.Kind.PICKED,
+                user=user,
+                location=c.location,
+                reference=reference,
+                customer_id=customer_id,
+            )
+            for c in cartons
+        ]
+    )
+
+
+def cartons_unpicked(*, label_ids: list[int], reference: str, user=None) -> None:
+    """Cartons taken off a shipment before it shipped are in stock again where they were."""
+    cartons = list(
+        WarehouseCarton.objects.filter(label_id__in=label_ids, status=WarehouseCarton.Status.PICKED).order_by(
+            "pk"
+        )
+    )
+    for carton in cartons:
+        carton.status = WarehouseCarton.Status.IN_STOCK
+    WarehouseCarton.objects.bulk_update(cartons, ["status", "updated_at"])
+    CartonEvent.objects.bulk_create(
+        [
+            _event(c, CartonEvent.Kind.UNPICKED, user=user, location=c.location, reference=reference)
+            for c in cartons
+        ]
+    )
+
+
+def cartons_shipped(*, label_ids: list[int], reference: str, customer_id: int | None, user) -> None:
+    """The cartons left the warehouse with a sales shipment: status shipped, no location, a `shipped`
+    event naming the customer (internal; the public trace shows only that and when it shipped)."""
+    cartons = list(
+        WarehouseCarton.objects.filter(label_id__in=label_ids).select_related("location").order_by("pk")
+    )
+    events = [
+        _event(
+            c,
+            CartonEvent.Kind.SHIPPED,
+            user=user,
+            location=c.location,
+            reference=reference,
+            customer_id=customer_id,
+        )
+        for c in cartons
+    ]
+    for carton in cartons:
+        carton.status = WarehouseCarton.Status.SHIPPED
+        carton.location = None
+    WarehouseCarton.objects.bulk_update(cartons, ["status", "location", "updated_at"])
+    CartonEvent.objects.bulk_create(events)

@@ -131,3 +131,46 @@ def load(ctx: dict) -> None:
                 )
                 shipments.append(shipment)
         ctx["shipments"][3] = shipments or list(ShipmentInfo.objects.all())
+    # Outbound dispatches need the sales shipments, which load later: planned once every area has loaded.
+    ctx.setdefault("after_all_areas", []).append(load_dispatches)
+
+
+# (carrier, vehicle, packages per shipment, kg per package)
+DISPATCH_PLAN = [("DHL Freight", "BX-482-KL"), ("DSV Road", "VZ-771-P"), ("DHL Freight", "BX-482-KL")]
+
+
+def load_dispatches(ctx: dict) -> None:
+    """Tenant 3: today's and tomorrow's pickups for the sales shipments not yet delivered, by road
+    carrier, with vehicle, tracking number, packages and weight (the loading list of the day)."""
+    from decimal import Decimal
+
+    from apps.logistics.models import Dispatch
+    from apps.salesorders.models import Shipment as SalesShipment
+
+    today = timezone.localdate()
+    with tenant_context(ctx["tenants"][3]):
+        if Dispatch.objects.exists():
+            return
+        carriers = {}
+        for name, email, website in (
+            ("DHL Freight", "freight.nl@dhl.example", "https://www.dhl.com"),
+            ("DSV Road", "road.nl@dsv.example", "https://www.dsv.com"),
+        ):
+            carriers[name], _ = ShipmentCompany.objects.get_or_create(
+                name=name, defaults={"email": email, "website": website}
+            )
+        shipments = list(
+            SalesShipment.objects.exclude(status="delivered").select_related("sales_order").order_by("pk")[:6]
+        )
+        for index, shipment in enumerate(shipments):
+            carrier, vehicle = DISPATCH_PLAN[index % len(DISPATCH_PLAN)]
+            packages = 2 + index % 4
+            Dispatch.objects.create(
+                sales_shipment=shipment,
+                carrier=carriers[carrier],
+                pickup_date=today + timedelta(days=index % 2),
+                vehicle=vehicle,
+                tracking_number=f"{'JJD' if carrier.startswith('DHL') else 'DSV'}{4401000 + index * 17}",
+                packages=packages,
+                weight_kg=Decimal(packages) * Decimal("38.500"),
+            )

@@ -102,3 +102,41 @@ class ShipmentPurchaseOrder(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["shipment", "purchase_order"], name="shipmentpo_unique"),
         ]
+
+
+class Dispatch(TenantModel):
+    """The transport of one outbound (sales) shipment: which carrier picks it up when, with which
+    vehicle, under which tracking number, how many packages and how heavy. The day's dispatches make
+    the loading list."""
+
+    sales_shipment = models.OneToOneField(
+        "salesorders.Shipment", on_delete=models.PROTECT, related_name="dispatch", verbose_name=_("shipment")
+    )
+    carrier = models.ForeignKey(
+        ShipmentCompany,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="dispatches",
+        verbose_name=_("carrier"),
+    )
+    pickup_date = models.DateField(_("pickup date"))
+    vehicle = models.CharField(_("vehicle"), max_length=100, blank=True)
+    tracking_number = models.CharField(_("tracking number"), max_length=100, blank=True)
+    packages = models.PositiveIntegerField(_("packages"), default=0)
+    weight_kg = models.DecimalField(_("weight (kg)"), max_digits=12, decimal_places=3, default=0)
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("dispatch")
+        verbose_name_plural = _("dispatches")
+        ordering = ["-pickup_date", "id"]
+        indexes = [models.Index(fields=["tenant", "pickup_date"], name="dispatch_tenant_pickup")]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(weight_kg__gte=0), name="dispatch_weight_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sales_shipment_id} {self.pickup_date}"

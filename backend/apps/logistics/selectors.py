@@ -47,4 +47,20 @@ def shipments_visible_to_vendor(queryset: QuerySet, parent_vendor_id: int) -> Qu
     return queryset.filter(pk__in=carrying)
 
 
-__all__ = ["ShipmentInfo", "shipment_list_queryset", "shipments_visible_to_vendor"]
+def dispatches(queryset: QuerySet) -> QuerySet:
+    """Dispatches with their shipment, order, customer, carrier and the shipment's carton count (one query)."""
+    from apps.salesorders.models import ShipmentCarton
+
+    cartons = (
+        ShipmentCarton.objects.filter(shipment_id=OuterRef("sales_shipment_id"))
+        .order_by()
+        .values("shipment_id")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return queryset.select_related("sales_shipment__sales_order__customer", "carrier").annotate(
+        cartons_count=Coalesce(Subquery(cartons, output_field=IntegerField()), 0)
+    )
+
+
+__all__ = ["ShipmentInfo", "dispatches", "shipment_list_queryset", "shipments_visible_to_vendor"]

@@ -531,6 +531,8 @@ def receipt_create(
         kind=StockMove.Kind.RECEIPT,
         reference=f"{receipt.receipt_number} / {order.order_number}",
         user=user,
+        document_type=StockMove.Document.RECEIPT,
+        document_id=receipt.pk,
     )
     for receipt_line, move in zip(receipt_lines, moves, strict=True):
         receipt_line.stock_move = move

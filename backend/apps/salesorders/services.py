@@ -20,7 +20,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Sum
+from django.db.models import Count, F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -731,6 +731,7 @@ def shipment_ship(*, shipment: Shipment, user=None) -> Shipment:
         .filter(pk__in=[line.order_line_id for line in lines])
         .order_by("pk")
     }
+    carton_ids = list(ShipmentCarton.objects.filter(shipment=shipment).values_list("carton_id", flat=True))
     for line in lines:
         order_line = locked[line.order_line_id]
         if line.quantity > order_line.quantity - order_line.quantity_shipped:
@@ -742,7 +743,14 @@ def shipment_ship(*, shipment: Shipment, user=None) -> Shipment:
         reference=shipment.shipment_number,
         user=user,
         note=order.order_number,
+        document_type=StockMove.Document.SHIPMENT,
+        document_id=shipment.pk,
     )
+    if carton_ids:
+        # The cartons' warehouse history: shipped, to this order's customer.
+        inventory.cartons_shipped(
+            label_ids=carton_ids, reference=shipment.shipment_number, customer_id=order.customer_id, user=user
+        )
     for line in lines:
         inventory.reservations_consume(order_line=line.order_line, quantity=line.quantity)
         SalesOrderLine.objects.filter(pk=line.order_line_id).update(
@@ -824,6 +832,23 @@ def shipment_cartons_add(*, shipment: Shipment, codes: list[str], user=None) -> 
     for line in shipment.lines.select_related("order_line").order_by("id"):
         lines_by_product.setdefault(line.order_line.product_id, line)
     _carton_checks(shipment=shipment, cartons=cartons, codes=codes, lines_by_product=lines_by_product)
+    new_labels = [
+        cartons[code] for code in codes if getattr(cartons[code], "sales_shipment_carton", None) is None
+    ]
+    if new_labels:
+        # The warehouse's rules: received into stock and still there; no more cartons than the line's quantity.
+        room: dict[int, Decimal] = {}
+        for line in shipment.lines.select_related("order_line"):
+            room[line.order_line.product_id] = (
+                room.get(line.order_line.product_id, Decimal("0")) + line.quantity
+            )
+        on_shipment = dict(
+            ShipmentCarton.objects.filter(shipment=shipment)
+            .values("carton__product_id")
+            .annotate(n=Count("pk"))
+            .values_list("carton__product_id", "n")
+        )
+        inventory.cartons_pick_check(labels=new_labels, picked_per_product=on_shipment, room_per_product=room)
     new = [
         ShipmentCarton(
             shipment=shipment,
@@ -841,6 +866,13 @@ def shipment_cartons_add(*, shipment: Shipment, codes: list[str], user=None) -> 
         raise CartonOnOtherShipment(
             _("One of the cartons was put on another shipment meanwhile."), error=CartonOnOtherShipment.error
         ) from exc
+    if new_labels:
+        inventory.cartons_picked(
+            labels=new_labels,
+            reference=shipment.shipment_number,
+            customer_id=shipment.sales_order.customer_id,
+            user=user,
+        )
     return list(ShipmentCarton.objects.filter(shipment=shipment, carton__code__in=codes))
 
 
@@ -849,9 +881,10 @@ def shipment_cartons_remove(*, shipment: Shipment, codes: list[str]) -> int:
     shipment = _lock_shipment(shipment)
     if shipment.status not in (Shipment.Status.DRAFT, Shipment.Status.PICKED):
         raise ShipmentAlreadyShipped()
-    deleted, _detail = ShipmentCarton.objects.filter(
-        shipment=shipment, carton__code__in=_normalise_codes(codes)
-    ).delete()
+    removing = ShipmentCarton.objects.filter(shipment=shipment, carton__code__in=_normalise_codes(codes))
+    label_ids = list(removing.values_list("carton_id", flat=True))
+    deleted, _detail = removing.delete()
+    inventory.cartons_unpicked(label_ids=label_ids, reference=shipment.shipment_number)
     return deleted
 
 

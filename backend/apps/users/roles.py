@@ -62,6 +62,7 @@ DEFAULT_ROLES: dict[str, dict] = {
             "inventory.*",
             "logistics.view_*",
             "logistics.change_*",
+            "logistics.add_dispatch",
             "salesorders.view_*",
             "salesorders.pick_shipment",
             "purchaseorders.view_*",

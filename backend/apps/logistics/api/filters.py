@@ -3,7 +3,7 @@ import time, outside any tenant."""
 
 import django_filters
 
-from apps.logistics.models import ShipmentCompany, ShipmentInfo
+from apps.logistics.models import Dispatch, ShipmentCompany, ShipmentInfo
 
 
 class StatusInFilter(django_filters.BaseInFilter, django_filters.ChoiceFilter):
@@ -41,3 +41,15 @@ class ShipmentCompanyFilter(django_filters.FilterSet):
     class Meta:
         model = ShipmentCompany
         fields = ["name"]
+
+
+class DispatchFilter(django_filters.FilterSet):
+    carrier = django_filters.NumberFilter(field_name="carrier_id")
+    pickup_date = django_filters.DateFilter()
+    pickup_from = django_filters.DateFilter(field_name="pickup_date", lookup_expr="gte")
+    pickup_to = django_filters.DateFilter(field_name="pickup_date", lookup_expr="lte")
+    shipment_status = django_filters.CharFilter(field_name="sales_shipment__status")
+
+    class Meta:
+        model = Dispatch
+        fields = ["carrier", "pickup_date"]

@@ -1,13 +1,16 @@
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
-from apps.logistics.models import ShipmentCompany, ShipmentInfo
+from apps.logistics.models import Dispatch, ShipmentCompany, ShipmentInfo
 from apps.logistics.services import TRANSITIONS
 from apps.logistics.validators import normalize_container_number, validate_container_number, validate_unlocode
 from apps.purchaseorders.models import PurchaseOrder
+from apps.salesorders.models import Shipment as SalesShipment
 
 
 class ShipmentCompanySerializer(serializers.ModelSerializer):
@@ -152,3 +155,49 @@ class ShipmentWriteSerializer(serializers.Serializer):
 
 class ShipmentTransitionSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=ShipmentInfo.Status.choices)
+
+
+class DispatchSerializer(serializers.ModelSerializer):
+    """An outbound shipment's transport. `sales_shipment` and `carrier` are ids of this company's rows."""
+
+    sales_shipment = TenantRelatedField(queryset=SalesShipment.objects)
+    carrier = TenantRelatedField(queryset=ShipmentCompany.objects, required=False, allow_null=True)
+    shipment_number = serializers.CharField(source="sales_shipment.shipment_number", read_only=True)
+    shipment_status = serializers.CharField(source="sales_shipment.status", read_only=True)
+    order_number = serializers.CharField(source="sales_shipment.sales_order.order_number", read_only=True)
+    customer_name = serializers.CharField(source="sales_shipment.sales_order.customer.name", read_only=True)
+    carrier_name = serializers.CharField(source="carrier.name", read_only=True, default="")
+    cartons_count = serializers.IntegerField(read_only=True, default=0)
+    weight_kg = serializers.DecimalField(
+        max_digits=12, decimal_places=3, min_value=Decimal("0"), required=False
+    )
+
+    class Meta:
+        model = Dispatch
+        fields = [
+            "id",
+            "sales_shipment",
+            "shipment_number",
+            "shipment_status",
+            "order_number",
+            "customer_name",
+            "carrier",
+            "carrier_name",
+            "pickup_date",
+            "vehicle",
+            "tracking_number",
+            "packages",
+            "weight_kg",
+            "cartons_count",
+            "note",
+            "updated_at",
+        ]
+        read_only_fields = ["id", "updated_at"]
+
+    def validate_sales_shipment(self, shipment):
+        taken = Dispatch.objects.filter(sales_shipment=shipment)
+        if self.instance is not None:
+            taken = taken.exclude(pk=self.instance.pk)
+        if taken.exists():
+            raise serializers.ValidationError(_("This shipment already has a dispatch."))
+        return shipment

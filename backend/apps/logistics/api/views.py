@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.db.models import Count
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
@@ -11,10 +12,11 @@ from rest_framework.response import Response
 from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import EXPORT_PARAMETER, TENANT_PARAMETER, TenantModelViewSet
 from apps.logistics import selectors, services
-from apps.logistics.models import ShipmentCompany, ShipmentInfo
+from apps.logistics.models import Dispatch, ShipmentCompany, ShipmentInfo
 
-from .filters import ShipmentCompanyFilter, ShipmentFilter
+from .filters import DispatchFilter, ShipmentCompanyFilter, ShipmentFilter
 from .serializers import (
+    DispatchSerializer,
     ShipmentCompanySerializer,
     ShipmentSerializer,
     ShipmentTransitionSerializer,
@@ -185,3 +187,76 @@ class ShipmentViewSet(TenantModelViewSet):
         serializer.is_valid(raise_exception=True)
         services.shipment_transition(shipment=shipment, to_status=serializer.validated_data["status"])
         return self._detail(shipment)
+
+
+LOADING_DATE = OpenApiParameter(
+    "date", OpenApiTypes.DATE, required=True, description="Pickup date (YYYY-MM-DD)."
+)
+
+
+@extend_schema_view(
+    list=_T,
+    retrieve=_T,
+    create=_T,
+    update=_T,
+    partial_update=_T,
+    destroy=_T,
+    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+    loading_list=extend_schema(
+        parameters=[TENANT_PARAMETER, LOADING_DATE],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+    ),
+)
+class DispatchViewSet(TenantModelViewSet):
+    """Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+    day's loading list as a PDF."""
+
+    queryset = Dispatch.objects.all()
+    serializer_class = DispatchSerializer
+    allowed_user_types = ("internal", "warehouse")
+    filterset_class = DispatchFilter
+    search_fields = [
+        "tracking_number",
+        "vehicle",
+        "sales_shipment__shipment_number",
+        "sales_shipment__sales_order__order_number",
+        "sales_shipment__sales_order__customer__name",
+        "carrier__name",
+    ]
+    ordering_fields = ["pickup_date", "packages", "weight_kg", "carrier__name"]
+    ordering = ["-pickup_date", "carrier__name", "id"]
+    action_permissions = {"loading_list": "logistics.view_dispatch"}
+    export_filename = "dispatches"
+    export_columns = [
+        ("Pickup date", "pickup_date"),
+        ("Carrier", "carrier.name"),
+        ("Vehicle", "vehicle"),
+        ("Shipment", "sales_shipment.shipment_number"),
+        ("Tracking number", "tracking_number"),
+        ("Packages", "packages"),
+        ("Weight (kg)", "weight_kg"),
+    ]
+
+    def get_queryset(self):
+        return selectors.dispatches(super().get_queryset())
+
+    @action(detail=False, methods=["get"], url_path="loading-list")
+    def loading_list(self, request):
+        from django.http import HttpResponse
+        from django.utils.dateparse import parse_date
+
+        from apps.common.exceptions import DomainError
+        from apps.logistics.loading_list_pdf import loading_list_pdf
+        from apps.tenancy.models import Tenant
+
+        text = request.query_params.get("date", "")
+        day = parse_date(text) if len(text) == 10 else None
+        if day is None:
+            message = _("Give the pickup date as YYYY-MM-DD.")
+            raise DomainError(message, error="validation_error", data={"date": [message]})
+        rows = list(self.get_queryset().filter(pickup_date=day).order_by("carrier__name", "vehicle", "id"))
+        company = Tenant.objects.get(pk=request.tenant.pk)
+        pdf = loading_list_pdf(day=day, company=company.legal_name or company.name, dispatches=rows)
+        response = HttpResponse(pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="loading-list-{day.isoformat()}.pdf"'
+        return response

@@ -123,10 +123,31 @@ def make_sales_order(sales_world, in_tenant):
 def carton_codes(sales_world, make_order, issue_labels, in_tenant):
     """carton_codes(product, count): active carton labels of `product` (via a purchase order line)."""
 
-    def make(product, count=2):
+    def make(product, count=2, in_stock=True):
+        """`in_stock`: the cartons were received into the warehouse's storage location (the warehouse
+        lets only those go on a shipment)."""
+        from django.utils import timezone
+
+        from apps.inventory.models import WarehouseCarton
+
         po = make_order(lines=[(product, "1000", "1.00")])
         with in_tenant(sales_world["tenant3"]):
             line = po.lines.get()
-        return [label.code for label in issue_labels(line, count=count)]
+        labels = issue_labels(line, count=count)
+        if in_stock:
+            with in_tenant(sales_world["tenant3"]):
+                WarehouseCarton.objects.bulk_create(
+                    [
+                        WarehouseCarton(
+                            label=label,
+                            product=product,
+                            status=WarehouseCarton.Status.IN_STOCK,
+                            location=sales_world["storage"],
+                            received_at=timezone.now(),
+                        )
+                        for label in labels
+                    ]
+                )
+        return [label.code for label in labels]
 
     return make

@@ -1,7 +1,7 @@
-import { Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { WarehouseSearch } from '@/features/warehouse/components/WarehouseSearch';
 import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
 import { TenantSelector } from '@/shared/tenants/TenantSelector';
 import { UserMenu } from './components/UserMenu';
@@ -15,23 +15,11 @@ export const WAREHOUSE_TENANT_IDS = ['3'] as const;
 /** Warehouse users: inventory, shipments, deliveries, a search box, the trading company only. */
 export function WarehouseLayout() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language
   const items = useMemo(() => toMenuItems(WAREHOUSE_MENU, t, false), [t, i18n.language]);
 
-  const search = (
-    <Input.Search
-      allowClear
-      placeholder={t('nav:warehouse.searchPlaceholder')}
-      aria-label={t('nav:warehouse.searchPlaceholder')}
-      onSearch={(value) => {
-        const term = value.trim();
-        void navigate(term ? `/warehouse/inventory?search=${encodeURIComponent(term)}` : '/warehouse/inventory');
-      }}
-      data-testid="warehouse-search"
-    />
-  );
+  const search = <WarehouseSearch />;
 
   return (
     <ShellLayout

@@ -37,4 +37,7 @@ class Command(BaseCommand):
                     continue
                 module.load(ctx)
                 self.stdout.write(f"  demo data: {config.label}")
+            # Steps that need every area's data (e.g. the warehouse receiving cartons issued by EUDR).
+            for step in ctx.pop("after_all_areas", []):
+                step(ctx)
         self.stdout.write(self.style.SUCCESS("Demo data loaded."))

@@ -1,6 +1,155 @@
-import { FeaturePlaceholder } from '@/shared/components/FeaturePlaceholder';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { App, Button, Card, Descriptions, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ErrorState } from '@/shared/components/ErrorState';
+import { ListPage } from '@/shared/components/ListPage';
+import { PageContainer } from '@/shared/components/PageContainer';
+import type { ServerColumn } from '@/shared/components/ServerTable';
+import { useErrorText } from '@/shared/errors/errorText';
+import { SALES_SHIPMENTS_URL, type SalesShipment, pickScan, useSalesShipment, useShipPicked } from '../api/warehouse';
+import { ScanField } from '../components/ScanField';
+import { ScanLog } from '../components/ScanLog';
+import styles from '../components/warehouse.module.css';
+import { useScanner } from '../lib/useScanner';
 
-/** Not built yet: shows the area's empty state under the route's title. The warehouse work replaces this module. */
+/** /warehouse/deliveries ("Order Delivery"): the sales shipments to pick, oldest planned date first;
+ *  one shipment: scan its cartons, then ship (a short pick leaves the rest open as a backorder). */
 export default function WarehouseDeliveriesPage() {
-  return <FeaturePlaceholder />;
+  const { t } = useTranslation('warehouse');
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('shipment')) || null;
+  const select = (value: number | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === null) next.delete('shipment');
+      else next.set('shipment', String(value));
+      return next;
+    });
+  if (id !== null) {
+    return (
+      <PageContainer>
+        <PickShipment id={id} onBack={() => select(null)} />
+      </PageContainer>
+    );
+  }
+  const columns: ServerColumn<SalesShipment>[] = [
+    { title: t('pick.shipment'), dataIndex: 'shipment_number', sorter: true, render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { title: t('pick.customer'), dataIndex: 'customer_name' },
+    { title: t('pick.planned'), dataIndex: 'planned_date', sorter: true, render: (v: string | null) => v ?? '—' },
+    { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (v: string) => <Tag>{t(`pick.status.${v}`, { defaultValue: v })}</Tag> },
+    { title: t('fields.quantity'), dataIndex: 'total_qty', align: 'right' },
+    { title: t('fields.cartons'), dataIndex: 'cartons_count', align: 'right' },
+  ];
+  return (
+    <ListPage<SalesShipment>
+      endpoint={`${SALES_SHIPMENTS_URL}?status=draft,picked`}
+      rowKey="id"
+      columns={columns}
+      exportable={false}
+      listOptions={{ defaultOrdering: 'planned_date' }}
+      searchPlaceholder={t('pick.searchPlaceholder')}
+      onRowClick={(s) => select(s.id)}
+    />
+  );
+}
+
+function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
+  const { t } = useTranslation('warehouse');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const shipment = useSalesShipment(id);
+  const ship = useShipPicked();
+  const scanner = useScanner(() => t('pick.picked'));
+
+  if (shipment.isError) return <ErrorState error={shipment.error} onRetry={() => void shipment.refetch()} />;
+  const data = shipment.data;
+  const picked = new Map<number, number>();
+  for (const carton of data?.cartons ?? []) picked.set(carton.shipment_line, (picked.get(carton.shipment_line) ?? 0) + 1);
+  const open = data ? data.status === 'draft' || data.status === 'picked' : false;
+  const cartonsWanted = (data?.lines ?? []).reduce((sum, line) => sum + Number(line.quantity), 0);
+  const short = (data?.lines ?? []).some((line) => (picked.get(line.id) ?? 0) > 0 && (picked.get(line.id) ?? 0) < Number(line.quantity));
+
+  const doShip = (shortPick: boolean) => {
+    if (!data) return;
+    ship.mutate(
+      { shipment: data, shortPick },
+      {
+        onSuccess: () => {
+          void message.success(t('pick.shipped', { number: data.shipment_number }));
+          void shipment.refetch();
+        },
+        onError: (error) => void message.error(errorText(error)),
+      },
+    );
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" className={styles.full}>
+      <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+        {t('pick.back')}
+      </Button>
+      {open ? (
+        <ScanField
+          label={t('pick.scanLabel')}
+          busy={scanner.busy}
+          pending={scanner.pending}
+          onScan={(code) =>
+            void scanner.scan(code, (scanId) => pickScan(id, code, scanId)).then(() => void shipment.refetch())
+          }
+        />
+      ) : null}
+      <ScanLog entries={scanner.log} />
+      <Card loading={shipment.isPending} title={data ? `${data.shipment_number} · ${data.customer_name}` : null}>
+        {data ? (
+          <>
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label={t('pick.order')}>{data.order_number}</Descriptions.Item>
+              <Descriptions.Item label={t('fields.status')}>
+                <Tag data-testid="pick-status">{t(`pick.status.${data.status}`, { defaultValue: data.status })}</Tag>
+              </Descriptions.Item>
+            </Descriptions>
+            <Progress percent={cartonsWanted ? Math.min(100, Math.round((100 * data.cartons.length) / cartonsWanted)) : 0} aria-label={t('fields.cartons')} />
+            <Table
+              size="small"
+              rowKey="id"
+              pagination={false}
+              scroll={{ x: true }}
+              dataSource={data.lines}
+              columns={[
+                { title: t('fields.article'), key: 'article', render: (_, l) => `${l.product_number} ${l.product_name}` },
+                { title: t('fields.quantity'), dataIndex: 'quantity', align: 'right' },
+                { title: t('pick.pickedCartons'), key: 'picked', align: 'right', render: (_, l) => <span data-testid={`picked-${l.product_number}`}>{picked.get(l.id) ?? 0}</span> },
+              ]}
+            />
+            {data.cartons.length ? (
+              <Typography.Paragraph type="secondary" className={styles.codes}>
+                {data.cartons.map((c) => c.code).join(' · ')}
+              </Typography.Paragraph>
+            ) : null}
+            {open ? (
+              <Space orientation="vertical" className={styles.full}>
+                <Popconfirm
+                  title={t('pick.shipConfirm', { number: data.shipment_number })}
+                  okText={t('pick.ship')}
+                  onConfirm={() => doShip(false)}
+                >
+                  <Button type="primary" size="large" block className={styles.bigButton} loading={ship.isPending} data-testid="ship">
+                    {t('pick.ship')}
+                  </Button>
+                </Popconfirm>
+                {short ? (
+                  <Popconfirm title={t('pick.shortConfirm')} okText={t('pick.shipPicked')} onConfirm={() => doShip(true)}>
+                    <Button size="large" block className={styles.bigButton} loading={ship.isPending} data-testid="ship-picked">
+                      {t('pick.shipPicked')}
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+              </Space>
+            ) : null}
+          </>
+        ) : null}
+      </Card>
+    </Space>
+  );
 }
