@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "apps.logistics",
     "apps.inventory",
     "apps.eudr",
+    "apps.printing",
 ]
 
 MIDDLEWARE = [
@@ -186,6 +187,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "public_trace": os.environ.get("PUBLIC_TRACE_RATE", "120/min"),
         "login": os.environ.get("LOGIN_RATE", "30/min"),
+        "printer_pairing": os.environ.get("PRINTER_PAIRING_RATE", "20/min"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # `?format=csv|xlsx|pdf` selects an export's file format, not a DRF renderer.
@@ -269,6 +271,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "noreply@cartontrace.l
 
 # The public base URL printed in carton QR codes (https://trace.example.com). Defaults to the request's.
 PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "")
+
+# How long a print job waits for an agent before it is `expired` (docs/printing.md).
+PRINT_JOB_TTL_SECONDS = int(os.environ.get("PRINT_JOB_TTL_SECONDS", "600"))
 
 LOGGING = {
     "version": 1,

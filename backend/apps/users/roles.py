@@ -24,6 +24,7 @@ PRODUCT_APPS = (
     "logistics",
     "inventory",
     "eudr",
+    "printing",
 )
 
 DEFAULT_ROLES: dict[str, dict] = {
@@ -52,6 +53,8 @@ DEFAULT_ROLES: dict[str, dict] = {
             "products.*",
             "inventory.view_*",
             "common.*",
+            "printing.view_*",
+            "printing.add_printjob",
         ],
     },
     "Warehouse": {
@@ -65,6 +68,8 @@ DEFAULT_ROLES: dict[str, dict] = {
             "purchaseorders.add_*receipt*",
             "products.view_*",
             "common.*",
+            "printing.view_*",
+            "printing.add_printjob",
         ],
     },
     "Supplier": {
@@ -76,6 +81,9 @@ DEFAULT_ROLES: dict[str, dict] = {
             "eudr.*",
             "common.*",
             "logistics.view_shipmentinfo",
+            "printing.view_printerdevice",
+            "printing.view_printjob",
+            "printing.add_printjob",
         ],
         "exclude": ["eudr.*policy*", "eudr.approve_*"],
     },
