@@ -68,6 +68,7 @@ def dots(mm: float | Decimal, dpi: int) -> int:
 
 
 def points(pt: float, dpi: int) -> int:
+    """A font height in dots (at least 10, the smallest that prints legibly with font 0)."""
     return max(10, round(pt * dpi / 72))
 
 
@@ -155,18 +156,19 @@ def layout_default(fields: dict, url: str, *, dpi: int, width_mm, height_mm, cop
     """QR on top, the code under it, then product, article, batch, order, container, origin, weight and
     supplier (the 100 x 150 mm PDF label)."""
     width, height = dots(width_mm, dpi), dots(height_mm, dpi)
-    margin = dots(5, dpi)
+    scale = min(1.0, float(width_mm) / 100, float(height_mm) / 150)
+    margin = dots(5 * scale, dpi)
     inner = width - 2 * margin
     layout = Layout(width=width, height=height, dpi=dpi)
-    small, body, big = points(8, dpi), points(9, dpi), points(13, dpi)
+    small, body, big = points(8 * scale, dpi), points(9 * scale, dpi), points(13 * scale, dpi)
     layout.elements.append(Text(margin, margin, small, "EUDR TRACE", bold=True))
     scan = "Scan for origin"
     layout.elements.append(Text(width - margin - text_width(scan, small), margin, small, scan))
-    y = margin + small + dots(1, dpi)
+    y = margin + small + dots(1 * scale, dpi)
     rows = 8
-    row_height = body + dots(1.8, dpi)
-    reserved = big + small + dots(4, dpi) + rows * row_height + (small if copy_note else 0)
-    qr_size = max(dots(15, dpi), min(inner, height - y - margin - reserved))
+    row_height = body + dots(1.8 * scale, dpi)
+    reserved = big + small + dots(5 * scale, dpi) + rows * row_height + (small if copy_note else 0)
+    qr_size = max(dots(12 * scale, dpi), min(inner, height - y - margin - reserved))
     qr = qr_for(url, 0, y, qr_size)
     qr_dots = (len(qr.modules) + 2) * qr.magnification
     qr.x = (width - qr_dots) // 2
@@ -184,7 +186,7 @@ def layout_default(fields: dict, url: str, *, dpi: int, width_mm, height_mm, cop
     y += small + dots(1.5, dpi)
     layout.elements.append(Line(margin, y, inner, max(2, dots(0.3, dpi))))
     y += dots(1.5, dpi)
-    name_width = dots(24, dpi)
+    name_width = dots(24 * scale, dpi)
     for name, value in (
         ("Product", fields["product"]),
         ("Article", fields["article"]),
@@ -212,28 +214,30 @@ def layout_compact(fields: dict, url: str, *, dpi: int, width_mm, height_mm, cop
     """QR on the left; code, article and product, batch, order and container, origin and weight on the
     right (the 100 x 50 mm PDF label)."""
     width, height = dots(width_mm, dpi), dots(height_mm, dpi)
-    margin = dots(3, dpi)
+    scale = min(1.0, float(width_mm) / 100, float(height_mm) / 50)
+    margin = dots(3 * scale, dpi)
     layout = Layout(width=width, height=height, dpi=dpi)
     qr = qr_for(url, margin, margin, min(height - 2 * margin, width // 2))
     layout.elements.append(qr)
     x = margin + (len(qr.modules) + 2) * qr.magnification + dots(2, dpi)
     inner = width - x - margin
     y = margin + dots(1, dpi)
-    code_height = shrink(fields["code"], points(10, dpi), inner)
+    code_height = shrink(fields["code"], points(10 * scale, dpi), inner)
     layout.elements.append(Text(x, y, code_height, fields["code"], bold=True))
-    y += code_height + dots(1.5, dpi)
-    line = points(7.5, dpi)
+    y += code_height + dots(1.5 * scale, dpi)
+    line = points(7.5 * scale, dpi)
     lines = [
         f"{fields['article']}  {fields['product']}",
         f"Batch {fields['batch']}",
-        f"PO {fields['po']}" + (f"  Ctr {fields['container']}" if fields["container"] else ""),
+        f"PO {fields['po']}",
+        *([f"Ctr {fields['container']}"] if fields["container"] else []),
         f"Origin {fields['origin'] or '-'}   {fields['weight']}",
     ]
     if copy_note:
         lines.append(copy_note)
     for value in lines:
         layout.elements.append(Text(x, y, line, fit(value, line, inner), max_width=inner))
-        y += line + dots(1.2, dpi)
+        y += line + dots(1.2 * scale, dpi)
     return layout
 
 

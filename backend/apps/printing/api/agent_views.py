@@ -95,6 +95,7 @@ class AgentView(APIView):
 class PairView(AgentView):
     needs_agent = False
     throttle_classes = [PairingThrottle]
+    throttle_scope = "printer_pairing"
 
     @extend_schema(request=PairRequestSerializer, responses={201: PairResponseSerializer}, auth=[])
     def post(self, request):
