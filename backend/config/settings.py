@@ -229,6 +229,8 @@ SPECTACULAR_SETTINGS = {
         "CartonLabelStatusEnum": "apps.eudr.models.CartonLabel.Status",
         "PurchaseOrderStatusEnum": "apps.purchaseorders.models.PurchaseOrder.Status",
         "ShipmentStatusEnum": "apps.logistics.models.ShipmentInfo.Status",
+        "PrintJobStatusEnum": "apps.printing.models.PrintJob.Status",
+        "PrinterStatusEnum": "apps.printing.models.PrinterStatus",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }

@@ -1017,6 +1017,366 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/printer/agent.py": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The print agent: one Python file (standard library only, Python 3.9+). */
+        get: operations["printer_agent.py_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printer/heartbeat/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The agent is alive (every 30 s; offline after 90 s without one) and reports its printers'
+         *     states; the answer lists the printers it must serve.
+         */
+        post: operations["printer_heartbeat_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printer/jobs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The agent's next jobs (status becomes `sent`); waits up to `wait` seconds for one. */
+        get: operations["printer_jobs_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printer/jobs/{job_id}/result/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The job's result: printed, or failed with the error and the printer's `~HS` state. Idempotent. */
+        post: operations["printer_jobs_result_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printer/pair/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Exchanges a one-time pairing code for the agent's token (shown only in this answer). */
+        post: operations["printer_pair_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/agents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Paired print agents and their health (online: a heartbeat in the last 90 s). `pairing-code` makes a
+         *     one-time code for /printer/integration; `revoke` switches an agent's token off.
+         */
+        get: operations["printing_agents_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/agents/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Paired print agents and their health (online: a heartbeat in the last 90 s). `pairing-code` makes a
+         *     one-time code for /printer/integration; `revoke` switches an agent's token off.
+         */
+        get: operations["printing_agents_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * @description Paired print agents and their health (online: a heartbeat in the last 90 s). `pairing-code` makes a
+         *     one-time code for /printer/integration; `revoke` switches an agent's token off.
+         */
+        patch: operations["printing_agents_partial_update"];
+        trace?: never;
+    };
+    "/api/printing/agents/{id}/revoke/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Paired print agents and their health (online: a heartbeat in the last 90 s). `pairing-code` makes a
+         *     one-time code for /printer/integration; `revoke` switches an agent's token off.
+         */
+        post: operations["printing_agents_revoke_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/agents/pairing-code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A one-time pairing code, valid for 15 minutes; the agent exchanges it for its token. */
+        post: operations["printing_agents_pairing_code_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/devices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        get: operations["printing_devices_list"];
+        put?: never;
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        post: operations["printing_devices_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/devices/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        get: operations["printing_devices_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["printing_devices_update"];
+        post?: never;
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        delete: operations["printing_devices_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        patch: operations["printing_devices_partial_update"];
+        trace?: never;
+    };
+    "/api/printing/devices/{id}/status-check/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Queues a status check: the agent asks the printer `~HS` and reports it in words. */
+        post: operations["printing_devices_status_check_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/devices/{id}/test-label/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Queues a test label (the printer's name, size and resolution, a QR code). */
+        post: operations["printing_devices_test_label_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/devices/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        get: operations["printing_devices_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/jobs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The print log: every job ever queued (a reprint is a new job, "copy N"). POST queues carton labels
+         *     (a selection or the labels table's filter), a test label, a status check or, for staff, raw ZPL.
+         */
+        get: operations["printing_jobs_list"];
+        put?: never;
+        /**
+         * @description The print log: every job ever queued (a reprint is a new job, "copy N"). POST queues carton labels
+         *     (a selection or the labels table's filter), a test label, a status check or, for staff, raw ZPL.
+         */
+        post: operations["printing_jobs_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/jobs/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The print log: every job ever queued (a reprint is a new job, "copy N"). POST queues carton labels
+         *     (a selection or the labels table's filter), a test label, a status check or, for staff, raw ZPL.
+         */
+        get: operations["printing_jobs_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/jobs/{id}/reprint/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Prints the job's labels again as a new job that says "COPY N". */
+        post: operations["printing_jobs_reprint_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/templates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The ZPL label templates and their standard label sizes (those of the PDF labels). */
+        get: operations["printing_templates_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/templates/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description A carton's label as a printer lays it out: the ZPL and the same elements for an on-screen preview.
+         *     Sizes come from `printer`, or from `dpi` and the label size, or from the template's standard size.
+         */
+        post: operations["printing_templates_preview_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/": {
         parameters: {
             query?: never;
@@ -2056,6 +2416,25 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AgentJob: {
+            readonly id: number;
+            /** Format: uuid */
+            readonly idempotency_key: string;
+            source: components["schemas"]["SourceEnum"];
+            printer: components["schemas"]["AgentPrinter"];
+            zpl?: string;
+            /** Format: int64 */
+            attempts?: number;
+        };
+        AgentJobs: {
+            jobs: components["schemas"]["AgentJob"][];
+        };
+        AgentPrinter: {
+            readonly id: number;
+            name: string;
+            host: string;
+            port?: number;
+        };
         Attachment: {
             readonly id: number;
             file_name: string;
@@ -2350,6 +2729,12 @@ export interface components {
          * @enum {string}
          */
         DdsJobStatusEnum: "queued" | "running" | "done" | "failed";
+        /**
+         * @description * `carton_label` - Carton labels
+         *     * `test_label` - Test label
+         * @enum {string}
+         */
+        DefaultDocumentTypeEnum: "carton_label" | "test_label";
         DeliveryFileLine: {
             row: number;
             material_type: string;
@@ -2457,6 +2842,24 @@ export interface components {
             /** Format: double */
             total_area_ha: number;
         };
+        HeartbeatPrinterRequest: {
+            id: number;
+            state: components["schemas"]["StateEnum"];
+        };
+        HeartbeatRequestRequest: {
+            /** @default  */
+            hostname: string;
+            /** @default  */
+            version: string;
+            printers?: components["schemas"]["HeartbeatPrinterRequest"][];
+        };
+        HeartbeatResponse: {
+            agent: number;
+            name: string;
+            printers: components["schemas"]["AgentPrinter"][];
+            heartbeat_seconds: number;
+            poll_wait_seconds: number;
+        };
         ImportReport: {
             dry_run: boolean;
             rows_total: number;
@@ -2482,6 +2885,32 @@ export interface components {
              * @description CSV (UTF-8) or XLSX
              */
             file: string;
+        };
+        JobResultRequest: {
+            /** Format: uuid */
+            idempotency_key: string;
+            printed: boolean;
+            /** @default  */
+            error: string;
+            printer_status?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The labels table's filters (the same as GET /api/eudr/cartons/). */
+        LabelFilterRequest: {
+            raw_material?: number;
+            batch?: number;
+            production_batch_code?: string;
+            purchase_order?: string;
+            purchase_order_line?: number;
+            product?: number;
+            container?: string;
+            code?: string;
+            /** Format: date */
+            created_from?: string;
+            /** Format: date */
+            created_to?: string;
+            search?: string;
         };
         /**
          * @description * `` - Browser default
@@ -2689,6 +3118,51 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["ParentVendor"][];
+        };
+        PaginatedPrintAgentList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["PrintAgent"][];
+        };
+        PaginatedPrintJobList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["PrintJob"][];
+        };
+        PaginatedPrinterDeviceList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["PrinterDevice"][];
         };
         PaginatedProductGroupList: {
             /** @example 123 */
@@ -2915,6 +3389,30 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["Warehouse"][];
         };
+        PairRequestRequest: {
+            code: string;
+            /** @default  */
+            hostname: string;
+            /** @default  */
+            version: string;
+        };
+        PairResponse: {
+            /** @description Keep it secret: it is shown once and identifies the agent. */
+            token: string;
+            agent: number;
+            name: string;
+        };
+        PairingCode: {
+            /** @description Shown once; the server keeps only its hash. */
+            code: string;
+            name: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        PairingCodeRequestRequest: {
+            name: string;
+            parent_vendor?: number | null;
+        };
         ParentVendor: {
             readonly id: number;
             name: string;
@@ -3045,6 +3543,34 @@ export interface components {
             email?: string;
             phone?: string;
             country?: string;
+            /** Active */
+            is_active?: boolean;
+        };
+        PatchedPrintAgentRequest: {
+            name?: string;
+        };
+        PatchedPrinterDeviceRequest: {
+            name?: string;
+            site?: string;
+            warehouse?: number | null;
+            parent_vendor?: number | null;
+            agent?: number | null;
+            host?: string;
+            /** @default 9100 */
+            port: number;
+            /** Resolution */
+            dpi?: components["schemas"]["PrinterDeviceDpiEnum"];
+            /** Format: decimal */
+            label_width_mm?: string;
+            /** Format: decimal */
+            label_height_mm?: string;
+            /** @default default */
+            template: components["schemas"]["TemplateEnum"];
+            /** Default for its location */
+            is_location_default?: boolean;
+            default_for_user?: number | null;
+            /** Default for document type */
+            default_document_type?: components["schemas"]["DefaultDocumentTypeEnum"] | components["schemas"]["BlankEnum"];
             /** Active */
             is_active?: boolean;
         };
@@ -3244,6 +3770,266 @@ export interface components {
         PermissionMatrix: {
             areas: components["schemas"]["MatrixArea"][];
         };
+        Preview: {
+            /** @description Dots */
+            width: number;
+            /** @description Dots */
+            height: number;
+            dpi: number;
+            elements: components["schemas"]["PreviewElement"][];
+            zpl: string;
+            template: string;
+            /** Format: decimal */
+            label_width_mm: string;
+            /** Format: decimal */
+            label_height_mm: string;
+        };
+        PreviewElement: {
+            kind: components["schemas"]["PreviewElementKindEnum"];
+            x: number;
+            y: number;
+            height?: number;
+            text?: string;
+            bold?: boolean;
+            width?: number;
+            thickness?: number;
+            magnification?: number;
+            data?: string;
+            modules?: string[];
+        };
+        /**
+         * @description * `text` - text
+         *     * `line` - line
+         *     * `qr` - qr
+         * @enum {string}
+         */
+        PreviewElementKindEnum: "text" | "line" | "qr";
+        /**
+         * @description * `203` - 203
+         *     * `300` - 300
+         *     * `600` - 600
+         * @enum {integer}
+         */
+        PreviewRequestDpiEnum: 203 | 300 | 600;
+        PreviewRequestRequest: {
+            label: number;
+            /** @default default */
+            template: components["schemas"]["TemplateEnum"];
+            printer?: number;
+            dpi?: components["schemas"]["PreviewRequestDpiEnum"];
+            /** Format: decimal */
+            label_width_mm?: string;
+            /** Format: decimal */
+            label_height_mm?: string;
+        };
+        PrintAgent: {
+            readonly id: number;
+            name: string;
+            readonly parent_vendor: number | null;
+            /** @default  */
+            readonly parent_vendor_name: string;
+            /** @description The token's first characters. */
+            readonly token_hint: string;
+            /** Host name */
+            readonly hostname: string;
+            readonly version: string;
+            /**
+             * Last seen
+             * Format: date-time
+             */
+            readonly last_seen_at: string | null;
+            readonly is_online: boolean;
+            /** Active */
+            readonly is_active: boolean;
+            /** @default 0 */
+            readonly printer_count: number;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        PrintJob: {
+            readonly id: number;
+            readonly printer: number;
+            readonly printer_name: string;
+            readonly source: components["schemas"]["SourceEnum"];
+            readonly source_display: string;
+            readonly template: string;
+            readonly label_ids: unknown;
+            /** Labels */
+            readonly label_count: number;
+            readonly copies: number;
+            /** Copy */
+            readonly copy_number: number;
+            readonly reprint_of: number | null;
+            readonly status: components["schemas"]["PrintJobStatusEnum"];
+            readonly status_display: string;
+            readonly attempts: number;
+            readonly error: string;
+            readonly printer_status: unknown;
+            readonly printer_status_display: string;
+            /** Format: uuid */
+            readonly idempotency_key: string;
+            readonly user: number | null;
+            readonly user_name: string;
+            /**
+             * Created
+             * Format: date-time
+             */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly sent_at: string | null;
+            /**
+             * Finished
+             * Format: date-time
+             */
+            readonly finished_at: string | null;
+            /** Format: date-time */
+            readonly expires_at: string;
+        };
+        PrintJobCreateRequest: {
+            printer: number;
+            source: components["schemas"]["SourceEnum"];
+            labels?: number[];
+            filter?: components["schemas"]["LabelFilterRequest"];
+            template?: components["schemas"]["TemplateEnum"];
+            /** @default 1 */
+            copies: number;
+            zpl?: string;
+        };
+        PrintJobDetail: {
+            readonly id: number;
+            readonly printer: number;
+            readonly printer_name: string;
+            readonly source: components["schemas"]["SourceEnum"];
+            readonly source_display: string;
+            readonly template: string;
+            readonly label_ids: unknown;
+            /** Labels */
+            readonly label_count: number;
+            readonly copies: number;
+            /** Copy */
+            readonly copy_number: number;
+            readonly reprint_of: number | null;
+            readonly status: components["schemas"]["PrintJobStatusEnum"];
+            readonly status_display: string;
+            readonly attempts: number;
+            readonly error: string;
+            readonly printer_status: unknown;
+            readonly printer_status_display: string;
+            /** Format: uuid */
+            readonly idempotency_key: string;
+            readonly user: number | null;
+            readonly user_name: string;
+            /**
+             * Created
+             * Format: date-time
+             */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly sent_at: string | null;
+            /**
+             * Finished
+             * Format: date-time
+             */
+            readonly finished_at: string | null;
+            /** Format: date-time */
+            readonly expires_at: string;
+            readonly zpl: string;
+        };
+        /**
+         * @description * `queued` - queued
+         *     * `sent` - sent
+         *     * `printed` - printed
+         *     * `failed` - failed
+         *     * `expired` - expired
+         * @enum {string}
+         */
+        PrintJobStatusEnum: "queued" | "sent" | "printed" | "failed" | "expired";
+        PrinterDevice: {
+            readonly id: number;
+            name: string;
+            site?: string;
+            warehouse?: number | null;
+            /** @default  */
+            readonly warehouse_name: string;
+            parent_vendor?: number | null;
+            /** @default  */
+            readonly parent_vendor_name: string;
+            agent?: number | null;
+            /** @default  */
+            readonly agent_name: string;
+            readonly agent_online: boolean;
+            host: string;
+            /** @default 9100 */
+            port: number;
+            /** Resolution */
+            dpi?: components["schemas"]["PrinterDeviceDpiEnum"];
+            /** Format: decimal */
+            label_width_mm: string;
+            /** Format: decimal */
+            label_height_mm: string;
+            /** @default default */
+            template: components["schemas"]["TemplateEnum"];
+            /** Default for its location */
+            is_location_default?: boolean;
+            default_for_user?: number | null;
+            /** Default for document type */
+            default_document_type?: components["schemas"]["DefaultDocumentTypeEnum"] | components["schemas"]["BlankEnum"];
+            readonly last_status: components["schemas"]["PrinterStatusEnum"];
+            readonly last_status_display: string;
+            /**
+             * Last seen
+             * Format: date-time
+             */
+            readonly last_seen_at: string | null;
+            /** Active */
+            is_active?: boolean;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        /**
+         * @description * `203` - 203 dpi
+         *     * `300` - 300 dpi
+         *     * `600` - 600 dpi
+         * @enum {integer}
+         */
+        PrinterDeviceDpiEnum: 203 | 300 | 600;
+        PrinterDeviceRequest: {
+            name: string;
+            site?: string;
+            warehouse?: number | null;
+            parent_vendor?: number | null;
+            agent?: number | null;
+            host: string;
+            /** @default 9100 */
+            port: number;
+            /** Resolution */
+            dpi?: components["schemas"]["PrinterDeviceDpiEnum"];
+            /** Format: decimal */
+            label_width_mm: string;
+            /** Format: decimal */
+            label_height_mm: string;
+            /** @default default */
+            template: components["schemas"]["TemplateEnum"];
+            /** Default for its location */
+            is_location_default?: boolean;
+            default_for_user?: number | null;
+            /** Default for document type */
+            default_document_type?: components["schemas"]["DefaultDocumentTypeEnum"] | components["schemas"]["BlankEnum"];
+            /** Active */
+            is_active?: boolean;
+        };
+        /**
+         * @description * `unknown` - unknown
+         *     * `ready` - ready
+         *     * `paper_out` - paper out
+         *     * `head_open` - head open
+         *     * `paused` - paused
+         *     * `ribbon_out` - ribbon out
+         *     * `no_answer` - no answer
+         *     * `unreachable` - unreachable
+         * @enum {string}
+         */
+        PrinterStatusEnum: "unknown" | "ready" | "paper_out" | "head_open" | "paused" | "ribbon_out" | "no_answer" | "unreachable";
         Product: {
             readonly id: number;
             article_number: string;
@@ -3997,6 +4783,26 @@ export interface components {
             note?: string;
             purchase_orders?: number[];
         };
+        /**
+         * @description * `carton_labels` - Carton labels
+         *     * `test_label` - Test label
+         *     * `raw_zpl` - Raw ZPL
+         *     * `status_check` - Status check
+         * @enum {string}
+         */
+        SourceEnum: "carton_labels" | "test_label" | "raw_zpl" | "status_check";
+        /**
+         * @description * `unknown` - unknown
+         *     * `ready` - ready
+         *     * `paper_out` - paper_out
+         *     * `head_open` - head_open
+         *     * `paused` - paused
+         *     * `ribbon_out` - ribbon_out
+         *     * `no_answer` - no_answer
+         *     * `unreachable` - unreachable
+         * @enum {string}
+         */
+        StateEnum: "unknown" | "ready" | "paper_out" | "head_open" | "paused" | "ribbon_out" | "no_answer" | "unreachable";
         StatusSummaryEntry: {
             count: number;
             amounts: {
@@ -4160,6 +4966,19 @@ export interface components {
             is_active?: boolean;
             notes?: string;
         };
+        Template: {
+            name: string;
+            /** Format: decimal */
+            width_mm: string;
+            /** Format: decimal */
+            height_mm: string;
+        };
+        /**
+         * @description * `default` - default
+         *     * `compact` - compact
+         * @enum {string}
+         */
+        TemplateEnum: "default" | "compact";
         Tenant: {
             readonly id: string;
             name: string;
@@ -10431,6 +11250,1924 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "printer_agent.py_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/x-python": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printer_heartbeat_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HeartbeatRequestRequest"];
+                "multipart/form-data": components["schemas"]["HeartbeatRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["HeartbeatRequestRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["HeartbeatResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printer_jobs_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Seconds to wait for a job (0-25). */
+                wait?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["AgentJobs"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printer_jobs_result_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobResultRequest"];
+                "multipart/form-data": components["schemas"]["JobResultRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["JobResultRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrintJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printer_pair_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PairRequestRequest"];
+                "multipart/form-data": components["schemas"]["PairRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PairRequestRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PairResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_agents_list: {
+        parameters: {
+            query: {
+                is_active?: boolean;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                parent_vendor?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedPrintAgentList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_agents_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this print agent. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrintAgent"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_agents_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this print agent. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedPrintAgentRequest"];
+                "multipart/form-data": components["schemas"]["PatchedPrintAgentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedPrintAgentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrintAgent"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_agents_revoke_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this print agent. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrintAgent"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_agents_pairing_code_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PairingCodeRequestRequest"];
+                "multipart/form-data": components["schemas"]["PairingCodeRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PairingCodeRequestRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PairingCode"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_list: {
+        parameters: {
+            query: {
+                agent?: number;
+                /**
+                 * @description * `203` - 203 dpi
+                 *     * `300` - 300 dpi
+                 *     * `600` - 600 dpi
+                 */
+                dpi?: 203 | 300 | 600;
+                is_active?: boolean;
+                /**
+                 * @description * `unknown` - unknown
+                 *     * `ready` - ready
+                 *     * `paper_out` - paper out
+                 *     * `head_open` - head open
+                 *     * `paused` - paused
+                 *     * `ribbon_out` - ribbon out
+                 *     * `no_answer` - no answer
+                 *     * `unreachable` - unreachable
+                 */
+                last_status?: "head_open" | "no_answer" | "paper_out" | "paused" | "ready" | "ribbon_out" | "unknown" | "unreachable";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                parent_vendor?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedPrinterDeviceList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrinterDeviceRequest"];
+                "multipart/form-data": components["schemas"]["PrinterDeviceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PrinterDeviceRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrinterDevice"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrinterDevice"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrinterDeviceRequest"];
+                "multipart/form-data": components["schemas"]["PrinterDeviceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PrinterDeviceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrinterDevice"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedPrinterDeviceRequest"];
+                "multipart/form-data": components["schemas"]["PatchedPrinterDeviceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedPrinterDeviceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrinterDevice"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_status_check_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrintJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_test_label_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrintJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_export_retrieve: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_jobs_list: {
+        parameters: {
+            query: {
+                created_from?: string;
+                created_to?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                printer?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `carton_labels` - Carton labels
+                 *     * `test_label` - Test label
+                 *     * `raw_zpl` - Raw ZPL
+                 *     * `status_check` - Status check
+                 */
+                source?: "carton_labels" | "raw_zpl" | "status_check" | "test_label";
+                /**
+                 * @description * `queued` - queued
+                 *     * `sent` - sent
+                 *     * `printed` - printed
+                 *     * `failed` - failed
+                 *     * `expired` - expired
+                 */
+                status?: "expired" | "failed" | "printed" | "queued" | "sent";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                user?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedPrintJobList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_jobs_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrintJobCreateRequest"];
+                "multipart/form-data": components["schemas"]["PrintJobCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PrintJobCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrintJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_jobs_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this print job. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrintJobDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_jobs_reprint_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this print job. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PrintJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_templates_list: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Template"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_templates_preview_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewRequestRequest"];
+                "multipart/form-data": components["schemas"]["PreviewRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PreviewRequestRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Preview"];
+                    };
                 };
             };
             /** @description Invalid input or tenant_id missing */
