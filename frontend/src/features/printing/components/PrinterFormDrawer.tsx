@@ -111,7 +111,7 @@ export function PrinterFormDrawer({ printer, onClose }: Props) {
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item name="name" label={t('fields.name')} rules={[required, { max: 100, message: t('validation.max', { max: 100 }) }]}>
-              <Input />
+              <Input data-testid="printer-name" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
@@ -123,6 +123,7 @@ export function PrinterFormDrawer({ printer, onClose }: Props) {
             <Form.Item name="agent" label={t('fields.agent')} extra={t('devices.agentHelp')}>
               <Select
                 allowClear
+                data-testid="printer-agent"
                 loading={agents.isLoading}
                 options={(agents.data?.results ?? []).filter((a) => a.is_active).map((a) => ({ value: a.id, label: `${a.name}${a.hostname ? ` (${a.hostname})` : ''}` }))}
               />
@@ -130,12 +131,12 @@ export function PrinterFormDrawer({ printer, onClose }: Props) {
           </Col>
           <Col xs={16}>
             <Form.Item name="host" label={t('fields.host')} rules={[required, { max: 253, message: t('validation.max', { max: 253 }) }]} extra={t('devices.hostHelp')}>
-              <Input autoComplete="off" />
+              <Input autoComplete="off" data-testid="printer-host" />
             </Form.Item>
           </Col>
           <Col xs={8}>
             <Form.Item name="port" label={t('fields.port')} rules={[{ required: true, message: t('validation.required') }]}>
-              <InputNumber min={1} max={65535} precision={0} className={styles.fullWidth} />
+              <InputNumber min={1} max={65535} precision={0} className={styles.fullWidth} data-testid="printer-port" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={8}>
