@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "apps.logistics",
     "apps.inventory",
     "apps.eudr",
+    "apps.printing",
 ]
 
 MIDDLEWARE = [
@@ -221,6 +222,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "public_trace": os.environ.get("PUBLIC_TRACE_RATE", "120/min"),
         "login": os.environ.get("LOGIN_RATE", "30/min"),
+        "printer_pairing": os.environ.get("PRINTER_PAIRING_RATE", "20/min"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # `?format=csv|xlsx|pdf` selects an export's file format, not a DRF renderer.
@@ -273,6 +275,8 @@ SPECTACULAR_SETTINGS = {
         "InvoiceKindEnum": "apps.salesorders.models.Invoice.Kind",
         "DocumentLanguageEnum": "apps.salesorders.models.Language",
         "LanguageEnum": "apps.users.api.serializers.LANGUAGE_CHOICES",
+        "PrintJobStatusEnum": "apps.printing.models.PrintJob.Status",
+        "PrinterStatusEnum": "apps.printing.models.PrinterStatus",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }
@@ -318,6 +322,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "noreply@cartontrace.l
 
 # The public base URL printed in carton QR codes (https://trace.example.com). Defaults to the request's.
 PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "")
+
+# How long a print job waits for an agent before it is `expired` (docs/printing.md).
+PRINT_JOB_TTL_SECONDS = int(os.environ.get("PRINT_JOB_TTL_SECONDS", "600"))
 
 LOGGING = {
     "version": 1,

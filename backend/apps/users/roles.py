@@ -24,6 +24,7 @@ PRODUCT_APPS = (
     "logistics",
     "inventory",
     "eudr",
+    "printing",
 )
 
 DEFAULT_ROLES: dict[str, dict] = {
@@ -53,6 +54,8 @@ DEFAULT_ROLES: dict[str, dict] = {
             "products.*",
             "inventory.view_*",
             "common.*",
+            "printing.view_*",
+            "printing.add_printjob",
         ],
     },
     "Warehouse": {
@@ -69,6 +72,8 @@ DEFAULT_ROLES: dict[str, dict] = {
             "purchaseorders.add_*receipt*",
             "products.view_*",
             "common.*",
+            "printing.view_*",
+            "printing.add_printjob",
         ],
     },
     "Supplier": {
@@ -81,6 +86,9 @@ DEFAULT_ROLES: dict[str, dict] = {
             "eudr.*",
             "common.*",
             "logistics.view_shipmentinfo",
+            "printing.view_printerdevice",
+            "printing.view_printjob",
+            "printing.add_printjob",
         ],
         "exclude": ["eudr.*policy*", "eudr.approve_*"],
     },

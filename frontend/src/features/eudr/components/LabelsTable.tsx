@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { get } from '@/api/http';
 import type { Paginated } from '@/api/types';
 import { useErrorText } from '@/shared/errors/errorText';
+import { PrintLabelsButton } from '@/shared/printing/PrintLabelsButton';
 import { useSession } from '@/shared/session/useSession';
 import { CARTONS_URL } from '../api/endpoints';
 import { exportLabels, useBulkDeleteCartons, type LabelExportFormat, type LabelTemplate } from '../api/rawMaterials';
@@ -204,6 +205,7 @@ export function LabelsTable({ rawMaterialId, batches, batchCode, onBatchCodeChan
               {selected.length > 0 ? t('labels.deleteSelectedCount', { count: selected.length }) : t('labels.deleteSelected')}
             </Button>
           ) : null}
+          <PrintLabelsButton selected={selected} filter={filters} count={query.data?.count ?? 0} />
           <Popover content={exportPanel} trigger="click" open={exportOpen} onOpenChange={setExportOpen} placement="bottomRight">
             <Button icon={<DownloadOutlined />} data-testid="export-labels">
               {t('labels.export')}
