@@ -24,6 +24,7 @@ PRODUCT_APPS = (
     "logistics",
     "inventory",
     "eudr",
+    "notifications",
 )
 
 DEFAULT_ROLES: dict[str, dict] = {
