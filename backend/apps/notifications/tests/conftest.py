@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the purchasing fixtures are imported by name and used as arguments)
 """E-mail fixtures: the purchasing world of tenant 3 (and 2), a real SMTP server on loopback (aiosmtpd) whose
 answers a test can script, templates and scenarios."""
 
