@@ -232,6 +232,12 @@ SPECTACULAR_SETTINGS = {
         "CartonLabelStatusEnum": "apps.eudr.models.CartonLabel.Status",
         "PurchaseOrderStatusEnum": "apps.purchaseorders.models.PurchaseOrder.Status",
         "ShipmentStatusEnum": "apps.logistics.models.ShipmentInfo.Status",
+        "EmailMessageStatusEnum": "apps.notifications.models.EmailMessage.Status",
+        "EmailLanguageEnum": "apps.notifications.models.Language",
+        "EmailScenarioLanguageEnum": "apps.notifications.models.EmailScenario.LanguageMode",
+        "EmailRecipientTypeEnum": "apps.notifications.api.serializers.RECIPIENT_TYPES",
+        "UserLanguageEnum": "apps.users.api.serializers.LANGUAGE_CHOICES",
+        "PurchaseOrderTypeEnum": "apps.purchaseorders.models.PurchaseOrder.Type",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }

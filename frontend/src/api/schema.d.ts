@@ -151,6 +151,302 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/core/email-events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The events scenarios can react to, with their variables, contacts and attachments. */
+        get: operations["core_email_events_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-events/{name}/records/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The latest records of an event's type (20, optionally searched), to preview a template with. */
+        get: operations["core_email_events_records_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every message: to whom, what, when, how it went; the exact bodies and attachments sent. */
+        get: operations["core_email_log_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every message: to whom, what, when, how it went; the exact bodies and attachments sent. */
+        get: operations["core_email_log_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/{id}/attachments/{attachment_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One attachment, byte for byte as sent. */
+        get: operations["core_email_log_attachments_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/{id}/eml/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The message exactly as the server received it (.eml; opens in any mail program). */
+        get: operations["core_email_log_eml_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/{id}/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends the message again (a copy with a new Message-ID; the original stays in the log). */
+        post: operations["core_email_log_resend_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-scenarios/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Event -> conditions -> recipients -> template (+ attachments, delay, language). */
+        get: operations["core_email_scenarios_list"];
+        put?: never;
+        /** @description Event -> conditions -> recipients -> template (+ attachments, delay, language). */
+        post: operations["core_email_scenarios_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-scenarios/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Event -> conditions -> recipients -> template (+ attachments, delay, language). */
+        get: operations["core_email_scenarios_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["core_email_scenarios_update"];
+        post?: never;
+        /** @description Event -> conditions -> recipients -> template (+ attachments, delay, language). */
+        delete: operations["core_email_scenarios_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Event -> conditions -> recipients -> template (+ attachments, delay, language). */
+        patch: operations["core_email_scenarios_partial_update"];
+        trace?: never;
+    };
+    "/api/core/email-scenarios/{id}/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The scenario's message for a real record: subject, bodies, recipients, whether the conditions
+         *     hold. Without `record`, the latest record of the event's type.
+         */
+        post: operations["core_email_scenarios_preview_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-scenarios/{id}/send-test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends the scenario's message for a record to the requesting user only (a test, in the log). */
+        post: operations["core_email_scenarios_send_test_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-templates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Subject, HTML and text bodies in English and Chinese, for one event's variables. */
+        get: operations["core_email_templates_list"];
+        put?: never;
+        /** @description Subject, HTML and text bodies in English and Chinese, for one event's variables. */
+        post: operations["core_email_templates_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-templates/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Subject, HTML and text bodies in English and Chinese, for one event's variables. */
+        get: operations["core_email_templates_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["core_email_templates_update"];
+        post?: never;
+        /** @description Subject, HTML and text bodies in English and Chinese, for one event's variables. */
+        delete: operations["core_email_templates_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Subject, HTML and text bodies in English and Chinese, for one event's variables. */
+        patch: operations["core_email_templates_partial_update"];
+        trace?: never;
+    };
+    "/api/core/email-templates/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Renders an unsaved template against a real record of the tenant (the latest one by default). */
+        post: operations["core_email_templates_preview_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/smtp-settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The company's own SMTP server (one per tenant). The password is write-only. */
+        get: operations["core_smtp_settings_retrieve"];
+        /** @description The company's own SMTP server (one per tenant). The password is write-only. */
+        put: operations["core_smtp_settings_update"];
+        post?: never;
+        /** @description The company's own SMTP server (one per tenant). The password is write-only. */
+        delete: operations["core_smtp_settings_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/smtp-settings/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Test connection: with the posted settings (a password left out uses the stored one) or, without
+         *     a body, the stored ones. Connects, starts TLS and logs in as configured; sends nothing.
+         */
+        post: operations["core_smtp_settings_test_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/": {
         parameters: {
             query?: never;
@@ -2230,6 +2526,18 @@ export interface components {
             /** Format: date-time */
             readonly updated_at: string;
         };
+        Condition: {
+            field: string;
+            operator: components["schemas"]["OperatorEnum"];
+            /** @default  */
+            value: unknown;
+        };
+        ConditionRequest: {
+            field: string;
+            operator: components["schemas"]["OperatorEnum"];
+            /** @default  */
+            value: unknown;
+        };
         ContentType: {
             readonly id: number;
             app_label: string;
@@ -2399,11 +2707,207 @@ export interface components {
             description?: string;
             parent?: number | null;
         };
+        EmailAttachment: {
+            readonly id: number;
+            file_name: string;
+            content_type?: string;
+            /** Format: int64 */
+            size?: number;
+            sha256: string;
+        };
+        EmailEvent: {
+            name: string;
+            label: string;
+            model: string;
+            /** @description False while the event's records do not exist here yet. */
+            available: boolean;
+            variables: components["schemas"]["EventVariable"][];
+            contacts: components["schemas"]["EventContact"][];
+            attachments: components["schemas"]["EventAttachment"][];
+            /** @description What the scenario's `days` mean, if used. */
+            uses_days: string | null;
+        };
+        /**
+         * @description * `en` - English
+         *     * `zh` - Chinese
+         * @enum {string}
+         */
+        EmailLanguageEnum: "en" | "zh";
+        EmailMessage: {
+            readonly id: number;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly sent_at: string | null;
+            readonly scenario: number | null;
+            /** @default  */
+            readonly scenario_name: string;
+            readonly event: string;
+            readonly event_label: string;
+            /** Record */
+            readonly record_label: string;
+            readonly record_url: string;
+            readonly object_id: number | null;
+            /** Recipients */
+            readonly to: unknown;
+            readonly subject: string;
+            readonly status: components["schemas"]["EmailMessageStatusEnum"];
+            readonly attempts: number;
+            readonly last_error: string;
+            readonly transport: components["schemas"]["TransportEnum"];
+            readonly language: components["schemas"]["EmailLanguageEnum"];
+            /** Test message */
+            readonly is_test: boolean;
+        };
+        EmailMessageDetail: {
+            readonly id: number;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly sent_at: string | null;
+            readonly scenario: number | null;
+            /** @default  */
+            readonly scenario_name: string;
+            readonly event: string;
+            readonly event_label: string;
+            /** Record */
+            readonly record_label: string;
+            readonly record_url: string;
+            readonly object_id: number | null;
+            /** Recipients */
+            readonly to: unknown;
+            readonly subject: string;
+            readonly status: components["schemas"]["EmailMessageStatusEnum"];
+            readonly attempts: number;
+            readonly last_error: string;
+            readonly transport: components["schemas"]["TransportEnum"];
+            readonly language: components["schemas"]["EmailLanguageEnum"];
+            /** Test message */
+            readonly is_test: boolean;
+            readonly message_id: string;
+            /** Sender */
+            readonly from_email: string;
+            readonly reply_to: string;
+            /** Text body */
+            readonly body_text: string;
+            /** HTML body */
+            readonly body_html: string;
+            readonly body_sha256: string;
+            readonly raw_sha256: string;
+            readonly has_raw: boolean;
+            readonly resent_from: number | null;
+            readonly attachments: components["schemas"]["EmailAttachment"][];
+        };
+        /**
+         * @description * `queued` - Queued
+         *     * `sent` - Sent
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        EmailMessageStatusEnum: "queued" | "sent" | "failed";
+        /**
+         * @description * `contact` - contact
+         *     * `address` - address
+         *     * `role` - role
+         *     * `department` - department
+         * @enum {string}
+         */
+        EmailRecipientTypeEnum: "contact" | "address" | "role" | "department";
+        EmailScenario: {
+            readonly id: number;
+            name: string;
+            event: string;
+            readonly event_label: string;
+            enabled?: boolean;
+            conditions?: components["schemas"]["Condition"][];
+            recipients: components["schemas"]["Recipient"][];
+            template: number;
+            readonly template_name: string;
+            attachments?: string[];
+            delay_minutes?: number;
+            days?: number;
+            language?: components["schemas"]["EmailScenarioLanguageEnum"];
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        /**
+         * @description * `recipient` - The recipient's language
+         *     * `en` - English
+         *     * `zh` - Chinese
+         * @enum {string}
+         */
+        EmailScenarioLanguageEnum: "recipient" | "en" | "zh";
+        EmailScenarioRequest: {
+            name: string;
+            event: string;
+            enabled?: boolean;
+            conditions?: components["schemas"]["ConditionRequest"][];
+            recipients: components["schemas"]["RecipientRequest"][];
+            template: number;
+            attachments?: string[];
+            delay_minutes?: number;
+            days?: number;
+            language?: components["schemas"]["EmailScenarioLanguageEnum"];
+        };
+        EmailTemplate: {
+            readonly id: number;
+            name: string;
+            event: string;
+            readonly event_label: string;
+            /** Subject (English) */
+            subject_en?: string;
+            /** Subject (Chinese) */
+            subject_zh?: string;
+            /** HTML body (English) */
+            body_html_en?: string;
+            /** HTML body (Chinese) */
+            body_html_zh?: string;
+            /** Text body (English) */
+            body_text_en?: string;
+            /** Text body (Chinese) */
+            body_text_zh?: string;
+            /** @default 0 */
+            readonly scenario_count: number;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        EmailTemplateRequest: {
+            name: string;
+            event: string;
+            /** Subject (English) */
+            subject_en?: string;
+            /** Subject (Chinese) */
+            subject_zh?: string;
+            /** HTML body (English) */
+            body_html_en?: string;
+            /** HTML body (Chinese) */
+            body_html_zh?: string;
+            /** Text body (English) */
+            body_text_en?: string;
+            /** Text body (Chinese) */
+            body_text_zh?: string;
+        };
         EudrErrorEnvelope: {
             code: number;
             message: string;
             error: string;
             data: unknown;
+        };
+        EventAttachment: {
+            key: string;
+            label: string;
+        };
+        EventContact: {
+            role: string;
+            label: string;
+        };
+        EventVariable: {
+            name: string;
+            description: string;
         };
         FileInfo: {
             name: string;
@@ -2483,13 +2987,6 @@ export interface components {
              */
             file: string;
         };
-        /**
-         * @description * `` - Browser default
-         *     * `zh` - 中文
-         *     * `en` - English
-         * @enum {string}
-         */
-        LanguageEnum: "zh" | "en";
         Location: {
             readonly id: number;
             readonly code: string;
@@ -2583,6 +3080,21 @@ export interface components {
          */
         MissingForStatementEnum: "legal_name" | "address" | "country" | "identifier" | "represented_operator_name" | "represented_operator_address" | "represented_operator_country" | "represented_operator_identifier";
         /**
+         * @description * `eq` - eq
+         *     * `ne` - ne
+         *     * `gt` - gt
+         *     * `gte` - gte
+         *     * `lt` - lt
+         *     * `lte` - lte
+         *     * `in` - in
+         *     * `not_in` - not_in
+         *     * `contains` - contains
+         *     * `is_empty` - is_empty
+         *     * `is_not_empty` - is_not_empty
+         * @enum {string}
+         */
+        OperatorEnum: "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "in" | "not_in" | "contains" | "is_empty" | "is_not_empty";
+        /**
          * @description * `OPERATOR` - Operator
          *     * `REPRESENTATIVE_OPERATOR` - Authorised representative of an operator
          * @enum {string}
@@ -2659,6 +3171,51 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Department"][];
+        };
+        PaginatedEmailMessageList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["EmailMessage"][];
+        };
+        PaginatedEmailScenarioList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["EmailScenario"][];
+        };
+        PaginatedEmailTemplateList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["EmailTemplate"][];
         };
         PaginatedOwnerOptionList: {
             /** @example 123 */
@@ -3035,6 +3592,34 @@ export interface components {
             description?: string;
             parent?: number | null;
         };
+        PatchedEmailScenarioRequest: {
+            name?: string;
+            event?: string;
+            enabled?: boolean;
+            conditions?: components["schemas"]["ConditionRequest"][];
+            recipients?: components["schemas"]["RecipientRequest"][];
+            template?: number;
+            attachments?: string[];
+            delay_minutes?: number;
+            days?: number;
+            language?: components["schemas"]["EmailScenarioLanguageEnum"];
+        };
+        PatchedEmailTemplateRequest: {
+            name?: string;
+            event?: string;
+            /** Subject (English) */
+            subject_en?: string;
+            /** Subject (Chinese) */
+            subject_zh?: string;
+            /** HTML body (English) */
+            body_html_en?: string;
+            /** HTML body (Chinese) */
+            body_html_zh?: string;
+            /** Text body (English) */
+            body_text_en?: string;
+            /** Text body (Chinese) */
+            body_text_zh?: string;
+        };
         PatchedParentVendorRequest: {
             name?: string;
             /** Chinese name */
@@ -3099,7 +3684,7 @@ export interface components {
             city?: string;
             country?: string;
             post_code?: string;
-            language?: components["schemas"]["LanguageEnum"] | components["schemas"]["BlankEnum"];
+            language?: components["schemas"]["UserLanguageEnum"] | components["schemas"]["BlankEnum"];
         };
         /** @description Create (all fields) and update (header fields and, if given, the complete list of lines). */
         PatchedPurchaseOrderWriteRequest: {
@@ -3109,7 +3694,7 @@ export interface components {
             supplier?: number;
             currency?: string;
             description?: string;
-            type?: components["schemas"]["TypeEnum"];
+            type?: components["schemas"]["PurchaseOrderTypeEnum"];
             /** Format: date */
             promise_date?: string | null;
             owner?: number | null;
@@ -3237,12 +3822,35 @@ export interface components {
             city?: string;
             country?: string;
             post_code?: string;
-            language?: components["schemas"]["LanguageEnum"] | components["schemas"]["BlankEnum"];
+            language?: components["schemas"]["UserLanguageEnum"] | components["schemas"]["BlankEnum"];
             user_type?: components["schemas"]["UserTypeEnum"];
             parent_vendor?: number | null;
         };
         PermissionMatrix: {
             areas: components["schemas"]["MatrixArea"][];
+        };
+        Preview: {
+            record: components["schemas"]["PreviewRecord"];
+            language: string;
+            subject: string;
+            body_html: string;
+            body_text: string;
+            /** @description The template's error, if it cannot be rendered. */
+            error: string;
+            /** @description The variables of this record. */
+            variables: unknown;
+            conditions_hold: boolean | null;
+            recipients: components["schemas"]["PreviewRecipient"][];
+        };
+        PreviewRecipient: {
+            email: string;
+            name: string;
+            language: string;
+        };
+        PreviewRecord: {
+            id: number;
+            label: string;
+            url: string;
         };
         Product: {
             readonly id: number;
@@ -3471,7 +4079,7 @@ export interface components {
             /** Format: decimal */
             readonly total_amount: string;
             readonly description: string;
-            readonly type: components["schemas"]["TypeEnum"];
+            readonly type: components["schemas"]["PurchaseOrderTypeEnum"];
             /** Format: date */
             readonly promise_date: string | null;
             readonly owner: number | null;
@@ -3510,7 +4118,7 @@ export interface components {
             /** Format: decimal */
             readonly total_amount: string;
             readonly description: string;
-            readonly type: components["schemas"]["TypeEnum"];
+            readonly type: components["schemas"]["PurchaseOrderTypeEnum"];
             /** Format: date */
             readonly promise_date: string | null;
             readonly owner: number | null;
@@ -3591,6 +4199,13 @@ export interface components {
          * @enum {string}
          */
         PurchaseOrderStatusEnum: "open" | "on_hold" | "completed" | "cancelled";
+        /**
+         * @description * `standard` - Standard
+         *     * `blanket` - Blanket
+         *     * `sample` - Sample
+         * @enum {string}
+         */
+        PurchaseOrderTypeEnum: "standard" | "blanket" | "sample";
         /** @description Create (all fields) and update (header fields and, if given, the complete list of lines). */
         PurchaseOrderWriteRequest: {
             order_number?: string;
@@ -3599,7 +4214,7 @@ export interface components {
             supplier: number;
             currency?: string;
             description?: string;
-            type?: components["schemas"]["TypeEnum"];
+            type?: components["schemas"]["PurchaseOrderTypeEnum"];
             /** Format: date */
             promise_date?: string | null;
             owner?: number | null;
@@ -3873,6 +4488,28 @@ export interface components {
             allow_over_receipt: boolean;
             lines: components["schemas"]["ReceiptLineWriteRequest"][];
         };
+        Recipient: {
+            type: components["schemas"]["EmailRecipientTypeEnum"];
+            /** @description contact: the event's contact role; role: a role id. */
+            role?: unknown;
+            /** @description contact: the contact's role name (e.g. invoice). */
+            match?: string;
+            address?: string;
+            language?: components["schemas"]["EmailLanguageEnum"];
+            /** Format: int64 */
+            department?: number;
+        };
+        RecipientRequest: {
+            type: components["schemas"]["EmailRecipientTypeEnum"];
+            /** @description contact: the event's contact role; role: a role id. */
+            role?: unknown;
+            /** @description contact: the contact's role name (e.g. invoice). */
+            match?: string;
+            address?: string;
+            language?: components["schemas"]["EmailLanguageEnum"];
+            /** Format: int64 */
+            department?: number;
+        };
         /**
          * @description The numbers the EU information system answered for the tenant's filed statement (EUDR.md:
          *     reference number at most 14 characters, verification number 5 to 35).
@@ -3885,6 +4522,10 @@ export interface components {
              * @description When the statement was filed (default: now)
              */
             dds_filed_at?: string | null;
+        };
+        RecordOption: {
+            id: number;
+            label: string;
         };
         RefreshRequestRequest: {
             refresh: string;
@@ -3908,6 +4549,19 @@ export interface components {
             name: string;
             description?: string;
         };
+        ScenarioActionRequest: {
+            /** Format: int64 */
+            record?: number | null;
+            /** @default en */
+            language: components["schemas"]["EmailLanguageEnum"];
+        };
+        /**
+         * @description * `none` - None
+         *     * `starttls` - STARTTLS
+         *     * `ssl` - SSL/TLS
+         * @enum {string}
+         */
+        SecurityEnum: "none" | "starttls" | "ssl";
         /**
          * @description * `error` - error
          *     * `warning` - warning
@@ -3996,6 +4650,53 @@ export interface components {
             eta?: string | null;
             note?: string;
             purchase_orders?: number[];
+        };
+        SmtpSettings: {
+            enabled?: boolean;
+            host: string;
+            port?: number;
+            security?: components["schemas"]["SecurityEnum"];
+            /** User name */
+            username?: string;
+            readonly has_password: boolean;
+            /**
+             * Sender address
+             * Format: email
+             */
+            from_email: string;
+            /** Sender name */
+            from_name?: string;
+            /** Reply-to address */
+            reply_to?: string;
+            timeout?: number;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        SmtpSettingsRequest: {
+            enabled?: boolean;
+            host: string;
+            port?: number;
+            security?: components["schemas"]["SecurityEnum"];
+            /** User name */
+            username?: string;
+            /** @description Write-only. Left out or empty: the stored password stays. */
+            password?: string;
+            /** @default false */
+            clear_password: boolean;
+            /**
+             * Sender address
+             * Format: email
+             */
+            from_email: string;
+            /** Sender name */
+            from_name?: string;
+            /** Reply-to address */
+            reply_to?: string;
+            timeout?: number;
+        };
+        SmtpTestResult: {
+            ok: boolean;
+            message: string;
         };
         StatusSummaryEntry: {
             count: number;
@@ -4160,6 +4861,26 @@ export interface components {
             is_active?: boolean;
             notes?: string;
         };
+        /** @description An unsaved template, previewed live while it is written. */
+        TemplatePreviewRequest: {
+            event: string;
+            /** Format: int64 */
+            record?: number | null;
+            /** @default en */
+            language: components["schemas"]["EmailLanguageEnum"];
+            /** @default  */
+            subject_en: string;
+            /** @default  */
+            subject_zh: string;
+            /** @default  */
+            body_html_en: string;
+            /** @default  */
+            body_html_zh: string;
+            /** @default  */
+            body_text_en: string;
+            /** @default  */
+            body_text_zh: string;
+        };
         Tenant: {
             readonly id: string;
             name: string;
@@ -4172,12 +4893,12 @@ export interface components {
             status: components["schemas"]["PurchaseOrderStatusEnum"];
         };
         /**
-         * @description * `standard` - Standard
-         *     * `blanket` - Blanket
-         *     * `sample` - Sample
+         * @description * `tenant_smtp` - The company's SMTP server
+         *     * `smtp` - The installation's SMTP server
+         *     * `outbox` - Local outbox
          * @enum {string}
          */
-        TypeEnum: "standard" | "blanket" | "sample";
+        TransportEnum: "tenant_smtp" | "smtp" | "outbox";
         /**
          * @description * `pcs` - Pieces
          *     * `carton` - Cartons
@@ -4252,7 +4973,7 @@ export interface components {
             city?: string;
             country?: string;
             post_code?: string;
-            language?: components["schemas"]["LanguageEnum"] | components["schemas"]["BlankEnum"];
+            language?: components["schemas"]["UserLanguageEnum"] | components["schemas"]["BlankEnum"];
             user_type?: components["schemas"]["UserTypeEnum"];
             /**
              * Active
@@ -4332,7 +5053,7 @@ export interface components {
             city?: string;
             country?: string;
             post_code?: string;
-            language?: components["schemas"]["LanguageEnum"] | components["schemas"]["BlankEnum"];
+            language?: components["schemas"]["UserLanguageEnum"] | components["schemas"]["BlankEnum"];
             user_type?: components["schemas"]["UserTypeEnum"];
             parent_vendor?: number | null;
         };
@@ -4357,13 +5078,20 @@ export interface components {
             city?: string;
             country?: string;
             post_code?: string;
-            language?: components["schemas"]["LanguageEnum"] | components["schemas"]["BlankEnum"];
+            language?: components["schemas"]["UserLanguageEnum"] | components["schemas"]["BlankEnum"];
             user_type?: components["schemas"]["UserTypeEnum"];
             parent_vendor?: number | null;
             password: string;
             role_ids?: number[];
             department_id?: number | null;
         };
+        /**
+         * @description * `` - Browser default
+         *     * `zh` - 中文
+         *     * `en` - English
+         * @enum {string}
+         */
+        UserLanguageEnum: "zh" | "en";
         UserNamedRef: {
             id: string;
             name: string;
@@ -5197,6 +5925,1999 @@ export interface operations {
                         code: number;
                         message: string;
                         data: components["schemas"]["Dashboard"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_events_list: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailEvent"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_events_records_list: {
+        parameters: {
+            query: {
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["RecordOption"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_list: {
+        parameters: {
+            query: {
+                created_after?: string;
+                created_before?: string;
+                event?: string;
+                is_test?: boolean;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                recipient?: string;
+                scenario?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `queued` - Queued
+                 *     * `sent` - Sent
+                 *     * `failed` - Failed
+                 */
+                status?: "failed" | "queued" | "sent";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedEmailMessageList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail message. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailMessageDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_attachments_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                attachment_id: string;
+                /** @description A unique integer value identifying this e-mail message. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_eml_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail message. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_resend_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail message. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailMessageDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_list: {
+        parameters: {
+            query: {
+                enabled?: boolean;
+                event?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                template?: number;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedEmailScenarioList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailScenarioRequest"];
+                "multipart/form-data": components["schemas"]["EmailScenarioRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["EmailScenarioRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailScenario"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailScenario"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailScenarioRequest"];
+                "multipart/form-data": components["schemas"]["EmailScenarioRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["EmailScenarioRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailScenario"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedEmailScenarioRequest"];
+                "multipart/form-data": components["schemas"]["PatchedEmailScenarioRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedEmailScenarioRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailScenario"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_preview_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ScenarioActionRequest"];
+                "multipart/form-data": components["schemas"]["ScenarioActionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ScenarioActionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Preview"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_send_test_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ScenarioActionRequest"];
+                "multipart/form-data": components["schemas"]["ScenarioActionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ScenarioActionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailMessageDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_list: {
+        parameters: {
+            query: {
+                event?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedEmailTemplateList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailTemplateRequest"];
+                "multipart/form-data": components["schemas"]["EmailTemplateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["EmailTemplateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail template. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail template. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailTemplateRequest"];
+                "multipart/form-data": components["schemas"]["EmailTemplateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["EmailTemplateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail template. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail template. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedEmailTemplateRequest"];
+                "multipart/form-data": components["schemas"]["PatchedEmailTemplateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedEmailTemplateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["EmailTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_preview_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplatePreviewRequest"];
+                "multipart/form-data": components["schemas"]["TemplatePreviewRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplatePreviewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Preview"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_smtp_settings_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SmtpSettings"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_smtp_settings_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmtpSettingsRequest"];
+                "multipart/form-data": components["schemas"]["SmtpSettingsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SmtpSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SmtpSettings"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_smtp_settings_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_smtp_settings_test_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmtpSettingsRequest"];
+                "multipart/form-data": components["schemas"]["SmtpSettingsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SmtpSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SmtpTestResult"];
                     };
                 };
             };

@@ -18,6 +18,7 @@ from apps.notifications.models import (
 from apps.notifications.rendering import NO_VALUE, OPERATORS, check_syntax
 from apps.users.models import Department, Role
 
+RECIPIENT_TYPES = [("contact", "contact"), ("address", "address"), ("role", "role"), ("department", "department")]
 MAX_CONDITIONS = 20
 MAX_RECIPIENT_SPECS = 30
 TEMPLATE_PARTS = ("subject_en", "subject_zh", "body_html_en", "body_html_zh", "body_text_en", "body_text_zh")
@@ -181,14 +182,7 @@ class ConditionSerializer(serializers.Serializer):
 
 
 class RecipientSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(
-        choices=[
-            ("contact", "contact"),
-            ("address", "address"),
-            ("role", "role"),
-            ("department", "department"),
-        ]
-    )
+    type = serializers.ChoiceField(choices=RECIPIENT_TYPES)
     role = serializers.JSONField(
         required=False, help_text="contact: the event's contact role; role: a role id."
     )
