@@ -2709,11 +2709,10 @@ export interface components {
         };
         EmailAttachment: {
             readonly id: number;
-            file_name: string;
-            content_type?: string;
-            /** Format: int64 */
-            size?: number;
-            sha256: string;
+            readonly file_name: string;
+            readonly content_type: string;
+            readonly size: number;
+            readonly sha256: string;
         };
         EmailEvent: {
             name: string;
@@ -2748,8 +2747,7 @@ export interface components {
             readonly record_label: string;
             readonly record_url: string;
             readonly object_id: number | null;
-            /** Recipients */
-            readonly to: unknown;
+            readonly to: string[];
             readonly subject: string;
             readonly status: components["schemas"]["EmailMessageStatusEnum"];
             readonly attempts: number;
@@ -2774,8 +2772,7 @@ export interface components {
             readonly record_label: string;
             readonly record_url: string;
             readonly object_id: number | null;
-            /** Recipients */
-            readonly to: unknown;
+            readonly to: string[];
             readonly subject: string;
             readonly status: components["schemas"]["EmailMessageStatusEnum"];
             readonly attempts: number;

@@ -415,11 +415,13 @@ class EmailAttachmentSerializer(serializers.ModelSerializer):
     class Meta:
         model = EmailAttachment
         fields = ["id", "file_name", "content_type", "size", "sha256"]
+        read_only_fields = fields
 
 
 class EmailMessageSerializer(serializers.ModelSerializer):
     scenario_name = serializers.CharField(source="scenario.name", read_only=True, default="")
     event_label = serializers.SerializerMethodField()
+    to = serializers.ListField(child=serializers.CharField(), read_only=True)
 
     class Meta:
         model = EmailMessage
