@@ -18,7 +18,12 @@ from apps.notifications.models import (
 from apps.notifications.rendering import NO_VALUE, OPERATORS, check_syntax
 from apps.users.models import Department, Role
 
-RECIPIENT_TYPES = [("contact", "contact"), ("address", "address"), ("role", "role"), ("department", "department")]
+RECIPIENT_TYPES = [
+    ("contact", "contact"),
+    ("address", "address"),
+    ("role", "role"),
+    ("department", "department"),
+]
 MAX_CONDITIONS = 20
 MAX_RECIPIENT_SPECS = 30
 TEMPLATE_PARTS = ("subject_en", "subject_zh", "body_html_en", "body_html_zh", "body_text_en", "body_text_zh")
