@@ -89,8 +89,8 @@ class SmtpSettings(TenantModel):
 
     class Security(models.TextChoices):
         NONE = "none", _("None")
-        STARTTLS = "starttls", _("STARTTLS")
-        SSL = "ssl", _("SSL/TLS")
+        STARTTLS = "starttls", "STARTTLS"  # protocol names are not translated
+        SSL = "ssl", "SSL/TLS"
 
     enabled = models.BooleanField(_("enabled"), default=True)
     host = models.CharField(_("host"), max_length=255)
@@ -150,7 +150,7 @@ class EmailMessage(TenantModel):
     raw = models.FileField(upload_to="notifications/raw/", max_length=500, blank=True)
     raw_sha256 = models.CharField(max_length=64, blank=True)
     language = models.CharField(_("language"), max_length=2, choices=Language.choices, default=Language.EN)
-    message_id = models.CharField(_("Message-ID"), max_length=300)
+    message_id = models.CharField("Message-ID", max_length=300)
     dedupe_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 (NULL: no dedupe)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
