@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "apps.inventory",
     "apps.eudr",
     "apps.printing",
+    "apps.notifications",
 ]
 
 MIDDLEWARE = [
@@ -274,9 +275,14 @@ SPECTACULAR_SETTINGS = {
         "InvoiceStatusEnum": "apps.salesorders.models.Invoice.Status",
         "InvoiceKindEnum": "apps.salesorders.models.Invoice.Kind",
         "DocumentLanguageEnum": "apps.salesorders.models.Language",
-        "LanguageEnum": "apps.users.api.serializers.LANGUAGE_CHOICES",
         "PrintJobStatusEnum": "apps.printing.models.PrintJob.Status",
         "PrinterStatusEnum": "apps.printing.models.PrinterStatus",
+        "EmailMessageStatusEnum": "apps.notifications.models.EmailMessage.Status",
+        "EmailLanguageEnum": "apps.notifications.models.Language",
+        "EmailScenarioLanguageEnum": "apps.notifications.models.EmailScenario.LanguageMode",
+        "EmailRecipientTypeEnum": "apps.notifications.api.serializers.RECIPIENT_TYPES",
+        "UserLanguageEnum": "apps.users.api.serializers.LANGUAGE_CHOICES",
+        "PurchaseOrderTypeEnum": "apps.purchaseorders.models.PurchaseOrder.Type",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }
@@ -315,9 +321,33 @@ CELERY_BEAT_SCHEDULE = {
         "task": "eudr.expire_raw_materials",
         "schedule": crontab(hour=0, minute=10),
     },
+    # E-mail scenarios of dates: certificates expiring in N days, invoices N days overdue.
+    "notifications-daily-events": {
+        "task": "notifications.daily_events",
+        "schedule": crontab(hour=6, minute=0),
+    },
+    "notifications-sweep-queued": {
+        "task": "notifications.sweep_queued",
+        "schedule": crontab(minute="*/15"),
+    },
 }
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# E-mail (docs/notifications.md): the installation's SMTP server when EMAIL_HOST is set, otherwise the local
+# outbox (var/outbox/*.eml, shown in the e-mail log). A company can set its own server in the web app.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 587))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", EMAIL_PORT == 587)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", 20))
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "apps.notifications.outbox.OutboxBackend",
+)
+NOTIFICATIONS_OUTBOX_DIR = Path(os.environ.get("NOTIFICATIONS_OUTBOX_DIR", VAR_DIR / "outbox"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "noreply@cartontrace.local")
 
 # The public base URL printed in carton QR codes (https://trace.example.com). Defaults to the request's.

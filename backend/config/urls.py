@@ -18,6 +18,7 @@ api_patterns = [
     path("logistics/", include("apps.logistics.api.urls")),
     path("inventory/", include("apps.inventory.api.urls")),
     path("eudr/", include("apps.eudr.api.urls")),
+    path("core/", include("apps.notifications.api.urls")),
     path("eudrtrack/", include("apps.eudr.api.public_urls")),
     path("printing/", include("apps.printing.api.urls")),
     path("printer/", include("apps.printing.api.agent_urls")),

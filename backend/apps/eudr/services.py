@@ -40,6 +40,7 @@ from apps.eudr.models import (
     SupplierPolicy,
 )
 from apps.eudr.selectors import carton_cap_of, kg, weight_balance
+from apps.notifications.emit import emit, emit_many
 from apps.purchaseorders.models import PurchaseOrderLine
 
 MIN_AVAILABLE_TO_GENERATE_KG = Decimal("10")  # SPEC.md section 9
@@ -369,7 +370,9 @@ def raw_material_submit(*, delivery_id: int, user, queryset=None) -> RawMaterial
     delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
     if delivery.status != RawMaterialDelivery.Status.DRAFT:
         raise Conflict(_("This delivery has already been submitted."), error="already_submitted")
-    return _save_delivery(delivery, list(delivery.lines.all()), activating=True, user=user)
+    delivery = _save_delivery(delivery, list(delivery.lines.all()), activating=True, user=user)
+    emit("raw_material.submitted", record=delivery)
+    return delivery
 
 
 @transaction.atomic
@@ -416,11 +419,11 @@ def raw_materials_expire(*, today: date | None = None) -> int:
     """Stores `expired` on the current tenant's active deliveries whose FM or COC certificate expiry date
     has passed (they already show as expired on read). Returns how many changed."""
     today = today or timezone.localdate()
-    return (
-        RawMaterialDelivery.objects.filter(status=RawMaterialDelivery.Status.ACTIVE)
-        .filter(Q(fm_certificate_expiry__lt=today) | Q(coc_certificate_expiry__lt=today))
-        .update(status=RawMaterialDelivery.Status.EXPIRED, updated_at=timezone.now())
+    expiring = RawMaterialDelivery.objects.filter(status=RawMaterialDelivery.Status.ACTIVE).filter(
+        Q(fm_certificate_expiry__lt=today) | Q(coc_certificate_expiry__lt=today)
     )
+    emit_many("raw_material.expired", pks=expiring, key=today.isoformat())
+    return expiring.update(status=RawMaterialDelivery.Status.EXPIRED, updated_at=timezone.now())
 
 
 def raw_materials_expire_all_tenants(*, today: date | None = None) -> dict[str, int]:
@@ -617,6 +620,12 @@ def cap_approve(*, delivery_id: int, extra_cartons: int, reason: str, user) -> C
     )
     delivery.approved_over_cap += extra_cartons
     delivery.save(update_fields=["approved_over_cap", "updated_at"])
+    emit(
+        "cartons.over_cap_approved",
+        record=delivery,
+        key=str(approval.pk),
+        extra={"extra_cartons": extra_cartons, "reason": approval.reason, "approved_by": user},
+    )
     return approval
 
 
@@ -720,6 +729,13 @@ def check_generation(*, delivery: RawMaterialDelivery, count: int, net_weight_kg
     if delivery.allowed_carton_cap is not None:
         limit = delivery.allowed_carton_cap + delivery.approved_over_cap
         if delivery.issued_cartons + count > limit:
+            emit(
+                "cartons.over_cap",
+                record=delivery,
+                key=f"{delivery.issued_cartons}/{limit}",
+                extra={"requested": count, "max_cartons": max(limit - delivery.issued_cartons, 0)},
+                detached=True,
+            )
             raise errors.WeightLimitExceeded(
                 data={
                     **facts,

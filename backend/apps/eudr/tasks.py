@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from apps.eudr.dds import jobs
 from apps.eudr.dds.package import PackageRefused, build_package
 from apps.eudr.services import raw_materials_expire_all_tenants
+from apps.notifications.emit import emit
 from apps.tenancy.context import tenant_context
 
 logger = logging.getLogger(__name__)
@@ -45,6 +46,12 @@ def build_dds_package(self, *, tenant_id: int, delivery_id: int, job_id: str, la
         try:
             with transaction.atomic(), tenant_context(tenant_id):
                 result = build_package(delivery_id=delivery_id, job_id=job_id, progress=progress)
+                emit(
+                    "eudr.dds_package_ready",
+                    pk=delivery_id,
+                    key=job_id,
+                    extra={"package_path": result["path"], "file_name": result["file_name"]},
+                )
         except PackageRefused as refused:
             jobs.job_update(
                 **ids,

@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.common.exceptions import Conflict
 from apps.logistics.models import ShipmentCompany, ShipmentInfo, ShipmentPurchaseOrder
+from apps.notifications.emit import emit
 
 Status = ShipmentInfo.Status
 
@@ -83,6 +85,8 @@ def shipment_transition(*, shipment: ShipmentInfo, to_status: str) -> ShipmentIn
         )
     locked.status = to_status
     locked.save(update_fields=["status", "updated_at"])
+    if to_status == Status.ARRIVED:
+        emit("inbound_shipment.arrived", record=locked, key=f"arrived@{timezone.now().isoformat()}")
     return locked
 
 

@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.common.exceptions import Conflict, DomainError
 from apps.inventory import services as inventory
 from apps.inventory.models import StockMove, Warehouse
+from apps.notifications.emit import emit
 from apps.products.models import Product
 from apps.purchaseorders import selectors
 from apps.purchaseorders.models import (
@@ -344,6 +345,7 @@ def purchase_order_create(
         ) from exc
     _save_lines(order=order, lines=lines)
     purchase_order_recompute_total(order=order)
+    emit("purchase_order.created", record=order)
     return order
 
 
@@ -393,6 +395,12 @@ def purchase_order_transition(*, order: PurchaseOrder, to_status: str) -> Purcha
             _("A purchase order cannot go from %(from)s to %(to)s.")
             % {"from": Status(locked.status).label, "to": Status(to_status).label}
         )
+    emit(
+        "purchase_order.status_changed",
+        record=locked,
+        key=f"{to_status}@{timezone.now().isoformat()}",
+        extra={"previous_status": locked.status},
+    )
     locked.status = to_status
     locked.save(update_fields=["status", "updated_at"])
     return locked
@@ -540,6 +548,12 @@ def receipt_create(
 
     still_open = PurchaseOrderLine.objects.filter(order=order, received_qty__lt=F("order_qty")).exists()
     if not still_open:
+        emit(
+            "purchase_order.status_changed",
+            record=order,
+            key=f"completed@{timezone.now().isoformat()}",
+            extra={"previous_status": order.status},
+        )
         order.status = Status.COMPLETED
         order.save(update_fields=["status", "updated_at"])
     return receipt

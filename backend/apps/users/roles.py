@@ -25,6 +25,7 @@ PRODUCT_APPS = (
     "inventory",
     "eudr",
     "printing",
+    "notifications",
 )
 
 DEFAULT_ROLES: dict[str, dict] = {

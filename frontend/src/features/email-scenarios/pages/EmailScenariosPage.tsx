@@ -1,6 +1,36 @@
-import { FeaturePlaceholder } from '@/shared/components/FeaturePlaceholder';
+import { Card, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageContainer } from '@/shared/components/PageContainer';
+import { LogTab } from '../components/LogTab';
+import { ScenariosTab } from '../components/ScenariosTab';
+import { SmtpTab } from '../components/SmtpTab';
+import { TemplatesTab } from '../components/TemplatesTab';
 
-/** Not built yet: shows the area's empty state under the route's title. The email-scenarios work replaces this module. */
+const TABS = ['scenarios', 'templates', 'log', 'smtp'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /core/email-scenarios: scenarios, templates, the log of sent mail and the company's SMTP server. */
 export default function EmailScenariosPage() {
-  return <FeaturePlaceholder />;
+  const { t } = useTranslation('email');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'scenarios';
+  return (
+    <PageContainer>
+      <Card>
+        <Tabs
+          activeKey={tab}
+          destroyOnHidden
+          onChange={(key) => setParams({ tab: key })}
+          items={[
+            { key: 'scenarios', label: t('tabs.scenarios'), children: <ScenariosTab /> },
+            { key: 'templates', label: t('tabs.templates'), children: <TemplatesTab /> },
+            { key: 'log', label: t('tabs.log'), children: <LogTab /> },
+            { key: 'smtp', label: t('tabs.smtp'), children: <SmtpTab /> },
+          ]}
+        />
+      </Card>
+    </PageContainer>
+  );
 }

@@ -1,0 +1,611 @@
+"""E-mail writes: messages for an event occurrence, delivery over SMTP, preview, test, resend, settings.
+
+- `messages_for_event` (after the business transaction committed): loads the record, builds the event's
+  variables once, and for every enabled scenario whose conditions hold resolves the recipients and makes
+  one message per address, rendered in that recipient's language (or the scenario's fixed one), with
+  the attachments kept byte for byte (SHA-256). A dedupe key (scenario, event, record, occurrence,
+  address) is unique per tenant: the same occurrence never sends the same scenario twice to the same
+  address, whatever retries or duplicate calls happen.
+- `message_deliver` is one attempt of one message (the Celery task calls it): temporary failures (4xx,
+  connection errors) are retried by the task with backoff, 3 tries in all; permanent ones (5xx,
+  authentication) fail at once. The MIME message is built once, and exactly those bytes are sent and
+  kept (`raw`, `raw_sha256`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import smtplib
+import socket
+from dataclasses import dataclass
+from datetime import timedelta
+from email.utils import formataddr, make_msgid
+from typing import Any
+
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.core.files.base import ContentFile
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail.backends.smtp import EmailBackend as SmtpBackend
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.html import strip_tags
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from apps.common.exceptions import Conflict, DomainError
+from apps.common.secrets import SecretUnreadable
+from apps.tenancy.context import tenant_context
+
+from . import events as registry
+from .models import EmailAttachment, EmailMessage, EmailScenario, EmailTemplate, SmtpSettings
+from .outbox import OutboxBackend
+from .rendering import RenderError, conditions_hold, render
+
+logger = logging.getLogger(__name__)
+
+MAX_TRIES = 3
+MAX_RECIPIENTS_PER_SCENARIO = 200
+
+
+class NoRecord(DomainError):
+    status_code = 400
+    error = "no_record"
+    default_message = gettext_lazy("There is no record of this kind to preview with yet.")
+
+
+class EventUnavailable(Conflict):
+    error = "event_unavailable"
+    default_message = gettext_lazy("This event's records do not exist in this installation yet.")
+
+
+class NoEmail(DomainError):
+    status_code = 400
+    error = "no_email"
+    default_message = gettext_lazy("Your user has no e-mail address.")
+
+
+class NotResendable(Conflict):
+    error = "not_resendable"
+    default_message = gettext_lazy("Only a sent or failed message can be sent again.")
+
+
+# -- rendering one template for one record ---------------------------------------------------------------
+
+
+@dataclass
+class Rendered:
+    subject: str
+    body_text: str
+    body_html: str
+    language: str
+
+
+def _pick(template: EmailTemplate, part: str, language: str) -> str:
+    """The template part in `language`, else in the other language (a template written in one only)."""
+    other = "zh" if language == "en" else "en"
+    return getattr(template, f"{part}_{language}") or getattr(template, f"{part}_{other}")
+
+
+def render_template(template: EmailTemplate, context: dict[str, Any], language: str) -> Rendered:
+    subject = " ".join(render(_pick(template, "subject", language), context).split())[:998]
+    html = render(_pick(template, "body_html", language), context, html=True)
+    text = render(_pick(template, "body_text", language), context)
+    if not text and html:
+        text = strip_tags(html).strip()
+    return Rendered(subject=subject, body_text=text, body_html=html, language=language)
+
+
+def _sha256(*parts: str | bytes) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode() if isinstance(part, str) else part)
+        digest.update(b"\x00")
+    return digest.hexdigest()
+
+
+# -- recipients -------------------------------------------------------------------------------------------
+
+
+def resolve_recipients(scenario: EmailScenario, event: registry.Event, record) -> list[registry.Recipient]:
+    """Every address the scenario names for this record, each once (first occurrence wins)."""
+    found: list[registry.Recipient] = []
+    for spec in scenario.recipients or []:
+        kind = spec.get("type")
+        if kind == "contact":
+            found += registry.contacts(event, record, spec.get("role", ""), spec.get("match", "") or "")
+        elif kind == "address":
+            found.append(registry.Recipient(spec["address"], "", spec.get("language") or "en"))
+        elif kind == "role":
+            found += registry._user_recipients(
+                registry._tenant_users(is_supplier=False, memberships__roles=spec.get("role"))
+            )
+        elif kind == "department":
+            found += registry._user_recipients(
+                registry._tenant_users(is_supplier=False, memberships__department=spec.get("department"))
+            )
+    unique: dict[str, registry.Recipient] = {}
+    for recipient in found:
+        unique.setdefault(recipient.email.strip().lower(), recipient)
+    return list(unique.values())[:MAX_RECIPIENTS_PER_SCENARIO]
+
+
+# -- making messages ---------------------------------------------------------------------------------------
+
+
+def _message_id() -> str:
+    domain = (settings.DEFAULT_FROM_EMAIL.rpartition("@")[2] or "cartontrace.local").strip(">").strip()
+    return make_msgid(domain=domain or "cartontrace.local")
+
+
+def _store_attachments(message: EmailMessage, attachments: list[registry.Attachment]) -> None:
+    for item in attachments:
+        row = EmailAttachment(
+            message=message,
+            file_name=item.file_name,
+            content_type=item.content_type,
+            size=len(item.content),
+            sha256=hashlib.sha256(item.content).hexdigest(),
+        )
+        row.file.save(item.file_name, ContentFile(item.content), save=False)
+        row.save()
+
+
+def _new_message(
+    *,
+    scenario: EmailScenario | None,
+    event: registry.Event,
+    record,
+    recipient: registry.Recipient,
+    rendered: Rendered | None,
+    error: str = "",
+    attachments: list[registry.Attachment] = (),
+    dedupe_key: str | None = None,
+    delay_minutes: int = 0,
+    is_test: bool = False,
+    user=None,
+) -> EmailMessage | None:
+    """Stores one message (queued, or failed with `error`). None when the dedupe key is already taken."""
+    to = formataddr((recipient.name, recipient.email)) if recipient.name else recipient.email
+    fields = {
+        "scenario": scenario,
+        "event": event.name,
+        "content_type": ContentType.objects.get_for_model(type(record)),
+        "object_id": record.pk,
+        "record_label": str(event.record_label(record))[:200],
+        "record_url": event.record_url(record)[:300],
+        "to": [to],
+        "language": rendered.language if rendered else recipient.language,
+        "message_id": _message_id(),
+        "dedupe_key": dedupe_key,
+        "is_test": is_test,
+        "requested_by": user,
+        "send_after": timezone.now() + timedelta(minutes=delay_minutes),
+    }
+    if rendered is not None and not error:
+        fields.update(subject=rendered.subject, body_text=rendered.body_text, body_html=rendered.body_html)
+        fields["body_sha256"] = _sha256(rendered.subject, rendered.body_text, rendered.body_html)
+    else:
+        fields.update(
+            subject=(rendered.subject if rendered else "") or str(event.label),
+            status=EmailMessage.Status.FAILED,
+            last_error=error[:2000],
+        )
+    try:
+        with transaction.atomic():
+            message = EmailMessage.objects.create(**fields)
+    except IntegrityError:  # the same occurrence is already on its way to this address
+        return None
+    if not error:
+        _store_attachments(message, list(attachments))
+    return message
+
+
+def _dedupe_key(scenario: EmailScenario, event: str, record, key: str, address: str) -> str:
+    label = record._meta.label_lower
+    return _sha256(str(scenario.pk), event, label, str(record.pk), key, address.strip().lower())
+
+
+def messages_for_event(
+    *, event_name: str, record_pk: int, key: str = "", extra: dict | None = None, scenario_ids=None
+) -> list[EmailMessage]:
+    """The queued messages of one event occurrence (in the current tenant). See the module docstring."""
+    event = registry.get_event(event_name)
+    if event is None:
+        return []
+    record = registry.load_record(event, record_pk)
+    if record is None:
+        return []
+    scenarios = EmailScenario.objects.filter(event=event_name, enabled=True).select_related("template")
+    if scenario_ids is not None:
+        scenarios = scenarios.filter(pk__in=scenario_ids)
+    context = registry.build_context(event, record, extra)
+    made: list[EmailMessage] = []
+    for scenario in scenarios.order_by("pk"):
+        if not conditions_hold(scenario.conditions, context):
+            continue
+        recipients = resolve_recipients(scenario, event, record)
+        if not recipients:
+            continue
+        attachments: list[registry.Attachment] = []
+        error = ""
+        for attachment_key in scenario.attachments or []:
+            try:
+                attachments.append(registry.attachment(event, record, attachment_key, extra))
+            except registry.AttachmentUnavailable as exc:
+                error = _("The attachment %(name)s is not available: %(reason)s") % {
+                    "name": attachment_key,
+                    "reason": exc,
+                }
+        cache: dict[str, Rendered | str] = {}
+        for recipient in recipients:
+            language = recipient.language if scenario.language == "recipient" else scenario.language
+            language = language if language in ("en", "zh") else "en"
+            if language not in cache:
+                try:
+                    cache[language] = render_template(scenario.template, context, language)
+                except RenderError as exc:
+                    cache[language] = _("The template could not be rendered: %(error)s") % {"error": exc}
+            rendered = cache[language]
+            message = _new_message(
+                scenario=scenario,
+                event=event,
+                record=record,
+                recipient=recipient,
+                rendered=rendered if isinstance(rendered, Rendered) else None,
+                error=error or (rendered if isinstance(rendered, str) else ""),
+                attachments=attachments,
+                dedupe_key=_dedupe_key(scenario, event_name, record, key, recipient.email),
+                delay_minutes=scenario.delay_minutes,
+            )
+            if message is not None:
+                made.append(message)
+    return made
+
+
+# -- delivering --------------------------------------------------------------------------------------------
+
+
+class _FrozenEmail(EmailMultiAlternatives):
+    """Builds its MIME message once, so the bytes kept in the log are the bytes the server received."""
+
+    _frozen = None
+
+    def message(self, *args, **kwargs):
+        if self._frozen is None:
+            self._frozen = super().message(*args, **kwargs)
+        return self._frozen
+
+
+@dataclass
+class Transport:
+    connection: Any
+    kind: str
+    from_email: str
+    reply_to: str
+
+
+def smtp_backend(config: SmtpSettings) -> SmtpBackend:
+    return SmtpBackend(
+        host=config.host,
+        port=config.port,
+        username=config.username or None,
+        password=config.password or None,
+        use_tls=config.security == SmtpSettings.Security.STARTTLS,
+        use_ssl=config.security == SmtpSettings.Security.SSL,
+        timeout=config.timeout,
+        fail_silently=False,
+    )
+
+
+def transport() -> Transport:
+    """The tenant's own server when it has one enabled, else the installation's (EMAIL_BACKEND)."""
+    config = SmtpSettings.objects.filter(enabled=True).first()
+    if config is not None:
+        sender = formataddr((config.from_name, config.from_email)) if config.from_name else config.from_email
+        return Transport(smtp_backend(config), EmailMessage.Transport.TENANT_SMTP, sender, config.reply_to)
+    connection = get_connection(fail_silently=False)
+    kind = (
+        EmailMessage.Transport.OUTBOX
+        if isinstance(connection, OutboxBackend)
+        else EmailMessage.Transport.SMTP
+    )
+    return Transport(connection, kind, settings.DEFAULT_FROM_EMAIL, "")
+
+
+def _is_temporary(exc: BaseException) -> bool:
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        codes = [code for code, _msg in exc.recipients.values()]
+        return bool(codes) and all(400 <= code < 500 for code in codes)
+    if isinstance(exc, smtplib.SMTPConnectError):
+        return True
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return 400 <= exc.smtp_code < 500
+    if isinstance(exc, smtplib.SMTPNotSupportedError):
+        return False
+    return isinstance(exc, (smtplib.SMTPServerDisconnected, socket.timeout, ConnectionError, OSError))
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, smtplib.SMTPResponseException):
+        text = (
+            exc.smtp_error.decode(errors="replace")
+            if isinstance(exc.smtp_error, bytes)
+            else str(exc.smtp_error)
+        )
+        return f"{exc.smtp_code} {text}"
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return "; ".join(
+            f"{address}: {code} {msg.decode(errors='replace') if isinstance(msg, bytes) else msg}"
+            for address, (code, msg) in exc.recipients.items()
+        )
+    return f"{type(exc).__name__}: {exc}"
+
+
+def build_email(message: EmailMessage, route: Transport) -> _FrozenEmail:
+    email = _FrozenEmail(
+        subject=message.subject,
+        body=message.body_text,
+        from_email=route.from_email,
+        to=list(message.to),
+        reply_to=[route.reply_to] if route.reply_to else None,
+        headers={"Message-ID": message.message_id},
+        connection=route.connection,
+    )
+    if message.body_html:
+        email.attach_alternative(message.body_html, "text/html")
+    for item in message.attachments.all():
+        with item.file.open("rb") as handle:
+            email.attach(item.file_name, handle.read(), item.content_type)
+    return email
+
+
+def message_deliver(*, tenant_id: int, message_id: int) -> str:
+    """One delivery attempt. Returns "sent", "retry" (temporary failure, tries left), "failed" or "skip"."""
+    with transaction.atomic(), tenant_context(tenant_id):
+        message = EmailMessage.objects.select_for_update().filter(pk=message_id).first()
+        if message is None or message.status != EmailMessage.Status.QUEUED:
+            return "skip"
+        message.attempts += 1
+        outcome = "sent"
+        try:
+            route = transport()
+            message.transport = route.kind
+            message.from_email = route.from_email[:400]
+            message.reply_to = route.reply_to
+            email = build_email(message, route)
+            route.connection.send_messages([email])
+        except SecretUnreadable as exc:
+            outcome, error = "failed", f"SMTP password: {exc}"
+        except Exception as exc:
+            temporary = _is_temporary(exc)
+            error = _describe(exc)
+            outcome = "retry" if temporary and message.attempts < MAX_TRIES else "failed"
+            if not isinstance(exc, (smtplib.SMTPException, OSError)):
+                logger.exception("E-mail %s could not be sent", message_id)
+        if outcome == "sent":
+            raw = email.message().as_bytes(linesep="\r\n")
+            message.raw.save(f"{message.pk}.eml", ContentFile(raw), save=False)
+            message.raw_sha256 = hashlib.sha256(raw).hexdigest()
+            message.status = EmailMessage.Status.SENT
+            message.sent_at = timezone.now()
+            message.last_error = ""
+        else:
+            message.last_error = error[:2000]
+            if outcome == "failed":
+                message.status = EmailMessage.Status.FAILED
+        message.save()
+    return outcome
+
+
+# -- actions ---------------------------------------------------------------------------------------------
+
+
+def preview(
+    *, event_name: str, template: EmailTemplate, record_pk: int | None, language: str, scenario=None
+) -> dict[str, Any]:
+    """The template rendered against a real record of the tenant (the latest one without `record_pk`),
+    with the recipients and whether the scenario's conditions hold for it."""
+    event = registry.get_event(event_name)
+    if event is None or not event.available:
+        raise EventUnavailable()
+    record = registry.load_record(event, record_pk) if record_pk else None
+    if record is None:
+        candidates = registry.demo_records(event, limit=1)
+        if record_pk or not candidates:
+            raise NoRecord()
+        record = candidates[0]
+    context = registry.build_context(event, record, {})
+    result: dict[str, Any] = {
+        "record": {
+            "id": record.pk,
+            "label": str(event.record_label(record)),
+            "url": event.record_url(record),
+        },
+        "language": language,
+        "subject": "",
+        "body_html": "",
+        "body_text": "",
+        "error": "",
+        "variables": context,
+        "conditions_hold": None,
+        "recipients": [],
+    }
+    try:
+        rendered = render_template(template, context, language)
+        result.update(subject=rendered.subject, body_html=rendered.body_html, body_text=rendered.body_text)
+    except RenderError as exc:
+        result["error"] = str(exc)
+    if scenario is not None:
+        result["conditions_hold"] = conditions_hold(scenario.conditions, context)
+        result["recipients"] = [
+            {"email": r.email, "name": r.name, "language": r.language}
+            for r in resolve_recipients(scenario, event, record)
+        ]
+    return result
+
+
+@transaction.atomic
+def send_test(*, scenario: EmailScenario, record_pk: int | None, language: str, user) -> EmailMessage:
+    """The scenario's message for a real record, sent to the requesting user only (marked as a test)."""
+    if not user.email:
+        raise NoEmail()
+    event = registry.get_event(scenario.event)
+    if event is None or not event.available:
+        raise EventUnavailable()
+    record = registry.load_record(event, record_pk) if record_pk else None
+    if record is None:
+        candidates = registry.demo_records(event, limit=1)
+        if record_pk or not candidates:
+            raise NoRecord()
+        record = candidates[0]
+    context = registry.build_context(event, record, {})
+    error = ""
+    rendered = None
+    try:
+        rendered = render_template(scenario.template, context, language)
+    except RenderError as exc:
+        error = _("The template could not be rendered: %(error)s") % {"error": exc}
+    attachments = []
+    for key in scenario.attachments or []:
+        try:
+            attachments.append(registry.attachment(event, record, key, {}))
+        except registry.AttachmentUnavailable:
+            continue  # a test shows the text; an attachment the record lacks is left out
+    recipient = registry.Recipient(user.email, registry._user_name(user), language)
+    message = _new_message(
+        scenario=scenario,
+        event=event,
+        record=record,
+        recipient=recipient,
+        rendered=rendered,
+        error=error,
+        attachments=attachments,
+        is_test=True,
+        user=user,
+    )
+    queue_after_commit([message])
+    return message
+
+
+@transaction.atomic
+def message_resend(*, message: EmailMessage, user) -> EmailMessage:
+    """A copy of a sent or failed message (same recipients, subject, bodies and attachment files) with a
+    new Message-ID, queued now."""
+    if message.status == EmailMessage.Status.QUEUED or not message.subject:
+        raise NotResendable()
+    copy = EmailMessage.objects.create(
+        scenario=message.scenario,
+        event=message.event,
+        content_type=message.content_type,
+        object_id=message.object_id,
+        record_label=message.record_label,
+        record_url=message.record_url,
+        to=message.to,
+        subject=message.subject,
+        body_text=message.body_text,
+        body_html=message.body_html,
+        body_sha256=message.body_sha256,
+        language=message.language,
+        message_id=_message_id(),
+        is_test=message.is_test,
+        resent_from=message,
+        requested_by=user,
+        send_after=timezone.now(),
+    )
+    EmailAttachment.objects.bulk_create(
+        [
+            EmailAttachment(
+                message=copy,
+                file_name=a.file_name,
+                content_type=a.content_type,
+                size=a.size,
+                sha256=a.sha256,
+                file=a.file.name,
+            )
+            for a in message.attachments.all()
+        ]
+    )
+    queue_after_commit([copy])
+    return copy
+
+
+def queue_after_commit(messages: list[EmailMessage]) -> None:
+    """Hands the queued messages to Celery once the transaction that made them has committed."""
+    pending = [(m.tenant_id, m.pk, m.send_after) for m in messages if m.status == EmailMessage.Status.QUEUED]
+    if pending:
+        transaction.on_commit(lambda: queue(pending))
+
+
+def queue(pending: list[tuple[int, int, Any]]) -> None:
+    from .tasks import send_message
+
+    now = timezone.now()
+    for tenant_id, message_id, send_after in pending:
+        countdown = max(int((send_after - now).total_seconds()), 0) if send_after else 0
+        kwargs = {"tenant_id": tenant_id, "message_id": message_id}
+        try:
+            if send_message.app.conf.task_always_eager:
+                # inline (the embedded default): the tries follow each other without the backoff; a
+                # failure is recorded on the message, never raised into the request that committed
+                for _attempt in range(MAX_TRIES):
+                    if message_deliver(**kwargs) != "retry":
+                        break
+            else:
+                send_message.apply_async(kwargs=kwargs, countdown=countdown)
+        except Exception:
+            logger.exception("E-mail %s could not be queued", message_id)
+
+
+# -- SMTP settings ---------------------------------------------------------------------------------------
+
+
+SMTP_FIELDS = (
+    "enabled",
+    "host",
+    "port",
+    "security",
+    "username",
+    "from_email",
+    "from_name",
+    "reply_to",
+    "timeout",
+)
+
+
+@transaction.atomic
+def smtp_settings_save(*, data: dict[str, Any]) -> SmtpSettings:
+    """Creates or changes the tenant's SMTP settings. A password left out keeps the stored one; an empty
+    string with `clear_password` removes it."""
+    config = SmtpSettings.objects.select_for_update().first() or SmtpSettings()
+    for name in SMTP_FIELDS:
+        if name in data:
+            setattr(config, name, data[name])
+    if data.get("password"):
+        config.password = data["password"]
+    elif data.get("clear_password"):
+        config.password = ""
+    config.save()
+    return config
+
+
+@transaction.atomic
+def smtp_settings_delete() -> None:
+    SmtpSettings.objects.all().delete()
+
+
+def smtp_test(*, config: SmtpSettings) -> dict[str, Any]:
+    """Opens a connection (TLS and login as configured) and closes it: {"ok", "message"}."""
+    try:
+        backend = smtp_backend(config)
+        backend.open()
+        backend.close()
+    except SecretUnreadable:
+        return {"ok": False, "message": _("The stored password cannot be read: enter it again.")}
+    except Exception as exc:
+        return {"ok": False, "message": _describe(exc)}
+    return {
+        "ok": True,
+        "message": _("Connected to %(host)s:%(port)s.") % {"host": config.host, "port": config.port},
+    }

@@ -1,0 +1,248 @@
+"""Real SMTP on loopback: the message arrives whole, 4xx is retried, 5xx fails once, dedupe holds."""
+
+from __future__ import annotations
+
+import email
+import hashlib
+import io
+import zipfile
+from email import policy
+
+import pytest
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+
+from apps.eudr.tests.trace_data import make_delivery
+from apps.notifications import emit as emit_module
+from apps.notifications.emit import emit
+from apps.notifications.models import EmailMessage, EmailScenario, EmailTemplate
+
+pytestmark = pytest.mark.django_db
+
+
+def _parsed(envelope):
+    return email.message_from_bytes(envelope.content, policy=policy.default)
+
+
+def _messages(world, in_tenant):
+    with in_tenant(world["tenant3"]):
+        return list(EmailMessage.objects.order_by("pk"))
+
+
+def test_a_scenarios_message_arrives_with_subject_both_bodies_and_message_id(
+    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order, django_capture_on_commit_callbacks
+):
+    make_scenario(
+        recipients=[
+            {"type": "contact", "role": "parent_vendor"},
+            {"type": "address", "address": "a@x.example"},
+        ]
+    )
+    with in_tenant(world["tenant3"]):
+        world["vendor_a"].email = "sales@evergreen.example"
+        world["vendor_a"].save()
+    with django_capture_on_commit_callbacks(execute=True):
+        order = make_order()
+
+    assert len(smtp_server.received) == 2
+    logged = _messages(world, in_tenant)
+    assert [m.status for m in logged] == ["sent", "sent"]
+    by_id = {m.message_id: m for m in logged}
+    for envelope in smtp_server.received:
+        mail = _parsed(envelope)
+        row = by_id[mail["Message-ID"]]
+        assert mail["Subject"] == f"Purchase order {order.order_number} for Evergreen No.1"
+        assert mail["From"] == "EuroTrade Goods <orders@eurotrade.example>"
+        assert mail.get_body(("plain",)).get_content().strip() == (
+            f"Dear Shanghai Evergreen Packaging, order {order.order_number} totals 125.00."
+        )
+        assert "<p>Total 125.00 EUR</p>" in mail.get_body(("html",)).get_content()
+        # the log keeps the exact bytes the server received
+        assert row.raw_sha256 == hashlib.sha256(row.raw.read()).hexdigest()
+        assert row.transport == "tenant_smtp" and row.attempts == 1
+    assert {e.rcpt_tos[0] for e in smtp_server.received} == {"sales@evergreen.example", "a@x.example"}
+
+
+def _package(in_tenant, world):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("summary.pdf", b"%PDF-1.4 summary of the statement")
+        archive.writestr("dds.json", "{}")
+    return default_storage.save("eudr/test/pkg.zip", ContentFile(buffer.getvalue()))
+
+
+def test_the_attachment_arrives_and_is_kept_with_its_checksum(
+    world, in_tenant, tenant_smtp, smtp_server, django_capture_on_commit_callbacks
+):
+    path = _package(in_tenant, world)
+    with in_tenant(world["tenant3"]):
+        delivery = make_delivery(delivery_number="DLV-DDS-1")
+        template = EmailTemplate.objects.create(
+            name="DDS",
+            event="eudr.dds_package_ready",
+            subject_en="DDS {{ delivery.number }}",
+            body_text_en="Package {{ package.file_name }} is ready.",
+        )
+        EmailScenario.objects.create(
+            name="DDS ready",
+            event="eudr.dds_package_ready",
+            template=template,
+            language="en",
+            recipients=[{"type": "address", "address": "eudr@x.example"}],
+            attachments=["dds_summary"],
+        )
+        with django_capture_on_commit_callbacks(execute=True):
+            emit(
+                "eudr.dds_package_ready",
+                record=delivery,
+                key="job-1",
+                extra={"package_path": path, "file_name": "DDS-DLV-DDS-1.zip"},
+            )
+
+    (envelope,) = smtp_server.received
+    mail = _parsed(envelope)
+    assert mail["Subject"] == "DDS DLV-DDS-1"
+    (part,) = list(mail.iter_attachments())
+    assert part.get_filename() == "DDS-summary-DLV-DDS-1.pdf"
+    assert part.get_content() == b"%PDF-1.4 summary of the statement"
+    (row,) = _messages(world, in_tenant)
+    with in_tenant(world["tenant3"]):
+        (kept,) = row.attachments.all()
+        assert kept.sha256 == hashlib.sha256(b"%PDF-1.4 summary of the statement").hexdigest()
+        assert kept.file.read() == b"%PDF-1.4 summary of the statement"
+
+
+def test_a_temporary_failure_is_retried_and_then_succeeds(
+    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order, django_capture_on_commit_callbacks
+):
+    make_scenario()
+    smtp_server.replies = ["451 4.3.0 Try again later"]
+    with django_capture_on_commit_callbacks(execute=True):
+        make_order()
+    (row,) = _messages(world, in_tenant)
+    assert row.status == "sent"
+    assert row.attempts == 2
+    assert smtp_server.data_commands == 2
+    assert len(smtp_server.received) == 1
+    assert _parsed(smtp_server.received[0])["Message-ID"] == row.message_id
+
+
+def test_three_temporary_failures_fail_the_message(
+    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order, django_capture_on_commit_callbacks
+):
+    make_scenario()
+    smtp_server.replies = ["451 busy"] * 5
+    with django_capture_on_commit_callbacks(execute=True):
+        make_order()
+    (row,) = _messages(world, in_tenant)
+    assert (row.status, row.attempts, smtp_server.data_commands) == ("failed", 3, 3)
+    assert "451" in row.last_error
+
+
+def test_a_permanent_failure_fails_once_and_is_logged(
+    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order, django_capture_on_commit_callbacks
+):
+    make_scenario()
+    smtp_server.replies = ["554 5.7.1 Message rejected"]
+    with django_capture_on_commit_callbacks(execute=True):
+        make_order()
+    (row,) = _messages(world, in_tenant)
+    assert (row.status, row.attempts) == ("failed", 1)
+    assert row.last_error.startswith("554")
+    assert smtp_server.data_commands == 1 and smtp_server.received == []
+
+
+def test_the_same_occurrence_never_mails_the_same_address_twice(
+    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order, django_capture_on_commit_callbacks
+):
+    make_scenario(
+        recipients=[
+            {"type": "address", "address": "a@x.example"},
+            {"type": "address", "address": "A@X.example"},  # the same address twice in one scenario
+        ]
+    )
+    order = make_order()
+    with in_tenant(world["tenant3"]), django_capture_on_commit_callbacks(execute=True):
+        emit("purchase_order.created", record=order, key="once")
+        emit("purchase_order.created", record=order, key="once")
+    assert len(smtp_server.received) == 1
+    assert len(_messages(world, in_tenant)) == 1
+
+
+def test_a_rolled_back_write_sends_nothing(
+    world, in_tenant, make_scenario, make_order, django_capture_on_commit_callbacks
+):
+    from django.db import transaction
+
+    make_scenario()
+    with django_capture_on_commit_callbacks(execute=True):
+        try:
+            with transaction.atomic():
+                make_order()
+                raise RuntimeError("rolled back")
+        except RuntimeError:
+            pass
+    assert _messages(world, in_tenant) == []
+
+
+def test_a_detached_event_survives_the_rollback_of_its_request(world, in_tenant, make_scenario, make_order):
+    """The over-cap refusal rolls its transaction back; the event is handed over when the request ends."""
+    from django.db import transaction
+
+    order = make_order()
+    make_scenario()
+    with in_tenant(world["tenant3"]):
+        try:
+            with transaction.atomic():
+                emit("purchase_order.created", record=order, key="refused", detached=True)
+                raise RuntimeError("refused")
+        except RuntimeError:
+            pass
+    assert _messages(world, in_tenant) == []
+    emit_module.flush_detached()
+    (row,) = _messages(world, in_tenant)
+    assert row.status == "sent" and row.transport in ("smtp", "outbox")
+
+
+def test_without_an_enabled_scenario_an_event_costs_one_query(
+    world, in_tenant, make_scenario, make_order, django_assert_num_queries
+):
+    order = make_order()
+    make_scenario(enabled=False)
+    with in_tenant(world["tenant3"]), django_assert_num_queries(1):
+        emit("purchase_order.created", record=order)
+
+
+def test_the_embedded_default_writes_the_outbox(
+    world, in_tenant, make_scenario, make_order, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    settings.EMAIL_BACKEND = "apps.notifications.outbox.OutboxBackend"
+    settings.NOTIFICATIONS_OUTBOX_DIR = tmp_path / "outbox"
+    make_scenario()
+    with django_capture_on_commit_callbacks(execute=True):
+        make_order()
+    (row,) = _messages(world, in_tenant)
+    assert (row.status, row.transport) == ("sent", "outbox")
+    (eml,) = list((tmp_path / "outbox").rglob("*.eml"))
+    assert eml.read_bytes() == row.raw.read()
+
+
+def test_the_celery_task_retries_a_temporary_failure(
+    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order
+):
+    from apps.notifications.tasks import send_message
+
+    make_scenario()
+    order = make_order()
+    with in_tenant(world["tenant3"]):
+        from apps.notifications.services import messages_for_event
+
+        (message,) = messages_for_event(event_name="purchase_order.created", record_pk=order.pk)
+    smtp_server.replies = ["421 4.7.0 Too many connections"]
+    result = send_message.apply(
+        kwargs={"tenant_id": message.tenant_id, "message_id": message.pk}, throw=False
+    )
+    assert result.get() == "sent"
+    with in_tenant(world["tenant3"]):
+        message.refresh_from_db()
+    assert (message.status, message.attempts) == ("sent", 2)
