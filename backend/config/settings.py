@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "apps.logistics",
     "apps.inventory",
     "apps.eudr",
+    "apps.reports",
 ]
 
 MIDDLEWARE = [

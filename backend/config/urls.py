@@ -17,6 +17,7 @@ api_patterns = [
     path("logistics/", include("apps.logistics.api.urls")),
     path("inventory/", include("apps.inventory.api.urls")),
     path("eudr/", include("apps.eudr.api.urls")),
+    path("reports/", include("apps.reports.api.urls")),
     path("eudrtrack/", include("apps.eudr.api.public_urls")),
 ]
 

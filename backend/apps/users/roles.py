@@ -24,6 +24,7 @@ PRODUCT_APPS = (
     "logistics",
     "inventory",
     "eudr",
+    "reports",
 )
 
 DEFAULT_ROLES: dict[str, dict] = {
@@ -40,6 +41,7 @@ DEFAULT_ROLES: dict[str, dict] = {
             "logistics.view_*",
             "inventory.view_*",
             "common.*",
+            "reports.*",
         ],
     },
     "Purchasing": {
@@ -52,6 +54,7 @@ DEFAULT_ROLES: dict[str, dict] = {
             "products.*",
             "inventory.view_*",
             "common.*",
+            "reports.*",
         ],
     },
     "Warehouse": {
