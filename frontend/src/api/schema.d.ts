@@ -1423,6 +1423,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/checks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Using the report lab needs `reports.view_savedreport`; each dataset needs its model's view
+         *     permission; a supplier user sees only their parent vendor's rows (selectors.py).
+         */
+        get: operations["reports_checks_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/datasets/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Using the report lab needs `reports.view_savedreport`; each dataset needs its model's view
+         *     permission; a supplier user sees only their parent vendor's rows (selectors.py).
+         */
+        get: operations["reports_datasets_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/drill/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Using the report lab needs `reports.view_savedreport`; each dataset needs its model's view
+         *     permission; a supplier user sees only their parent vendor's rows (selectors.py).
+         */
+        post: operations["reports_drill_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Using the report lab needs `reports.view_savedreport`; each dataset needs its model's view
+         *     permission; a supplier user sees only their parent vendor's rows (selectors.py).
+         */
+        post: operations["reports_export_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/run/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Using the report lab needs `reports.view_savedreport`; each dataset needs its model's view
+         *     permission; a supplier user sees only their parent vendor's rows (selectors.py).
+         */
+        post: operations["reports_run_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/saved/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        get: operations["reports_saved_list"];
+        put?: never;
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        post: operations["reports_saved_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/saved/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        get: operations["reports_saved_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["reports_saved_update"];
+        post?: never;
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        delete: operations["reports_saved_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        patch: operations["reports_saved_partial_update"];
+        trace?: never;
+    };
+    "/api/reports/saved/{id}/duplicate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        post: operations["reports_saved_duplicate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/saved/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        get: operations["reports_saved_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/suppliers/": {
         parameters: {
             query?: never;
@@ -2056,6 +2232,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description * `sum` - sum
+         *     * `count` - count
+         *     * `count_distinct` - count_distinct
+         *     * `avg` - avg
+         *     * `min` - min
+         *     * `max` - max
+         * @enum {string}
+         */
+        AggEnum: "sum" | "count" | "count_distinct" | "avg" | "min" | "max";
         Attachment: {
             readonly id: number;
             file_name: string;
@@ -2164,6 +2350,15 @@ export interface components {
          * @enum {string}
          */
         CartonLabelStatusEnum: "active" | "voided";
+        /**
+         * @description * `table` - Table
+         *     * `bar` - Bar chart
+         *     * `stacked` - Stacked bar chart
+         *     * `line` - Line chart
+         *     * `pie` - Pie chart
+         * @enum {string}
+         */
+        ChartEnum: "table" | "bar" | "stacked" | "line" | "pie";
         Check: {
             key: string;
             message: string;
@@ -2173,6 +2368,10 @@ export interface components {
             ready: boolean;
             errors: components["schemas"]["DdsCheck"][];
             warnings: components["schemas"]["DdsCheck"][];
+        };
+        Choice: {
+            value: string;
+            label: string;
         };
         Comment: {
             readonly id: number;
@@ -2312,6 +2511,20 @@ export interface components {
                 [key: string]: number;
             };
         };
+        Dataset: {
+            name: string;
+            label: string;
+            dimensions: components["schemas"]["Dimension"][];
+            measures: components["schemas"]["Measure"][];
+        };
+        DatasetCheck: {
+            dataset: string;
+            label: string;
+            rows: number;
+            /** Format: double */
+            sample_ms: number;
+            checks: components["schemas"]["ReportCheck"][];
+        };
         DdsCheck: {
             /** @description Stable key, e.g. species_missing, geolocation_self_intersection */
             code: string;
@@ -2350,6 +2563,16 @@ export interface components {
          * @enum {string}
          */
         DdsJobStatusEnum: "queued" | "running" | "done" | "failed";
+        /** @description A report definition (documented shape; the checks against the dataset are in definition.py). */
+        DefinitionRequest: {
+            dataset: string;
+            filters?: components["schemas"]["FilterRequest"][];
+            group_by?: string[];
+            pivot?: string | null;
+            measures?: components["schemas"]["MeasureSpecRequest"][];
+            order_by?: string[];
+            limit?: number;
+        };
         DeliveryFileLine: {
             row: number;
             material_type: string;
@@ -2399,6 +2622,50 @@ export interface components {
             description?: string;
             parent?: number | null;
         };
+        Dimension: {
+            name: string;
+            label: string;
+            kind: components["schemas"]["DimensionKindEnum"];
+            grains: string[];
+            choices: components["schemas"]["Choice"][];
+        };
+        /**
+         * @description * `text` - text
+         *     * `number` - number
+         *     * `date` - date
+         *     * `choice` - choice
+         *     * `bool` - bool
+         * @enum {string}
+         */
+        DimensionKindEnum: "text" | "number" | "date" | "choice" | "bool";
+        DrillColumn: {
+            key: string;
+            label: string;
+        };
+        /** @description A report definition (documented shape; the checks against the dataset are in definition.py). */
+        DrillRequest: {
+            dataset: string;
+            filters?: components["schemas"]["FilterRequest"][];
+            group_by?: string[];
+            pivot?: string | null;
+            measures?: components["schemas"]["MeasureSpecRequest"][];
+            order_by?: string[];
+            limit?: number;
+            cell: {
+                [key: string]: unknown;
+            };
+            /** @default 1 */
+            page: number;
+            /** @default 50 */
+            page_size: number;
+        };
+        DrillResult: {
+            count: number;
+            columns: components["schemas"]["DrillColumn"][];
+            results: {
+                [key: string]: unknown;
+            }[];
+        };
         EudrErrorEnvelope: {
             code: number;
             message: string;
@@ -2415,6 +2682,11 @@ export interface components {
         FileUploadRequest: {
             /** Format: binary */
             file: string;
+        };
+        FilterRequest: {
+            field: string;
+            op: components["schemas"]["OpEnum"];
+            value?: unknown;
         };
         /**
          * @description * `FSC` - FSC
@@ -2543,6 +2815,15 @@ export interface components {
             change: string | null;
             delete: string | null;
         };
+        Measure: {
+            name: string;
+            label: string;
+            aggregates: string[];
+        };
+        MeasureSpecRequest: {
+            field: string;
+            agg: components["schemas"]["AggEnum"];
+        };
         /**
          * @description A user's membership in one company the signed-in admin administers, with that company's
          *     roles and departments to choose from.
@@ -2582,6 +2863,15 @@ export interface components {
          * @enum {string}
          */
         MissingForStatementEnum: "legal_name" | "address" | "country" | "identifier" | "represented_operator_name" | "represented_operator_address" | "represented_operator_country" | "represented_operator_identifier";
+        /**
+         * @description * `eq` - eq
+         *     * `in` - in
+         *     * `range` - range
+         *     * `contains` - contains
+         *     * `relative` - relative
+         * @enum {string}
+         */
+        OpEnum: "eq" | "in" | "range" | "contains" | "relative";
         /**
          * @description * `OPERATOR` - Operator
          *     * `REPRESENTATIVE_OPERATOR` - Authorised representative of an operator
@@ -2794,6 +3084,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Role"][];
+        };
+        PaginatedSavedReportList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["SavedReport"][];
         };
         PaginatedShipmentCompanyList: {
             /** @example 123 */
@@ -3147,6 +3452,14 @@ export interface components {
         PatchedRoleRequest: {
             name?: string;
             description?: string;
+        };
+        PatchedSavedReportRequest: {
+            name?: string;
+            description?: string;
+            /** Shared with the company */
+            shared?: boolean;
+            definition?: unknown;
+            chart?: components["schemas"]["ChartEnum"];
         };
         PatchedShipmentCompanyRequest: {
             name?: string;
@@ -3889,6 +4202,11 @@ export interface components {
         RefreshRequestRequest: {
             refresh: string;
         };
+        ReportCheck: {
+            name: string;
+            ok: boolean;
+            failures: number;
+        };
         Role: {
             readonly id: number;
             name: string;
@@ -3907,6 +4225,47 @@ export interface components {
         RoleRequest: {
             name: string;
             description?: string;
+        };
+        RunResult: {
+            columns: string[];
+            measures: string[];
+            rows: {
+                [key: string]: unknown;
+            }[];
+            subtotals: {
+                [key: string]: unknown;
+            }[];
+            pivot_totals: {
+                [key: string]: unknown;
+            }[];
+            totals: {
+                [key: string]: unknown;
+            };
+            truncated: boolean;
+        };
+        SavedReport: {
+            readonly id: number;
+            name: string;
+            description?: string;
+            /** Shared with the company */
+            shared?: boolean;
+            definition: unknown;
+            chart?: components["schemas"]["ChartEnum"];
+            readonly owner: number;
+            readonly owner_name: string;
+            readonly is_mine: boolean;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        SavedReportRequest: {
+            name: string;
+            description?: string;
+            /** Shared with the company */
+            shared?: boolean;
+            definition: unknown;
+            chart?: components["schemas"]["ChartEnum"];
         };
         /**
          * @description * `error` - error
@@ -13087,6 +13446,981 @@ export interface operations {
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
                 warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_checks_list: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["DatasetCheck"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_datasets_list: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["Dataset"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_drill_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrillRequest"];
+                "multipart/form-data": components["schemas"]["DrillRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DrillRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["DrillResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_export_create: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefinitionRequest"];
+                "multipart/form-data": components["schemas"]["DefinitionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DefinitionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_run_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefinitionRequest"];
+                "multipart/form-data": components["schemas"]["DefinitionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DefinitionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["RunResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_list: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["PaginatedSavedReportList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedReportRequest"];
+                "multipart/form-data": components["schemas"]["SavedReportRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SavedReportRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SavedReport"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this saved report. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SavedReport"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this saved report. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedReportRequest"];
+                "multipart/form-data": components["schemas"]["SavedReportRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SavedReportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SavedReport"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this saved report. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this saved report. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedSavedReportRequest"];
+                "multipart/form-data": components["schemas"]["PatchedSavedReportRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedSavedReportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SavedReport"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_duplicate_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this saved report. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data: components["schemas"]["SavedReport"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_export_retrieve: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
             };
             header?: never;
             path?: never;

@@ -111,7 +111,7 @@ class DrillResultSerializer(serializers.Serializer):
     results = serializers.ListField(child=serializers.DictField())
 
 
-class CheckSerializer(serializers.Serializer):
+class ReportCheckSerializer(serializers.Serializer):
     name = serializers.CharField()
     ok = serializers.BooleanField()
     failures = serializers.IntegerField()
@@ -122,7 +122,7 @@ class DatasetCheckSerializer(serializers.Serializer):
     label = serializers.CharField()
     rows = serializers.IntegerField()
     sample_ms = serializers.FloatField()
-    checks = CheckSerializer(many=True)
+    checks = ReportCheckSerializer(many=True)
 
 
 class SavedReportSerializer(serializers.ModelSerializer):
