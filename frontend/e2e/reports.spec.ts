@@ -38,9 +38,10 @@ test('build cartons per parent vendor per month as a bar chart, save it, reopen 
   await expect(page.locator('canvas').first()).toBeVisible();
 
   // A figure opens the records behind it.
-  await table.getByRole('link', { name: /show the records/ }).first().click();
-  const drawer = page.locator('.p-drawer-content').filter({ hasText: 'Records' });
-  await expect(drawer.locator('.p-table-row').first()).toBeVisible();
+  await table.getByRole('button', { name: /show the records/ }).first().click();
+  const drawer = page.locator('.p-drawer').filter({ hasText: 'Records' });
+  await expect(drawer.getByRole('row').nth(1)).toBeVisible();
+  await expect(drawer.getByRole('columnheader', { name: 'code', exact: true })).toBeVisible();
   await drawer.getByRole('button', { name: 'Close' }).click();
 
   const name = `Cartons per vendor per month ${Date.now()}`;

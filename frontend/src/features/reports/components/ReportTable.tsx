@@ -1,4 +1,4 @@
-import { Table, Typography } from 'antd';
+import { Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Dataset, ReportDefinition } from '../api/reportLab';
@@ -44,13 +44,15 @@ export function ReportTable({ model, definition, dataset, groupLabel, measureLab
       if (value === null || text === '') return text;
       const cell = definition.pivot ? { ...row.cell, [definition.pivot]: pivotValue ?? null } : row.cell;
       return (
-        <Typography.Link
+        <Button
+          type="link"
+          size="small"
+          className={row.level !== 0 ? `${styles.figure} ${styles.strong}` : styles.figure}
           onClick={() => onDrill(cell)}
           aria-label={t('drillLabel', { value: text })}
-          className={row.level !== 0 ? styles.strong : undefined}
         >
           {text}
-        </Typography.Link>
+        </Button>
       );
     },
   });
