@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "apps.eudr",
     "apps.printing",
     "apps.notifications",
+    "apps.reports",
 ]
 
 MIDDLEWARE = [

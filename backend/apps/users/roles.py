@@ -26,6 +26,7 @@ PRODUCT_APPS = (
     "eudr",
     "printing",
     "notifications",
+    "reports",
 )
 
 DEFAULT_ROLES: dict[str, dict] = {
@@ -43,6 +44,7 @@ DEFAULT_ROLES: dict[str, dict] = {
             "logistics.view_*",
             "inventory.view_*",
             "common.*",
+            "reports.*",
         ],
     },
     "Purchasing": {
@@ -57,6 +59,7 @@ DEFAULT_ROLES: dict[str, dict] = {
             "common.*",
             "printing.view_*",
             "printing.add_printjob",
+            "reports.*",
         ],
     },
     "Warehouse": {

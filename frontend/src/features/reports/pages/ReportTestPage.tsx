@@ -1,6 +1,59 @@
-import { FeaturePlaceholder } from '@/shared/components/FeaturePlaceholder';
+/** /reports/test (staff): per dataset, its rows, the time of a sample grouped query, and whether the
+ * figures that must agree do (stock = sum of moves, used weight = active labels). */
+import { CheckCircleTwoTone, CloseCircleTwoTone, ReloadOutlined } from '@ant-design/icons';
+import { Button, Flex, Table, Tag, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '@/shared/components/ErrorState';
+import { PageContainer } from '@/shared/components/PageContainer';
+import { useChecks, type DatasetCheck } from '../api/reportLab';
 
-/** Not built yet: shows the area's empty state under the route's title. The reports work replaces this module. */
 export default function ReportTestPage() {
-  return <FeaturePlaceholder />;
+  const { t, i18n } = useTranslation('reports');
+  const checks = useChecks();
+  const { token } = theme.useToken();
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <PageContainer
+      extra={
+        <Button icon={<ReloadOutlined />} loading={checks.isFetching} onClick={() => void checks.refetch()}>
+          {t('runChecks')}
+        </Button>
+      }
+    >
+      {checks.isError ? (
+        <ErrorState error={checks.error} onRetry={() => void checks.refetch()} />
+      ) : (
+        <Table<DatasetCheck>
+          rowKey="dataset"
+          loading={checks.isPending}
+          dataSource={checks.data ?? []}
+          pagination={false}
+          locale={{ emptyText: checks.isPending ? t('loading') : t('noDatasets') }}
+          columns={[
+            { key: 'label', title: t('dataset'), dataIndex: 'label' },
+            { key: 'rows', title: t('rows'), align: 'right', render: (_, row) => number.format(row.rows) },
+            { key: 'ms', title: t('sampleQuery'), align: 'right', render: (_, row) => t('milliseconds', { ms: row.sample_ms }) },
+            {
+              key: 'checks',
+              title: t('checks'),
+              render: (_, row) =>
+                row.checks.length === 0 ? (
+                  <Tag>{t('noChecks')}</Tag>
+                ) : (
+                  <Flex vertical gap={2}>
+                    {row.checks.map((check) => (
+                      <span key={check.name}>
+                        {check.ok ? <CheckCircleTwoTone twoToneColor={token.colorSuccess} /> : <CloseCircleTwoTone twoToneColor={token.colorError} />}{' '}
+                        {check.name}
+                        {check.ok ? '' : ` · ${t('failures', { count: check.failures })}`}
+                      </span>
+                    ))}
+                  </Flex>
+                ),
+            },
+          ]}
+        />
+      )}
+    </PageContainer>
+  );
 }
