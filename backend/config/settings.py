@@ -279,7 +279,6 @@ SPECTACULAR_SETTINGS = {
         "PrintJobStatusEnum": "apps.printing.models.PrintJob.Status",
         "PrinterStatusEnum": "apps.printing.models.PrinterStatus",
         "EmailMessageStatusEnum": "apps.notifications.models.EmailMessage.Status",
-        "EmailLanguageEnum": "apps.notifications.models.Language",
         "EmailScenarioLanguageEnum": "apps.notifications.models.EmailScenario.LanguageMode",
         "EmailRecipientTypeEnum": "apps.notifications.api.serializers.RECIPIENT_TYPES",
         "UserLanguageEnum": "apps.users.api.serializers.LANGUAGE_CHOICES",

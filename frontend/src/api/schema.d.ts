@@ -151,6 +151,302 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/core/email-events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The events scenarios can react to, with their variables, contacts and attachments. */
+        get: operations["core_email_events_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-events/{name}/records/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The latest records of an event's type (20, optionally searched), to preview a template with. */
+        get: operations["core_email_events_records_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every message: to whom, what, when, how it went; the exact bodies and attachments sent. */
+        get: operations["core_email_log_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every message: to whom, what, when, how it went; the exact bodies and attachments sent. */
+        get: operations["core_email_log_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/{id}/attachments/{attachment_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One attachment, byte for byte as sent. */
+        get: operations["core_email_log_attachments_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/{id}/eml/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The message exactly as the server received it (.eml; opens in any mail program). */
+        get: operations["core_email_log_eml_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/{id}/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends the message again (a copy with a new Message-ID; the original stays in the log). */
+        post: operations["core_email_log_resend_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-scenarios/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Event -> conditions -> recipients -> template (+ attachments, delay, language). */
+        get: operations["core_email_scenarios_list"];
+        put?: never;
+        /** @description Event -> conditions -> recipients -> template (+ attachments, delay, language). */
+        post: operations["core_email_scenarios_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-scenarios/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Event -> conditions -> recipients -> template (+ attachments, delay, language). */
+        get: operations["core_email_scenarios_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["core_email_scenarios_update"];
+        post?: never;
+        /** @description Event -> conditions -> recipients -> template (+ attachments, delay, language). */
+        delete: operations["core_email_scenarios_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Event -> conditions -> recipients -> template (+ attachments, delay, language). */
+        patch: operations["core_email_scenarios_partial_update"];
+        trace?: never;
+    };
+    "/api/core/email-scenarios/{id}/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The scenario's message for a real record: subject, bodies, recipients, whether the conditions
+         *     hold. Without `record`, the latest record of the event's type.
+         */
+        post: operations["core_email_scenarios_preview_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-scenarios/{id}/send-test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends the scenario's message for a record to the requesting user only (a test, in the log). */
+        post: operations["core_email_scenarios_send_test_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-templates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Subject, HTML and text bodies in English and Chinese, for one event's variables. */
+        get: operations["core_email_templates_list"];
+        put?: never;
+        /** @description Subject, HTML and text bodies in English and Chinese, for one event's variables. */
+        post: operations["core_email_templates_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-templates/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Subject, HTML and text bodies in English and Chinese, for one event's variables. */
+        get: operations["core_email_templates_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["core_email_templates_update"];
+        post?: never;
+        /** @description Subject, HTML and text bodies in English and Chinese, for one event's variables. */
+        delete: operations["core_email_templates_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Subject, HTML and text bodies in English and Chinese, for one event's variables. */
+        patch: operations["core_email_templates_partial_update"];
+        trace?: never;
+    };
+    "/api/core/email-templates/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Renders an unsaved template against a real record of the tenant (the latest one by default). */
+        post: operations["core_email_templates_preview_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/smtp-settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The company's own SMTP server (one per tenant). The password is write-only. */
+        get: operations["core_smtp_settings_retrieve"];
+        /** @description The company's own SMTP server (one per tenant). The password is write-only. */
+        put: operations["core_smtp_settings_update"];
+        post?: never;
+        /** @description The company's own SMTP server (one per tenant). The password is write-only. */
+        delete: operations["core_smtp_settings_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/smtp-settings/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Test connection: with the posted settings (a password left out uses the stored one) or, without
+         *     a body, the stored ones. Connects, starts TLS and logs in as configured; sends nothing.
+         */
+        post: operations["core_smtp_settings_test_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/": {
         parameters: {
             query?: never;
@@ -892,6 +1188,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/cartons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Cartons in the warehouse, found by their label code; scanning in (receive) and moving (put-away).
+         *     A scan carries the phone's `scan_id`: the same scan sent twice (offline queue) is recorded once.
+         */
+        get: operations["inventory_cartons_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/cartons/{code}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Cartons in the warehouse, found by their label code; scanning in (receive) and moving (put-away).
+         *     A scan carries the phone's `scan_id`: the same scan sent twice (offline queue) is recorded once.
+         */
+        get: operations["inventory_cartons_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/cartons/move/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Cartons in the warehouse, found by their label code; scanning in (receive) and moving (put-away).
+         *     A scan carries the phone's `scan_id`: the same scan sent twice (offline queue) is recorded once.
+         */
+        post: operations["inventory_cartons_move_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/cartons/receive/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Cartons in the warehouse, found by their label code; scanning in (receive) and moving (put-away).
+         *     A scan carries the phone's `scan_id`: the same scan sent twice (offline queue) is recorded once.
+         */
+        post: operations["inventory_cartons_receive_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/counts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Stock counts: counted quantity per product and location; differences posted as adjustments. */
+        get: operations["inventory_counts_list"];
+        put?: never;
+        /** @description Stock counts: counted quantity per product and location; differences posted as adjustments. */
+        post: operations["inventory_counts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/counts/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Stock counts: counted quantity per product and location; differences posted as adjustments. */
+        get: operations["inventory_counts_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/inbound/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Inbound shipments (containers) to receive, with their cartons expected and scanned in. */
+        get: operations["inventory_inbound_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/inbound/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Inbound shipments (containers) to receive, with their cartons expected and scanned in. */
+        get: operations["inventory_inbound_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/inbound/{id}/post-receipts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Posts the scanned cartons to stock: one purchase receipt per order, one line per order line. */
+        post: operations["inventory_inbound_post_receipts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/locations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Locations; `?code=A-01` or `?code=RTM/A-01` finds a scanned location label. */
+        get: operations["inventory_locations_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/locations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Locations; `?code=A-01` or `?code=RTM/A-01` finds a scanned location label. */
+        get: operations["inventory_locations_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory/moves/": {
         parameters: {
             query?: never;
@@ -899,6 +1395,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description The append-only move ledger: every receipt, issue, transfer and adjustment, with its source document
+         *     and user.
+         */
         get: operations["inventory_moves_list"];
         put?: never;
         post?: never;
@@ -915,7 +1415,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description The append-only move ledger: every receipt, issue, transfer and adjustment, with its source document
+         *     and user.
+         */
         get: operations["inventory_moves_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `GET /api/inventory/search/?q=`: typed hits (carton, sales_order, purchase_order, shipment,
+         *     product), each with the page to open. An exact carton code answers that carton alone.
+         */
+        get: operations["inventory_search_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -931,6 +1455,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Stock per product and location: `on_hand`, `reserved`, `available` (= on hand - reserved). */
         get: operations["inventory_stock_list"];
         put?: never;
         post?: never;
@@ -947,9 +1472,61 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Stock per product and location: `on_hand`, `reserved`, `available` (= on hand - reserved). */
         get: operations["inventory_stock_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/stock/as-of/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Stock per product and location at a past moment, replayed from the move ledger. */
+        get: operations["inventory_stock_as_of_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/stock/totals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Per product across the (filtered) locations. */
+        get: operations["inventory_stock_totals_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/transfers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST /api/inventory/transfers/`: move a quantity between two locations (one transfer move). */
+        post: operations["inventory_transfers_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -980,6 +1557,103 @@ export interface paths {
             cookie?: never;
         };
         get: operations["inventory_warehouses_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logistics/dispatches/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        get: operations["logistics_dispatches_list"];
+        put?: never;
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        post: operations["logistics_dispatches_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logistics/dispatches/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        get: operations["logistics_dispatches_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["logistics_dispatches_update"];
+        post?: never;
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        delete: operations["logistics_dispatches_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        patch: operations["logistics_dispatches_partial_update"];
+        trace?: never;
+    };
+    "/api/logistics/dispatches/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        get: operations["logistics_dispatches_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logistics/dispatches/loading-list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Outbound shipments by carrier: pickup date, vehicle, tracking number, packages and weight; the
+         *     day's loading list as a PDF.
+         */
+        get: operations["logistics_dispatches_loading_list_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1134,6 +1808,366 @@ export interface paths {
         get: operations["logistics_shipments_export_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printer/agent.py": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The print agent: one Python file (standard library only, Python 3.9+). */
+        get: operations["printer_agent.py_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printer/heartbeat/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The agent is alive (every 30 s; offline after 90 s without one) and reports its printers'
+         *     states; the answer lists the printers it must serve.
+         */
+        post: operations["printer_heartbeat_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printer/jobs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The agent's next jobs (status becomes `sent`); waits up to `wait` seconds for one. */
+        get: operations["printer_jobs_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printer/jobs/{job_id}/result/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The job's result: printed, or failed with the error and the printer's `~HS` state. Idempotent. */
+        post: operations["printer_jobs_result_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printer/pair/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Exchanges a one-time pairing code for the agent's token (shown only in this answer). */
+        post: operations["printer_pair_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/agents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Paired print agents and their health (online: a heartbeat in the last 90 s). `pairing-code` makes a
+         *     one-time code for /printer/integration; `revoke` switches an agent's token off.
+         */
+        get: operations["printing_agents_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/agents/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Paired print agents and their health (online: a heartbeat in the last 90 s). `pairing-code` makes a
+         *     one-time code for /printer/integration; `revoke` switches an agent's token off.
+         */
+        get: operations["printing_agents_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * @description Paired print agents and their health (online: a heartbeat in the last 90 s). `pairing-code` makes a
+         *     one-time code for /printer/integration; `revoke` switches an agent's token off.
+         */
+        patch: operations["printing_agents_partial_update"];
+        trace?: never;
+    };
+    "/api/printing/agents/{id}/revoke/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Paired print agents and their health (online: a heartbeat in the last 90 s). `pairing-code` makes a
+         *     one-time code for /printer/integration; `revoke` switches an agent's token off.
+         */
+        post: operations["printing_agents_revoke_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/agents/pairing-code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A one-time pairing code, valid for 15 minutes; the agent exchanges it for its token. */
+        post: operations["printing_agents_pairing_code_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/devices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        get: operations["printing_devices_list"];
+        put?: never;
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        post: operations["printing_devices_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/devices/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        get: operations["printing_devices_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["printing_devices_update"];
+        post?: never;
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        delete: operations["printing_devices_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        patch: operations["printing_devices_partial_update"];
+        trace?: never;
+    };
+    "/api/printing/devices/{id}/status-check/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Queues a status check: the agent asks the printer `~HS` and reports it in words. */
+        post: operations["printing_devices_status_check_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/devices/{id}/test-label/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Queues a test label (the printer's name, size and resolution, a QR code). */
+        post: operations["printing_devices_test_label_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/devices/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Label printers. Supplier users see (read-only) the printers of their parent vendor. */
+        get: operations["printing_devices_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/jobs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The print log: every job ever queued (a reprint is a new job, "copy N"). POST queues carton labels
+         *     (a selection or the labels table's filter), a test label, a status check or, for staff, raw ZPL.
+         */
+        get: operations["printing_jobs_list"];
+        put?: never;
+        /**
+         * @description The print log: every job ever queued (a reprint is a new job, "copy N"). POST queues carton labels
+         *     (a selection or the labels table's filter), a test label, a status check or, for staff, raw ZPL.
+         */
+        post: operations["printing_jobs_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/jobs/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The print log: every job ever queued (a reprint is a new job, "copy N"). POST queues carton labels
+         *     (a selection or the labels table's filter), a test label, a status check or, for staff, raw ZPL.
+         */
+        get: operations["printing_jobs_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/jobs/{id}/reprint/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Prints the job's labels again as a new job that says "COPY N". */
+        post: operations["printing_jobs_reprint_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/templates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The ZPL label templates and their standard label sizes (those of the PDF labels). */
+        get: operations["printing_templates_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing/templates/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description A carton's label as a printer lays it out: the ZPL and the same elements for an on-screen preview.
+         *     Sizes come from `printer`, or from `dpi` and the label size, or from the template's standard size.
+         */
+        post: operations["printing_templates_preview_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1538,6 +2572,675 @@ export interface paths {
         };
         /** @description Goods receipts against purchase orders. Posted receipts are not edited or deleted. */
         get: operations["purchaseorders_receipts_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/checks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Using the report lab needs `reports.view_savedreport`; each dataset needs its model's view
+         *     permission; a supplier user sees only their parent vendor's rows (selectors.py).
+         */
+        get: operations["reports_checks_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/datasets/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Using the report lab needs `reports.view_savedreport`; each dataset needs its model's view
+         *     permission; a supplier user sees only their parent vendor's rows (selectors.py).
+         */
+        get: operations["reports_datasets_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/drill/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Using the report lab needs `reports.view_savedreport`; each dataset needs its model's view
+         *     permission; a supplier user sees only their parent vendor's rows (selectors.py).
+         */
+        post: operations["reports_drill_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Using the report lab needs `reports.view_savedreport`; each dataset needs its model's view
+         *     permission; a supplier user sees only their parent vendor's rows (selectors.py).
+         */
+        post: operations["reports_export_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/run/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Using the report lab needs `reports.view_savedreport`; each dataset needs its model's view
+         *     permission; a supplier user sees only their parent vendor's rows (selectors.py).
+         */
+        post: operations["reports_run_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/saved/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        get: operations["reports_saved_list"];
+        put?: never;
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        post: operations["reports_saved_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/saved/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        get: operations["reports_saved_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["reports_saved_update"];
+        post?: never;
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        delete: operations["reports_saved_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        patch: operations["reports_saved_partial_update"];
+        trace?: never;
+    };
+    "/api/reports/saved/{id}/duplicate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        post: operations["reports_saved_duplicate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/saved/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Saved reports: your own and those shared with the company; only the owner changes or deletes. */
+        get: operations["reports_saved_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The delivery schedule: order lines of confirmed orders still to ship, by due date (confirmed, else
+         *     requested delivery date), with what unshipped shipments already plan for them; `is_late` when due
+         *     before today.
+         */
+        get: operations["salesorders_deliveries_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/deliveries/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The delivery schedule: order lines of confirmed orders still to ship, by due date (confirmed, else
+         *     requested delivery date), with what unshipped shipments already plan for them; `is_late` when due
+         *     before today.
+         */
+        get: operations["salesorders_deliveries_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        get: operations["salesorders_invoices_list"];
+        put?: never;
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        post: operations["salesorders_invoices_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        get: operations["salesorders_invoices_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        delete: operations["salesorders_invoices_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        patch: operations["salesorders_invoices_partial_update"];
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/credit-note/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A credit note of a posted invoice: in full (no `lines`) or of the given quantities. */
+        post: operations["salesorders_invoices_credit_note_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/payments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Records a payment received against a posted invoice. */
+        post: operations["salesorders_invoices_payments_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The invoice (or credit note) PDF in the invoice's language. */
+        get: operations["salesorders_invoices_pdf_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/post/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Posts a draft: the next gapless number of its series and year; never edited afterwards. */
+        post: operations["salesorders_invoices_post_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
+         *     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one.
+         */
+        get: operations["salesorders_invoices_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        get: operations["salesorders_orders_list"];
+        put?: never;
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        post: operations["salesorders_orders_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/orders/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        get: operations["salesorders_orders_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["salesorders_orders_update"];
+        post?: never;
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        delete: operations["salesorders_orders_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        patch: operations["salesorders_orders_partial_update"];
+        trace?: never;
+    };
+    "/api/salesorders/orders/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description -> cancelled while nothing has shipped; releases the reservations. */
+        post: operations["salesorders_orders_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/orders/{id}/close/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description -> closed once something has shipped; the rest will not ship (reservations released). */
+        post: operations["salesorders_orders_close_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/orders/{id}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft -> confirmed; reserves the stock (409 `insufficient_available_stock` if short). */
+        post: operations["salesorders_orders_confirm_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/orders/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
+         *     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted.
+         */
+        get: operations["salesorders_orders_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        get: operations["salesorders_shipments_list"];
+        put?: never;
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        post: operations["salesorders_shipments_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        get: operations["salesorders_shipments_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["salesorders_shipments_update"];
+        post?: never;
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        delete: operations["salesorders_shipments_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        patch: operations["salesorders_shipments_partial_update"];
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/cartons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Puts cartons on the shipment by their public codes (all or nothing; `data.code` names a refused
+         *     code: carton_not_found, carton_voided, carton_wrong_product, carton_on_other_shipment,
+         *     shipment_already_shipped).
+         */
+        post: operations["salesorders_shipments_cartons_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/cartons/remove/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Takes cartons off a shipment that has not shipped. */
+        post: operations["salesorders_shipments_cartons_remove_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/deliver/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description shipped -> delivered. */
+        post: operations["salesorders_shipments_deliver_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/delivery-note/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The delivery note PDF: lines, cartons per line and the DDS reference numbers behind them. */
+        get: operations["salesorders_shipments_delivery_note_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/pick/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft -> picked. */
+        post: operations["salesorders_shipments_pick_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/{id}/ship/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft/picked -> shipped: stock moves out of the warehouse, reservations consumed, all at once. */
+        post: operations["salesorders_shipments_ship_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/shipments/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
+         *     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment.
+         */
+        get: operations["salesorders_shipments_export_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2196,6 +3899,35 @@ export interface components {
          * @enum {string}
          */
         ActionEnum: "submit" | "amend" | "withdraw" | "refresh";
+        AgentJob: {
+            readonly id: number;
+            /** Format: uuid */
+            readonly idempotency_key: string;
+            source: components["schemas"]["SourceEnum"];
+            printer: components["schemas"]["AgentPrinter"];
+            zpl?: string;
+            /** Format: int64 */
+            attempts?: number;
+        };
+        AgentJobs: {
+            jobs: components["schemas"]["AgentJob"][];
+        };
+        AgentPrinter: {
+            readonly id: number;
+            name: string;
+            host: string;
+            port?: number;
+        };
+        /**
+         * @description * `sum` - sum
+         *     * `count` - count
+         *     * `count_distinct` - count_distinct
+         *     * `avg` - avg
+         *     * `min` - min
+         *     * `max` - max
+         * @enum {string}
+         */
+        AggEnum: "sum" | "count" | "count_distinct" | "avg" | "min" | "max";
         Attachment: {
             readonly id: number;
             file_name: string;
@@ -2272,6 +4004,38 @@ export interface components {
             /** Format: date */
             promise_date?: string | null;
         };
+        CartonCodesRequest: {
+            codes: string[];
+        };
+        CartonEvent: {
+            readonly id: number;
+            readonly kind: components["schemas"]["CartonEventKindEnum"];
+            readonly location: number | null;
+            /** @default  */
+            readonly location_code: string;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly reference: string;
+            readonly customer: number | null;
+            /** @default  */
+            readonly customer_name: string;
+            readonly created_by_name: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            readonly created_at: string;
+        };
+        /**
+         * @description * `received` - Received
+         *     * `stocked` - Posted to stock
+         *     * `moved` - Moved
+         *     * `picked` - Picked
+         *     * `unpicked` - Returned from picking
+         *     * `shipped` - Shipped
+         * @enum {string}
+         */
+        CartonEventKindEnum: "received" | "stocked" | "moved" | "picked" | "unpicked" | "shipped";
         CartonLabel: {
             readonly id: number;
             readonly code: string;
@@ -2304,6 +4068,15 @@ export interface components {
          * @enum {string}
          */
         CartonLabelStatusEnum: "active" | "voided";
+        /**
+         * @description * `table` - Table
+         *     * `bar` - Bar chart
+         *     * `stacked` - Stacked bar chart
+         *     * `line` - Line chart
+         *     * `pie` - Pie chart
+         * @enum {string}
+         */
+        ChartEnum: "table" | "bar" | "stacked" | "line" | "pie";
         Check: {
             key: string;
             message: string;
@@ -2313,6 +4086,10 @@ export interface components {
             ready: boolean;
             errors: components["schemas"]["DdsCheck"][];
             warnings: components["schemas"]["DdsCheck"][];
+        };
+        Choice: {
+            value: string;
+            label: string;
         };
         Comment: {
             readonly id: number;
@@ -2368,16 +4145,78 @@ export interface components {
             represented_operator_vat?: string;
             represented_operator_email?: (string) | string;
             represented_operator_phone?: string;
+            allow_backorders?: boolean;
+            allow_negative_stock?: boolean;
             readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
             readonly can_edit: boolean;
             /** Format: date-time */
             readonly updated_at: string;
+        };
+        Condition: {
+            field: string;
+            operator: components["schemas"]["OperatorEnum"];
+            /** @default  */
+            value: unknown;
+        };
+        ConditionRequest: {
+            field: string;
+            operator: components["schemas"]["OperatorEnum"];
+            /** @default  */
+            value: unknown;
         };
         ContentType: {
             readonly id: number;
             app_label: string;
             /** Python model class name */
             model: string;
+        };
+        Count: {
+            readonly id: number;
+            readonly number: string;
+            /** Format: date-time */
+            readonly counted_at: string;
+            readonly note: string;
+            readonly created_by: number | null;
+            readonly lines: components["schemas"]["CountLine"][];
+        };
+        CountLine: {
+            readonly id: number;
+            readonly product: number;
+            readonly article_number: string;
+            readonly location: number;
+            readonly location_code: string;
+            /** Format: decimal */
+            readonly expected_quantity: string;
+            /** Format: decimal */
+            readonly counted_quantity: string;
+            /** Format: decimal */
+            readonly difference: string;
+            readonly reason: string;
+            readonly stock_move: number | null;
+        };
+        CountLineWriteRequest: {
+            product: number;
+            location: number;
+            /** Format: decimal */
+            counted_quantity: string;
+            /** @default  */
+            reason: string;
+        };
+        CountWriteRequest: {
+            lines: components["schemas"]["CountLineWriteRequest"][];
+            /** @default  */
+            note: string;
+        };
+        CreditLineWriteRequest: {
+            invoice_line: number;
+            /** Format: decimal */
+            quantity: string;
+        };
+        CreditNoteRequest: {
+            lines?: components["schemas"]["CreditLineWriteRequest"][];
+            note?: string;
+            /** @default false */
+            post: boolean;
         };
         Customer: {
             readonly id: number;
@@ -2408,6 +4247,12 @@ export interface components {
             readonly created_at: string;
             /** Format: date-time */
             readonly updated_at: string;
+        };
+        CustomerBrief: {
+            readonly id: number;
+            number: string;
+            name: string;
+            vat_id?: string;
         };
         CustomerContact: {
             id?: number | null;
@@ -2454,6 +4299,20 @@ export interface components {
             counts: {
                 [key: string]: number;
             };
+        };
+        Dataset: {
+            name: string;
+            label: string;
+            dimensions: components["schemas"]["Dimension"][];
+            measures: components["schemas"]["Measure"][];
+        };
+        DatasetCheck: {
+            dataset: string;
+            label: string;
+            rows: number;
+            /** Format: double */
+            sample_ms: number;
+            checks: components["schemas"]["ReportCheck"][];
         };
         DdsCheck: {
             /** @description Stable key, e.g. species_missing, geolocation_self_intersection */
@@ -2552,6 +4411,65 @@ export interface components {
          * @enum {string}
          */
         DdsSubmissionStatusEnum: "draft" | "submitted" | "available" | "rejected" | "amended" | "withdrawn" | "grouped" | "archived";
+        /**
+         * @description * `carton_label` - Carton labels
+         *     * `test_label` - Test label
+         * @enum {string}
+         */
+        DefaultDocumentTypeEnum: "carton_label" | "test_label";
+        /** @description A report definition (documented shape; the checks against the dataset are in definition.py). */
+        DefinitionRequest: {
+            dataset: string;
+            filters?: components["schemas"]["FilterRequest"][];
+            group_by?: string[];
+            pivot?: string | null;
+            measures?: components["schemas"]["MeasureSpecRequest"][];
+            order_by?: string[];
+            limit?: number;
+        };
+        /** @description An order line still to ship, as the delivery schedule shows it. */
+        Delivery: {
+            readonly id: number;
+            readonly order: number;
+            readonly order_number: string;
+            readonly order_status: string;
+            readonly customer: number;
+            readonly customer_name: string;
+            readonly warehouse: number | null;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly line_number: number;
+            readonly product: number;
+            readonly product_number: string;
+            readonly product_name: string;
+            readonly description: string;
+            /** Format: decimal */
+            readonly quantity: string;
+            /** Format: decimal */
+            readonly quantity_shipped: string;
+            /** Format: decimal */
+            readonly quantity_reserved: string;
+            /**
+             * Requested delivery date
+             * Format: date
+             */
+            readonly requested_date: string | null;
+            /**
+             * Confirmed delivery date
+             * Format: date
+             */
+            readonly confirmed_date: string | null;
+            /** Format: date */
+            readonly due_date: string;
+            /** Format: decimal */
+            readonly open_quantity: string;
+            /** Format: decimal */
+            readonly planned_quantity: string;
+            /** Format: date */
+            readonly planned_date: string | null;
+            readonly is_late: boolean;
+            readonly schedule_status: components["schemas"]["ScheduleStatusEnum"];
+        };
         DeliveryFileLine: {
             row: number;
             material_type: string;
@@ -2601,6 +4519,279 @@ export interface components {
             description?: string;
             parent?: number | null;
         };
+        Dimension: {
+            name: string;
+            label: string;
+            kind: components["schemas"]["DimensionKindEnum"];
+            grains: string[];
+            choices: components["schemas"]["Choice"][];
+        };
+        /**
+         * @description * `text` - text
+         *     * `number` - number
+         *     * `date` - date
+         *     * `choice` - choice
+         *     * `bool` - bool
+         * @enum {string}
+         */
+        DimensionKindEnum: "text" | "number" | "date" | "choice" | "bool";
+        /** @description An outbound shipment's transport. `sales_shipment` and `carrier` are ids of this company's rows. */
+        Dispatch: {
+            readonly id: number;
+            sales_shipment: number;
+            readonly shipment_number: string;
+            readonly shipment_status: string;
+            readonly order_number: string;
+            readonly customer_name: string;
+            carrier?: number | null;
+            /** @default  */
+            readonly carrier_name: string;
+            /** Format: date */
+            pickup_date: string;
+            vehicle?: string;
+            tracking_number?: string;
+            /** Format: int64 */
+            packages?: number;
+            /** Format: decimal */
+            weight_kg?: string;
+            /** @default 0 */
+            readonly cartons_count: number;
+            note?: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        /** @description An outbound shipment's transport. `sales_shipment` and `carrier` are ids of this company's rows. */
+        DispatchRequest: {
+            sales_shipment: number;
+            carrier?: number | null;
+            /** Format: date */
+            pickup_date: string;
+            vehicle?: string;
+            tracking_number?: string;
+            /** Format: int64 */
+            packages?: number;
+            /** Format: decimal */
+            weight_kg?: string;
+            note?: string;
+        };
+        /**
+         * @description * `en` - English
+         *     * `zh` - Chinese
+         * @enum {string}
+         */
+        DocumentLanguageEnum: "en" | "zh";
+        /**
+         * @description * `receipt` - Purchase receipt
+         *     * `shipment` - Sales shipment
+         *     * `count` - Stock count
+         *     * `transfer` - Transfer
+         *     * `manual` - Manual
+         * @enum {string}
+         */
+        DocumentTypeEnum: "receipt" | "shipment" | "count" | "transfer" | "manual";
+        DrillColumn: {
+            key: string;
+            label: string;
+        };
+        /** @description A report definition (documented shape; the checks against the dataset are in definition.py). */
+        DrillRequest: {
+            dataset: string;
+            filters?: components["schemas"]["FilterRequest"][];
+            group_by?: string[];
+            pivot?: string | null;
+            measures?: components["schemas"]["MeasureSpecRequest"][];
+            order_by?: string[];
+            limit?: number;
+            cell: {
+                [key: string]: unknown;
+            };
+            /** @default 1 */
+            page: number;
+            /** @default 50 */
+            page_size: number;
+        };
+        DrillResult: {
+            count: number;
+            columns: components["schemas"]["DrillColumn"][];
+            results: {
+                [key: string]: unknown;
+            }[];
+        };
+        EmailAttachment: {
+            readonly id: number;
+            readonly file_name: string;
+            readonly content_type: string;
+            readonly size: number;
+            readonly sha256: string;
+        };
+        EmailEvent: {
+            name: string;
+            label: string;
+            model: string;
+            /** @description False while the event's records do not exist here yet. */
+            available: boolean;
+            variables: components["schemas"]["EventVariable"][];
+            contacts: components["schemas"]["EventContact"][];
+            attachments: components["schemas"]["EventAttachment"][];
+            /** @description What the scenario's `days` mean, if used. */
+            uses_days: string | null;
+        };
+        EmailMessage: {
+            readonly id: number;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly sent_at: string | null;
+            readonly scenario: number | null;
+            /** @default  */
+            readonly scenario_name: string;
+            readonly event: string;
+            readonly event_label: string;
+            /** Record */
+            readonly record_label: string;
+            readonly record_url: string;
+            readonly object_id: number | null;
+            readonly to: string[];
+            readonly subject: string;
+            readonly status: components["schemas"]["EmailMessageStatusEnum"];
+            readonly attempts: number;
+            readonly last_error: string;
+            readonly transport: components["schemas"]["TransportEnum"];
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            /** Test message */
+            readonly is_test: boolean;
+        };
+        EmailMessageDetail: {
+            readonly id: number;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly sent_at: string | null;
+            readonly scenario: number | null;
+            /** @default  */
+            readonly scenario_name: string;
+            readonly event: string;
+            readonly event_label: string;
+            /** Record */
+            readonly record_label: string;
+            readonly record_url: string;
+            readonly object_id: number | null;
+            readonly to: string[];
+            readonly subject: string;
+            readonly status: components["schemas"]["EmailMessageStatusEnum"];
+            readonly attempts: number;
+            readonly last_error: string;
+            readonly transport: components["schemas"]["TransportEnum"];
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            /** Test message */
+            readonly is_test: boolean;
+            readonly message_id: string;
+            /** Sender */
+            readonly from_email: string;
+            readonly reply_to: string;
+            /** Text body */
+            readonly body_text: string;
+            /** HTML body */
+            readonly body_html: string;
+            readonly body_sha256: string;
+            readonly raw_sha256: string;
+            readonly has_raw: boolean;
+            readonly resent_from: number | null;
+            readonly attachments: components["schemas"]["EmailAttachment"][];
+        };
+        /**
+         * @description * `queued` - Queued
+         *     * `sent` - Sent
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        EmailMessageStatusEnum: "queued" | "sent" | "failed";
+        /**
+         * @description * `contact` - contact
+         *     * `address` - address
+         *     * `role` - role
+         *     * `department` - department
+         * @enum {string}
+         */
+        EmailRecipientTypeEnum: "contact" | "address" | "role" | "department";
+        EmailScenario: {
+            readonly id: number;
+            name: string;
+            event: string;
+            readonly event_label: string;
+            enabled?: boolean;
+            conditions?: components["schemas"]["Condition"][];
+            recipients: components["schemas"]["Recipient"][];
+            template: number;
+            readonly template_name: string;
+            attachments?: string[];
+            delay_minutes?: number;
+            days?: number;
+            language?: components["schemas"]["EmailScenarioLanguageEnum"];
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        /**
+         * @description * `recipient` - The recipient's language
+         *     * `en` - English
+         *     * `zh` - Chinese
+         * @enum {string}
+         */
+        EmailScenarioLanguageEnum: "recipient" | "en" | "zh";
+        EmailScenarioRequest: {
+            name: string;
+            event: string;
+            enabled?: boolean;
+            conditions?: components["schemas"]["ConditionRequest"][];
+            recipients: components["schemas"]["RecipientRequest"][];
+            template: number;
+            attachments?: string[];
+            delay_minutes?: number;
+            days?: number;
+            language?: components["schemas"]["EmailScenarioLanguageEnum"];
+        };
+        EmailTemplate: {
+            readonly id: number;
+            name: string;
+            event: string;
+            readonly event_label: string;
+            /** Subject (English) */
+            subject_en?: string;
+            /** Subject (Chinese) */
+            subject_zh?: string;
+            /** HTML body (English) */
+            body_html_en?: string;
+            /** HTML body (Chinese) */
+            body_html_zh?: string;
+            /** Text body (English) */
+            body_text_en?: string;
+            /** Text body (Chinese) */
+            body_text_zh?: string;
+            /** @default 0 */
+            readonly scenario_count: number;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        EmailTemplateRequest: {
+            name: string;
+            event: string;
+            /** Subject (English) */
+            subject_en?: string;
+            /** Subject (Chinese) */
+            subject_zh?: string;
+            /** HTML body (English) */
+            body_html_en?: string;
+            /** HTML body (Chinese) */
+            body_html_zh?: string;
+            /** Text body (English) */
+            body_text_en?: string;
+            /** Text body (Chinese) */
+            body_text_zh?: string;
+        };
         /**
          * @description * `acceptance` - Acceptance (training)
          *     * `production` - Production
@@ -2613,6 +4804,18 @@ export interface components {
             error: string;
             data: unknown;
         };
+        EventAttachment: {
+            key: string;
+            label: string;
+        };
+        EventContact: {
+            role: string;
+            label: string;
+        };
+        EventVariable: {
+            name: string;
+            description: string;
+        };
         FileInfo: {
             name: string;
             size: number;
@@ -2623,6 +4826,11 @@ export interface components {
         FileUploadRequest: {
             /** Format: binary */
             file: string;
+        };
+        FilterRequest: {
+            field: string;
+            op: components["schemas"]["OpEnum"];
+            value?: unknown;
         };
         /**
          * @description * `FSC` - FSC
@@ -2665,6 +4873,24 @@ export interface components {
             /** Format: double */
             total_area_ha: number;
         };
+        HeartbeatPrinterRequest: {
+            id: number;
+            state: components["schemas"]["StateEnum"];
+        };
+        HeartbeatRequestRequest: {
+            /** @default  */
+            hostname: string;
+            /** @default  */
+            version: string;
+            printers?: components["schemas"]["HeartbeatPrinterRequest"][];
+        };
+        HeartbeatResponse: {
+            agent: number;
+            name: string;
+            printers: components["schemas"]["AgentPrinter"][];
+            heartbeat_seconds: number;
+            poll_wait_seconds: number;
+        };
         ImportReport: {
             dry_run: boolean;
             rows_total: number;
@@ -2691,13 +4917,278 @@ export interface components {
              */
             file: string;
         };
+        InboundLine: {
+            order_line: number;
+            purchase_order: number;
+            order_number: string;
+            line_number: number;
+            article_number: string;
+            /** Format: decimal */
+            order_qty: string;
+            /** Format: decimal */
+            received_qty: string;
+            cartons_expected: number;
+            cartons_received: number;
+            cartons_pending: number;
+        };
+        InboundShipment: {
+            readonly id: number;
+            readonly container_number: string;
+            /** @default  */
+            readonly carrier: string;
+            readonly vessel: string;
+            /** Format: date */
+            readonly eta: string | null;
+            readonly status: components["schemas"]["ShipmentStatusEnum"];
+            readonly purchase_orders: string[];
+            readonly cartons_expected: number;
+            readonly cartons_received: number;
+            readonly cartons_pending: number;
+        };
+        InboundShipmentDetail: {
+            readonly id: number;
+            readonly container_number: string;
+            /** @default  */
+            readonly carrier: string;
+            readonly vessel: string;
+            /** Format: date */
+            readonly eta: string | null;
+            readonly status: components["schemas"]["ShipmentStatusEnum"];
+            readonly purchase_orders: string[];
+            readonly cartons_expected: number;
+            readonly cartons_received: number;
+            readonly cartons_pending: number;
+            readonly lines: components["schemas"]["InboundLine"][];
+        };
+        Invoice: {
+            readonly id: number;
+            readonly kind: components["schemas"]["InvoiceKindEnum"];
+            readonly status: components["schemas"]["InvoiceStatusEnum"];
+            readonly number: string;
+            readonly series: string;
+            readonly year: number | null;
+            readonly sales_order: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_name: string;
+            readonly credited_invoice: number | null;
+            /** @default  */
+            readonly credited_invoice_number: string;
+            /** Format: date */
+            readonly issue_date: string | null;
+            /**
+             * Date of supply
+             * Format: date
+             */
+            readonly supply_date: string | null;
+            /** Format: date */
+            readonly due_date: string | null;
+            readonly currency: string;
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            /** Payment terms (days) */
+            readonly payment_terms_days: number;
+            readonly reverse_charge: boolean;
+            readonly note: string;
+            /**
+             * Net total
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /**
+             * VAT total
+             * Format: decimal
+             */
+            readonly total_vat: string;
+            /**
+             * Gross total
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            /** Format: decimal */
+            readonly amount_paid: string;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            readonly credited_amount: string;
+            readonly payment_status: components["schemas"]["PaymentStatusEnum"];
+            /** Owner's accounting id */
+            readonly owner_visma_id: string;
+            /** Customer's accounting code */
+            readonly customer_accounting_code: string;
+            /** Format: date-time */
+            readonly posted_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        InvoiceCreateRequest: {
+            sales_order?: number | null;
+            shipments?: number[];
+            note?: string;
+        };
+        InvoiceDetail: {
+            readonly id: number;
+            readonly kind: components["schemas"]["InvoiceKindEnum"];
+            readonly status: components["schemas"]["InvoiceStatusEnum"];
+            readonly number: string;
+            readonly series: string;
+            readonly year: number | null;
+            readonly sales_order: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_name: string;
+            readonly credited_invoice: number | null;
+            /** @default  */
+            readonly credited_invoice_number: string;
+            /** Format: date */
+            readonly issue_date: string | null;
+            /**
+             * Date of supply
+             * Format: date
+             */
+            readonly supply_date: string | null;
+            /** Format: date */
+            readonly due_date: string | null;
+            readonly currency: string;
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            /** Payment terms (days) */
+            readonly payment_terms_days: number;
+            readonly reverse_charge: boolean;
+            readonly note: string;
+            /**
+             * Net total
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /**
+             * VAT total
+             * Format: decimal
+             */
+            readonly total_vat: string;
+            /**
+             * Gross total
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            /** Format: decimal */
+            readonly amount_paid: string;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            readonly credited_amount: string;
+            readonly payment_status: components["schemas"]["PaymentStatusEnum"];
+            /** Owner's accounting id */
+            readonly owner_visma_id: string;
+            /** Customer's accounting code */
+            readonly customer_accounting_code: string;
+            /** Format: date-time */
+            readonly posted_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly lines: components["schemas"]["InvoiceLine"][];
+            readonly shipments: {
+                [key: string]: unknown;
+            }[];
+            readonly vat_breakdown: components["schemas"]["VatBreakdown"][];
+            readonly seller_name: string;
+            readonly seller_address: string;
+            readonly seller_vat_number: string;
+            readonly buyer_name: string;
+            readonly buyer_address: string;
+            readonly buyer_vat_number: string;
+        };
         /**
-         * @description * `` - Browser default
-         *     * `zh` - 中文
-         *     * `en` - English
+         * @description * `invoice` - Invoice
+         *     * `credit_note` - Credit note
          * @enum {string}
          */
-        LanguageEnum: "zh" | "en";
+        InvoiceKindEnum: "invoice" | "credit_note";
+        InvoiceLine: {
+            readonly id: number;
+            readonly order_line: number;
+            readonly line_number: number;
+            readonly shipment_line: number | null;
+            readonly credited_line: number | null;
+            readonly product: number;
+            readonly product_number: string;
+            readonly product_name: string;
+            readonly description: string;
+            /** Format: decimal */
+            readonly quantity: string;
+            /** Format: decimal */
+            readonly unit_price: string;
+            /**
+             * Discount %
+             * Format: decimal
+             */
+            readonly discount_percent: string;
+            /**
+             * VAT rate %
+             * Format: decimal
+             */
+            readonly vat_rate: string;
+            /**
+             * Net amount
+             * Format: decimal
+             */
+            readonly amount_net: string;
+            /**
+             * VAT amount
+             * Format: decimal
+             */
+            readonly amount_vat: string;
+        };
+        InvoicePostRequest: {
+            /** Format: date */
+            issue_date?: string | null;
+        };
+        /**
+         * @description * `draft` - Draft
+         *     * `posted` - Posted
+         * @enum {string}
+         */
+        InvoiceStatusEnum: "draft" | "posted";
+        JobResultRequest: {
+            /** Format: uuid */
+            idempotency_key: string;
+            printed: boolean;
+            /** @default  */
+            error: string;
+            printer_status?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The labels table's filters (the same as GET /api/eudr/cartons/). */
+        LabelFilterRequest: {
+            raw_material?: number;
+            batch?: number;
+            production_batch_code?: string;
+            purchase_order?: string;
+            purchase_order_line?: number;
+            product?: number;
+            container?: string;
+            code?: string;
+            /** Format: date */
+            created_from?: string;
+            /** Format: date */
+            created_to?: string;
+            search?: string;
+        };
+        LabelPreview: {
+            /** @description Dots */
+            width: number;
+            /** @description Dots */
+            height: number;
+            dpi: number;
+            elements: components["schemas"]["PreviewElement"][];
+            zpl: string;
+            template: string;
+            /** Format: decimal */
+            label_width_mm: string;
+            /** Format: decimal */
+            label_height_mm: string;
+        };
         Location: {
             readonly id: number;
             readonly code: string;
@@ -2713,6 +5204,16 @@ export interface components {
          * @enum {string}
          */
         LocationKindEnum: "receiving" | "storage" | "shipping";
+        LocationWithWarehouse: {
+            readonly id: number;
+            readonly code: string;
+            readonly name: string;
+            readonly kind: components["schemas"]["LocationKindEnum"];
+            /** Active */
+            readonly is_active: boolean;
+            readonly warehouse: number;
+            readonly warehouse_code: string;
+        };
         LoginRequest: {
             username: string;
             password: string;
@@ -2750,6 +5251,15 @@ export interface components {
             add: string | null;
             change: string | null;
             delete: string | null;
+        };
+        Measure: {
+            name: string;
+            label: string;
+            aggregates: string[];
+        };
+        MeasureSpecRequest: {
+            field: string;
+            agg: components["schemas"]["AggEnum"];
         };
         /**
          * @description A user's membership in one company the signed-in admin administers, with that company's
@@ -2792,6 +5302,36 @@ export interface components {
          * @enum {string}
          */
         MissingForStatementEnum: "legal_name" | "address" | "country" | "identifier" | "represented_operator_name" | "represented_operator_street" | "represented_operator_postal_code" | "represented_operator_city" | "represented_operator_country" | "represented_operator_identifier";
+        MoveScanRequest: {
+            code: string;
+            /** @default  */
+            scan_id: string;
+            location: number;
+        };
+        /**
+         * @description * `eq` - eq
+         *     * `in` - in
+         *     * `range` - range
+         *     * `contains` - contains
+         *     * `relative` - relative
+         * @enum {string}
+         */
+        OpEnum: "eq" | "in" | "range" | "contains" | "relative";
+        /**
+         * @description * `eq` - eq
+         *     * `ne` - ne
+         *     * `gt` - gt
+         *     * `gte` - gte
+         *     * `lt` - lt
+         *     * `lte` - lte
+         *     * `in` - in
+         *     * `not_in` - not_in
+         *     * `contains` - contains
+         *     * `is_empty` - is_empty
+         *     * `is_not_empty` - is_not_empty
+         * @enum {string}
+         */
+        OperatorEnum: "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "in" | "not_in" | "contains" | "is_empty" | "is_not_empty";
         /**
          * @description * `OPERATOR` - Operator
          *     * `REPRESENTATIVE_OPERATOR` - Authorised representative of an operator
@@ -2840,6 +5380,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["Comment"][];
         };
+        PaginatedCountList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Count"][];
+        };
         PaginatedCustomerList: {
             /** @example 123 */
             count: number;
@@ -2855,6 +5410,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["Customer"][];
         };
+        PaginatedDeliveryList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Delivery"][];
+        };
         PaginatedDepartmentList: {
             /** @example 123 */
             count: number;
@@ -2869,6 +5439,111 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Department"][];
+        };
+        PaginatedDispatchList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Dispatch"][];
+        };
+        PaginatedEmailMessageList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["EmailMessage"][];
+        };
+        PaginatedEmailScenarioList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["EmailScenario"][];
+        };
+        PaginatedEmailTemplateList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["EmailTemplate"][];
+        };
+        PaginatedInboundShipmentList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["InboundShipment"][];
+        };
+        PaginatedInvoiceList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Invoice"][];
+        };
+        PaginatedLocationWithWarehouseList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["LocationWithWarehouse"][];
         };
         PaginatedOwnerOptionList: {
             /** @example 123 */
@@ -2900,6 +5575,51 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["ParentVendor"][];
         };
+        PaginatedPrintAgentList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["PrintAgent"][];
+        };
+        PaginatedPrintJobList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["PrintJob"][];
+        };
+        PaginatedPrinterDeviceList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["PrinterDevice"][];
+        };
         PaginatedProductGroupList: {
             /** @example 123 */
             count: number;
@@ -2929,6 +5649,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Product"][];
+        };
+        PaginatedProductTotalList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ProductTotal"][];
         };
         PaginatedProductionBatchList: {
             /** @example 123 */
@@ -2990,6 +5725,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["Receipt"][];
         };
+        PaginatedReceiptRefList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ReceiptRef"][];
+        };
         PaginatedRoleList: {
             /** @example 123 */
             count: number;
@@ -3004,6 +5754,51 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Role"][];
+        };
+        PaginatedSalesOrderList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["SalesOrder"][];
+        };
+        PaginatedSalesShipmentList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["SalesShipment"][];
+        };
+        PaginatedSavedReportList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["SavedReport"][];
         };
         PaginatedShipmentCompanyList: {
             /** @example 123 */
@@ -3034,6 +5829,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Shipment"][];
+        };
+        PaginatedStockAsOfList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["StockAsOf"][];
         };
         PaginatedStockList: {
             /** @example 123 */
@@ -3110,6 +5920,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["UserAdminList"][];
         };
+        PaginatedWarehouseCartonList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["WarehouseCarton"][];
+        };
         PaginatedWarehouseList: {
             /** @example 123 */
             count: number;
@@ -3124,6 +5949,30 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Warehouse"][];
+        };
+        PairRequestRequest: {
+            code: string;
+            /** @default  */
+            hostname: string;
+            /** @default  */
+            version: string;
+        };
+        PairResponse: {
+            /** @description Keep it secret: it is shown once and identifies the agent. */
+            token: string;
+            agent: number;
+            name: string;
+        };
+        PairingCode: {
+            /** @description Shown once; the server keeps only its hash. */
+            code: string;
+            name: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        PairingCodeRequestRequest: {
+            name: string;
+            parent_vendor?: number | null;
         };
         ParentVendor: {
             readonly id: number;
@@ -3217,6 +6066,8 @@ export interface components {
             represented_operator_vat?: string;
             represented_operator_email?: (string) | string;
             represented_operator_phone?: string;
+            allow_backorders?: boolean;
+            allow_negative_stock?: boolean;
         };
         PatchedCustomerRequest: {
             number?: string;
@@ -3248,6 +6099,54 @@ export interface components {
             description?: string;
             parent?: number | null;
         };
+        /** @description An outbound shipment's transport. `sales_shipment` and `carrier` are ids of this company's rows. */
+        PatchedDispatchRequest: {
+            sales_shipment?: number;
+            carrier?: number | null;
+            /** Format: date */
+            pickup_date?: string;
+            vehicle?: string;
+            tracking_number?: string;
+            /** Format: int64 */
+            packages?: number;
+            /** Format: decimal */
+            weight_kg?: string;
+            note?: string;
+        };
+        PatchedEmailScenarioRequest: {
+            name?: string;
+            event?: string;
+            enabled?: boolean;
+            conditions?: components["schemas"]["ConditionRequest"][];
+            recipients?: components["schemas"]["RecipientRequest"][];
+            template?: number;
+            attachments?: string[];
+            delay_minutes?: number;
+            days?: number;
+            language?: components["schemas"]["EmailScenarioLanguageEnum"];
+        };
+        PatchedEmailTemplateRequest: {
+            name?: string;
+            event?: string;
+            /** Subject (English) */
+            subject_en?: string;
+            /** Subject (Chinese) */
+            subject_zh?: string;
+            /** HTML body (English) */
+            body_html_en?: string;
+            /** HTML body (Chinese) */
+            body_html_zh?: string;
+            /** Text body (English) */
+            body_text_en?: string;
+            /** Text body (Chinese) */
+            body_text_zh?: string;
+        };
+        PatchedInvoiceUpdateRequest: {
+            note?: string;
+            language?: components["schemas"]["DocumentLanguageEnum"];
+            reverse_charge?: boolean;
+            payment_terms_days?: number;
+        };
         PatchedParentVendorRequest: {
             name?: string;
             /** Chinese name */
@@ -3258,6 +6157,34 @@ export interface components {
             email?: (string) | string;
             phone?: string;
             country?: string;
+            /** Active */
+            is_active?: boolean;
+        };
+        PatchedPrintAgentRequest: {
+            name?: string;
+        };
+        PatchedPrinterDeviceRequest: {
+            name?: string;
+            site?: string;
+            warehouse?: number | null;
+            parent_vendor?: number | null;
+            agent?: number | null;
+            host?: string;
+            /** @default 9100 */
+            port: number;
+            /** Resolution */
+            dpi?: components["schemas"]["PrinterDeviceDpiEnum"];
+            /** Format: decimal */
+            label_width_mm?: string;
+            /** Format: decimal */
+            label_height_mm?: string;
+            /** @default default */
+            template: components["schemas"]["TemplateEnum"];
+            /** Default for its location */
+            is_location_default?: boolean;
+            default_for_user?: number | null;
+            /** Default for document type */
+            default_document_type?: components["schemas"]["DefaultDocumentTypeEnum"] | components["schemas"]["BlankEnum"];
             /** Active */
             is_active?: boolean;
         };
@@ -3313,7 +6240,7 @@ export interface components {
             city?: string;
             country?: string;
             post_code?: string;
-            language?: components["schemas"]["LanguageEnum"] | components["schemas"]["BlankEnum"];
+            language?: components["schemas"]["UserLanguageEnum"] | components["schemas"]["BlankEnum"];
         };
         /** @description Create (all fields) and update (header fields and, if given, the complete list of lines). */
         PatchedPurchaseOrderWriteRequest: {
@@ -3323,7 +6250,7 @@ export interface components {
             supplier?: number;
             currency?: string;
             description?: string;
-            type?: components["schemas"]["TypeEnum"];
+            type?: components["schemas"]["PurchaseOrderTypeEnum"];
             /** Format: date */
             promise_date?: string | null;
             owner?: number | null;
@@ -3361,6 +6288,49 @@ export interface components {
         PatchedRoleRequest: {
             name?: string;
             description?: string;
+        };
+        /**
+         * @description Create (customer, order_date, lines; the rest optional) and update (header fields and, if given,
+         *     the complete list of lines: lines with `id` are kept, others added, missing ones removed).
+         */
+        PatchedSalesOrderWriteRequest: {
+            order_number?: string;
+            customer?: number;
+            /** Format: date */
+            order_date?: string;
+            customer_reference?: string;
+            currency?: string;
+            payment_terms_days?: number;
+            language?: components["schemas"]["DocumentLanguageEnum"];
+            warehouse?: number | null;
+            owner?: number | null;
+            description?: string;
+            ship_to_name?: string;
+            ship_to_street?: string;
+            ship_to_post_code?: string;
+            ship_to_city?: string;
+            ship_to_country?: string;
+            lines?: components["schemas"]["SalesOrderLineWriteRequest"][];
+            /** @default false */
+            confirm: boolean;
+        };
+        PatchedSalesShipmentWriteRequest: {
+            sales_order?: number;
+            warehouse?: number | null;
+            /** Format: date */
+            planned_date?: string | null;
+            carrier?: string;
+            tracking_number?: string;
+            note?: string;
+            lines?: components["schemas"]["SalesShipmentLineWriteRequest"][];
+        };
+        PatchedSavedReportRequest: {
+            name?: string;
+            description?: string;
+            /** Shared with the company */
+            shared?: boolean;
+            definition?: unknown;
+            chart?: components["schemas"]["ChartEnum"];
         };
         PatchedShipmentCompanyRequest: {
             name?: string;
@@ -3457,13 +6427,296 @@ export interface components {
             city?: string;
             country?: string;
             post_code?: string;
-            language?: components["schemas"]["LanguageEnum"] | components["schemas"]["BlankEnum"];
+            language?: components["schemas"]["UserLanguageEnum"] | components["schemas"]["BlankEnum"];
             user_type?: components["schemas"]["UserTypeEnum"];
             parent_vendor?: number | null;
         };
+        PaymentRequest: {
+            /** Format: decimal */
+            amount: string;
+        };
+        /**
+         * @description * `draft` - draft
+         *     * `open` - open
+         *     * `partially_paid` - partially_paid
+         *     * `paid` - paid
+         *     * `overdue` - overdue
+         *     * `credit_note` - credit_note
+         * @enum {string}
+         */
+        PaymentStatusEnum: "draft" | "open" | "partially_paid" | "paid" | "overdue" | "credit_note";
         PermissionMatrix: {
             areas: components["schemas"]["MatrixArea"][];
         };
+        Preview: {
+            record: components["schemas"]["PreviewRecord"];
+            language: string;
+            subject: string;
+            body_html: string;
+            body_text: string;
+            /** @description The template's error, if it cannot be rendered. */
+            error: string;
+            /** @description The variables of this record. */
+            variables: unknown;
+            conditions_hold: boolean | null;
+            recipients: components["schemas"]["PreviewRecipient"][];
+        };
+        PreviewElement: {
+            kind: components["schemas"]["PreviewElementKindEnum"];
+            x: number;
+            y: number;
+            height?: number;
+            text?: string;
+            bold?: boolean;
+            width?: number;
+            thickness?: number;
+            magnification?: number;
+            data?: string;
+            modules?: string[];
+        };
+        /**
+         * @description * `text` - text
+         *     * `line` - line
+         *     * `qr` - qr
+         * @enum {string}
+         */
+        PreviewElementKindEnum: "text" | "line" | "qr";
+        PreviewRecipient: {
+            email: string;
+            name: string;
+            language: string;
+        };
+        PreviewRecord: {
+            id: number;
+            label: string;
+            url: string;
+        };
+        /**
+         * @description * `203` - 203
+         *     * `300` - 300
+         *     * `600` - 600
+         * @enum {integer}
+         */
+        PreviewRequestDpiEnum: 203 | 300 | 600;
+        PreviewRequestRequest: {
+            label: number;
+            /** @default default */
+            template: components["schemas"]["TemplateEnum"];
+            printer?: number;
+            dpi?: components["schemas"]["PreviewRequestDpiEnum"];
+            /** Format: decimal */
+            label_width_mm?: string;
+            /** Format: decimal */
+            label_height_mm?: string;
+        };
+        PrintAgent: {
+            readonly id: number;
+            name: string;
+            readonly parent_vendor: number | null;
+            /** @default  */
+            readonly parent_vendor_name: string;
+            /** @description The token's first characters. */
+            readonly token_hint: string;
+            /** Host name */
+            readonly hostname: string;
+            readonly version: string;
+            /**
+             * Last seen
+             * Format: date-time
+             */
+            readonly last_seen_at: string | null;
+            readonly is_online: boolean;
+            /** Active */
+            readonly is_active: boolean;
+            /** @default 0 */
+            readonly printer_count: number;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        PrintJob: {
+            readonly id: number;
+            readonly printer: number;
+            readonly printer_name: string;
+            readonly source: components["schemas"]["SourceEnum"];
+            readonly source_display: string;
+            readonly template: string;
+            readonly label_ids: unknown;
+            /** Labels */
+            readonly label_count: number;
+            readonly copies: number;
+            /** Copy */
+            readonly copy_number: number;
+            readonly reprint_of: number | null;
+            readonly status: components["schemas"]["PrintJobStatusEnum"];
+            readonly status_display: string;
+            readonly attempts: number;
+            readonly error: string;
+            readonly printer_status: unknown;
+            readonly printer_status_display: string;
+            /** Format: uuid */
+            readonly idempotency_key: string;
+            readonly user: number | null;
+            readonly user_name: string;
+            /**
+             * Created
+             * Format: date-time
+             */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly sent_at: string | null;
+            /**
+             * Finished
+             * Format: date-time
+             */
+            readonly finished_at: string | null;
+            /** Format: date-time */
+            readonly expires_at: string;
+        };
+        PrintJobCreateRequest: {
+            printer: number;
+            source: components["schemas"]["SourceEnum"];
+            labels?: number[];
+            filter?: components["schemas"]["LabelFilterRequest"];
+            template?: components["schemas"]["TemplateEnum"];
+            /** @default 1 */
+            copies: number;
+            zpl?: string;
+        };
+        PrintJobDetail: {
+            readonly id: number;
+            readonly printer: number;
+            readonly printer_name: string;
+            readonly source: components["schemas"]["SourceEnum"];
+            readonly source_display: string;
+            readonly template: string;
+            readonly label_ids: unknown;
+            /** Labels */
+            readonly label_count: number;
+            readonly copies: number;
+            /** Copy */
+            readonly copy_number: number;
+            readonly reprint_of: number | null;
+            readonly status: components["schemas"]["PrintJobStatusEnum"];
+            readonly status_display: string;
+            readonly attempts: number;
+            readonly error: string;
+            readonly printer_status: unknown;
+            readonly printer_status_display: string;
+            /** Format: uuid */
+            readonly idempotency_key: string;
+            readonly user: number | null;
+            readonly user_name: string;
+            /**
+             * Created
+             * Format: date-time
+             */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly sent_at: string | null;
+            /**
+             * Finished
+             * Format: date-time
+             */
+            readonly finished_at: string | null;
+            /** Format: date-time */
+            readonly expires_at: string;
+            readonly zpl: string;
+        };
+        /**
+         * @description * `queued` - queued
+         *     * `sent` - sent
+         *     * `printed` - printed
+         *     * `failed` - failed
+         *     * `expired` - expired
+         * @enum {string}
+         */
+        PrintJobStatusEnum: "queued" | "sent" | "printed" | "failed" | "expired";
+        PrinterDevice: {
+            readonly id: number;
+            name: string;
+            site?: string;
+            warehouse?: number | null;
+            /** @default  */
+            readonly warehouse_name: string;
+            parent_vendor?: number | null;
+            /** @default  */
+            readonly parent_vendor_name: string;
+            agent?: number | null;
+            /** @default  */
+            readonly agent_name: string;
+            readonly agent_online: boolean;
+            host: string;
+            /** @default 9100 */
+            port: number;
+            /** Resolution */
+            dpi?: components["schemas"]["PrinterDeviceDpiEnum"];
+            /** Format: decimal */
+            label_width_mm: string;
+            /** Format: decimal */
+            label_height_mm: string;
+            /** @default default */
+            template: components["schemas"]["TemplateEnum"];
+            /** Default for its location */
+            is_location_default?: boolean;
+            default_for_user?: number | null;
+            /** Default for document type */
+            default_document_type?: components["schemas"]["DefaultDocumentTypeEnum"] | components["schemas"]["BlankEnum"];
+            readonly last_status: components["schemas"]["PrinterStatusEnum"];
+            readonly last_status_display: string;
+            /**
+             * Last seen
+             * Format: date-time
+             */
+            readonly last_seen_at: string | null;
+            /** Active */
+            is_active?: boolean;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        /**
+         * @description * `203` - 203 dpi
+         *     * `300` - 300 dpi
+         *     * `600` - 600 dpi
+         * @enum {integer}
+         */
+        PrinterDeviceDpiEnum: 203 | 300 | 600;
+        PrinterDeviceRequest: {
+            name: string;
+            site?: string;
+            warehouse?: number | null;
+            parent_vendor?: number | null;
+            agent?: number | null;
+            host: string;
+            /** @default 9100 */
+            port: number;
+            /** Resolution */
+            dpi?: components["schemas"]["PrinterDeviceDpiEnum"];
+            /** Format: decimal */
+            label_width_mm: string;
+            /** Format: decimal */
+            label_height_mm: string;
+            /** @default default */
+            template: components["schemas"]["TemplateEnum"];
+            /** Default for its location */
+            is_location_default?: boolean;
+            default_for_user?: number | null;
+            /** Default for document type */
+            default_document_type?: components["schemas"]["DefaultDocumentTypeEnum"] | components["schemas"]["BlankEnum"];
+            /** Active */
+            is_active?: boolean;
+        };
+        /**
+         * @description * `unknown` - unknown
+         *     * `ready` - ready
+         *     * `paper_out` - paper out
+         *     * `head_open` - head open
+         *     * `paused` - paused
+         *     * `ribbon_out` - ribbon out
+         *     * `no_answer` - no answer
+         *     * `unreachable` - unreachable
+         * @enum {string}
+         */
+        PrinterStatusEnum: "unknown" | "ready" | "paper_out" | "head_open" | "paused" | "ribbon_out" | "no_answer" | "unreachable";
         /** @description A serializer whose `price_fields` are left out of the answer for users without the permission. */
         Product: {
             readonly id: number;
@@ -3572,6 +6825,21 @@ export interface components {
             barcode?: string;
             /** Accounting code */
             visma_code?: string;
+        };
+        ProductTotal: {
+            product: number;
+            article_number: string;
+            product_name: string;
+            product_unit: string;
+            locations: number;
+            /** Format: decimal */
+            on_hand: string;
+            /** Format: decimal */
+            reserved: string;
+            /** Format: decimal */
+            available: string;
+            /** Format: decimal */
+            reorder_point: string | null;
         };
         ProductionBatch: {
             readonly id: number;
@@ -3693,7 +6961,7 @@ export interface components {
             /** Format: decimal */
             readonly total_amount: string;
             readonly description: string;
-            readonly type: components["schemas"]["TypeEnum"];
+            readonly type: components["schemas"]["PurchaseOrderTypeEnum"];
             /** Format: date */
             readonly promise_date: string | null;
             readonly owner: number | null;
@@ -3732,7 +7000,7 @@ export interface components {
             /** Format: decimal */
             readonly total_amount: string;
             readonly description: string;
-            readonly type: components["schemas"]["TypeEnum"];
+            readonly type: components["schemas"]["PurchaseOrderTypeEnum"];
             /** Format: date */
             readonly promise_date: string | null;
             readonly owner: number | null;
@@ -3814,6 +7082,13 @@ export interface components {
          * @enum {string}
          */
         PurchaseOrderStatusEnum: "open" | "on_hold" | "completed" | "cancelled";
+        /**
+         * @description * `standard` - Standard
+         *     * `blanket` - Blanket
+         *     * `sample` - Sample
+         * @enum {string}
+         */
+        PurchaseOrderTypeEnum: "standard" | "blanket" | "sample";
         /** @description Create (all fields) and update (header fields and, if given, the complete list of lines). */
         PurchaseOrderWriteRequest: {
             order_number?: string;
@@ -3822,7 +7097,7 @@ export interface components {
             supplier: number;
             currency?: string;
             description?: string;
-            type?: components["schemas"]["TypeEnum"];
+            type?: components["schemas"]["PurchaseOrderTypeEnum"];
             /** Format: date */
             promise_date?: string | null;
             owner?: number | null;
@@ -4086,6 +7361,11 @@ export interface components {
             /** Format: decimal */
             quantity: string;
         };
+        ReceiptRef: {
+            id: number;
+            receipt_number: string;
+            purchase_order: number;
+        };
         ReceiptWriteRequest: {
             purchase_order: number;
             warehouse?: number | null;
@@ -4095,6 +7375,35 @@ export interface components {
             /** @default false */
             allow_over_receipt: boolean;
             lines: components["schemas"]["ReceiptLineWriteRequest"][];
+        };
+        ReceiveScanRequest: {
+            code: string;
+            /** @default  */
+            scan_id: string;
+            shipment: number;
+            location?: number | null;
+        };
+        Recipient: {
+            type: components["schemas"]["EmailRecipientTypeEnum"];
+            /** @description contact: the event's contact role; role: a role id. */
+            role?: unknown;
+            /** @description contact: the contact's role name (e.g. invoice). */
+            match?: string;
+            address?: string;
+            language?: components["schemas"]["DocumentLanguageEnum"];
+            /** Format: int64 */
+            department?: number;
+        };
+        RecipientRequest: {
+            type: components["schemas"]["EmailRecipientTypeEnum"];
+            /** @description contact: the event's contact role; role: a role id. */
+            role?: unknown;
+            /** @description contact: the contact's role name (e.g. invoice). */
+            match?: string;
+            address?: string;
+            language?: components["schemas"]["DocumentLanguageEnum"];
+            /** Format: int64 */
+            department?: number;
         };
         /**
          * @description The numbers the EU information system answered for the tenant's filed statement (EUDR.md:
@@ -4109,8 +7418,17 @@ export interface components {
              */
             dds_filed_at?: string | null;
         };
+        RecordOption: {
+            id: number;
+            label: string;
+        };
         RefreshRequestRequest: {
             refresh: string;
+        };
+        ReportCheck: {
+            name: string;
+            ok: boolean;
+            failures: number;
         };
         Role: {
             readonly id: number;
@@ -4131,6 +7449,435 @@ export interface components {
             name: string;
             description?: string;
         };
+        RunResult: {
+            columns: string[];
+            measures: string[];
+            rows: {
+                [key: string]: unknown;
+            }[];
+            subtotals: {
+                [key: string]: unknown;
+            }[];
+            pivot_totals: {
+                [key: string]: unknown;
+            }[];
+            totals: {
+                [key: string]: unknown;
+            };
+            truncated: boolean;
+        };
+        /** @description An order as lists show it (no lines). */
+        SalesOrder: {
+            readonly id: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_detail: components["schemas"]["CustomerBrief"];
+            readonly ship_to_name: string;
+            readonly ship_to_street: string;
+            readonly ship_to_post_code: string;
+            readonly ship_to_city: string;
+            readonly ship_to_country: string;
+            /** Format: date */
+            readonly order_date: string;
+            readonly customer_reference: string;
+            readonly currency: string;
+            /** Payment terms (days) */
+            readonly payment_terms_days: number;
+            /** Document language */
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            readonly warehouse: number | null;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly owner: number | null;
+            readonly owner_name: string;
+            readonly description: string;
+            readonly status: components["schemas"]["SalesOrderStatusEnum"];
+            /**
+             * Net total
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /**
+             * VAT total
+             * Format: decimal
+             */
+            readonly total_vat: string;
+            /**
+             * Gross total
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            /** @default 0 */
+            readonly lines_count: number;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly ordered_qty: string;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly shipped_qty: string;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly invoiced_qty: string;
+            readonly allowed_actions: string[];
+            /** Format: date-time */
+            readonly confirmed_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        /** @description An order as lists show it (no lines). */
+        SalesOrderDetail: {
+            readonly id: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_detail: components["schemas"]["CustomerBrief"];
+            readonly ship_to_name: string;
+            readonly ship_to_street: string;
+            readonly ship_to_post_code: string;
+            readonly ship_to_city: string;
+            readonly ship_to_country: string;
+            /** Format: date */
+            readonly order_date: string;
+            readonly customer_reference: string;
+            readonly currency: string;
+            /** Payment terms (days) */
+            readonly payment_terms_days: number;
+            /** Document language */
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            readonly warehouse: number | null;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly owner: number | null;
+            readonly owner_name: string;
+            readonly description: string;
+            readonly status: components["schemas"]["SalesOrderStatusEnum"];
+            /**
+             * Net total
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /**
+             * VAT total
+             * Format: decimal
+             */
+            readonly total_vat: string;
+            /**
+             * Gross total
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            /** @default 0 */
+            readonly lines_count: number;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly ordered_qty: string;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly shipped_qty: string;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly invoiced_qty: string;
+            readonly allowed_actions: string[];
+            /** Format: date-time */
+            readonly confirmed_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+            readonly lines: components["schemas"]["SalesOrderLine"][];
+            readonly status_explanation: components["schemas"]["StatusExplanation"];
+        };
+        SalesOrderLine: {
+            readonly id: number;
+            readonly line_number: number;
+            readonly product: number;
+            readonly product_number: string;
+            readonly product_name: string;
+            readonly product_name_zh: string;
+            readonly description: string;
+            /** Format: decimal */
+            readonly quantity: string;
+            /** Format: decimal */
+            readonly unit_price: string;
+            /**
+             * Discount %
+             * Format: decimal
+             */
+            readonly discount_percent: string;
+            /**
+             * VAT rate %
+             * Format: decimal
+             */
+            readonly vat_rate: string;
+            /**
+             * Net amount
+             * Format: decimal
+             */
+            readonly amount_net: string;
+            /**
+             * VAT amount
+             * Format: decimal
+             */
+            readonly amount_vat: string;
+            /**
+             * Requested delivery date
+             * Format: date
+             */
+            readonly requested_date: string | null;
+            /**
+             * Confirmed delivery date
+             * Format: date
+             */
+            readonly confirmed_date: string | null;
+            /** Format: decimal */
+            readonly quantity_reserved: string;
+            /** Format: decimal */
+            readonly quantity_shipped: string;
+            /** Format: decimal */
+            readonly quantity_invoiced: string;
+            /** Format: decimal */
+            readonly open_quantity: string;
+            /** @description True once goods of the line have shipped: the line is read-only then. */
+            readonly shipped: boolean;
+        };
+        SalesOrderLineWriteRequest: {
+            id?: number | null;
+            product: number;
+            description?: string;
+            /** Format: decimal */
+            quantity: string;
+            /** Format: decimal */
+            unit_price: string;
+            /** Format: decimal */
+            discount_percent?: string;
+            /** Format: decimal */
+            vat_rate?: string;
+            /** Format: date */
+            requested_date?: string | null;
+            /** Format: date */
+            confirmed_date?: string | null;
+        };
+        /**
+         * @description * `draft` - Draft
+         *     * `confirmed` - Confirmed
+         *     * `partially_shipped` - Partially shipped
+         *     * `shipped` - Shipped
+         *     * `partially_invoiced` - Partially invoiced
+         *     * `invoiced` - Invoiced
+         *     * `closed` - Closed
+         *     * `cancelled` - Cancelled
+         * @enum {string}
+         */
+        SalesOrderStatusEnum: "draft" | "confirmed" | "partially_shipped" | "shipped" | "partially_invoiced" | "invoiced" | "closed" | "cancelled";
+        /**
+         * @description Create (customer, order_date, lines; the rest optional) and update (header fields and, if given,
+         *     the complete list of lines: lines with `id` are kept, others added, missing ones removed).
+         */
+        SalesOrderWriteRequest: {
+            order_number?: string;
+            customer: number;
+            /** Format: date */
+            order_date: string;
+            customer_reference?: string;
+            currency?: string;
+            payment_terms_days?: number;
+            language?: components["schemas"]["DocumentLanguageEnum"];
+            warehouse?: number | null;
+            owner?: number | null;
+            description?: string;
+            ship_to_name?: string;
+            ship_to_street?: string;
+            ship_to_post_code?: string;
+            ship_to_city?: string;
+            ship_to_country?: string;
+            lines?: components["schemas"]["SalesOrderLineWriteRequest"][];
+            /** @default false */
+            confirm: boolean;
+        };
+        SalesShipment: {
+            readonly id: number;
+            readonly shipment_number: string;
+            readonly sales_order: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_name: string;
+            readonly warehouse: number;
+            readonly warehouse_code: string;
+            readonly status: components["schemas"]["SalesShipmentStatusEnum"];
+            /** Format: date */
+            readonly planned_date: string | null;
+            /** Format: date-time */
+            readonly shipped_at: string | null;
+            /** Format: date-time */
+            readonly delivered_at: string | null;
+            readonly carrier: string;
+            readonly tracking_number: string;
+            readonly note: string;
+            /** @default 0 */
+            readonly lines_count: number;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly total_qty: string;
+            /** @default 0 */
+            readonly cartons_count: number;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        SalesShipmentCarton: {
+            readonly id: number;
+            readonly carton: number;
+            readonly code: string;
+            readonly shipment_line: number;
+            readonly product: number;
+            readonly article_number: string;
+            readonly production_batch_code: string;
+            /** Format: decimal */
+            readonly net_weight_kg: string;
+            /** Format: date-time */
+            readonly added_at: string;
+        };
+        SalesShipmentDetail: {
+            readonly id: number;
+            readonly shipment_number: string;
+            readonly sales_order: number;
+            readonly order_number: string;
+            readonly customer: number;
+            readonly customer_name: string;
+            readonly warehouse: number;
+            readonly warehouse_code: string;
+            readonly status: components["schemas"]["SalesShipmentStatusEnum"];
+            /** Format: date */
+            readonly planned_date: string | null;
+            /** Format: date-time */
+            readonly shipped_at: string | null;
+            /** Format: date-time */
+            readonly delivered_at: string | null;
+            readonly carrier: string;
+            readonly tracking_number: string;
+            readonly note: string;
+            /** @default 0 */
+            readonly lines_count: number;
+            /**
+             * Format: decimal
+             * @default 0.000
+             */
+            readonly total_qty: string;
+            /** @default 0 */
+            readonly cartons_count: number;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly lines: components["schemas"]["SalesShipmentLine"][];
+            readonly cartons: components["schemas"]["SalesShipmentCarton"][];
+        };
+        SalesShipmentLine: {
+            readonly id: number;
+            readonly order_line: number;
+            readonly line_number: number;
+            readonly product: number;
+            readonly product_number: string;
+            readonly product_name: string;
+            readonly description: string;
+            /** Format: decimal */
+            readonly ordered_quantity: string;
+            /** Format: decimal */
+            readonly quantity: string;
+            /** Format: decimal */
+            readonly quantity_invoiced: string;
+        };
+        SalesShipmentLineWriteRequest: {
+            order_line: number;
+            /** Format: decimal */
+            quantity: string;
+        };
+        /**
+         * @description * `draft` - Draft
+         *     * `picked` - Picked
+         *     * `shipped` - Shipped
+         *     * `delivered` - Delivered
+         * @enum {string}
+         */
+        SalesShipmentStatusEnum: "draft" | "picked" | "shipped" | "delivered";
+        SalesShipmentWriteRequest: {
+            sales_order: number;
+            warehouse?: number | null;
+            /** Format: date */
+            planned_date?: string | null;
+            carrier?: string;
+            tracking_number?: string;
+            note?: string;
+            lines?: components["schemas"]["SalesShipmentLineWriteRequest"][];
+        };
+        SavedReport: {
+            readonly id: number;
+            name: string;
+            description?: string;
+            /** Shared with the company */
+            shared?: boolean;
+            definition: unknown;
+            chart?: components["schemas"]["ChartEnum"];
+            readonly owner: number;
+            readonly owner_name: string;
+            readonly is_mine: boolean;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        SavedReportRequest: {
+            name: string;
+            description?: string;
+            /** Shared with the company */
+            shared?: boolean;
+            definition: unknown;
+            chart?: components["schemas"]["ChartEnum"];
+        };
+        ScanResult: {
+            duplicate: boolean;
+            carton: components["schemas"]["WarehouseCarton"];
+        };
+        ScenarioActionRequest: {
+            /** Format: int64 */
+            record?: number | null;
+            /** @default en */
+            language: components["schemas"]["DocumentLanguageEnum"];
+        };
+        /**
+         * @description * `late` - late
+         *     * `planned` - planned
+         *     * `open` - open
+         * @enum {string}
+         */
+        ScheduleStatusEnum: "late" | "planned" | "open";
+        SearchHit: {
+            /** @description carton, sales_order, purchase_order, shipment or product */
+            type: string;
+            id: number;
+            label: string;
+            url: string;
+            code: string;
+        };
+        /**
+         * @description * `none` - None
+         *     * `starttls` - STARTTLS
+         *     * `ssl` - SSL/TLS
+         * @enum {string}
+         */
+        SecurityEnum: "none" | "starttls" | "ssl";
         /**
          * @description * `error` - error
          *     * `warning` - warning
@@ -4220,6 +7967,84 @@ export interface components {
             note?: string;
             purchase_orders?: number[];
         };
+        SmtpSettings: {
+            enabled?: boolean;
+            host: string;
+            port?: number;
+            security?: components["schemas"]["SecurityEnum"];
+            /** User name */
+            username?: string;
+            readonly has_password: boolean;
+            /**
+             * Sender address
+             * Format: email
+             */
+            from_email: string;
+            /** Sender name */
+            from_name?: string;
+            /** Reply-to address */
+            reply_to?: (string) | string;
+            timeout?: number;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        SmtpSettingsRequest: {
+            enabled?: boolean;
+            host: string;
+            port?: number;
+            security?: components["schemas"]["SecurityEnum"];
+            /** User name */
+            username?: string;
+            /** @description Write-only. Left out or empty: the stored password stays. */
+            password?: string;
+            /** @default false */
+            clear_password: boolean;
+            /**
+             * Sender address
+             * Format: email
+             */
+            from_email: string;
+            /** Sender name */
+            from_name?: string;
+            /** Reply-to address */
+            reply_to?: (string) | string;
+            timeout?: number;
+        };
+        SmtpTestResult: {
+            ok: boolean;
+            message: string;
+        };
+        /**
+         * @description * `carton_labels` - Carton labels
+         *     * `test_label` - Test label
+         *     * `raw_zpl` - Raw ZPL
+         *     * `status_check` - Status check
+         * @enum {string}
+         */
+        SourceEnum: "carton_labels" | "test_label" | "raw_zpl" | "status_check";
+        /**
+         * @description * `unknown` - unknown
+         *     * `ready` - ready
+         *     * `paper_out` - paper_out
+         *     * `head_open` - head_open
+         *     * `paused` - paused
+         *     * `ribbon_out` - ribbon_out
+         *     * `no_answer` - no_answer
+         *     * `unreachable` - unreachable
+         * @enum {string}
+         */
+        StateEnum: "unknown" | "ready" | "paper_out" | "head_open" | "paused" | "ribbon_out" | "no_answer" | "unreachable";
+        StatusExplanation: {
+            /** Format: decimal */
+            ordered: string;
+            /** Format: decimal */
+            reserved: string;
+            /** Format: decimal */
+            shipped: string;
+            /** Format: decimal */
+            invoiced: string;
+            confirmed: boolean;
+        };
         StatusSummaryEntry: {
             count: number;
             amounts: {
@@ -4231,14 +8056,33 @@ export interface components {
             readonly product: number;
             readonly article_number: string;
             readonly product_name: string;
+            readonly product_unit: string;
+            readonly product_group: number | null;
             readonly location: number;
             readonly location_code: string;
             readonly warehouse: number;
             readonly warehouse_code: string;
             /** Format: decimal */
             readonly quantity: string;
+            /** Format: decimal */
+            readonly on_hand: string;
+            /** Format: decimal */
+            readonly reserved: string;
+            /** Format: decimal */
+            readonly available: string;
+            /** Format: decimal */
+            readonly reorder_point: string | null;
             /** Format: date-time */
             readonly updated_at: string;
+        };
+        StockAsOf: {
+            product: number;
+            article_number: string;
+            location: number;
+            location_code: string;
+            warehouse_code: string;
+            /** Format: decimal */
+            quantity: string;
         };
         StockMove: {
             readonly id: number;
@@ -4254,9 +8098,14 @@ export interface components {
             /** @default  */
             readonly to_location_code: string;
             readonly reference: string;
+            readonly document_type: components["schemas"]["DocumentTypeEnum"];
+            readonly document_id: number | null;
+            readonly reason: string;
             readonly note: string;
             /** Format: date-time */
             readonly moved_at: string;
+            readonly created_by: number | null;
+            readonly created_by_name: string;
         };
         /**
          * @description * `receipt` - Receipt
@@ -4400,6 +8249,39 @@ export interface components {
             message: string;
             field: string;
         };
+        Template: {
+            name: string;
+            /** Format: decimal */
+            width_mm: string;
+            /** Format: decimal */
+            height_mm: string;
+        };
+        /**
+         * @description * `default` - default
+         *     * `compact` - compact
+         * @enum {string}
+         */
+        TemplateEnum: "default" | "compact";
+        /** @description An unsaved template, previewed live while it is written. */
+        TemplatePreviewRequest: {
+            event: string;
+            /** Format: int64 */
+            record?: number | null;
+            /** @default en */
+            language: components["schemas"]["DocumentLanguageEnum"];
+            /** @default  */
+            subject_en: string;
+            /** @default  */
+            subject_zh: string;
+            /** @default  */
+            body_html_en: string;
+            /** @default  */
+            body_html_zh: string;
+            /** @default  */
+            body_text_en: string;
+            /** @default  */
+            body_text_zh: string;
+        };
         Tenant: {
             readonly id: string;
             name: string;
@@ -4428,16 +8310,25 @@ export interface components {
             client_id?: string;
             environment?: components["schemas"]["EnvironmentEnum"];
         };
+        TransferRequest: {
+            product: number;
+            from_location: number;
+            to_location: number;
+            /** Format: decimal */
+            quantity: string;
+            /** @default  */
+            note: string;
+        };
         TransitionRequest: {
             status: components["schemas"]["PurchaseOrderStatusEnum"];
         };
         /**
-         * @description * `standard` - Standard
-         *     * `blanket` - Blanket
-         *     * `sample` - Sample
+         * @description * `tenant_smtp` - The company's SMTP server
+         *     * `smtp` - The installation's SMTP server
+         *     * `outbox` - Local outbox
          * @enum {string}
          */
-        TypeEnum: "standard" | "blanket" | "sample";
+        TransportEnum: "tenant_smtp" | "smtp" | "outbox";
         /**
          * @description * `pcs` - Pieces
          *     * `carton` - Cartons
@@ -4512,7 +8403,7 @@ export interface components {
             city?: string;
             country?: string;
             post_code?: string;
-            language?: components["schemas"]["LanguageEnum"] | components["schemas"]["BlankEnum"];
+            language?: components["schemas"]["UserLanguageEnum"] | components["schemas"]["BlankEnum"];
             user_type?: components["schemas"]["UserTypeEnum"];
             /**
              * Active
@@ -4592,7 +8483,7 @@ export interface components {
             city?: string;
             country?: string;
             post_code?: string;
-            language?: components["schemas"]["LanguageEnum"] | components["schemas"]["BlankEnum"];
+            language?: components["schemas"]["UserLanguageEnum"] | components["schemas"]["BlankEnum"];
             user_type?: components["schemas"]["UserTypeEnum"];
             parent_vendor?: number | null;
         };
@@ -4617,13 +8508,20 @@ export interface components {
             city?: string;
             country?: string;
             post_code?: string;
-            language?: components["schemas"]["LanguageEnum"] | components["schemas"]["BlankEnum"];
+            language?: components["schemas"]["UserLanguageEnum"] | components["schemas"]["BlankEnum"];
             user_type?: components["schemas"]["UserTypeEnum"];
             parent_vendor?: number | null;
             password: string;
             role_ids?: number[];
             department_id?: number | null;
         };
+        /**
+         * @description * `` - Browser default
+         *     * `zh` - 中文
+         *     * `en` - English
+         * @enum {string}
+         */
+        UserLanguageEnum: "zh" | "en";
         UserNamedRef: {
             id: string;
             name: string;
@@ -4640,6 +8538,14 @@ export interface components {
          * @enum {string}
          */
         UserTypeEnum: "internal" | "warehouse" | "supplier";
+        VatBreakdown: {
+            /** Format: decimal */
+            vat_rate: string;
+            /** Format: decimal */
+            taxable: string;
+            /** Format: decimal */
+            vat: string;
+        };
         Warehouse: {
             readonly id: number;
             readonly code: string;
@@ -4656,6 +8562,63 @@ export interface components {
             code: string;
             name: string;
         };
+        WarehouseCarton: {
+            readonly id: number;
+            readonly code: string;
+            readonly product: number;
+            readonly article_number: string;
+            readonly product_name: string;
+            readonly purchase_order: string;
+            readonly production_batch_code: string;
+            readonly status: components["schemas"]["WarehouseCartonStatusEnum"];
+            readonly posted: boolean;
+            readonly location: number | null;
+            /** @default  */
+            readonly location_code: string;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly inbound_shipment: number | null;
+            /** @default  */
+            readonly container: string;
+            /** Format: date-time */
+            readonly received_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        WarehouseCartonDetail: {
+            readonly id: number;
+            readonly code: string;
+            readonly product: number;
+            readonly article_number: string;
+            readonly product_name: string;
+            readonly purchase_order: string;
+            readonly production_batch_code: string;
+            readonly status: components["schemas"]["WarehouseCartonStatusEnum"];
+            readonly posted: boolean;
+            readonly location: number | null;
+            /** @default  */
+            readonly location_code: string;
+            /** @default  */
+            readonly warehouse_code: string;
+            readonly inbound_shipment: number | null;
+            /** @default  */
+            readonly container: string;
+            /** Format: date-time */
+            readonly received_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+            /** Format: decimal */
+            readonly net_weight_kg: string;
+            readonly events: components["schemas"]["CartonEvent"][];
+        };
+        /**
+         * @description * `received` - Received
+         *     * `in_stock` - In stock
+         *     * `picked` - Picked
+         *     * `shipped` - Shipped
+         * @enum {string}
+         */
+        WarehouseCartonStatusEnum: "received" | "in_stock" | "picked" | "shipped";
         Weight: {
             /** Format: decimal */
             original_kg: string;
@@ -5493,6 +9456,2095 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["Dashboard"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_events_list: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailEvent"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_events_records_list: {
+        parameters: {
+            query: {
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RecordOption"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_list: {
+        parameters: {
+            query: {
+                created_after?: string;
+                created_before?: string;
+                event?: string;
+                is_test?: boolean;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                recipient?: string;
+                scenario?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `queued` - Queued
+                 *     * `sent` - Sent
+                 *     * `failed` - Failed
+                 */
+                status?: "failed" | "queued" | "sent";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedEmailMessageList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail message. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailMessageDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_attachments_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                attachment_id: string;
+                /** @description A unique integer value identifying this e-mail message. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_eml_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail message. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_resend_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail message. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailMessageDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_list: {
+        parameters: {
+            query: {
+                enabled?: boolean;
+                event?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                template?: number;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedEmailScenarioList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailScenarioRequest"];
+                "multipart/form-data": components["schemas"]["EmailScenarioRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["EmailScenarioRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailScenario"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailScenario"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailScenarioRequest"];
+                "multipart/form-data": components["schemas"]["EmailScenarioRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["EmailScenarioRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailScenario"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedEmailScenarioRequest"];
+                "multipart/form-data": components["schemas"]["PatchedEmailScenarioRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedEmailScenarioRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailScenario"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_preview_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ScenarioActionRequest"];
+                "multipart/form-data": components["schemas"]["ScenarioActionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ScenarioActionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Preview"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_scenarios_send_test_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail scenario. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ScenarioActionRequest"];
+                "multipart/form-data": components["schemas"]["ScenarioActionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ScenarioActionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailMessageDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_list: {
+        parameters: {
+            query: {
+                event?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedEmailTemplateList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailTemplateRequest"];
+                "multipart/form-data": components["schemas"]["EmailTemplateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["EmailTemplateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail template. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail template. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailTemplateRequest"];
+                "multipart/form-data": components["schemas"]["EmailTemplateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["EmailTemplateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail template. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail template. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedEmailTemplateRequest"];
+                "multipart/form-data": components["schemas"]["PatchedEmailTemplateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedEmailTemplateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailTemplate"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_templates_preview_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplatePreviewRequest"];
+                "multipart/form-data": components["schemas"]["TemplatePreviewRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TemplatePreviewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Preview"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_smtp_settings_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SmtpSettings"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_smtp_settings_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmtpSettingsRequest"];
+                "multipart/form-data": components["schemas"]["SmtpSettingsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SmtpSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SmtpSettings"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_smtp_settings_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_smtp_settings_test_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmtpSettingsRequest"];
+                "multipart/form-data": components["schemas"]["SmtpSettingsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SmtpSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SmtpTestResult"];
                     };
                 };
             };
@@ -7368,7 +13420,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["DdsFiling"];
                     };
@@ -7442,7 +13498,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["DdsFiling"];
                     };
@@ -7524,7 +13584,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["DdsFiling"];
                     };
@@ -7606,7 +13670,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["DdsFiling"];
                     };
@@ -7687,7 +13755,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["DdsFiling"];
                     };
@@ -9514,7 +15586,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["TracesAccount"];
                     };
@@ -9591,7 +15667,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["TracesAccount"];
                     };
@@ -9662,7 +15742,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["TracesAccount"];
                     };
@@ -9807,9 +15891,1020 @@ export interface operations {
             };
         };
     };
+    inventory_cartons_list: {
+        parameters: {
+            query: {
+                inbound_shipment?: number;
+                location?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                posted?: boolean;
+                product?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `received` - Received
+                 *     * `in_stock` - In stock
+                 *     * `picked` - Picked
+                 *     * `shipped` - Shipped
+                 */
+                status?: "in_stock" | "picked" | "received" | "shipped";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedWarehouseCartonList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_cartons_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["WarehouseCartonDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_cartons_move_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveScanRequest"];
+                "multipart/form-data": components["schemas"]["MoveScanRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MoveScanRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ScanResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_cartons_receive_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiveScanRequest"];
+                "multipart/form-data": components["schemas"]["ReceiveScanRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReceiveScanRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ScanResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_counts_list: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedCountList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_counts_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountWriteRequest"];
+                "multipart/form-data": components["schemas"]["CountWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CountWriteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Count"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_counts_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this stock count. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Count"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_inbound_list: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `planned` - Planned
+                 *     * `in_transit` - In transit
+                 *     * `arrived` - Arrived
+                 *     * `received` - Received
+                 */
+                status?: "arrived" | "in_transit" | "planned" | "received";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedInboundShipmentList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_inbound_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this shipment info. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["InboundShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_inbound_post_receipts_create: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `planned` - Planned
+                 *     * `in_transit` - In transit
+                 *     * `arrived` - Arrived
+                 *     * `received` - Received
+                 */
+                status?: "arrived" | "in_transit" | "planned" | "received";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this shipment info. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedReceiptRefList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_locations_list: {
+        parameters: {
+            query: {
+                code?: string;
+                is_active?: boolean;
+                kind?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedLocationWithWarehouseList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_locations_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this location. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["LocationWithWarehouse"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     inventory_moves_list: {
         parameters: {
             query: {
+                document_id?: number;
+                /**
+                 * @description * `receipt` - Purchase receipt
+                 *     * `shipment` - Sales shipment
+                 *     * `count` - Stock count
+                 *     * `transfer` - Transfer
+                 *     * `manual` - Manual
+                 */
+                document_type?: "count" | "manual" | "receipt" | "shipment" | "transfer";
                 /**
                  * @description * `receipt` - Receipt
                  *     * `issue` - Issue
@@ -9818,6 +16913,8 @@ export interface operations {
                  */
                 kind?: "adjustment" | "issue" | "receipt" | "transfer";
                 location?: number;
+                moved_after?: string;
+                moved_before?: string;
                 /** @description Which field to use when ordering the results. */
                 ordering?: string;
                 /** @description A page number within the paginated result set. */
@@ -9830,6 +16927,7 @@ export interface operations {
                 search?: string;
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
+                warehouse?: number;
             };
             header?: never;
             path?: never;
@@ -9978,9 +17076,86 @@ export interface operations {
             };
         };
     };
+    inventory_search_list: {
+        parameters: {
+            query: {
+                q: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SearchHit"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     inventory_stock_list: {
         parameters: {
             query: {
+                below_reorder_point?: boolean;
                 in_stock?: boolean;
                 location?: number;
                 /** @description Which field to use when ordering the results. */
@@ -9990,6 +17165,7 @@ export interface operations {
                 /** @description Number of results to return per page. */
                 page_size?: number;
                 product?: number;
+                product_group?: number;
                 /** @description A search term. */
                 search?: string;
                 /** @description The tenant the request works in (the user must be a member). */
@@ -10093,6 +17269,267 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["Stock"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_stock_as_of_list: {
+        parameters: {
+            query: {
+                /** @description Moment (ISO date-time, or a date = its end). */
+                at: string;
+                below_reorder_point?: boolean;
+                in_stock?: boolean;
+                location?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                product?: number;
+                product_group?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedStockAsOfList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_stock_totals_list: {
+        parameters: {
+            query: {
+                below_reorder_point?: boolean;
+                in_stock?: boolean;
+                location?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                product?: number;
+                product_group?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedProductTotalList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_transfers_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRequest"];
+                "multipart/form-data": components["schemas"]["TransferRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["StockMove"];
                     };
                 };
             };
@@ -10257,6 +17694,646 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["Warehouse"];
                     };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_list: {
+        parameters: {
+            query: {
+                carrier?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                pickup_date?: string;
+                pickup_from?: string;
+                pickup_to?: string;
+                /** @description A search term. */
+                search?: string;
+                shipment_status?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedDispatchList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchRequest"];
+                "multipart/form-data": components["schemas"]["DispatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DispatchRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Dispatch"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this dispatch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Dispatch"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this dispatch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchRequest"];
+                "multipart/form-data": components["schemas"]["DispatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DispatchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Dispatch"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this dispatch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this dispatch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedDispatchRequest"];
+                "multipart/form-data": components["schemas"]["PatchedDispatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedDispatchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Dispatch"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_export_retrieve: {
+        parameters: {
+            query: {
+                carrier?: number;
+                format: "csv" | "xlsx";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                pickup_date?: string;
+                pickup_from?: string;
+                pickup_to?: string;
+                /** @description A search term. */
+                search?: string;
+                shipment_status?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logistics_dispatches_loading_list_retrieve: {
+        parameters: {
+            query: {
+                /** @description Pickup date (YYYY-MM-DD). */
+                date: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Invalid input or tenant_id missing */
@@ -11574,6 +19651,2016 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "printer_agent.py_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/x-python": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printer_heartbeat_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HeartbeatRequestRequest"];
+                "multipart/form-data": components["schemas"]["HeartbeatRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["HeartbeatRequestRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["HeartbeatResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printer_jobs_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Seconds to wait for a job (0-25). */
+                wait?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["AgentJobs"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printer_jobs_result_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobResultRequest"];
+                "multipart/form-data": components["schemas"]["JobResultRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["JobResultRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrintJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printer_pair_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PairRequestRequest"];
+                "multipart/form-data": components["schemas"]["PairRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PairRequestRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PairResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_agents_list: {
+        parameters: {
+            query: {
+                is_active?: boolean;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                parent_vendor?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedPrintAgentList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_agents_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this print agent. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrintAgent"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_agents_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this print agent. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedPrintAgentRequest"];
+                "multipart/form-data": components["schemas"]["PatchedPrintAgentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedPrintAgentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrintAgent"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_agents_revoke_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this print agent. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrintAgent"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_agents_pairing_code_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PairingCodeRequestRequest"];
+                "multipart/form-data": components["schemas"]["PairingCodeRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PairingCodeRequestRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PairingCode"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_list: {
+        parameters: {
+            query: {
+                agent?: number;
+                /**
+                 * @description * `203` - 203 dpi
+                 *     * `300` - 300 dpi
+                 *     * `600` - 600 dpi
+                 */
+                dpi?: 203 | 300 | 600;
+                is_active?: boolean;
+                /**
+                 * @description * `unknown` - unknown
+                 *     * `ready` - ready
+                 *     * `paper_out` - paper out
+                 *     * `head_open` - head open
+                 *     * `paused` - paused
+                 *     * `ribbon_out` - ribbon out
+                 *     * `no_answer` - no answer
+                 *     * `unreachable` - unreachable
+                 */
+                last_status?: "head_open" | "no_answer" | "paper_out" | "paused" | "ready" | "ribbon_out" | "unknown" | "unreachable";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                parent_vendor?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedPrinterDeviceList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrinterDeviceRequest"];
+                "multipart/form-data": components["schemas"]["PrinterDeviceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PrinterDeviceRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrinterDevice"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrinterDevice"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrinterDeviceRequest"];
+                "multipart/form-data": components["schemas"]["PrinterDeviceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PrinterDeviceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrinterDevice"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedPrinterDeviceRequest"];
+                "multipart/form-data": components["schemas"]["PatchedPrinterDeviceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedPrinterDeviceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrinterDevice"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_status_check_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrintJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_test_label_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this printer. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrintJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_devices_export_retrieve: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_jobs_list: {
+        parameters: {
+            query: {
+                created_from?: string;
+                created_to?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                printer?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `carton_labels` - Carton labels
+                 *     * `test_label` - Test label
+                 *     * `raw_zpl` - Raw ZPL
+                 *     * `status_check` - Status check
+                 */
+                source?: "carton_labels" | "raw_zpl" | "status_check" | "test_label";
+                /**
+                 * @description * `queued` - queued
+                 *     * `sent` - sent
+                 *     * `printed` - printed
+                 *     * `failed` - failed
+                 *     * `expired` - expired
+                 */
+                status?: "expired" | "failed" | "printed" | "queued" | "sent";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                user?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedPrintJobList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_jobs_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrintJobCreateRequest"];
+                "multipart/form-data": components["schemas"]["PrintJobCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PrintJobCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrintJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_jobs_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this print job. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrintJobDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_jobs_reprint_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this print job. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PrintJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_templates_list: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Template"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    printing_templates_preview_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewRequestRequest"];
+                "multipart/form-data": components["schemas"]["PreviewRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PreviewRequestRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["LabelPreview"];
+                    };
                 };
             };
             /** @description Invalid input or tenant_id missing */
@@ -14339,6 +24426,3945 @@ export interface operations {
                 /** @description A search term. */
                 search?: string;
                 supplier?: number;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_checks_list: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["DatasetCheck"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_datasets_list: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Dataset"][];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_drill_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrillRequest"];
+                "multipart/form-data": components["schemas"]["DrillRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DrillRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["DrillResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_export_create: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefinitionRequest"];
+                "multipart/form-data": components["schemas"]["DefinitionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DefinitionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_run_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefinitionRequest"];
+                "multipart/form-data": components["schemas"]["DefinitionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DefinitionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RunResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_list: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedSavedReportList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedReportRequest"];
+                "multipart/form-data": components["schemas"]["SavedReportRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SavedReportRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SavedReport"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this saved report. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SavedReport"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this saved report. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedReportRequest"];
+                "multipart/form-data": components["schemas"]["SavedReportRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SavedReportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SavedReport"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this saved report. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this saved report. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedSavedReportRequest"];
+                "multipart/form-data": components["schemas"]["PatchedSavedReportRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedSavedReportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SavedReport"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_duplicate_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this saved report. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SavedReport"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reports_saved_export_retrieve: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_deliveries_list: {
+        parameters: {
+            query: {
+                customer?: number;
+                due_from?: string;
+                due_to?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                product?: number;
+                sales_order?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `late` - late
+                 *     * `planned` - planned
+                 *     * `open` - open
+                 */
+                status?: "late" | "open" | "planned";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedDeliveryList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_deliveries_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order line. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Delivery"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_list: {
+        parameters: {
+            query: {
+                customer?: number;
+                issue_date_from?: string;
+                issue_date_to?: string;
+                /**
+                 * @description * `invoice` - Invoice
+                 *     * `credit_note` - Credit note
+                 */
+                kind?: "credit_note" | "invoice";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /**
+                 * @description * `draft` - draft
+                 *     * `open` - open
+                 *     * `partially_paid` - partially_paid
+                 *     * `paid` - paid
+                 *     * `overdue` - overdue
+                 *     * `unpaid` - unpaid
+                 *     * `credit_note` - credit_note
+                 */
+                payment_status?: "credit_note" | "draft" | "open" | "overdue" | "paid" | "partially_paid" | "unpaid";
+                sales_order?: number;
+                /** @description A search term. */
+                search?: string;
+                shipment?: number;
+                /**
+                 * @description * `draft` - Draft
+                 *     * `posted` - Posted
+                 */
+                status?: "draft" | "posted";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedInvoiceList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceCreateRequest"];
+                "multipart/form-data": components["schemas"]["InvoiceCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InvoiceCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedInvoiceUpdateRequest"];
+                "multipart/form-data": components["schemas"]["PatchedInvoiceUpdateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedInvoiceUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_credit_note_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteRequest"];
+                "multipart/form-data": components["schemas"]["CreditNoteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreditNoteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_payments_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRequest"];
+                "multipart/form-data": components["schemas"]["PaymentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PaymentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_pdf_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_post_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoicePostRequest"];
+                "multipart/form-data": components["schemas"]["InvoicePostRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InvoicePostRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_export_retrieve: {
+        parameters: {
+            query: {
+                customer?: number;
+                format: "csv" | "xlsx";
+                issue_date_from?: string;
+                issue_date_to?: string;
+                /**
+                 * @description * `invoice` - Invoice
+                 *     * `credit_note` - Credit note
+                 */
+                kind?: "credit_note" | "invoice";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /**
+                 * @description * `draft` - draft
+                 *     * `open` - open
+                 *     * `partially_paid` - partially_paid
+                 *     * `paid` - paid
+                 *     * `overdue` - overdue
+                 *     * `unpaid` - unpaid
+                 *     * `credit_note` - credit_note
+                 */
+                payment_status?: "credit_note" | "draft" | "open" | "overdue" | "paid" | "partially_paid" | "unpaid";
+                sales_order?: number;
+                /** @description A search term. */
+                search?: string;
+                shipment?: number;
+                /**
+                 * @description * `draft` - Draft
+                 *     * `posted` - Posted
+                 */
+                status?: "draft" | "posted";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_list: {
+        parameters: {
+            query: {
+                currency?: string;
+                customer?: number;
+                order_date_from?: string;
+                order_date_to?: string;
+                order_number?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                owner?: number;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                product?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description Multiple values may be separated by commas.
+                 *
+                 *     * `draft` - Draft
+                 *     * `confirmed` - Confirmed
+                 *     * `partially_shipped` - Partially shipped
+                 *     * `shipped` - Shipped
+                 *     * `partially_invoiced` - Partially invoiced
+                 *     * `invoiced` - Invoiced
+                 *     * `closed` - Closed
+                 *     * `cancelled` - Cancelled
+                 */
+                status?: ("cancelled" | "closed" | "confirmed" | "draft" | "invoiced" | "partially_invoiced" | "partially_shipped" | "shipped")[];
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedSalesOrderList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesOrderWriteRequest"];
+                "multipart/form-data": components["schemas"]["SalesOrderWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SalesOrderWriteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesOrderWriteRequest"];
+                "multipart/form-data": components["schemas"]["SalesOrderWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SalesOrderWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedSalesOrderWriteRequest"];
+                "multipart/form-data": components["schemas"]["PatchedSalesOrderWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedSalesOrderWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_cancel_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_close_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_confirm_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_export_retrieve: {
+        parameters: {
+            query: {
+                currency?: string;
+                customer?: number;
+                format: "csv" | "xlsx";
+                order_date_from?: string;
+                order_date_to?: string;
+                order_number?: string;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                owner?: number;
+                product?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description Multiple values may be separated by commas.
+                 *
+                 *     * `draft` - Draft
+                 *     * `confirmed` - Confirmed
+                 *     * `partially_shipped` - Partially shipped
+                 *     * `shipped` - Shipped
+                 *     * `partially_invoiced` - Partially invoiced
+                 *     * `invoiced` - Invoiced
+                 *     * `closed` - Closed
+                 *     * `cancelled` - Cancelled
+                 */
+                status?: ("cancelled" | "closed" | "confirmed" | "draft" | "invoiced" | "partially_invoiced" | "partially_shipped" | "shipped")[];
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_list: {
+        parameters: {
+            query: {
+                customer?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                planned_date_from?: string;
+                planned_date_to?: string;
+                sales_order?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description Multiple values may be separated by commas.
+                 *
+                 *     * `draft` - Draft
+                 *     * `picked` - Picked
+                 *     * `shipped` - Shipped
+                 *     * `delivered` - Delivered
+                 */
+                status?: ("delivered" | "draft" | "picked" | "shipped")[];
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedSalesShipmentList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesShipmentWriteRequest"];
+                "multipart/form-data": components["schemas"]["SalesShipmentWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SalesShipmentWriteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesShipmentWriteRequest"];
+                "multipart/form-data": components["schemas"]["SalesShipmentWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SalesShipmentWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedSalesShipmentWriteRequest"];
+                "multipart/form-data": components["schemas"]["PatchedSalesShipmentWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedSalesShipmentWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_cartons_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartonCodesRequest"];
+                "multipart/form-data": components["schemas"]["CartonCodesRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CartonCodesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_cartons_remove_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartonCodesRequest"];
+                "multipart/form-data": components["schemas"]["CartonCodesRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CartonCodesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_deliver_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_delivery_note_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_pick_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_ship_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales shipment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesShipmentDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_shipments_export_retrieve: {
+        parameters: {
+            query: {
+                customer?: number;
+                format: "csv" | "xlsx";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                planned_date_from?: string;
+                planned_date_to?: string;
+                sales_order?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description Multiple values may be separated by commas.
+                 *
+                 *     * `draft` - Draft
+                 *     * `picked` - Picked
+                 *     * `shipped` - Shipped
+                 *     * `delivered` - Delivered
+                 */
+                status?: ("delivered" | "draft" | "picked" | "shipped")[];
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
                 warehouse?: number;
@@ -17811,7 +31837,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: number;
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
                         message: string;
                         data: components["schemas"]["TokenPair"];
                     };

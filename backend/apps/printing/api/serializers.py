@@ -250,7 +250,7 @@ class PreviewElementSerializer(serializers.Serializer):
     modules = serializers.ListField(child=serializers.CharField(), required=False)
 
 
-class PreviewSerializer(serializers.Serializer):
+class LabelPreviewSerializer(serializers.Serializer):
     width = serializers.IntegerField(help_text="Dots")
     height = serializers.IntegerField(help_text="Dots")
     dpi = serializers.IntegerField()

@@ -27,7 +27,7 @@ from .serializers import (
     PairingCodeRequestSerializer,
     PairingCodeSerializer,
     PreviewRequestSerializer,
-    PreviewSerializer,
+    LabelPreviewSerializer,
     PrintAgentSerializer,
     PrinterDeviceSerializer,
     PrintJobCreateSerializer,
@@ -232,7 +232,7 @@ class TemplatePreviewView(APIView):
     allowed_user_types = ("internal", "warehouse", "supplier")
     permission_model = CartonLabel
 
-    @extend_schema(request=PreviewRequestSerializer, responses=PreviewSerializer)
+    @extend_schema(request=PreviewRequestSerializer, responses=LabelPreviewSerializer)
     def post(self, request):
         serializer = PreviewRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -266,4 +266,4 @@ class TemplatePreviewView(APIView):
             "label_width_mm": width,
             "label_height_mm": height,
         }
-        return Response(PreviewSerializer(payload).data)
+        return Response(LabelPreviewSerializer(payload).data)

@@ -10,7 +10,7 @@ export type { PrintJob, PrinterDevice };
 export type PrinterInput = components['schemas']['PrinterDeviceRequest'];
 export type PrintAgent = components['schemas']['PrintAgent'];
 export type PairingCode = components['schemas']['PairingCode'];
-export type Preview = components['schemas']['Preview'];
+export type Preview = components['schemas']['LabelPreview'];
 export type PreviewElement = components['schemas']['PreviewElement'];
 export type PrinterState = components['schemas']['PrinterStatusEnum'];
 export type JobStatus = components['schemas']['PrintJobStatusEnum'];

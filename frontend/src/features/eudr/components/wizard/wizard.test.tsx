@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '@/api/http';
-import { MockServer, fail, ok } from '@/test/mockAdapter';
+import { MockServer, fail } from '@/test/mockAdapter';
 import { makeUser, signIn } from '@/test/session';
 import RawMaterialWizardPage from '../../pages/RawMaterialWizardPage';
 import { renderAt } from '../../test/harness';
