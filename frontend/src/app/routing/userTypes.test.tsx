@@ -72,28 +72,28 @@ describe('pages for another kind of user', () => {
   it('a supplier who types /purchase/orders gets the forbidden page in the supplier layout', async () => {
     signIn({ user: makeUser(USERS.supplier), tenant: '3' });
     renderApp('/purchase/orders');
-    expect(await screen.findByTestId('layout-supplier')).toBeInTheDocument();
-    expect(await screen.findByTestId('forbidden')).toBeInTheDocument();
+    expect(await screen.findByTestId('layout-supplier', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('forbidden', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('a warehouse user who types /sales/orders gets the forbidden page', async () => {
     signIn({ user: makeUser(USERS.warehouse), tenant: '3' });
     renderApp('/sales/orders');
-    expect(await screen.findByTestId('layout-warehouse')).toBeInTheDocument();
-    expect(await screen.findByTestId('forbidden')).toBeInTheDocument();
+    expect(await screen.findByTestId('layout-warehouse', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('forbidden', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('an internal user who types a supplier portal address gets the forbidden page', async () => {
     signIn({ user: makeUser(USERS.internal), tenant: '3' });
     renderApp('/supplier/orders');
-    expect(await screen.findByTestId('forbidden')).toBeInTheDocument();
+    expect(await screen.findByTestId('forbidden', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('the own profile opens for a supplier', async () => {
     server.on('GET', '/api/users/me/', ok(makeUser(USERS.supplier)));
     signIn({ user: makeUser(USERS.supplier), tenant: '3' });
     renderApp('/profile');
-    expect(await screen.findByTestId('layout-supplier')).toBeInTheDocument();
+    expect(await screen.findByTestId('layout-supplier', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByLabelText('Current password', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('forbidden')).toBeNull();
   });
