@@ -29,7 +29,8 @@ export function ServiceWorkerPrompt() {
     };
     const onOfflineReady = () => {
       announced.offlineReady = false;
-      notification.success({ title: t('pwa.offlineReady'), duration: 4 });
+      // Bottom right: at the top right it would cover the user menu on a supplier's first visit.
+      notification.success({ title: t('pwa.offlineReady'), duration: 4, placement: 'bottomRight' });
     };
     if (announced.needRefresh) onNeedRefresh();
     if (announced.offlineReady) onOfflineReady();

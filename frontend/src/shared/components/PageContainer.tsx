@@ -12,7 +12,10 @@ interface Props {
   children: ReactNode;
 }
 
-/** The frame of a page: its title (the route's by default), actions, then the content. */
+/**
+ * The frame of a page: its title (the route's by default), actions, then the content. The title is the
+ * page's one level-one heading (<h1>), drawn at the size of a section title.
+ */
 export function PageContainer({ title, extra, children }: Props) {
   const { t } = useTranslation();
   const meta = useRouteMeta();
@@ -20,7 +23,7 @@ export function PageContainer({ title, extra, children }: Props) {
   return (
     <div className={styles.page}>
       <Flex justify="space-between" align="center" wrap gap="small" className={styles.header}>
-        <Typography.Title level={3} className={styles.title}>
+        <Typography.Title level={1} className={styles.title}>
           {heading}
         </Typography.Title>
         {extra ? <Flex gap="small" wrap>{extra}</Flex> : null}

@@ -172,7 +172,17 @@ export function ServerTable<T extends object>({
         loading={query.isFetching}
         onChange={onChange}
         onRow={onRowClick ? (row) => ({ onClick: () => onRowClick(row), className: styles.clickable }) : undefined}
-        locale={{ emptyText: <Empty description={list.search || Object.keys(list.filters).length > 0 ? t('table.noMatches') : t('table.empty')} /> }}
+        locale={{
+          // "Nothing here" only once the server said so for this selection; until then, loading.
+          emptyText:
+            query.isSuccess && !query.isPlaceholderData ? (
+              <Empty description={list.search || Object.keys(list.filters).length > 0 ? t('table.noMatches') : t('table.empty')} />
+            ) : (
+              <div role="status" className={styles.loading} data-testid="table-loading">
+                {t('states.loading')}
+              </div>
+            ),
+        }}
         pagination={{
           current: list.page,
           pageSize: list.pageSize,

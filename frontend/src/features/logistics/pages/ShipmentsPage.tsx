@@ -75,6 +75,7 @@ export default function ShipmentsPage() {
               allowClear
               className={styles.filter}
               placeholder={t('fields.status')}
+              aria-label={t('fields.status')}
               value={typeof list.filters.status === 'string' ? list.filters.status : undefined}
               onChange={(value?: string) => list.setFilter('status', value ?? null)}
               options={SHIPMENT_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
@@ -83,6 +84,7 @@ export default function ShipmentsPage() {
               allowClear
               className={styles.filter}
               placeholder={t('fields.shipment_company')}
+              aria-label={t('fields.shipment_company')}
               value={typeof list.filters.shipment_company === 'string' ? Number(list.filters.shipment_company) : undefined}
               onChange={(value?: number) => list.setFilter('shipment_company', value === undefined ? null : String(value))}
               options={(companies.data?.results ?? []).map((c) => ({ value: c.id, label: c.name }))}

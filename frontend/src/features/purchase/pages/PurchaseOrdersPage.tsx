@@ -112,6 +112,7 @@ export default function PurchaseOrdersPage() {
               <Select
                 allowClear
                 placeholder={t('list.type')}
+                aria-label={t('list.type')}
                 value={typeof params.filters.type === 'string' ? params.filters.type : undefined}
                 onChange={(value?: string) => params.setFilter('type', value ?? null)}
                 options={ORDER_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
@@ -124,6 +125,7 @@ export default function PurchaseOrdersPage() {
                 toOption={ownerOption}
                 allowClear
                 placeholder={t('list.owner')}
+                aria-label={t('list.owner')}
                 value={idFilter(params.filters.owner)}
                 onChange={(value) => params.setFilter('owner', value === undefined ? null : String(value))}
                 className={styles.filter}

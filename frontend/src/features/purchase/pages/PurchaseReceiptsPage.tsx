@@ -42,6 +42,7 @@ function ReceiptFilters({ list }: { list: UseListParams }) {
         toOption={supplierOption}
         allowClear
         placeholder={t('fields.supplier')}
+        aria-label={t('fields.supplier')}
         value={idFilter(list.filters.supplier)}
         onChange={(value) => list.setFilter('supplier', value === undefined ? null : String(value))}
         className={styles.filter}
@@ -50,6 +51,7 @@ function ReceiptFilters({ list }: { list: UseListParams }) {
       <Select<number>
         allowClear
         placeholder={t('receipts.warehouse')}
+        aria-label={t('receipts.warehouse')}
         loading={warehouses.isLoading}
         value={idFilter(list.filters.warehouse)}
         onChange={(value?: number) => list.setFilter('warehouse', value === undefined ? null : String(value))}
@@ -64,6 +66,7 @@ function ReceiptFilters({ list }: { list: UseListParams }) {
         toOption={orderOption}
         allowClear
         placeholder={t('receipts.order')}
+        aria-label={t('receipts.order')}
         value={idFilter(list.filters.purchase_order)}
         onChange={(value) => list.setFilter('purchase_order', value === undefined ? null : String(value))}
         className={styles.filter}

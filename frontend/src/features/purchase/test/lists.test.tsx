@@ -85,6 +85,10 @@ describe('purchase receipts list', () => {
     expect(await within(screen.getByTestId('receipts-order-filter')).findByText('PO-2026-00007 · Evergreen No.1')).toBeInTheDocument();
     expect(within(screen.getByTestId('receipts-warehouse-filter')).getByText('RTM · Rotterdam')).toBeInTheDocument();
     expect(screen.getByDisplayValue('2026-03-01')).toBeInTheDocument();
+    // every filter is named for assistive technology, not only by its placeholder
+    for (const name of ['Supplier', 'Warehouse', 'Purchase order']) {
+      expect(screen.getByRole('combobox', { name })).toBeInTheDocument();
+    }
 
     // inactive warehouses are offered too: their past receipts stay findable
     await pick('receipts-warehouse-filter', 'HAM · Hamburg');
