@@ -150,6 +150,14 @@ def dds_submission_request(*, delivery_id: int, user, queryset=None) -> DdsSubmi
         # The earlier submission got no answer: try it again (the task looks it up before filing again).
         _event(live, Action.SUBMIT, "queued", _("Retry after no answer."), user)
         return live
+    if live is not None and not live.uuid and not live.pending_action:
+        # Not accepted yet (e.g. the credentials were refused): the same statement is sent again; an
+        # attempt that may have reached the system is looked up first.
+        live.pending_action = Action.SUBMIT
+        live.environment = account.environment
+        live.save(update_fields=["pending_action", "environment", "updated_at"])
+        _event(live, Action.SUBMIT, "queued", user=user)
+        return live
     if live is not None:
         raise DdsFilingNotAllowed(
             _("This delivery's statement is already filed: amend it, or withdraw it first.")

@@ -182,6 +182,11 @@ def test_an_authentication_fault_says_so(world, api, account, server, delivery):
     current = data["current"]
     assert current["status"] == "draft" and current["pending_action"] == ""
     assert "security token" in current["last_error"]
+    # with the credentials corrected, the same statement is sent again (looked up first)
+    again = api(world.admin, world.tenant3).post(url(delivery, "submit")).json()["data"]["current"]
+    assert again["id"] == current["id"] and again["status"] == "available"
+    assert server.actions().count("submitDds") == 2
+    assert "getDdsByInternalReference" in server.actions()
 
 
 def test_a_retried_submit_never_files_twice(world, api, account, server, delivery, in_tenant):

@@ -66,10 +66,12 @@ export function DdsFilingCard({ material, mayChange }: Props) {
   const busy = action.isPending;
   const last = current ?? history[0];
   const unanswered = Boolean(current?.pending_action && current.last_error);
+  // Not accepted yet and nothing under way (e.g. the credentials were refused): it can be sent again.
+  const resendable = Boolean(current && !current.uuid && !current.pending_action);
 
   const actions = mayChange ? (
     <Flex wrap gap="small" className={styles.section}>
-      {!current ? (
+      {!current || resendable ? (
         <Button
           type="primary"
           icon={<CloudUploadOutlined />}
@@ -78,7 +80,7 @@ export function DdsFilingCard({ material, mayChange }: Props) {
           onClick={() => void run('submit')}
           data-testid="filing-submit"
         >
-          {history.length ? t('filing.submitAgain') : t('filing.submit')}
+          {history.length && !resendable ? t('filing.submitAgain') : t('filing.submit')}
         </Button>
       ) : null}
       {current?.can_amend ? (
@@ -109,7 +111,7 @@ export function DdsFilingCard({ material, mayChange }: Props) {
           </Button>
         </Popconfirm>
       ) : null}
-      {current ? (
+      {current && !resendable ? (
         <Button icon={<ReloadOutlined />} loading={busy && action.variables === 'refresh'} disabled={busy} onClick={() => void run('refresh')} data-testid="filing-refresh">
           {unanswered ? t('filing.retry') : t('filing.refresh')}
         </Button>
