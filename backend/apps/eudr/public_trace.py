@@ -17,6 +17,7 @@ from typing import Any
 from apps.eudr.geo import PROPERTY_NAMES, validate_geojson
 from apps.eudr.models import BATCH_CODE_RE, CartonLabel
 from apps.eudr.selectors import carton_tenant_for_public_code
+from apps.inventory.selectors import public_carton_history
 from apps.tenancy.context import tenant_context
 
 
@@ -131,6 +132,8 @@ def public_trace(code: str) -> dict[str, Any] | None:
             # The tenant's own statement when recorded, else the referenced upstream one; never a
             # verification number.
             "dds_reference_number": delivery.dds_reference_number or delivery.upstream_dds_reference,
+            # The warehouse steps that may be public: kind, date, country; never the customer.
+            "warehouse_history": public_carton_history(label),
         }
 
 

@@ -6935,12 +6935,22 @@ export interface components {
             plots: unknown;
             /** @description The reference number of the operator's filed due diligence statement, else of the referenced upstream statement (never a verification number); may be empty */
             dds_reference_number: string;
+            /** @description Warehouse steps (never the customer) */
+            warehouse_history?: components["schemas"]["PublicWarehouseStep"][];
         };
         PublicTraceError: {
             code: number;
             message: string;
             error: string;
             data: unknown;
+        };
+        PublicWarehouseStep: {
+            /** @description received, stocked or shipped */
+            kind: string;
+            /** Format: date */
+            date: string;
+            /** @description Country of the company that held the carton */
+            country_code: string;
         };
         /**
          * @description * `virgin` - Virgin fibre

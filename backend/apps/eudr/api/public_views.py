@@ -63,6 +63,12 @@ class PublicCertificationSerializer(serializers.Serializer):
     valid_until = serializers.DateField(allow_null=True)
 
 
+class PublicWarehouseStepSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="received, stocked or shipped")
+    date = serializers.DateField()
+    country_code = serializers.CharField(help_text="Country of the company that held the carton")
+
+
 class PublicTraceSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="The carton's public code (the QR code's)")
     article_number = serializers.CharField()
@@ -85,6 +91,9 @@ class PublicTraceSerializer(serializers.Serializer):
     dds_reference_number = serializers.CharField(
         help_text="The reference number of the operator's filed due diligence statement, else of the "
         "referenced upstream statement (never a verification number); may be empty"
+    )
+    warehouse_history = PublicWarehouseStepSerializer(
+        many=True, required=False, help_text="Warehouse steps (never the customer)"
     )
 
 

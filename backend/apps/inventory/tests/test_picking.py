@@ -94,3 +94,21 @@ def test_picking_through_the_api(sales_world, api, put_stock, make_sales_order, 
     assert client.post(url, {"codes": codes}, format="json").status_code in (200, 201)
     page = client.get(f"/api/inventory/cartons/{codes[0]}/").json()["data"]
     assert page["status"] == "picked" and page["events"][-1]["customer_name"] == "Bakkerij de Vries BV"
+
+
+def test_public_trace_shows_the_warehouse_steps_without_the_customer(
+    sales_world, api, put_stock, make_sales_order, carton_codes, in_tenant
+):
+    w = sales_world
+    put_stock(w["carton"], "50")
+    codes = carton_codes(w["carton"], 1)
+    order = make_sales_order(lines=[(w["carton"], "10", "2.00")])
+    shipment = shipment_for(order, "1", in_tenant, w["tenant3"])
+    with in_tenant(w["tenant3"]):
+        services.shipment_cartons_add(shipment=shipment, codes=codes)
+        services.shipment_ship(shipment=shipment)
+    answer = api().get(f"/api/eudrtrack/{codes[0]}/")
+    assert answer.status_code == 200
+    steps = answer.json()["data"]["warehouse_history"]
+    assert [step["kind"] for step in steps] == ["shipped"]
+    assert "Bakkerij" not in answer.content.decode()
