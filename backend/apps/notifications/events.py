@@ -9,7 +9,7 @@ role, `attachment(record, key, extra)` the bytes of an attachment.
 
 The business code calls `apps.notifications.emit.emit(...)` after its write; the sales events only need
 the sales models' names (`salesorders.SalesOrder`, `salesorders.Shipment`, `salesorders.Invoice`) and,
-for their documents, `apps.salesorders.documents.invoice_pdf(invoice) -> bytes` and
+for their documents, `apps.salesorders.pdf.invoice_pdf(invoice) -> bytes` and
 `delivery_note_pdf(shipment) -> bytes`.
 """
 
@@ -516,6 +516,7 @@ def _so_shipment_contacts(shipment, role: str, match: str) -> list[Recipient]:
 
 INVOICE_VARIABLES = {
     "invoice.number": _("Invoice number"),
+    "invoice.kind": _("Kind (invoice, credit_note)"),
     "invoice.issue_date": _("Issue date"),
     "invoice.due_date": _("Due date"),
     "invoice.days_overdue": _("Days past the due date"),
@@ -539,6 +540,7 @@ def _invoice_context(invoice, extra: dict) -> dict[str, Any]:
     return {
         "invoice": {
             "number": invoice.number or str(invoice),
+            "kind": getattr(invoice, "kind", "invoice"),
             "issue_date": _date(getattr(invoice, "issue_date", None)),
             "due_date": _date(due),
             "days_overdue": max((timezone.localdate() - due).days, 0) if due else 0,
@@ -561,12 +563,12 @@ def _invoice_contacts(invoice, role: str, match: str) -> list[Recipient]:
 
 
 def _sales_document(function: str, record, file_name: str) -> Attachment:
-    """A PDF the sales area draws: `apps.salesorders.documents.<function>(record) -> bytes`."""
+    """A PDF the sales area draws: `apps.salesorders.pdf.<function>(record) -> bytes`."""
     try:
-        module = importlib.import_module("apps.salesorders.documents")
+        module = importlib.import_module("apps.salesorders.pdf")
         draw = getattr(module, function)
     except (ImportError, AttributeError) as exc:
-        raise AttachmentUnavailable(f"apps.salesorders.documents.{function} is not available") from exc
+        raise AttachmentUnavailable(f"apps.salesorders.pdf.{function} is not available") from exc
     return Attachment(file_name, bytes(draw(record)), "application/pdf")
 
 
