@@ -121,12 +121,13 @@ describe('purchase orders list', () => {
     signIn({ user: makeUser({ permissions: ['purchaseorders.view_purchaseorder', 'products.see_prices'] }), tenant: '3' });
     const first = renderApp('/purchase/orders');
     const priced = await screen.findByRole('table');
-    expect(within(priced).getByText('Total amount')).toBeInTheDocument();
+    expect(within(priced).getAllByText('Total amount').length).toBeGreaterThan(0);
     first.unmount();
     signIn({ user: makeUser({ is_warehouse: true, permissions: ['purchaseorders.view_purchaseorder'] }), tenant: '3' });
     renderApp('/purchase/orders');
     const plain = await screen.findByRole('table');
-    expect(within(plain).queryByText('Total amount')).not.toBeInTheDocument();
+    expect(within(plain).getAllByText('Order number').length).toBeGreaterThan(0);
+    expect(within(plain).queryAllByText('Total amount')).toHaveLength(0);
   });
 
   it('shows the owner and filters by owner through the URL', async () => {

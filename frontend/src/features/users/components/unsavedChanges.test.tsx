@@ -8,7 +8,7 @@ import { http } from '@/api/http';
 import { createQueryClient } from '@/api/queryClient';
 import { initI18n } from '@/i18n';
 import { allResources } from '@/i18n/resources';
-import { MockServer, ok } from '@/test/mockAdapter';
+import { MockServer, created, ok } from '@/test/mockAdapter';
 import { DepartmentModal } from './DepartmentModal';
 import { RoleModal } from './RoleModal';
 import { UserCreateDrawer } from './UserCreateDrawer';
@@ -92,7 +92,7 @@ describe.each([
 
 describe('after a save', () => {
   it('navigating away is not blocked by the changes just saved', async () => {
-    server.on('POST', '/api/users/roles/', { status: 201, data: { code: 200, message: 'success', data: { id: 5, name: 'Buyers', description: '' } } });
+    server.on('POST', '/api/users/roles/', created({ id: 5, name: 'Buyers', description: '' }));
     const router = renderAt(<Host kind="role" onClose={() => undefined} />);
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Buyers' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

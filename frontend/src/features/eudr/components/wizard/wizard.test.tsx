@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '@/api/http';
-import { MockServer, fail } from '@/test/mockAdapter';
+import { MockServer, created, fail } from '@/test/mockAdapter';
 import { makeUser, signIn } from '@/test/session';
 import RawMaterialWizardPage from '../../pages/RawMaterialWizardPage';
 import { renderAt } from '../../test/harness';
@@ -62,7 +62,7 @@ describe('the creation wizard', () => {
     await user.click(screen.getByTestId('save-draft'));
     expect(await screen.findByText('This parent vendor already has a delivery with this number.')).toBeInTheDocument();
 
-    server.on('POST', '/api/eudr/raw-materials/', { status: 201, data: { code: 200, message: 'success', data: { ...DRAFT, id: 7, delivery_number: 'DN-2' } } });
+    server.on('POST', '/api/eudr/raw-materials/', created({ ...DRAFT, id: 7, delivery_number: 'DN-2' }));
     await user.clear(screen.getByTestId('field-delivery-number'));
     await user.type(screen.getByTestId('field-delivery-number'), 'DN-2');
     await user.click(screen.getByTestId('save-draft'));
