@@ -28,6 +28,7 @@ from apps.common.exceptions import Conflict, DomainError
 from apps.customers.models import Customer
 from apps.inventory import services as inventory
 from apps.inventory.models import Location, Stock, StockMove, Warehouse
+from apps.notifications.emit import emit
 from apps.products.models import Product
 from apps.purchaseorders.services import sequence_next
 from apps.salesorders.models import (
@@ -499,6 +500,7 @@ def sales_order_confirm(*, order: SalesOrder) -> SalesOrder:
     order.confirmed_at = timezone.now()
     order.save(update_fields=["warehouse", "confirmed_at", "updated_at"])
     _reserve_lines(order, lines)
+    emit("sales_order.confirmed", record=order)
     return _refreshed(given, order_refresh(order=order))
 
 
@@ -760,6 +762,7 @@ def shipment_ship(*, shipment: Shipment, user=None) -> Shipment:
     shipment.shipped_at = timezone.now()
     shipment.save(update_fields=["status", "shipped_at", "updated_at"])
     order_refresh(order=order)
+    emit("sales_shipment.shipped", record=shipment)
     return _refreshed(given, shipment)
 
 
@@ -1111,6 +1114,7 @@ def invoice_post(*, invoice: Invoice, user=None, issue_date: date | None = None)
         )
     order = _lock_order(invoice.sales_order)
     order_refresh(order=order)
+    emit("invoice.posted", record=invoice, key=invoice.number)
     if given is not invoice:
         given.refresh_from_db()
     return invoice

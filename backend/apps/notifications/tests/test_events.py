@@ -213,15 +213,3 @@ def test_inbound_shipment_arrived(world, in_tenant, make_order, django_capture_o
     assert message.to == ["buyer <buyer@eurotrade.example>"] or message.to[0].endswith(
         "<buyer@eurotrade.example>"
     )
-
-
-def test_sales_events_wait_for_their_models(world, api, in_tenant):
-    event = registry.EVENTS["invoice.posted"]
-    with in_tenant(world["tenant3"]):
-        scenario = _scenario("invoice.posted", subject="Invoice {{ invoice.number }}")
-    if event.available:
-        pytest.skip("the invoice model exists in this installation")
-    response = api(world["admin"], world["tenant3"]).post(
-        f"/api/core/email-scenarios/{scenario.pk}/preview/", {}
-    )
-    assert response.status_code == 409 and response.json()["error"] == "event_unavailable"
