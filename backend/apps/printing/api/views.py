@@ -24,10 +24,10 @@ from apps.printing.models import PrintAgent, PrinterDevice, PrintJob
 
 from . import filters
 from .serializers import (
+    LabelPreviewSerializer,
     PairingCodeRequestSerializer,
     PairingCodeSerializer,
     PreviewRequestSerializer,
-    LabelPreviewSerializer,
     PrintAgentSerializer,
     PrinterDeviceSerializer,
     PrintJobCreateSerializer,
