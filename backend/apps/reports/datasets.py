@@ -63,6 +63,8 @@ class Measure:
     path: str | None = None
     expression: object = None
     aggregates: tuple[str, ...] = AGGREGATES
+    # A price or an amount: only for users who may see prices (apps/common/prices.py).
+    price: bool = False
 
     def expr(self):
         if self.expression is not None:
@@ -80,6 +82,8 @@ class Dataset:
     measures: tuple[Measure, ...]
     # Columns listed when a cell is opened (drill-down): (key, label, path).
     detail: tuple[tuple[str, Promise, str], ...]
+    # Drill-down columns that show a price (left out for users who may not see prices).
+    price_detail: frozenset[str] = frozenset()
     supplier_scope: str | None = None
     base_filter: Q = field(default_factory=Q)
 
@@ -172,7 +176,7 @@ DATASETS: tuple[Dataset, ...] = (
             COUNT,
             Measure("order_qty", _("ordered quantity"), path="order_qty"),
             Measure("received_qty", _("received quantity"), path="received_qty"),
-            Measure("amount", _("amount"), expression=_amount("order_qty", "unit_cost")),
+            Measure("amount", _("amount"), expression=_amount("order_qty", "unit_cost"), price=True),
         ),
         detail=(
             ("order_number", _("order number"), "order__order_number"),
@@ -182,6 +186,7 @@ DATASETS: tuple[Dataset, ...] = (
             ("received_qty", _("received quantity"), "received_qty"),
             ("unit_cost", _("unit cost"), "unit_cost"),
         ),
+        price_detail=frozenset({"unit_cost"}),
     ),
     Dataset(
         name="receipts",
@@ -222,7 +227,12 @@ DATASETS: tuple[Dataset, ...] = (
         measures=(
             COUNT,
             Measure("quantity", _("quantity on hand"), path="quantity"),
-            Measure("value", _("stock value"), expression=_amount("quantity", "product__purchase_price")),
+            Measure(
+                "value",
+                _("stock value"),
+                expression=_amount("quantity", "product__purchase_price"),
+                price=True,
+            ),
         ),
         detail=(
             ("warehouse", _("warehouse"), "location__warehouse__code"),
@@ -290,6 +300,97 @@ DATASETS: tuple[Dataset, ...] = (
             ("original_kg", _("original weight (kg)"), "original_kg"),
             ("used_kg", _("used weight (kg)"), "used_kg"),
             ("fm_certificate_expiry", _("FM certificate expiry"), "fm_certificate_expiry"),
+        ),
+    ),
+    Dataset(
+        name="sales_lines",
+        label=_("Sales order lines"),
+        model="salesorders.SalesOrderLine",
+        permission="salesorders.view_salesorder",
+        base_filter=~Q(order__status="cancelled"),
+        dimensions=(
+            Dimension("order_date", _("order date"), "order__order_date", DATE),
+            Dimension("requested_date", _("requested delivery date"), "requested_date", DATE),
+            Dimension("status", _("status"), "order__status", CHOICE, ("salesorders.SalesOrder", "status")),
+            Dimension("order_number", _("order number"), "order__order_number"),
+            Dimension("customer", _("customer"), "order__customer__name"),
+            Dimension("customer_country", _("customer's country"), "order__customer__billing_country"),
+            Dimension("currency", _("currency"), "order__currency"),
+            *_PRODUCT_DIMENSIONS,
+        ),
+        measures=(
+            COUNT,
+            Measure("quantity", _("ordered quantity"), path="quantity"),
+            Measure("quantity_shipped", _("shipped quantity"), path="quantity_shipped"),
+            Measure("quantity_invoiced", _("invoiced quantity"), path="quantity_invoiced"),
+            Measure("amount_net", _("net amount"), path="amount_net", price=True),
+        ),
+        detail=(
+            ("order_number", _("order number"), "order__order_number"),
+            ("customer", _("customer"), "order__customer__name"),
+            ("product", _("article number"), "product__article_number"),
+            ("quantity", _("ordered quantity"), "quantity"),
+            ("quantity_shipped", _("shipped quantity"), "quantity_shipped"),
+            ("amount_net", _("net amount"), "amount_net"),
+        ),
+        price_detail=frozenset({"amount_net"}),
+    ),
+    Dataset(
+        name="invoices",
+        label=_("Invoices and credit notes"),
+        model="salesorders.Invoice",
+        permission="salesorders.view_invoice",
+        base_filter=Q(status="posted"),
+        dimensions=(
+            Dimension("issue_date", _("issue date"), "issue_date", DATE),
+            Dimension("due_date", _("due date"), "due_date", DATE),
+            Dimension("kind", _("kind"), "kind", CHOICE, ("salesorders.Invoice", "kind")),
+            Dimension("customer", _("customer"), "customer__name"),
+            Dimension("currency", _("currency"), "currency"),
+            Dimension("number", _("number"), "number"),
+        ),
+        measures=(
+            COUNT,
+            Measure("total_net", _("net total"), path="total_net", price=True),
+            Measure("total_vat", _("VAT total"), path="total_vat", price=True),
+            Measure("total_gross", _("gross total"), path="total_gross", price=True),
+            Measure("amount_paid", _("amount paid"), path="amount_paid", price=True),
+        ),
+        detail=(
+            ("number", _("number"), "number"),
+            ("issue_date", _("issue date"), "issue_date"),
+            ("customer", _("customer"), "customer__name"),
+            ("total_gross", _("gross total"), "total_gross"),
+            ("amount_paid", _("amount paid"), "amount_paid"),
+        ),
+        price_detail=frozenset({"total_gross", "amount_paid"}),
+    ),
+    Dataset(
+        name="shipments",
+        label=_("Sales shipment lines"),
+        model="salesorders.ShipmentLine",
+        permission="salesorders.view_shipment",
+        dimensions=(
+            Dimension("planned_date", _("planned date"), "shipment__planned_date", DATE),
+            Dimension("shipped_at", _("shipped on"), "shipment__shipped_at", DATE),
+            Dimension("status", _("status"), "shipment__status", CHOICE, ("salesorders.Shipment", "status")),
+            Dimension("customer", _("customer"), "shipment__sales_order__customer__name"),
+            Dimension("warehouse", _("warehouse"), "shipment__warehouse__name"),
+            Dimension("carrier", _("carrier"), "shipment__carrier"),
+            Dimension("product", _("article number"), "order_line__product__article_number"),
+            Dimension("product_group", _("product group"), "order_line__product__group__name"),
+        ),
+        measures=(
+            COUNT,
+            Measure("quantity", _("quantity"), path="quantity"),
+            Measure("shipments", _("shipments"), path="shipment_id", aggregates=("count_distinct",)),
+        ),
+        detail=(
+            ("shipment_number", _("shipment number"), "shipment__shipment_number"),
+            ("status", _("status"), "shipment__status"),
+            ("customer", _("customer"), "shipment__sales_order__customer__name"),
+            ("product", _("article number"), "order_line__product__article_number"),
+            ("quantity", _("quantity"), "quantity"),
         ),
     ),
 )

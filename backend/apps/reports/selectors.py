@@ -43,6 +43,12 @@ def dataset_for(*, name, user, tenant) -> Dataset:
     return dataset
 
 
+def may_see_prices(*, user, tenant) -> bool:
+    from apps.common.prices import PRICE_PERMISSION
+
+    return PRICE_PERMISSION in tenant_permissions(user, tenant)
+
+
 def scoped_queryset(*, dataset: Dataset, user) -> QuerySet:
     queryset = dataset.queryset()
     if user_type(user) == "supplier":
@@ -240,13 +246,16 @@ def _cell_q(queryset: QuerySet, group: GroupKey, value) -> Q:
     return Q(**{path: value})
 
 
-def report_drill(*, definition: Definition, cell: dict, user, page: int, page_size: int) -> dict:
-    """The records behind one cell: the report's filters plus the cell's group (and pivot) values."""
+def report_drill(
+    *, definition: Definition, cell: dict, user, page: int, page_size: int, prices: bool = True
+) -> dict:
+    """The records behind one cell: the report's filters plus the cell's group (and pivot) values.
+    Without `prices`, the columns that show a price are left out."""
     queryset = apply_filters(scoped_queryset(dataset=definition.dataset, user=user), definition)
     for group in (*definition.group_by, *((definition.pivot,) if definition.pivot else ())):
         if group.key in cell:
             queryset = queryset.filter(_cell_q(queryset, group, cell[group.key]))
-    columns = definition.dataset.detail
+    columns = [c for c in definition.dataset.detail if prices or c[0] not in definition.dataset.price_detail]
     count = queryset.count()
     start = (page - 1) * page_size
     records = queryset.order_by("-pk").values(*(path for _k, _l, path in columns))[start : start + page_size]

@@ -3,8 +3,9 @@ from rest_framework import serializers
 
 from apps.reports.datasets import DATE, GRAINS
 from apps.reports.definition import parse_definition
+from apps.reports.errors import ReportInvalid
 from apps.reports.models import SavedReport
-from apps.reports.selectors import dataset_for
+from apps.reports.selectors import dataset_for, may_see_prices
 
 
 class ChoiceSerializer(serializers.Serializer):
@@ -45,11 +46,14 @@ class DatasetSerializer(serializers.Serializer):
     measures = MeasureSerializer(many=True)
 
     def to_representation(self, dataset):
+        prices = self.context.get("prices", True)
         return {
             "name": dataset.name,
             "label": str(dataset.label),
             "dimensions": [DimensionSerializer().to_representation(d) for d in dataset.dimensions],
-            "measures": [MeasureSerializer().to_representation(m) for m in dataset.measures],
+            "measures": [
+                MeasureSerializer().to_representation(m) for m in dataset.measures if prices or not m.price
+            ],
         }
 
 
@@ -81,7 +85,16 @@ def checked_definition(data, *, request):
     if not isinstance(data, dict) or not isinstance(data.get("dataset"), str):
         raise serializers.ValidationError({"dataset": [_("Choose a dataset.")]})
     dataset = dataset_for(name=data["dataset"], user=request.user, tenant=request.tenant)
-    return parse_definition(data, dataset=dataset)
+    definition = parse_definition(data, dataset=dataset)
+    if any(m.measure.price for m in definition.measures) and not may_see_prices(
+        user=request.user, tenant=request.tenant
+    ):
+        raise ReportInvalid(
+            _("You may not see prices, so this report cannot show amounts."),
+            data={"measures": [_("You may not see prices, so this report cannot show amounts.")]},
+            error="prices_hidden",
+        )
+    return definition
 
 
 class DrillSerializer(DefinitionSerializer):

@@ -44,7 +44,9 @@ class ReportLabViewSet(TenantScopedMixin, viewsets.ViewSet):
     @action(detail=False, methods=["get"])
     def datasets(self, request):
         datasets = selectors.datasets_for(user=request.user, tenant=request.tenant)
-        return Response([DatasetSerializer().to_representation(d) for d in datasets])
+        prices = selectors.may_see_prices(user=request.user, tenant=request.tenant)
+        serializer = DatasetSerializer(context={"prices": prices})
+        return Response([serializer.to_representation(d) for d in datasets])
 
     @extend_schema(parameters=[TENANT_PARAMETER], request=DefinitionSerializer, responses=RunResultSerializer)
     @action(detail=False, methods=["post"])
@@ -71,6 +73,7 @@ class ReportLabViewSet(TenantScopedMixin, viewsets.ViewSet):
                 user=request.user,
                 page=params.validated_data.get("page", 1),
                 page_size=params.validated_data.get("page_size", 50),
+                prices=selectors.may_see_prices(user=request.user, tenant=request.tenant),
             )
         except (ValueError, TypeError) as exc:
             raise ValidationError({"cell": [_("A cell value does not fit its field.")]}) from exc
