@@ -62,7 +62,10 @@ def _bump() -> None:
 
 
 def invalidate() -> None:
-    """Forgets every cached payload once the current transaction commits (at once outside one)."""
+    """Forgets every cached payload: at once (so the changing transaction itself, and a request that
+    reads after its own write, never sees an old payload) and again once the transaction commits (so a
+    payload another request built from the old rows meanwhile is never read)."""
+    _bump()
     transaction.on_commit(_bump)
 
 

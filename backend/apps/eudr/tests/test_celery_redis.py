@@ -183,6 +183,7 @@ def test_package_built_by_a_real_worker_through_redis(
     archive = zipfile.ZipFile(io.BytesIO(b"".join(download.streaming_content)))
     assert set(archive.namelist()) == {
         "dds.json",
+        "dds.xml",
         "geolocation.geojson",
         "summary.pdf",
         "files/vendor_certificate/certificate.pdf",

@@ -98,6 +98,7 @@ def test_trace_never_shows_verification_number_prices_orders_or_other_cartons(ca
         "geolocation_confidential",
         "plots",
         "dds_reference_number",
+        "warehouse_history",
     }
 
 
