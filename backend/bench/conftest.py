@@ -14,6 +14,11 @@ PAIRS = [
         "test_bench_copy_10000_carton_rows_reference",
         "generating 10,000 cartons vs a PostgreSQL COPY of the same rows",
     ),
+    (
+        "test_bench_report_grouped_100000_moves",
+        "test_bench_report_grouped_100000_moves_database_only",
+        "a grouped report over 100,000 stock moves (API, with subtotals and totals) vs the same GROUP BY in SQL",
+    ),
 ]
 RATES = [("test_bench_export_10000_labels_csv", 10_000, "CSV label export")]
 

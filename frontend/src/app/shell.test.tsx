@@ -37,10 +37,17 @@ describe('app shell routing', () => {
   });
 
   it('chooses the warehouse layout for a warehouse user', async () => {
+    const empty = ok({ count: 0, next: null, previous: null, results: [] });
+    server.on('GET', '/api/inventory/warehouses/', empty);
+    server.on('GET', '/api/products/groups/', empty);
+    server.on('GET', '/api/inventory/stock/', empty);
     signIn({ user: makeUser({ is_warehouse: true }), tenant: '3' });
     renderApp('/warehouse/inventory');
     expect(await screen.findByTestId('layout-warehouse')).toBeInTheDocument();
-    expect(await screen.findByTestId('feature-placeholder')).toBeInTheDocument();
+    // The real Inventory page (no longer a placeholder), not the forbidden page.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inventory' })).toBeInTheDocument();
+    expect(screen.queryByTestId('forbidden')).not.toBeInTheDocument();
+    await waitFor(() => expect(server.count('GET', '/api/inventory/stock/')).toBeGreaterThan(0));
     await waitFor(() => expect(document.title).toBe('Inventory | CartonTrace'));
   });
 

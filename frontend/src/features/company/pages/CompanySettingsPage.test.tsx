@@ -143,12 +143,15 @@ describe('the company settings page', () => {
     await user.click(screen.getByText('Authorised representative'));
     const represented = await screen.findByTestId('represented-operator');
     await user.click(screen.getByTestId('company-settings-save'));
-    expect(await within(represented).findAllByText('Required when the company files as an authorised representative.')).toHaveLength(3);
+    // name, country, street, postal code and city (the one-line full address is optional)
+    expect(await within(represented).findAllByText('Required when the company files as an authorised representative.')).toHaveLength(5);
     expect(within(represented).getByText("Enter the represented operator's EORI or VAT number.")).toBeInTheDocument();
     expect(server.count('PATCH', URL)).toBe(0);
 
     await fill(user, within(represented).getByLabelText('Name'), 'Shenzhen Carton Trading Ltd');
-    await fill(user, within(represented).getByLabelText('Address'), '8 Keji Road, Shenzhen');
+    await fill(user, within(represented).getByLabelText('Street and number'), '8 Keji Road');
+    await fill(user, within(represented).getByLabelText('Postal code'), '518057');
+    await fill(user, within(represented).getByLabelText('City'), 'Shenzhen');
     await user.click(within(represented).getByLabelText('Country'));
     await fill(user, within(represented).getByLabelText('Country'), 'China');
     await user.click(await screen.findByText('China (CN)'));
@@ -158,6 +161,9 @@ describe('the company settings page', () => {
     expect(bodyOf('PATCH')).toMatchObject({
       operator_role: 'REPRESENTATIVE_OPERATOR',
       represented_operator_name: 'Shenzhen Carton Trading Ltd',
+      represented_operator_street: '8 Keji Road',
+      represented_operator_postal_code: '518057',
+      represented_operator_city: 'Shenzhen',
       represented_operator_country: 'CN',
       represented_operator_vat: 'CN91440300MA5',
     });

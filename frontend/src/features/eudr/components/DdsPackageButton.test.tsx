@@ -29,6 +29,11 @@ function job(status: DdsJob['status'], done = 1): DdsJob {
   };
 }
 
+/** The start's answer: HTTP 202 with the envelope's code 200 (SPEC.md section 8: only 200 or 0 is success, creates and 202 too). */
+function accepted(data: DdsJob): MockReply {
+  return { status: 202, data: { code: 200, message: 'success', data } };
+}
+
 /** A reply the test releases when it wants: the request stays in flight until then. */
 function deferred() {
   let release: (reply: MockReply) => void = () => undefined;
@@ -55,7 +60,7 @@ function renderButton(onFix?: (code: string | null) => void) {
 describe('the DDS package button', () => {
   it('stays closed when a status answer arrives after closing, and opens the running job again', async () => {
     const user = userEvent.setup({ delay: null });
-    server.on('POST', START, { status: 202, data: { code: 202, message: 'accepted', data: job('running', 1) } });
+    server.on('POST', START, accepted(job('running', 1)));
     const pending = deferred();
     server.on('GET', JOB, () => pending.promise);
     renderButton();
@@ -123,7 +128,7 @@ describe('the DDS package button', () => {
 
   it('tells what comes next when the package is ready, if asked to', async () => {
     const user = userEvent.setup({ delay: null });
-    server.on('POST', START, { status: 202, data: { code: 202, message: 'accepted', data: job('done', 4) } });
+    server.on('POST', START, accepted(job('done', 4)));
     renderAt('/x', '/x', <DdsPackageButton material={deliveryFixture()} filingHint />);
     await user.click(screen.getByTestId('dds-package'));
     expect(await screen.findByTestId('dds-success')).toBeInTheDocument();

@@ -79,8 +79,10 @@ describe('shipment drawer cartons', () => {
     expect(server.requests.filter((r) => r.url === '/api/eudr/cartons/').pop()?.params).toMatchObject({ page: 2 });
   });
 
-  it('shows no carton list to a warehouse user (no access to carton labels)', async () => {
-    signIn({ user: makeUser({ is_warehouse: true, permissions: ['logistics.view_shipmentinfo'] }), tenant: '3' });
+  it('shows no carton list to a user without access to carton labels', async () => {
+    // Warehouse users get the forbidden page on this internal page; an internal user whose permissions
+    // lack eudr.view_cartonlabel is the one who reaches the drawer without access to the labels.
+    signIn({ user: makeUser({ permissions: ['logistics.view_shipmentinfo'] }), tenant: '3' });
     renderApp('/purchase/shipments');
     fireEvent.click(await screen.findByText('MAERSK EINDHOVEN / 412W'));
     await screen.findByTestId('comments-panel');

@@ -93,7 +93,8 @@ describe('supplier portal', () => {
       data: { code: 404, message: 'Not found.', error: 'not_found', data: null },
     });
     signIn({ user: supplierUser, tenant: '3' });
-    const { router } = renderApp('/purchase/orders/PO-OTHER');
+    // A supplier opens orders inside the portal; /purchase/orders/* is internal (the forbidden page).
+    const { router } = renderApp('/supplier/orders/PO-OTHER');
     expect(await screen.findByTestId('order-not-found')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Back to my orders' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/supplier/orders'));
@@ -124,10 +125,13 @@ describe('internal order page', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('does not expand lines into cartons for a warehouse user (no access to labels)', async () => {
-    signIn({ user: makeUser({ is_warehouse: true, permissions: ['purchaseorders.view_purchaseorder'] }), tenant: '3' });
+  it('does not expand lines into cartons for a user without access to labels', async () => {
+    // Warehouse users get the forbidden page here; an internal user lacking eudr.view_cartonlabel reaches the lines.
+    signIn({ user: makeUser({ permissions: ['purchaseorders.view_purchaseorder'] }), tenant: '3' });
     renderApp('/purchase/orders/PO-2026-00007');
     const lines = await screen.findByTestId('order-lines');
+    expect(within(lines).getByText('CT-6040')).toBeInTheDocument();
     expect(within(lines).queryByRole('button', { name: /expand row/i })).not.toBeInTheDocument();
+    expect(server.count('GET', '/api/eudr/cartons/')).toBe(0);
   });
 });
