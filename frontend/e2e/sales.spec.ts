@@ -14,19 +14,21 @@ async function apiToken(request: APIRequestContext, username: string): Promise<s
   return body.data.access;
 }
 
-/** Two free carton labels of the demo product CT-SW-4030 (the demo holds stock of it too). */
-async function twoCartonCodes(request: APIRequestContext): Promise<string[]> {
+/** Two cartons of one product that are in the demo warehouse's stock (received and put away: only
+ * those may go on a shipment), and that product's article number. */
+async function twoCartonsInStock(request: APIRequestContext): Promise<{ article: string; codes: string[] }> {
   const token = await apiToken(request, 'admin');
-  const answer = await request.get('/api/eudr/cartons/?tenant_id=3&search=CT-SW-4030&status=active&page_size=50', {
+  const answer = await request.get('/api/inventory/cartons/?tenant_id=3&status=in_stock&page_size=200', {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(answer.ok()).toBeTruthy();
   const body = (await answer.json()) as { data: { results: { code: string; article_number: string }[] } };
-  const codes = body.data.results.filter((c) => c.article_number === 'CT-SW-4030').map((c) => c.code);
+  const article = body.data.results[0]?.article_number ?? '';
+  const codes = body.data.results.filter((c) => c.article_number === article).map((c) => c.code);
   expect(codes.length).toBeGreaterThanOrEqual(2);
   // a random pair: a rerun against the same server does not pick cartons already on a shipment
   const start = Math.floor(Math.random() * (codes.length - 1));
-  return codes.slice(start, start + 2);
+  return { article, codes: codes.slice(start, start + 2) };
 }
 
 async function pick(page: Page, field: Locator, search: string, option: RegExp): Promise<void> {
@@ -45,7 +47,7 @@ async function fill(page: Page, testId: string, value: string): Promise<void> {
 
 test('an internal user orders, confirms, ships part with two cartons, invoices and opens the PDF', async ({ page, request, context }) => {
   test.setTimeout(240_000);
-  const codes = await twoCartonCodes(request);
+  const { article, codes } = await twoCartonsInStock(request);
   await page.addInitScript(() => window.localStorage.setItem('tenant_id', '3'));
   await signIn(page, 'admin');
 
@@ -54,7 +56,7 @@ test('an internal user orders, confirms, ships part with two cartons, invoices a
   const selects = page.locator('.p-card .p-select');
   await expect(selects.first()).toBeVisible({ timeout: 30_000 });
   await pick(page, selects.nth(0), 'C-', /C-/);
-  await pick(page, selects.nth(1), 'CT-SW-4030', /CT-SW-4030/);
+  await pick(page, selects.nth(1), article, new RegExp(article));
   await fill(page, 'line-quantity-0', '10');
   await fill(page, 'line-unit_price-0', '3');
   await fill(page, 'line-vat_rate-0', '21');
