@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Runs schemathesis over every operation of /api/schema/, signed in as the demo admin with tenant 3,
 # against a fresh demo server. Fails on any server error or response that breaks the schema.
+# Sign-out, a password reset and a deactivation end every session of their user (docs/operations.md),
+# so run on the admin itself they would leave the rest of the run with a dead token: they are left out
+# here and have their own tests (apps/users/tests).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 PORT="${SCHEMATHESIS_PORT:-8798}"
@@ -21,6 +24,7 @@ cd "$ROOT/backend"
   --checks not_a_server_error,response_schema_conformance \
   --phases examples,fuzzing,stateful \
   --exclude-path /api/users/logout/ \
+  --exclude-path-regex '^/api/users/\{id\}/(reset-password|deactivate)/$' \
   --workers 2 \
   ${SCHEMATHESIS_SEED:+--seed "$SCHEMATHESIS_SEED"} \
   --report junit --report-dir "$ROOT/var/reports/schemathesis" \
