@@ -25,7 +25,7 @@ import { check } from '../lib/check';
 import { compareQty, lineAmount, sumAmounts } from '../lib/decimal';
 import { useFormatters } from '../lib/format';
 import { ownerOption, supplierOption } from '../lib/options';
-import { RemoteSelect, type RemoteOption } from './RemoteSelect';
+import { RemoteSelect, type RemoteOption } from '@/shared/components/RemoteSelect';
 import styles from './OrderForm.module.css';
 
 const ORDER_NUMBER_RE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

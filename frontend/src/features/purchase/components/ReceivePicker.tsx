@@ -6,7 +6,7 @@ import { searchOrders } from '../api/orders';
 import { orderReceivePath } from '../api/endpoints';
 import type { OrderOption } from '../api/types';
 import { orderOption } from '../lib/options';
-import { RemoteSelect } from './RemoteSelect';
+import { RemoteSelect } from '@/shared/components/RemoteSelect';
 
 interface Props {
   open: boolean;

@@ -1,4 +1,4 @@
-import type { RemoteOption } from '../components/RemoteSelect';
+import type { RemoteOption } from '@/shared/components/RemoteSelect';
 import type { OrderOption, OwnerOption, SupplierOption } from '../api/types';
 
 /** Options of the remote selects (owner, supplier, order) and the URL's id filters. */

@@ -11,7 +11,7 @@ import { fetchOwner, searchOwners } from '../api/orders';
 import { ORDER_TYPES, type OwnerOption, type PurchaseOrder } from '../api/types';
 import { OrderStatusTabs } from '../components/OrderStatusTabs';
 import { OrderStatusTag } from '../components/OrderStatusTag';
-import { RemoteSelect } from '../components/RemoteSelect';
+import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '../lib/format';
 import { idFilter, ownerOption } from '../lib/options';

@@ -12,7 +12,7 @@ import { fetchOrder, fetchSupplier, searchOrders, searchSuppliers } from '../api
 import { useWarehouses } from '../api/receipts';
 import type { OrderOption, Receipt, SupplierOption } from '../api/types';
 import { ReceivePicker } from '../components/ReceivePicker';
-import { RemoteSelect } from '../components/RemoteSelect';
+import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '../lib/format';
 import { idFilter, orderOption, supplierOption } from '../lib/options';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { get } from '@/api/http';
 import type { Paginated } from '@/api/types';
-import { RemoteSelect } from '../components/RemoteSelect';
+import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { useFormatters } from '../lib/format';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@/api/errors';
-import { RemoteSelect } from '../components/RemoteSelect';
+import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { useFormatters } from '../lib/format';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Progress, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RemoteSelect } from '../components/RemoteSelect';
+import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '../lib/format';
 import { PageContainer } from '@/shared/components/PageContainer';
