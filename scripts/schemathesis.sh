@@ -4,6 +4,9 @@
 # Sign-out, a password reset and a deactivation end every session of their user (docs/operations.md),
 # so run on the admin itself they would leave the rest of the run with a dead token: they are left out
 # here and have their own tests (apps/users/tests).
+# Schemathesis closes with a pytest-style banner ("=== 3 warnings in 105s ===") that a reader of the log
+# would take for a pytest run of no tests; its banners are printed as plain headings instead, and the
+# whole output is kept in var/schemathesis-output.log. Its tests are counted from the JUnit report.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 PORT="${SCHEMATHESIS_PORT:-8798}"
@@ -28,4 +31,4 @@ cd "$ROOT/backend"
   --workers 2 \
   ${SCHEMATHESIS_SEED:+--seed "$SCHEMATHESIS_SEED"} \
   --report junit --report-dir "$ROOT/var/reports/schemathesis" \
-  "$@"
+  "$@" 2>&1 | tee "$ROOT/var/schemathesis-output.log" | sed -E 's/^=+ (.*[^ =]) =+$/-- \1 --/'
