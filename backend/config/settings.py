@@ -220,7 +220,7 @@ REST_FRAMEWORK = {
         "rest_framework.filters.OrderingFilter",
     ],
     "EXCEPTION_HANDLER": "apps.common.api.envelope.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "apps.common.api.schema.TenantAutoSchema",
     "DEFAULT_THROTTLE_RATES": {
         "public_trace": os.environ.get("PUBLIC_TRACE_RATE", "120/min"),
         "login": os.environ.get("LOGIN_RATE", "30/min"),

@@ -25458,6 +25458,8 @@ export interface operations {
         parameters: {
             query: {
                 format: "csv" | "xlsx";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
             };
             header?: never;
             path?: never;

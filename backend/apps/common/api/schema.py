@@ -1,6 +1,44 @@
-"""drf-spectacular post-processing: document the envelope around every JSON response."""
+"""The OpenAPI schema: the project's AutoSchema and the post-processing that documents the envelope.
+
+`TenantAutoSchema` is the default schema class (settings.REST_FRAMEWORK): every operation of a view whose
+permission classes enter a tenant (`TenantMember`, which every tenant-scoped view has through
+`TENANT_PERMISSION_CLASSES`) takes the `tenant_id` query parameter, declared here once. A view that reads
+`tenant_id` optionally (the signed-in user's `me`) declares its own parameter of that name, which wins.
+"""
 
 from __future__ import annotations
+
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
+
+TENANT_PARAMETER = OpenApiParameter(
+    "tenant_id",
+    OpenApiTypes.INT,
+    OpenApiParameter.QUERY,
+    required=True,
+    description="The tenant the request works in (the user must be a member).",
+)
+
+
+def is_tenant_scoped(view) -> bool:
+    from apps.common.api.permissions import TenantMember
+
+    return any(
+        isinstance(permission, type) and issubclass(permission, TenantMember)
+        for permission in getattr(view, "permission_classes", ())
+    )
+
+
+class TenantAutoSchema(AutoSchema):
+    def get_override_parameters(self):
+        parameters = super().get_override_parameters()
+        if is_tenant_scoped(self.view) and not any(
+            getattr(p, "name", None) == "tenant_id" for p in parameters
+        ):
+            parameters = [TENANT_PARAMETER, *parameters]
+        return parameters
+
 
 ERROR_SCHEMA = {
     "type": "object",

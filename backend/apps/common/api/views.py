@@ -22,7 +22,6 @@ from apps.common.api.serializers import (
     ContentTypeSerializer,
     resolve_content_type,
 )
-from apps.common.api.viewsets import TENANT_PARAMETER
 from apps.common.commentable import COMMENTABLE_MODELS, commentable_content_types, visible_records
 from apps.common.models import Comment, CommentAttachment
 
@@ -37,7 +36,7 @@ class ContentTypeListView(APIView):
     allowed_user_types = ALL_USER_TYPES
 
     @extend_schema(
-        parameters=[TENANT_PARAMETER, OpenApiParameter("app_label", OpenApiTypes.STR, required=False)],
+        parameters=[OpenApiParameter("app_label", OpenApiTypes.STR, required=False)],
         responses=ContentTypeSerializer(many=True),
     )
     def get(self, request):
@@ -54,7 +53,6 @@ class ContentTypeListView(APIView):
 @extend_schema_view(
     list=extend_schema(
         parameters=[
-            TENANT_PARAMETER,
             OpenApiParameter(
                 "content_type",
                 OpenApiTypes.STR,
@@ -64,11 +62,6 @@ class ContentTypeListView(APIView):
             OpenApiParameter("object_id", OpenApiTypes.INT, required=False),
         ]
     ),
-    retrieve=extend_schema(parameters=[TENANT_PARAMETER]),
-    create=extend_schema(parameters=[TENANT_PARAMETER]),
-    update=extend_schema(parameters=[TENANT_PARAMETER]),
-    partial_update=extend_schema(parameters=[TENANT_PARAMETER]),
-    destroy=extend_schema(parameters=[TENANT_PARAMETER]),
 )
 class CommentViewSet(viewsets.ModelViewSet):
     """Comments on orders, shipments and suppliers. Visible exactly to those who may view the record;
@@ -121,7 +114,6 @@ class CommentViewSet(viewsets.ModelViewSet):
         services.comment_delete(comment=instance)
 
     @extend_schema(
-        parameters=[TENANT_PARAMETER],
         request={
             "multipart/form-data": inline_serializer("AttachmentUpload", {"file": serializers.FileField()})
         },
@@ -136,7 +128,7 @@ class CommentViewSet(viewsets.ModelViewSet):
         )
         return Response(AttachmentSerializer(attachment).data, status=201)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses={200: None})
+    @extend_schema(request=None, responses={200: None})
     @action(detail=True, methods=["delete"], url_path=r"remove_attachment/(?P<attachment_id>\d+)")
     def remove_attachment(self, request, pk=None, attachment_id=None):
         comment = self.get_object()
@@ -152,9 +144,7 @@ class AttachmentDownloadView(APIView):
     permission_classes = TENANT_MEMBER_PERMISSIONS
     allowed_user_types = ALL_USER_TYPES
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], responses={(200, "application/octet-stream"): OpenApiTypes.BINARY}
-    )
+    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
     def get(self, request, pk: int):
         attachment = get_object_or_404(CommentAttachment.objects.select_related("comment"), pk=pk)
         comment = attachment.comment
@@ -189,7 +179,6 @@ class DashboardView(APIView):
     allowed_user_types = ALL_USER_TYPES
 
     @extend_schema(
-        parameters=[TENANT_PARAMETER],
         responses=inline_serializer(
             "Dashboard", {"counts": serializers.DictField(child=serializers.IntegerField())}
         ),

@@ -17,14 +17,8 @@ from rest_framework.response import Response
 
 from apps.common.api.export import EXPORT_FORMATS, export_response
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES, user_type
+from apps.common.api.schema import TENANT_PARAMETER  # noqa: F401 (the name views have imported from here)
 
-TENANT_PARAMETER = OpenApiParameter(
-    "tenant_id",
-    OpenApiTypes.INT,
-    OpenApiParameter.QUERY,
-    required=True,
-    description="The tenant the request works in (the user must be a member).",
-)
 EXPORT_PARAMETER = OpenApiParameter(
     "format",
     OpenApiTypes.STR,

@@ -1,6 +1,4 @@
-from drf_spectacular.utils import extend_schema, extend_schema_view
-
-from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet
+from apps.common.api.viewsets import TenantModelViewSet
 from apps.common.imports import ImportMixin
 from apps.customers import services
 from apps.customers.importers import CUSTOMER_COLUMNS, CustomerImporter
@@ -18,12 +16,6 @@ def _first_contact(attribute: str):
     return cell
 
 
-@extend_schema_view(
-    **{
-        name: extend_schema(parameters=[TENANT_PARAMETER])
-        for name in ("list", "retrieve", "create", "update", "partial_update", "destroy", "export")
-    }
-)
 class CustomerViewSet(ImportMixin, TenantModelViewSet):
     queryset = Customer.objects.prefetch_related("contacts")  # ordered by position (Meta)
     serializer_class = CustomerSerializer

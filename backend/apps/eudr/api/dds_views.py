@@ -27,7 +27,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers, status, viewsets
 from rest_framework.response import Response
 
-from apps.common.api.viewsets import TENANT_PARAMETER, TenantScopedMixin
+from apps.common.api.viewsets import TenantScopedMixin
 from apps.common.exceptions import DomainError, NotFound
 from apps.eudr.dds import jobs
 from apps.eudr.dds.package import check_delivery, download_name
@@ -170,7 +170,7 @@ class DdsPackageViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     @extend_schema(
         operation_id="eudr_dds_package_checks",
         summary="Checks before packaging (errors refuse the package; warnings are carried along)",
-        parameters=[TENANT_PARAMETER, ID_PARAMETER],
+        parameters=[ID_PARAMETER],
         responses={200: ChecksSerializer},
         tags=["eudr"],
     )
@@ -195,7 +195,7 @@ class DdsPackageViewSet(TenantScopedMixin, viewsets.GenericViewSet):
             "(202). In the embedded default Celery runs inline, so the job is already `done`; with a worker, "
             "poll `GET .../dds-package/{job_id}/` until `status` is `done` or `failed`."
         ),
-        parameters=[TENANT_PARAMETER, ID_PARAMETER],
+        parameters=[ID_PARAMETER],
         request=None,
         responses={
             202: DdsJobSerializer,
@@ -262,7 +262,7 @@ class DdsPackageViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     @extend_schema(
         operation_id="eudr_dds_package_job",
         summary="Status and progress of a package job",
-        parameters=[TENANT_PARAMETER, ID_PARAMETER, JOB_ID_PARAMETER],
+        parameters=[ID_PARAMETER, JOB_ID_PARAMETER],
         responses={200: DdsJobSerializer},
         tags=["eudr"],
     )
@@ -274,7 +274,7 @@ class DdsPackageViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     @extend_schema(
         operation_id="eudr_dds_package_download",
         summary="Download the package ZIP (dds.json, geolocation.geojson, files/, summary.pdf)",
-        parameters=[TENANT_PARAMETER, ID_PARAMETER, JOB_ID_PARAMETER],
+        parameters=[ID_PARAMETER, JOB_ID_PARAMETER],
         responses={
             (200, "application/zip"): OpenApiTypes.BINARY,
             409: OpenApiResponse(response=ERROR_ENVELOPE, description="dds_package_not_ready"),
@@ -315,7 +315,6 @@ class GeoJsonValidateViewSet(TenantScopedMixin, viewsets.ViewSet):
             "multipart form with `file`. Always 200 when the input could be read: `valid` says whether it "
             f"passes; `problems` lists each finding per feature. At most {MAX_GEOJSON_BYTES // 1024 // 1024} MB."
         ),
-        parameters=[TENANT_PARAMETER],
         request={
             "application/json": OpenApiTypes.OBJECT,
             "multipart/form-data": {

@@ -26,7 +26,7 @@ from rest_framework import serializers, status, viewsets
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from apps.common.api.viewsets import TENANT_PARAMETER, TenantScopedMixin
+from apps.common.api.viewsets import TenantScopedMixin
 from apps.eudr import filing
 from apps.eudr.dds.package import check_delivery
 from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount, TracesEnvironment
@@ -179,7 +179,6 @@ class TracesAccountViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     @extend_schema(
         operation_id="eudr_traces_account_get",
         summary="The company's TRACES web-service credentials (the key is never returned)",
-        parameters=[TENANT_PARAMETER],
         responses={200: TracesAccountSerializer},
         tags=["eudr"],
     )
@@ -189,7 +188,6 @@ class TracesAccountViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     @extend_schema(
         operation_id="eudr_traces_account_update",
         summary="Save the TRACES web-service credentials",
-        parameters=[TENANT_PARAMETER],
         request=TracesAccountSerializer,
         responses={200: TracesAccountSerializer},
         tags=["eudr"],
@@ -205,7 +203,6 @@ class TracesAccountViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     @extend_schema(
         operation_id="eudr_traces_account_test",
         summary="Test the connection (the EU information system's echo service)",
-        parameters=[TENANT_PARAMETER],
         request=None,
         responses={200: TracesAccountSerializer, 400: OpenApiResponse(response=ERROR_ENVELOPE)},
         tags=["eudr"],
@@ -274,7 +271,7 @@ class DdsFilingViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     @extend_schema(
         operation_id="eudr_dds_filing",
         summary="The delivery's statement as filed with the EU information system, and its history",
-        parameters=[TENANT_PARAMETER, ID_PARAMETER],
+        parameters=[ID_PARAMETER],
         responses={200: DdsFilingSerializer},
         tags=["eudr"],
     )
@@ -296,7 +293,7 @@ class DdsFilingViewSet(TenantScopedMixin, viewsets.GenericViewSet):
             "then queues the submission (Celery; inline in the embedded default) and answers 202 with the "
             "overview. A retry of a submission that got no answer looks the statement up before filing again."
         ),
-        parameters=[TENANT_PARAMETER, ID_PARAMETER],
+        parameters=[ID_PARAMETER],
         request=None,
         responses={202: DdsFilingSerializer, 400: ERROR_ENVELOPE, 409: ERROR_ENVELOPE},
         tags=["eudr"],
@@ -324,7 +321,7 @@ class DdsFilingViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     @extend_schema(
         operation_id="eudr_dds_filing_amend",
         summary="Amend the filed statement with the delivery's current data (within 72 hours)",
-        parameters=[TENANT_PARAMETER, ID_PARAMETER],
+        parameters=[ID_PARAMETER],
         request=None,
         responses={202: DdsFilingSerializer, 409: ERROR_ENVELOPE},
         tags=["eudr"],
@@ -340,7 +337,7 @@ class DdsFilingViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     @extend_schema(
         operation_id="eudr_dds_filing_withdraw",
         summary="Withdraw the filed statement (within 72 hours)",
-        parameters=[TENANT_PARAMETER, ID_PARAMETER],
+        parameters=[ID_PARAMETER],
         request=None,
         responses={202: DdsFilingSerializer, 409: ERROR_ENVELOPE},
         tags=["eudr"],
@@ -351,7 +348,7 @@ class DdsFilingViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     @extend_schema(
         operation_id="eudr_dds_filing_refresh",
         summary="Read the statement's status and numbers from the system (or retry an unanswered action)",
-        parameters=[TENANT_PARAMETER, ID_PARAMETER],
+        parameters=[ID_PARAMETER],
         request=None,
         responses={202: DdsFilingSerializer, 409: ERROR_ENVELOPE},
         tags=["eudr"],

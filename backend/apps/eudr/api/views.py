@@ -11,7 +11,6 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import FileResponse, HttpResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, viewsets
@@ -22,7 +21,7 @@ from rest_framework.response import Response
 
 from apps.common.api.export import export_response
 from apps.common.api.permissions import user_type
-from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet, TenantScopedMixin
+from apps.common.api.viewsets import TenantModelViewSet, TenantScopedMixin
 from apps.eudr import delivery_file, errors, services
 from apps.eudr.errors import GeoJsonTooLarge
 from apps.eudr.geo import too_large
@@ -52,16 +51,6 @@ from .serializers import (
 )
 
 
-class TenantAutoSchema(AutoSchema):
-    """Every operation of these views takes ?tenant_id= (docs/api-contract.md)."""
-
-    def get_override_parameters(self):
-        parameters = super().get_override_parameters()
-        if not any(getattr(p, "name", None) == "tenant_id" for p in parameters):
-            parameters = [TENANT_PARAMETER, *parameters]
-        return parameters
-
-
 class DownloadNegotiationMixin:
     """`?format=` names the file format of a download here, not a DRF renderer."""
 
@@ -84,7 +73,6 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
     partial work on the server, `PATCH` resumes it, `POST {id}/submit/` validates fully and activates.
     `POST` without draft submits straight away."""
 
-    schema = TenantAutoSchema()
     queryset = RawMaterialDelivery.objects.all()
     serializer_class = RawMaterialDeliverySerializer
     filterset_class = filters.RawMaterialDeliveryFilter
@@ -440,7 +428,6 @@ class CartonLabelViewSet(
     """Carton labels. The list shows active labels unless `status` says otherwise; `bulk-delete` voids a
     selection and returns its weight; `export` streams the filtered labels as PDF or CSV."""
 
-    schema = TenantAutoSchema()
     queryset = CartonLabel.objects.all()
     serializer_class = CartonLabelSerializer
     filterset_class = filters.CartonLabelFilter
@@ -541,7 +528,6 @@ class SupplierPolicyViewSet(DownloadNegotiationMixin, TenantModelViewSet):
     """Supplier policies (internal users: Purchasing and Administrator roles). A delivery copies the policy
     in force when it is submitted; editing a policy never changes existing deliveries."""
 
-    schema = TenantAutoSchema()
     queryset = SupplierPolicy.objects.select_related("parent_vendor")
     serializer_class = SupplierPolicySerializer
     filterset_class = filters.SupplierPolicyFilter

@@ -17,7 +17,6 @@ from apps.common.api.permissions import TENANT_PERMISSION_CLASSES, user_type
 from apps.common.api.viewsets import TenantModelViewSet, TenantScopedMixin
 from apps.common.exceptions import NotFound
 from apps.eudr.api.serializers import public_base_url
-from apps.eudr.api.views import TenantAutoSchema
 from apps.eudr.models import CartonLabel
 from apps.printing import selectors, services, zpl
 from apps.printing.models import PrintAgent, PrinterDevice, PrintJob
@@ -42,7 +41,6 @@ TEMPLATE_SIZES = {"default": (Decimal("100"), Decimal("150")), "compact": (Decim
 class PrinterDeviceViewSet(TenantModelViewSet):
     """Label printers. Supplier users see (read-only) the printers of their parent vendor."""
 
-    schema = TenantAutoSchema()
     queryset = PrinterDevice.objects.all()
     serializer_class = PrinterDeviceSerializer
     filterset_class = filters.PrinterDeviceFilter
@@ -87,7 +85,6 @@ class PrintAgentViewSet(
     """Paired print agents and their health (online: a heartbeat in the last 90 s). `pairing-code` makes a
     one-time code for /printer/integration; `revoke` switches an agent's token off."""
 
-    schema = TenantAutoSchema()
     queryset = PrintAgent.objects.all()
     serializer_class = PrintAgentSerializer
     filterset_class = filters.PrintAgentFilter
@@ -132,7 +129,6 @@ class PrintJobViewSet(
     """The print log: every job ever queued (a reprint is a new job, "copy N"). POST queues carton labels
     (a selection or the labels table's filter), a test label, a status check or, for staff, raw ZPL."""
 
-    schema = TenantAutoSchema()
     queryset = PrintJob.objects.all()
     serializer_class = PrintJobSerializer
     filterset_class = filters.PrintJobFilter
@@ -212,7 +208,6 @@ class PrintJobViewSet(
 class TemplateListView(APIView):
     """The ZPL label templates and their standard label sizes (those of the PDF labels)."""
 
-    schema = TenantAutoSchema()
     permission_classes = TENANT_PERMISSION_CLASSES
     allowed_user_types = ("internal", "warehouse", "supplier")
     permission_model = PrinterDevice
@@ -227,7 +222,6 @@ class TemplatePreviewView(APIView):
     """A carton's label as a printer lays it out: the ZPL and the same elements for an on-screen preview.
     Sizes come from `printer`, or from `dpi` and the label size, or from the template's standard size."""
 
-    schema = TenantAutoSchema()
     permission_classes = TENANT_PERMISSION_CLASSES
     allowed_user_types = ("internal", "warehouse", "supplier")
     permission_model = CartonLabel

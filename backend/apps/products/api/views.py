@@ -1,12 +1,12 @@
 from django.apps import apps as django_apps
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from apps.common.api.permissions import user_type
-from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet
+from apps.common.api.viewsets import TenantModelViewSet
 from apps.common.imports import ImportMixin
 from apps.common.prices import without_price_columns, without_price_orderings
 from apps.products import services
@@ -16,11 +16,6 @@ from apps.products.selectors import product_group_tree, product_groups_with_coun
 
 from .filters import ProductFilter, ProductGroupFilter
 from .serializers import ProductGroupSerializer, ProductGroupTreeSerializer, ProductSerializer, group_index
-
-TENANT_SCHEMA = {
-    name: extend_schema(parameters=[TENANT_PARAMETER])
-    for name in ("list", "retrieve", "create", "update", "partial_update", "destroy", "export")
-}
 
 
 def supplier_products(queryset: QuerySet, parent_vendor_id: int | None) -> QuerySet:
@@ -59,7 +54,6 @@ PRICE_HEADERS = {
 }
 
 
-@extend_schema_view(**TENANT_SCHEMA)
 class ProductViewSet(ImportMixin, TenantModelViewSet):
     """Products. Warehouse users read them; supplier users read (without prices) only the products on
     their parent vendor's purchase orders."""
@@ -134,7 +128,6 @@ class ProductViewSet(ImportMixin, TenantModelViewSet):
         services.product_delete(product=instance)
 
 
-@extend_schema_view(**TENANT_SCHEMA)
 class ProductGroupViewSet(ImportMixin, TenantModelViewSet):
     """Product groups (a tree). `tree/` returns the whole tree nested, unpaginated."""
 
@@ -159,7 +152,7 @@ class ProductGroupViewSet(ImportMixin, TenantModelViewSet):
     def get_queryset(self):
         return self.scope_queryset(product_groups_with_counts())
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses={200: ProductGroupTreeSerializer(many=True)})
+    @extend_schema(responses={200: ProductGroupTreeSerializer(many=True)})
     @action(detail=False, methods=["get"], url_path="tree", pagination_class=None, filter_backends=[])
     def tree(self, request, *args, **kwargs):
         """Every group of the tenant as a nested tree (roots first, children sorted by name)."""

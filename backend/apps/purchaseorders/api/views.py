@@ -12,7 +12,7 @@ from rest_framework.filters import SearchFilter
 from rest_framework.response import Response
 
 from apps.common.api.permissions import user_type
-from apps.common.api.viewsets import EXPORT_PARAMETER, TENANT_PARAMETER, TenantModelViewSet
+from apps.common.api.viewsets import EXPORT_PARAMETER, TenantModelViewSet
 from apps.common.prices import hide_prices, without_price_columns, without_price_orderings
 from apps.purchaseorders import selectors, services
 from apps.purchaseorders.models import PurchaseOrder, Receipt, ReceiptLine
@@ -30,8 +30,6 @@ from .serializers import (
     ReceiptWriteSerializer,
     TransitionSerializer,
 )
-
-_T = extend_schema(parameters=[TENANT_PARAMETER])
 
 
 def _line_inputs(lines: list[dict]) -> list[services.LineInput]:
@@ -52,25 +50,20 @@ def _line_inputs(lines: list[dict]) -> list[services.LineInput]:
 
 
 @extend_schema_view(
-    list=_T,
-    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=PurchaseOrderDetailSerializer),
+    retrieve=extend_schema(responses=PurchaseOrderDetailSerializer),
     create=extend_schema(
-        parameters=[TENANT_PARAMETER],
         request=PurchaseOrderWriteSerializer,
         responses={201: PurchaseOrderDetailSerializer},
     ),
     update=extend_schema(
-        parameters=[TENANT_PARAMETER],
         request=PurchaseOrderWriteSerializer,
         responses=PurchaseOrderDetailSerializer,
     ),
     partial_update=extend_schema(
-        parameters=[TENANT_PARAMETER],
         request=PurchaseOrderWriteSerializer,
         responses=PurchaseOrderDetailSerializer,
     ),
-    destroy=_T,
-    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+    export=extend_schema(parameters=[EXPORT_PARAMETER], filters=True),
 )
 class PurchaseOrderViewSet(TenantModelViewSet):
     """Purchase orders. Supplier users read their parent vendor's orders only; warehouse users read."""
@@ -194,9 +187,7 @@ class PurchaseOrderViewSet(TenantModelViewSet):
     def perform_destroy(self, instance):
         services.purchase_order_delete(order=instance)
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=TransitionSerializer, responses=PurchaseOrderDetailSerializer
-    )
+    @extend_schema(request=TransitionSerializer, responses=PurchaseOrderDetailSerializer)
     @action(detail=True, methods=["post"])
     def transition(self, request, pk=None):
         """Changes the status: open <-> on_hold, open -> completed, open/on_hold -> cancelled (else 409)."""
@@ -206,7 +197,7 @@ class PurchaseOrderViewSet(TenantModelViewSet):
         services.purchase_order_transition(order=order, to_status=serializer.validated_data["status"])
         return self._detail(order)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses=OrderSummarySerializer, filters=True)
+    @extend_schema(responses=OrderSummarySerializer, filters=True)
     @action(detail=False, methods=["get"])
     def summary(self, request):
         """Counts and amounts per status for the list's filters (the status filter itself is ignored, so
@@ -226,7 +217,6 @@ class PurchaseOrderViewSet(TenantModelViewSet):
 
     @extend_schema(
         parameters=[
-            TENANT_PARAMETER,
             OpenApiParameter("search", OpenApiTypes.STR, OpenApiParameter.QUERY),
             OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.QUERY),
         ],
@@ -248,7 +238,6 @@ class PurchaseOrderViewSet(TenantModelViewSet):
 
     @extend_schema(
         parameters=[
-            TENANT_PARAMETER,
             OpenApiParameter("order_number", OpenApiTypes.STR, OpenApiParameter.PATH),
         ],
         responses=PurchaseOrderDetailSerializer,
@@ -261,14 +250,12 @@ class PurchaseOrderViewSet(TenantModelViewSet):
 
 
 @extend_schema_view(
-    list=_T,
-    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=ReceiptDetailSerializer),
+    retrieve=extend_schema(responses=ReceiptDetailSerializer),
     create=extend_schema(
-        parameters=[TENANT_PARAMETER],
         request=ReceiptWriteSerializer,
         responses={201: ReceiptDetailSerializer},
     ),
-    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+    export=extend_schema(parameters=[EXPORT_PARAMETER], filters=True),
 )
 class ReceiptViewSet(TenantModelViewSet):
     """Goods receipts against purchase orders. Posted receipts are not edited or deleted."""

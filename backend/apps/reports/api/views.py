@@ -11,7 +11,7 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 
 from apps.common.api.export import EXPORT_FORMATS
-from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet, TenantScopedMixin
+from apps.common.api.viewsets import TenantModelViewSet, TenantScopedMixin
 from apps.reports import selectors
 from apps.reports.export import report_export
 from apps.reports.models import SavedReport
@@ -40,7 +40,7 @@ class ReportLabViewSet(TenantScopedMixin, viewsets.ViewSet):
     permission_model = SavedReport
     action_permissions = {"datasets": VIEW, "run": VIEW, "drill": VIEW, "export": VIEW, "checks": VIEW}
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses=DatasetSerializer(many=True))
+    @extend_schema(responses=DatasetSerializer(many=True))
     @action(detail=False, methods=["get"])
     def datasets(self, request):
         datasets = selectors.datasets_for(user=request.user, tenant=request.tenant)
@@ -48,13 +48,13 @@ class ReportLabViewSet(TenantScopedMixin, viewsets.ViewSet):
         serializer = DatasetSerializer(context={"prices": prices})
         return Response([serializer.to_representation(d) for d in datasets])
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=DefinitionSerializer, responses=RunResultSerializer)
+    @extend_schema(request=DefinitionSerializer, responses=RunResultSerializer)
     @action(detail=False, methods=["post"])
     def run(self, request):
         definition = checked_definition(request.data, request=request)
         return Response(selectors.report_run(definition=definition, user=request.user))
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=DrillSerializer, responses=DrillResultSerializer)
+    @extend_schema(request=DrillSerializer, responses=DrillResultSerializer)
     @action(detail=False, methods=["post"])
     def drill(self, request):
         definition = checked_definition(request.data, request=request)
@@ -81,7 +81,6 @@ class ReportLabViewSet(TenantScopedMixin, viewsets.ViewSet):
 
     @extend_schema(
         parameters=[
-            TENANT_PARAMETER,
             OpenApiParameter(
                 "format", OpenApiTypes.STR, OpenApiParameter.QUERY, enum=list(EXPORT_FORMATS), required=True
             ),
@@ -102,7 +101,7 @@ class ReportLabViewSet(TenantScopedMixin, viewsets.ViewSet):
             result=result, definition=definition, fmt=fmt, filename=f"report-{definition.dataset.name}"
         )
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses=DatasetCheckSerializer(many=True))
+    @extend_schema(responses=DatasetCheckSerializer(many=True))
     @action(detail=False, methods=["get"])
     def checks(self, request):
         if not request.user.is_staff:
@@ -110,14 +109,7 @@ class ReportLabViewSet(TenantScopedMixin, viewsets.ViewSet):
         return Response(selectors.report_checks(user=request.user, tenant=request.tenant))
 
 
-@extend_schema_view(
-    list=extend_schema(parameters=[TENANT_PARAMETER]),
-    retrieve=extend_schema(parameters=[TENANT_PARAMETER]),
-    create=extend_schema(parameters=[TENANT_PARAMETER]),
-    update=extend_schema(parameters=[TENANT_PARAMETER]),
-    partial_update=extend_schema(parameters=[TENANT_PARAMETER]),
-    destroy=extend_schema(parameters=[TENANT_PARAMETER]),
-)
+@extend_schema_view()
 class SavedReportViewSet(TenantModelViewSet):
     """Saved reports: your own and those shared with the company; only the owner changes or deletes."""
 
@@ -151,7 +143,7 @@ class SavedReportViewSet(TenantModelViewSet):
         self._require_owner(instance)
         instance.delete()
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses={201: SavedReportSerializer})
+    @extend_schema(request=None, responses={201: SavedReportSerializer})
     @action(detail=True, methods=["post"])
     def duplicate(self, request, pk=None):
         report = self.get_object()

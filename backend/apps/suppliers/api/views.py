@@ -1,7 +1,6 @@
 from django.db.models import Count
-from drf_spectacular.utils import extend_schema, extend_schema_view
 
-from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet
+from apps.common.api.viewsets import TenantModelViewSet
 from apps.common.imports import ImportMixin
 from apps.suppliers import services
 from apps.suppliers.importers import ParentVendorImporter, SupplierImporter
@@ -9,11 +8,6 @@ from apps.suppliers.models import ParentVendor, Supplier
 
 from .filters import ParentVendorFilter, SupplierFilter
 from .serializers import ParentVendorSerializer, SupplierSerializer
-
-_TENANT = extend_schema(parameters=[TENANT_PARAMETER])
-TENANT_SCHEMA = dict.fromkeys(
-    ("list", "retrieve", "create", "update", "partial_update", "destroy", "export"), _TENANT
-)
 
 
 def _contacts_text(supplier: Supplier) -> str:
@@ -23,7 +17,6 @@ def _contacts_text(supplier: Supplier) -> str:
     )
 
 
-@extend_schema_view(**TENANT_SCHEMA)
 class ParentVendorViewSet(ImportMixin, TenantModelViewSet):
     """Parent vendors (groups of carton factories). Supplier users read only their own."""
 
@@ -53,7 +46,6 @@ class ParentVendorViewSet(ImportMixin, TenantModelViewSet):
         services.parent_vendor_delete(vendor=instance)
 
 
-@extend_schema_view(**TENANT_SCHEMA)
 class SupplierViewSet(ImportMixin, TenantModelViewSet):
     """Suppliers (carton factories) under a parent vendor. Supplier users read only their vendor's."""
 

@@ -6,7 +6,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.api.permissions import TenantMember, UserTypeAllowed, user_type
-from apps.common.api.viewsets import TENANT_PARAMETER
 from apps.tenancy import services
 from apps.tenancy.models import Tenant
 from apps.users.permissions import tenant_permissions
@@ -50,13 +49,11 @@ class CompanySettingsView(APIView):
         context = {"request": request, "can_edit": may_change_company_settings(request)}
         return Response(CompanySettingsSerializer(tenant, context=context).data)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses=CompanySettingsSerializer)
+    @extend_schema(responses=CompanySettingsSerializer)
     def get(self, request):
         return self._response(request, Tenant.objects.get(pk=request.tenant.pk))
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=CompanySettingsSerializer, responses=CompanySettingsSerializer
-    )
+    @extend_schema(request=CompanySettingsSerializer, responses=CompanySettingsSerializer)
     def patch(self, request):
         """Changes some or all of the settings; answers the whole settings."""
         if not may_change_company_settings(request):

@@ -14,7 +14,6 @@ from rest_framework.response import Response
 from apps.common.api.export import export_response
 from apps.common.api.viewsets import (
     EXPORT_PARAMETER,
-    TENANT_PARAMETER,
     TenantModelViewSet,
     TenantScopedMixin,
 )
@@ -37,9 +36,6 @@ from .serializers import (
     UserCreateSerializer,
 )
 
-_TENANT = extend_schema(parameters=[TENANT_PARAMETER])
-CRUD_SCHEMA = dict.fromkeys(("list", "retrieve", "create", "update", "partial_update", "destroy"), _TENANT)
-
 
 def _roles_text(user: User) -> str:
     memberships = getattr(user, "tenant_memberships", None) or []
@@ -51,14 +47,7 @@ def _department_text(user: User) -> str:
     return ", ".join(m.department.name for m in memberships if m.department)
 
 
-@extend_schema_view(
-    **{
-        **{name: schema for name, schema in CRUD_SCHEMA.items() if name != "destroy"},
-        "create": extend_schema(
-            parameters=[TENANT_PARAMETER], request=UserCreateSerializer, responses=UserAdminSerializer
-        ),
-    }
-)
+@extend_schema_view(create=extend_schema(request=UserCreateSerializer, responses=UserAdminSerializer))
 class UserViewSet(
     TenantScopedMixin,
     mixins.ListModelMixin,
@@ -125,19 +114,19 @@ class UserViewSet(
         services.user_update(actor=request.user, user=user, data=data, user_type=user_type)
         return self._detail(user)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=UserAdminSerializer)
+    @extend_schema(request=None, responses=UserAdminSerializer)
     @action(detail=True, methods=["post"])
     def deactivate(self, request, pk=None):
         user = services.user_set_active(actor=request.user, user=self.get_object(), active=False)
         return self._detail(user)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=UserAdminSerializer)
+    @extend_schema(request=None, responses=UserAdminSerializer)
     @action(detail=True, methods=["post"])
     def activate(self, request, pk=None):
         user = services.user_set_active(actor=request.user, user=self.get_object(), active=True)
         return self._detail(user)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=PasswordResetSerializer, responses={200: None})
+    @extend_schema(request=PasswordResetSerializer, responses={200: None})
     @action(detail=True, methods=["post"], url_path="reset-password")
     def reset_password(self, request, pk=None):
         serializer = PasswordResetSerializer(data=request.data)
@@ -175,7 +164,7 @@ class UserViewSet(
         ]
         return {"memberships": rows, "other_tenants": others}
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses=MembershipsResponseSerializer)
+    @extend_schema(responses=MembershipsResponseSerializer)
     @action(detail=True, methods=["get"])
     def memberships(self, request, pk=None):
         """The user's memberships in the companies the signed-in admin administers (with their roles and
@@ -183,7 +172,6 @@ class UserViewSet(
         return Response(self._memberships(self.get_object()))
 
     @extend_schema(
-        parameters=[TENANT_PARAMETER],
         request=MembershipsWriteSerializer,
         responses=MembershipsResponseSerializer,
     )
@@ -198,7 +186,7 @@ class UserViewSet(
         return Response(self._memberships(user))
 
     @extend_schema(
-        parameters=[TENANT_PARAMETER, EXPORT_PARAMETER],
+        parameters=[EXPORT_PARAMETER],
         responses={(200, "application/octet-stream"): OpenApiTypes.BINARY},
     )
     @action(detail=False, methods=["get"], url_path="export")
@@ -223,7 +211,6 @@ class UserViewSet(
         )
 
 
-@extend_schema_view(**CRUD_SCHEMA, export=_TENANT)
 class DepartmentViewSet(TenantModelViewSet):
     """Departments of the current tenant (a tree: a department may have a parent)."""
 
@@ -245,7 +232,6 @@ class DepartmentViewSet(TenantModelViewSet):
         services.department_delete(department=instance)
 
 
-@extend_schema_view(**CRUD_SCHEMA, export=_TENANT)
 class RoleViewSet(TenantModelViewSet):
     """Roles of the current tenant: named sets of permissions, held through memberships."""
 
@@ -263,13 +249,13 @@ class RoleViewSet(TenantModelViewSet):
     def perform_destroy(self, instance):
         services.role_delete(role=instance)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses=PermissionMatrixSerializer)
+    @extend_schema(responses=PermissionMatrixSerializer)
     @action(detail=False, methods=["get"], url_path="permission-matrix")
     def permission_matrix(self, request):
         """Areas (app labels with their models) x view/add/change/delete, as "app_label.codename"."""
         return Response({"areas": selectors.permission_matrix()})
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=RolePermissionsSerializer, responses=RoleSerializer)
+    @extend_schema(request=RolePermissionsSerializer, responses=RoleSerializer)
     @action(detail=True, methods=["put"], url_path="permissions")
     def set_permissions(self, request, pk=None):
         role = self.get_object()
