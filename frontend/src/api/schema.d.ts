@@ -3970,24 +3970,18 @@ export interface components {
         };
         CapApproval: {
             readonly id: number;
-            extra_cartons: number;
-            reason: string;
+            readonly extra_cartons: number;
+            readonly reason: string;
             readonly approved_by: {
-                id?: number;
-                name?: string;
+                id: number;
+                name: string;
             };
             /** Format: date-time */
-            approved_at?: string;
+            readonly approved_at: string;
         };
         CapApprovalInputRequest: {
             extra_cartons: number;
             reason: string;
-        };
-        CapApprovalRequest: {
-            extra_cartons: number;
-            reason: string;
-            /** Format: date-time */
-            approved_at?: string;
         };
         /**
          * @description * `by_weight` - By weight: available weight / minimum consumption
@@ -6846,7 +6840,7 @@ export interface components {
             readonly delivery: number;
             readonly production_batch_code: string;
             /** Format: date */
-            readonly production_date: string;
+            readonly production_date: string | null;
             readonly product: number;
             readonly product_name: string;
             readonly article_number: string;
@@ -6991,7 +6985,7 @@ export interface components {
             readonly received_qty: string;
             /** @default 0 */
             readonly cartons_issued: number;
-            readonly allowed_transitions: string[];
+            readonly allowed_transitions: components["schemas"]["PurchaseOrderStatusEnum"][];
             readonly lines_editable: boolean;
             /** Format: date-time */
             readonly created_at: string;
@@ -7030,7 +7024,7 @@ export interface components {
             readonly received_qty: string;
             /** @default 0 */
             readonly cartons_issued: number;
-            readonly allowed_transitions: string[];
+            readonly allowed_transitions: components["schemas"]["PurchaseOrderStatusEnum"][];
             readonly lines_editable: boolean;
             /** Format: date-time */
             readonly created_at: string;
@@ -7899,7 +7893,7 @@ export interface components {
             readonly container_number: string;
             readonly seal_number: string;
             readonly shipment_company: number | null;
-            readonly shipment_company_detail: components["schemas"]["ShipmentCompanyBrief"];
+            readonly shipment_company_detail: components["schemas"]["ShipmentCompanyBrief"] | null;
             readonly tracking_url: string;
             readonly vessel: string;
             readonly voyage: string;
@@ -7915,7 +7909,7 @@ export interface components {
             readonly purchase_orders_detail: components["schemas"]["CarriedOrder"][];
             /** @default 0 */
             readonly cartons_count: number;
-            readonly allowed_transitions: string[];
+            readonly allowed_transitions: components["schemas"]["ShipmentStatusEnum"][];
             /** Format: date-time */
             readonly created_at: string;
             /** Format: date-time */
@@ -8450,7 +8444,7 @@ export interface components {
              */
             readonly email: string;
             readonly phone: string;
-            readonly user_type: string;
+            readonly user_type: components["schemas"]["UserTypeEnum"];
             /**
              * Active
              * @description Designates whether this user should be treated as active. Unselect this instead of deleting accounts.

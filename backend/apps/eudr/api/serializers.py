@@ -10,7 +10,6 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -76,9 +75,14 @@ class CapApprovalSerializer(serializers.ModelSerializer):
     class Meta:
         model = CapApproval
         fields = ["id", "extra_cartons", "reason", "approved_by", "approved_at"]
+        read_only_fields = fields
 
     @extend_schema_field(
-        {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}
+        {
+            "type": "object",
+            "properties": {"id": {"type": "integer"}, "name": {"type": "string"}},
+            "required": ["id", "name"],
+        }
     )
     def get_approved_by(self, obj):
         user = obj.approved_by
@@ -481,7 +485,7 @@ class ProductionBatchSerializer(serializers.ModelSerializer):
     def get_used_kg(self, obj) -> str:
         return str((obj.net_weight_per_carton_kg * obj.carton_count).quantize(obj.net_weight_per_carton_kg))
 
-    @extend_schema_field(OpenApiTypes.DATE)
+    @extend_schema_field(serializers.DateField(allow_null=True))
     def get_production_date(self, obj) -> str | None:
         match = BATCH_CODE_RE.match(obj.production_batch_code)
         return f"{match[1]}-{match[2]}-{match[3]}" if match else None

@@ -3,6 +3,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
@@ -63,7 +64,9 @@ class CarriedOrderSerializer(serializers.ModelSerializer):
 
 
 class ShipmentSerializer(serializers.ModelSerializer):
-    shipment_company_detail = ShipmentCompanyBriefSerializer(source="shipment_company", read_only=True)
+    shipment_company_detail = ShipmentCompanyBriefSerializer(
+        source="shipment_company", read_only=True, allow_null=True
+    )
     purchase_orders_detail = CarriedOrderSerializer(source="purchase_orders", many=True, read_only=True)
     purchase_orders = serializers.SerializerMethodField()
     tracking_url = serializers.SerializerMethodField()
@@ -102,6 +105,9 @@ class ShipmentSerializer(serializers.ModelSerializer):
     def get_tracking_url(self, obj) -> str:
         return obj.shipment_company.tracking_url(obj.container_number) if obj.shipment_company else ""
 
+    @extend_schema_field(
+        serializers.ListField(child=serializers.ChoiceField(choices=ShipmentInfo.Status.choices))
+    )
     def get_allowed_transitions(self, obj) -> list[str]:
         request = self.context.get("request")
         if request is not None and getattr(request.user, "is_supplier", False):

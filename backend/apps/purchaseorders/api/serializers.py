@@ -132,6 +132,9 @@ class PurchaseOrderSerializer(PriceFieldsMixin, serializers.ModelSerializer):
         owner = obj.owner
         return (owner.profile_name or owner.name or owner.username) if owner else ""
 
+    @extend_schema_field(
+        serializers.ListField(child=serializers.ChoiceField(choices=PurchaseOrder.Status.choices))
+    )
     def get_allowed_transitions(self, obj) -> list[str]:
         request = self.context.get("request")
         if request is not None and getattr(request.user, "is_supplier", False):

@@ -197,7 +197,7 @@ def _tenant_membership(user: User):
 class UserAdminListSerializer(serializers.ModelSerializer):
     """A row of the users list: the account and its membership in the current tenant."""
 
-    user_type = serializers.CharField(read_only=True)
+    user_type = serializers.ChoiceField(choices=USER_TYPE_CHOICES, read_only=True)
     parent_vendor = serializers.SerializerMethodField()
     roles = serializers.SerializerMethodField()
     department = serializers.SerializerMethodField()

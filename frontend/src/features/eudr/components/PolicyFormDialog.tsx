@@ -12,7 +12,7 @@ import styles from './eudr.module.css';
 
 interface Values {
   parent_vendor?: number | null;
-  material_type?: string;
+  material_type?: SupplierPolicy['material_type'];
   min_consumption_per_carton?: string;
   loss_rate_percent?: string;
   order_tolerance_percent?: string;

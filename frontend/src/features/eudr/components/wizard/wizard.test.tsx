@@ -7,6 +7,7 @@ import { makeUser, signIn } from '@/test/session';
 import RawMaterialWizardPage from '../../pages/RawMaterialWizardPage';
 import { renderAt } from '../../test/harness';
 import { fileChanges, flattenFieldErrors, fromRawMaterial, isGeoJsonTextBroken, resumeStep, stepFromParam, stepOfCheck, toInput } from './wizardModel';
+import type { RawMaterial } from '../../api/types';
 
 let server: MockServer;
 
@@ -71,7 +72,7 @@ describe('the creation wizard', () => {
   }, 60_000);
 });
 
-const DRAFT = {
+const DRAFT: RawMaterial = {
   id: 7,
   parent_vendor: 4,
   parent_vendor_name: 'Shanghai Evergreen Packaging',
@@ -80,7 +81,7 @@ const DRAFT = {
   delivery_number: 'DN-7',
   document_from: '',
   description: '',
-  status: 'draft' as const,
+  status: 'draft',
   country_code: 'FI',
   country_name: 'Finland',
   lines: [{ id: 1, material_type: 'paper', weight_kg: '500.000', pulp_type: 'virgin', pulp_brand: '', scientific_names: ['Picea abies'], common_names: [] }],
@@ -98,6 +99,10 @@ const DRAFT = {
   geolocation_confidential: false,
   upstream_dds_reference: '',
   upstream_dds_verification: '',
+  dds_reference_number: '',
+  dds_verification_number: '',
+  dds_filed_at: null,
+  dds_filed_by_name: '',
   files: { delivery_file: { name: 'd.csv', size: 10, content_type: 'text/csv', uploaded_at: '', url: '' } },
   checks: [],
   min_consumption_per_carton: '0.100',
@@ -145,7 +150,7 @@ describe('wizard values', () => {
   });
 
   it('lists the document changes a save makes', () => {
-    const stored = { name: 'a.pdf', size: 1 };
+    const stored = { name: 'a.pdf', size: 1, content_type: 'application/pdf', uploaded_at: '', url: '' };
     const file = new File(['x'], 'b.pdf');
     expect(
       fileChanges({

@@ -4,7 +4,6 @@
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FileKind, GeoJsonObject, MaterialLine, RawMaterial, RawMaterialInput, StoredFile } from '../../api/types';
-import { countryName } from '@/shared/countries/countries';
 import { basicInfoErrors, materialErrors } from '../../lib/validation';
 
 export interface FileValue {
@@ -17,9 +16,9 @@ export interface FileValue {
 }
 
 export interface LineValue {
-  material_type?: string;
+  material_type?: MaterialLine['material_type'];
   weight_kg?: string | number | null;
-  pulp_type?: string;
+  pulp_type?: MaterialLine['pulp_type'];
   pulp_brand?: string;
   scientific_names?: string[];
   common_names?: string[];
@@ -32,7 +31,7 @@ export interface WizardValues {
   description?: string;
   country_code?: string;
   forest_supplier_name?: string;
-  fm_certification_type?: string;
+  fm_certification_type?: RawMaterialInput['fm_certification_type'];
   fm_certificate_number?: string;
   fm_certificate_expiry?: Dayjs | null;
   coc_certification?: string;
@@ -109,7 +108,6 @@ export function toInput(values: WizardValues, { lenientGeoJson = false } = {}): 
     document_from: text(values.document_from),
     description: text(values.description),
     country_code: code,
-    country_name: code ? countryName(code, 'en') : '',
     forest_supplier_name: text(values.forest_supplier_name),
     fm_certification_type: values.fm_certification_type ?? '',
     fm_certificate_number: text(values.fm_certificate_number),
