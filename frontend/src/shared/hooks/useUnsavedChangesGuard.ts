@@ -45,8 +45,7 @@ export function useUnsavedChangesGuard(dirty: boolean): void {
  * blocked.
  */
 export function useUnsavedChangesClose(open: boolean, onClose: () => void) {
-  const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirmDiscard = useConfirmDiscard();
   const [dirty, setDirty] = useState(false);
   const pending = useRef<(() => void) | null>(null);
   const [settled, setSettled] = useState(0);
@@ -67,20 +66,35 @@ export function useUnsavedChangesClose(open: boolean, onClose: () => void) {
   }, []);
 
   const requestClose = useCallback(() => {
-    if (!dirty) {
-      onClose();
-      return;
-    }
-    modal.confirm({
-      title: t('unsaved.title'),
-      content: t('unsaved.description'),
-      okText: t('unsaved.leave'),
-      cancelText: t('unsaved.stay'),
-      okButtonProps: { danger: true },
-      onOk: () => afterSave(onClose),
-    });
-  }, [afterSave, dirty, modal, onClose, t]);
+    confirmDiscard(dirty, () => (dirty ? afterSave(onClose) : onClose()));
+  }, [afterSave, confirmDiscard, dirty, onClose]);
 
   const markDirty = useCallback(() => setDirty(true), []);
   return { dirty, markDirty, afterSave, requestClose };
+}
+
+/**
+ * `confirmDiscard(dirty, discard)`: runs `discard` (close, switch) at once when nothing was edited, else
+ * after the user confirms leaving the unsaved changes behind.
+ */
+export function useConfirmDiscard(): (dirty: boolean, discard: () => void) => void {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  return useCallback(
+    (dirty: boolean, discard: () => void) => {
+      if (!dirty) {
+        discard();
+        return;
+      }
+      modal.confirm({
+        title: t('common:unsaved.title'),
+        content: t('common:unsaved.description'),
+        okText: t('common:unsaved.leave'),
+        cancelText: t('common:unsaved.stay'),
+        okButtonProps: { danger: true },
+        onOk: discard,
+      });
+    },
+    [modal, t],
+  );
 }

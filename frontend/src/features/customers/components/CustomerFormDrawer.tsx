@@ -6,11 +6,12 @@ import { isApiError } from '@/api/errors';
 import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useMediaQuery } from '@/shared/hooks/useMediaQuery';
-import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
+import { useConfirmDiscard, useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { useDeleteCustomer, useSaveCustomer } from '../api/customers';
 import type { Customer, CustomerInput } from '../api/types';
 import { countryOptions, currencyOptions, flattenFieldErrors } from '../codes';
-import { CUSTOMER_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useMayPermission } from '@/shared/session/permissions';
+import { CUSTOMER_PERMS } from '../permissions';
 import styles from './customers.module.css';
 
 type FormValues = CustomerInput;
@@ -69,13 +70,14 @@ interface Props {
 /** Create or edit a customer with addresses and contacts; closing with unsaved changes asks first. */
 export function CustomerFormDrawer({ customer, onClose }: Props) {
   const { t, i18n } = useTranslation('customers');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const narrow = useMediaQuery('(max-width: 760px)');
   const save = useSaveCustomer(customer?.id);
   const remove = useDeleteCustomer();
   const mayDelete = useMayPermission(CUSTOMER_PERMS.delete);
   const mayChange = useMayPermission(customer ? CUSTOMER_PERMS.change : CUSTOMER_PERMS.add);
   const [dirty, setDirty] = useState(false);
+  const confirmDiscard = useConfirmDiscard();
   useUnsavedChangesGuard(dirty);
 
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
@@ -98,23 +100,11 @@ export function CustomerFormDrawer({ customer, onClose }: Props) {
     },
   });
 
-  const close = () => {
-    if (!dirty) {
+  const close = () =>
+    confirmDiscard(dirty, () => {
+      setDirty(false);
       onClose();
-      return;
-    }
-    modal.confirm({
-      title: t('common:unsaved.title'),
-      content: t('common:unsaved.description'),
-      okText: t('common:unsaved.leave'),
-      cancelText: t('common:unsaved.stay'),
-      okButtonProps: { danger: true },
-      onOk: () => {
-        setDirty(false);
-        onClose();
-      },
     });
-  };
 
   const copyBilling = () => {
     const values = form.getFieldsValue();

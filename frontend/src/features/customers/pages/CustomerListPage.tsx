@@ -10,7 +10,9 @@ import type { Customer } from '../api/types';
 import { countryName, countryOptions } from '../codes';
 import { CustomerFormDrawer } from '../components/CustomerFormDrawer';
 import styles from '../components/customers.module.css';
-import { CUSTOMER_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useMayPermission } from '@/shared/session/permissions';
+import { CUSTOMER_PERMS } from '../permissions';
+import { ActiveStatusFilter, activeStatusColumn } from '@/shared/components/ActiveStatus';
 
 const FILTER_KEYS = ['country', 'is_active'] as const;
 
@@ -55,7 +57,7 @@ export default function CustomerListPage() {
       title: t('fields.mainContact'),
       key: 'contact',
       responsive: ['lg'],
-      render: (_: unknown, customer) => customer.contacts[0]?.name ?? '–',
+      render: (_: unknown, customer) => customer.contacts?.[0]?.name ?? '–',
     },
     { title: t('fields.currency'), dataIndex: 'currency', sorter: true, responsive: ['md'] },
     {
@@ -66,13 +68,7 @@ export default function CustomerListPage() {
       responsive: ['lg'],
       render: (days: number) => <span className={styles.number}>{t('list.days', { count: days })}</span>,
     },
-    {
-      title: t('fields.is_active'),
-      dataIndex: 'is_active',
-      sorter: true,
-      responsive: ['sm'],
-      render: (active: boolean) => (active ? t('status.active') : <Typography.Text type="secondary">{t('status.inactive')}</Typography.Text>),
-    },
+    activeStatusColumn<Customer>(t('fields.is_active')),
   ];
 
   return (
@@ -97,17 +93,7 @@ export default function CustomerListPage() {
               options={countries}
               aria-label={t('fields.country')}
             />
-            <Select
-              className={styles.filter}
-              value={typeof list.filters.is_active === 'string' ? list.filters.is_active : ''}
-              onChange={(value: string) => list.setFilter('is_active', value || null)}
-              options={[
-                { value: '', label: t('list.allStatuses') },
-                { value: 'true', label: t('status.active') },
-                { value: 'false', label: t('status.inactive') },
-              ]}
-              aria-label={t('fields.is_active')}
-            />
+            <ActiveStatusFilter list={list} label={t('fields.is_active')} className={styles.filter} />
           </>
         )}
         actions={

@@ -2,7 +2,7 @@
  * Client-side mirrors of the server's raw-material rules (SPEC.md section 5). Each rule returns the
  * i18n key of its message (namespace eudr, `validation.*`) or null; the English texts are SPEC.md's.
  */
-import { MIN_GENERATE_KG, toKg } from './weight';
+import { enoughToGenerate } from './weight';
 
 export const PAPER = 'paper';
 
@@ -135,5 +135,5 @@ export function countRule(value: unknown): ValidationKey | null {
 
 /** Generation is offered only while at least 10 kg remain. */
 export function remainingRule(remainingKg: string | number | null | undefined): ValidationKey | null {
-  return toKg(remainingKg) < MIN_GENERATE_KG ? 'validation.insufficientWeightMin' : null;
+  return enoughToGenerate(remainingKg) ? null : 'validation.insufficientWeightMin';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_GENERATE_KG, cartonCap, consumption, toKg, weightBar } from './weight';
+import { MIN_GENERATE_KG, cartonCap, consumption, enoughToGenerate, toKg, weightBar } from './weight';
 
 const weight = (original: string, loss: string, used: string) => {
   const available = Number(original) - Number(loss);
@@ -69,5 +69,20 @@ describe('consumption', () => {
     expect(consumption(10, 0.674, 500)).toEqual({ totalKg: 6.74, remainingAfterKg: 493.26, fits: true, maxCartons: 741 });
     expect(consumption(1000, 0.674, 500).fits).toBe(false);
     expect(consumption(null, 1, 5)).toMatchObject({ totalKg: 0, fits: true, maxCartons: 5 });
+  });
+
+  it('decides on exact decimals: a remainder of exactly n cartons fits n, with no float drift', () => {
+    // 0.1 x 3 is 0.30000000000000004 in floats; as decimals it is exactly what remains.
+    expect(consumption(3, '0.1', '0.3')).toEqual({ totalKg: 0.3, remainingAfterKg: 0, fits: true, maxCartons: 3 });
+    expect(consumption(3, 0.1, 0.3).fits).toBe(true);
+    // 0.7 / 0.1 is 6.999999999999999 in floats: floor would offer 6 cartons.
+    expect(consumption(7, '0.1', '0.7')).toMatchObject({ fits: true, maxCartons: 7 });
+    expect(consumption(8, '0.1', '0.7')).toMatchObject({ fits: false, maxCartons: 7 });
+    expect(consumption(1, '0.674', '-1')).toMatchObject({ fits: false, maxCartons: 0 });
+  });
+  it('reads the API strings, never floats, for the generation minimum', () => {
+    expect(enoughToGenerate('10.000')).toBe(true);
+    expect(enoughToGenerate('9.999')).toBe(false);
+    expect(enoughToGenerate('abc')).toBe(false);
   });
 });

@@ -2,7 +2,9 @@
  * The weight balance of a delivery (SPEC.md section 4) turned into what the page draws: figures and
  * the proportions of one bar (used, remaining, loss) over the original weight, plus the carton cap.
  * The server computes the balance; this only lays it out, so the page and the server never disagree.
+ * Decisions (enough weight left, how many cartons fit) are taken on exact decimals, never on floats.
  */
+import { decimalToNumber, parseDecimal } from '@/shared/utils/decimal';
 
 /** SPEC.md section 9: cartons can be generated only while at least this much weight remains. */
 export const MIN_GENERATE_KG = 10;
@@ -31,10 +33,21 @@ export interface WeightBar {
   level: 'ok' | 'low' | 'empty';
 }
 
-/** A decimal string (or number) from the API as a finite number; anything else is 0. */
+/** A weight from the API (decimal string) or a form (number) in grams, exact; anything else is 0. */
+export function toGrams(value: string | number | null | undefined): bigint {
+  return parseDecimal(value, 3) ?? 0n;
+}
+
+/** A decimal string (or number) from the API as a number for display, exact to the gram; anything else is 0. */
 export function toKg(value: string | number | null | undefined): number {
-  const n = typeof value === 'number' ? value : Number.parseFloat(value ?? '');
-  return Number.isFinite(n) ? n : 0;
+  return decimalToNumber(toGrams(value));
+}
+
+const MIN_GENERATE_GRAMS = BigInt(MIN_GENERATE_KG * 1000);
+
+/** Whether at least the generation minimum remains (compared exactly). */
+export function enoughToGenerate(remainingKg: string | number | null | undefined): boolean {
+  return toGrams(remainingKg) >= MIN_GENERATE_GRAMS;
 }
 
 function percent(part: number, whole: number): number {
@@ -48,7 +61,8 @@ export function weightBar(weight: WeightFigures): WeightBar {
   const loss = toKg(weight.loss_kg);
   const available = toKg(weight.available_kg);
   const used = toKg(weight.used_kg);
-  const remaining = toKg(weight.remaining_kg);
+  const remainingGrams = toGrams(weight.remaining_kg);
+  const remaining = decimalToNumber(remainingGrams);
   const usedPercent = percent(used, original);
   const lossPercent = Math.min(percent(loss, original), 100 - usedPercent);
   const remainingPercent = Math.max(0, Math.min(percent(remaining, original), 100 - usedPercent - lossPercent));
@@ -62,7 +76,7 @@ export function weightBar(weight: WeightFigures): WeightBar {
     remainingPercent,
     lossPercent,
     usedOfAvailablePercent: percent(used, available),
-    level: remaining <= 0 ? 'empty' : remaining < MIN_GENERATE_KG ? 'low' : 'ok',
+    level: remainingGrams <= 0n ? 'empty' : remainingGrams < MIN_GENERATE_GRAMS ? 'low' : 'ok',
   };
 }
 
@@ -99,16 +113,23 @@ export function cartonCap(input: {
 
 /**
  * What a generate request would consume: count x net weight per carton, and whether it fits in the
- * remaining weight. The server decides; this is the preview shown before submitting.
+ * remaining weight, in exact grams (as the server's Decimal arithmetic). The server decides; this is
+ * the preview shown before submitting.
  */
-export function consumption(count: number | null | undefined, perCartonKg: number, remainingKg: number) {
-  const cartons = count && count > 0 ? count : 0;
-  const totalKg = Math.round(cartons * perCartonKg * 1000) / 1000;
+export function consumption(
+  count: number | null | undefined,
+  perCartonKg: string | number,
+  remainingKg: string | number,
+) {
+  const cartons = BigInt(count && count > 0 ? Math.floor(count) : 0);
+  const perCarton = toGrams(perCartonKg);
+  const remaining = toGrams(remainingKg);
+  const total = cartons * perCarton;
   return {
-    totalKg,
-    remainingAfterKg: Math.round((remainingKg - totalKg) * 1000) / 1000,
-    fits: totalKg <= remainingKg,
-    maxCartons: perCartonKg > 0 ? Math.max(0, Math.floor((remainingKg + 1e-9) / perCartonKg)) : 0,
+    totalKg: decimalToNumber(total),
+    remainingAfterKg: decimalToNumber(remaining - total),
+    fits: total <= remaining,
+    maxCartons: perCarton > 0n && remaining > 0n ? Number(remaining / perCarton) : 0,
   };
 }
 

@@ -31,7 +31,8 @@ import { PolicySummary } from '../components/PolicySummary';
 import { StatusTag } from '../components/StatusTag';
 import { WeightBalance } from '../components/WeightBalance';
 import { stepOfCheck, WIZARD_STEPS } from '../components/wizard/wizardModel';
-import { APPROVE_OVER_CAP, CHANGE_DELIVERY, DELETE_DELIVERY, useHasPermission, useMayPermission } from '../hooks/usePermissions';
+import { useHasPermission, useMayPermission } from '@/shared/session/permissions';
+import { APPROVE_OVER_CAP, CHANGE_DELIVERY, DELETE_DELIVERY } from '../permissions';
 import { useEudrPortal } from '../hooks/usePortal';
 import { countryName } from '@/shared/countries/countries';
 import { remainingRule } from '../lib/validation';
@@ -189,7 +190,7 @@ function Detail({ material }: { material: RawMaterial }) {
       title={
         <Flex align="center" gap="small" wrap>
           <span data-testid="detail-title">{material.delivery_number || t('list.untitledDraft', { id: material.id })}</span>
-          <StatusTag status={material.status} />
+          <StatusTag status={material.status ?? 'draft'} />
         </Flex>
       }
       extra={actions}
@@ -294,7 +295,7 @@ function Detail({ material }: { material: RawMaterial }) {
         </Col>
       </Row>
 
-      <Card title={t('detail.lines', { count: material.lines.length })} size="small" className={styles.section}>
+      <Card title={t('detail.lines', { count: material.lines?.length ?? 0 })} size="small" className={styles.section}>
         <Table<MaterialLine>
           size="small"
           rowKey={(line) => String(line.id)}

@@ -8,7 +8,8 @@ import { useRawMaterial } from '../api/rawMaterials';
 import { DeliveryNotFound, isNotFound } from '../components/DeliveryNotFound';
 import { DeliveryWizard } from '../components/wizard/DeliveryWizard';
 import { stepFromParam } from '../components/wizard/wizardModel';
-import { CHANGE_DELIVERY, useMayPermission } from '../hooks/usePermissions';
+import { useMayPermission } from '@/shared/session/permissions';
+import { CHANGE_DELIVERY } from '../permissions';
 import { useEudrPortal } from '../hooks/usePortal';
 
 /**

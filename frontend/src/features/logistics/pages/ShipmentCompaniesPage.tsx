@@ -6,7 +6,8 @@ import { ListPage } from '@/shared/components/ListPage';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { COMPANIES_URL, companyPath } from '../api/logistics';
 import type { ShipmentCompany } from '../api/types';
-import { LOGISTICS_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useMayPermission } from '@/shared/session/permissions';
+import { LOGISTICS_PERMS } from '../permissions';
 
 /** /purchase/shipment-companies: the carriers. */
 export default function ShipmentCompaniesPage() {

@@ -9,7 +9,8 @@ import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { companyPath, useCompanyByName, useDeleteCompany } from '../api/logistics';
 import { CompanyForm } from '../components/CompanyForm';
-import { LOGISTICS_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useMayPermission } from '@/shared/session/permissions';
+import { LOGISTICS_PERMS } from '../permissions';
 
 /** /purchase/shipment-companies/{companyName}: one carrier, editable in place. */
 export default function ShipmentCompanyDetailPage() {

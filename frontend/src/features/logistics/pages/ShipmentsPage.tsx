@@ -8,7 +8,8 @@ import { SHIPMENTS_URL, useCompanies, useShipment } from '../api/logistics';
 import { SHIPMENT_STATUSES, type Shipment } from '../api/types';
 import { ShipmentDrawer } from '../components/ShipmentDrawer';
 import { ShipmentStatusTag } from '../components/ShipmentStatusTag';
-import { LOGISTICS_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useMayPermission } from '@/shared/session/permissions';
+import { LOGISTICS_PERMS } from '../permissions';
 import styles from '../components/logistics.module.css';
 
 /** /purchase/shipments: inbound containers; a row opens the shipment (details, status, comments). */

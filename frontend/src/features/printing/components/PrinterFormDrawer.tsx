@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useMediaQuery } from '@/shared/hooks/useMediaQuery';
-import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
+import { useConfirmDiscard, useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { useSession } from '@/shared/session/useSession';
 import { AGENTS_URL, fetchAgents, savePrinter, useInvalidatePrinting, type PrinterDevice, type PrinterInput } from '../api/printing';
 import styles from './printing.module.css';
@@ -39,11 +39,12 @@ function toFormValues(printer?: PrinterDevice): Partial<FormValues> {
 /** Add or edit a printer: name, site, the agent that reaches it, host and port, resolution, label size. */
 export function PrinterFormDrawer({ printer, onClose }: Props) {
   const { t } = useTranslation('printing');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const narrow = useMediaQuery('(max-width: 760px)');
   const invalidate = useInvalidatePrinting();
   const tenant = useSession((s) => s.tenantId);
   const [dirty, setDirty] = useState(false);
+  const confirmDiscard = useConfirmDiscard();
   useUnsavedChangesGuard(dirty);
   const agents = useQuery({ queryKey: [AGENTS_URL, 'choices', tenant], queryFn: ({ signal }) => fetchAgents(signal) });
 
@@ -62,23 +63,11 @@ export function PrinterFormDrawer({ printer, onClose }: Props) {
     },
   });
 
-  const close = () => {
-    if (!dirty) {
+  const close = () =>
+    confirmDiscard(dirty, () => {
+      setDirty(false);
       onClose();
-      return;
-    }
-    modal.confirm({
-      title: t('common:unsaved.title'),
-      content: t('common:unsaved.description'),
-      okText: t('common:unsaved.leave'),
-      cancelText: t('common:unsaved.stay'),
-      okButtonProps: { danger: true },
-      onOk: () => {
-        setDirty(false);
-        onClose();
-      },
     });
-  };
 
   const required = { required: true, whitespace: true, message: t('validation.required') };
 

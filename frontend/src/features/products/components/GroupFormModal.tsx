@@ -5,6 +5,7 @@ import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useSaveGroup } from '../api/products';
 import type { ProductGroup, ProductGroupInput, ProductGroupNode } from '../api/types';
 import { GroupTreeSelect } from './GroupTreeSelect';
+import { useConfirmDiscard } from '@/shared/hooks/useUnsavedChangesGuard';
 
 export type GroupFormTarget =
   | { mode: 'create'; parent: number | null }
@@ -18,10 +19,11 @@ interface Props {
 /** Create or edit a product group in a modal; closing with changes asks first. */
 export function GroupFormModal({ target, onClose }: Props) {
   const { t } = useTranslation('products');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const editing = target.mode === 'edit' ? target.group : undefined;
   const save = useSaveGroup(editing?.id);
   const [dirty, setDirty] = useState(false);
+  const confirmDiscard = useConfirmDiscard();
   const { form, onFinish, submitting, formError } = useApiForm<ProductGroupInput, ProductGroup>({
     submit: (values) =>
       save.mutateAsync({
@@ -36,20 +38,7 @@ export function GroupFormModal({ target, onClose }: Props) {
     },
   });
 
-  const cancel = () => {
-    if (!dirty) {
-      onClose();
-      return;
-    }
-    modal.confirm({
-      title: t('common:unsaved.title'),
-      content: t('common:unsaved.description'),
-      okText: t('common:unsaved.leave'),
-      cancelText: t('common:unsaved.stay'),
-      okButtonProps: { danger: true },
-      onOk: onClose,
-    });
-  };
+  const cancel = () => confirmDiscard(dirty, onClose);
 
   return (
     <Modal

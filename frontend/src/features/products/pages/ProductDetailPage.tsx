@@ -6,10 +6,11 @@ import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useDeleteProduct } from '../api/products';
 import { ProductLoader } from '../components/ProductLoader';
-import { ProductStatusTag } from '../components/ProductStatusTag';
+import { ActiveStatusTag } from '@/shared/components/ActiveStatus';
 import styles from '../components/products.module.css';
 import { cartonDimensions, formatMoney, formatWeight } from '../format';
-import { PRODUCT_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useMayPermission } from '@/shared/session/permissions';
+import { PRODUCT_PERMS } from '../permissions';
 import { useSeesPrices } from '@/shared/session/prices';
 
 const EMPTY = '–';
@@ -29,7 +30,7 @@ export default function ProductDetailPage() {
         <PageContainer
           title={
             <>
-              {product.article_number} <ProductStatusTag active={product.is_active} />
+              {product.article_number} <ActiveStatusTag active={product.is_active} />
             </>
           }
           extra={

@@ -13,7 +13,8 @@ import { useDeleteGroup, useGroupTree, useInvalidateProducts } from '../api/prod
 import type { ProductGroupNode } from '../api/types';
 import { GroupFormModal, type GroupFormTarget } from '../components/GroupFormModal';
 import styles from '../components/products.module.css';
-import { PRODUCT_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useMayPermission } from '@/shared/session/permissions';
+import { PRODUCT_PERMS } from '../permissions';
 
 type Row = Omit<ProductGroupNode, 'children'> & { children?: Row[] };
 

@@ -1,5 +1,5 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Select, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,11 +10,12 @@ import { useInvalidateProducts } from '../api/products';
 import { PRODUCTS_URL } from '../api/endpoints';
 import type { Product } from '../api/types';
 import { GroupTreeSelect } from '../components/GroupTreeSelect';
-import { ProductStatusTag } from '../components/ProductStatusTag';
 import styles from '../components/products.module.css';
 import { formatMoney, formatWeight } from '../format';
-import { PRODUCT_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useMayPermission } from '@/shared/session/permissions';
+import { PRODUCT_PERMS } from '../permissions';
 import { useSeesPrices } from '@/shared/session/prices';
+import { ActiveStatusFilter, activeStatusColumn } from '@/shared/components/ActiveStatus';
 
 const FILTER_KEYS = ['group', 'is_active'] as const;
 
@@ -65,7 +66,7 @@ export default function ProductListPage() {
       responsive: ['md'],
       render: (value: string | null, product: Product) => <span className={styles.number}>{formatMoney(value, product.currency, i18n.language) ?? '–'}</span>,
     } satisfies ServerColumn<Product>] : []),
-    { title: t('fields.is_active'), dataIndex: 'is_active', sorter: true, responsive: ['sm'], render: (active: boolean) => <ProductStatusTag active={active} /> },
+    activeStatusColumn<Product>(t('fields.is_active')),
   ];
 
   return (
@@ -88,17 +89,7 @@ export default function ProductListPage() {
               aria-label={t('fields.group')}
               data-testid="filter-group"
             />
-            <Select
-              className={styles.filter}
-              value={typeof list.filters.is_active === 'string' ? list.filters.is_active : ''}
-              onChange={(value: string) => list.setFilter('is_active', value || null)}
-              options={[
-                { value: '', label: t('list.allStatuses') },
-                { value: 'true', label: t('status.active') },
-                { value: 'false', label: t('status.inactive') },
-              ]}
-              aria-label={t('fields.is_active')}
-            />
+            <ActiveStatusFilter list={list} label={t('fields.is_active')} className={styles.filter} />
           </>
         )}
         actions={

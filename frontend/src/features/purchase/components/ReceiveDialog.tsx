@@ -10,7 +10,8 @@ import { useCreateReceipt, useWarehouses } from '../api/receipts';
 import type { PurchaseOrderDetail, PurchaseOrderLine } from '../api/types';
 import { compareQty, subtractQty } from '../lib/decimal';
 import { useFormatters } from '../lib/format';
-import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useMayPermission } from '@/shared/session/permissions';
+import { PURCHASE_PERMS } from '../permissions';
 import styles from './purchase.module.css';
 
 interface Props {

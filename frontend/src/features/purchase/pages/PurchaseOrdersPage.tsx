@@ -12,7 +12,8 @@ import { ORDER_TYPES, type OwnerOption, type PurchaseOrder } from '../api/types'
 import { OrderStatusTabs } from '../components/OrderStatusTabs';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
-import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
+import { useMayPermission } from '@/shared/session/permissions';
+import { PURCHASE_PERMS } from '../permissions';
 import { useFormatters } from '../lib/format';
 import { idFilter, ownerOption } from '../lib/options';
 import styles from '../components/purchase.module.css';

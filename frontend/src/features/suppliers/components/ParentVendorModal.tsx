@@ -7,6 +7,7 @@ import { useApiForm } from '@/shared/hooks/useApiForm';
 import { createParentVendor, deleteParentVendor, updateParentVendor } from '../api/suppliers';
 import type { ParentVendor, ParentVendorInput } from '../api/types';
 import { COUNTRY_CODES, countryOptions } from '@/shared/countries/countries';
+import { useConfirmDiscard } from '@/shared/hooks/useUnsavedChangesGuard';
 
 interface Props {
   /** The vendor to edit, `null` for a new one; the modal is open when not undefined. */
@@ -23,6 +24,7 @@ const EMPTY: ParentVendorInput = { name: '', cname: '', code: '', contact: '', e
 export function ParentVendorModal({ vendor, readOnly, canDelete, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation('suppliers');
   const [dirty, setDirty] = useState(false);
+  const confirmDiscard = useConfirmDiscard();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const { form, onFinish, submitting, formError } = useApiForm<ParentVendorInput>({
     submit: (values) => {
@@ -37,23 +39,11 @@ export function ParentVendorModal({ vendor, readOnly, canDelete, onClose, onSave
   const required = { required: true, whitespace: true, message: t('validation.required') };
   const max = (n: number) => ({ max: n, message: t('validation.maxLength', { count: n }) });
 
-  const close = () => {
-    if (!dirty) {
+  const close = () =>
+    confirmDiscard(dirty, () => {
+      setDirty(false);
       onClose();
-      return;
-    }
-    Modal.confirm({
-      title: t('common:unsaved.title'),
-      content: t('common:unsaved.description'),
-      okText: t('common:unsaved.leave'),
-      cancelText: t('common:unsaved.stay'),
-      okButtonProps: { danger: true },
-      onOk: () => {
-        setDirty(false);
-        onClose();
-      },
     });
-  };
 
   return (
     <Modal

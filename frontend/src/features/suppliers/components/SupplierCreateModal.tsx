@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { createSupplier } from '../api/suppliers';
 import type { Supplier } from '../api/types';
 import { emptySupplier, SupplierForm } from './SupplierForm';
+import { useConfirmDiscard } from '@/shared/hooks/useUnsavedChangesGuard';
 
 interface Props {
   open: boolean;
@@ -15,23 +16,12 @@ interface Props {
 export function SupplierCreateModal({ open, onClose, onCreated }: Props) {
   const { t } = useTranslation('suppliers');
   const [dirty, setDirty] = useState(false);
-  const close = () => {
-    if (!dirty) {
+  const confirmDiscard = useConfirmDiscard();
+  const close = () =>
+    confirmDiscard(dirty, () => {
+      setDirty(false);
       onClose();
-      return;
-    }
-    Modal.confirm({
-      title: t('common:unsaved.title'),
-      content: t('common:unsaved.description'),
-      okText: t('common:unsaved.leave'),
-      cancelText: t('common:unsaved.stay'),
-      okButtonProps: { danger: true },
-      onOk: () => {
-        setDirty(false);
-        onClose();
-      },
     });
-  };
   return (
     <Modal open={open} title={t('create.title')} onCancel={close} footer={null} width={880} destroyOnHidden>
       <SupplierForm

@@ -1,5 +1,5 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Select, Tag } from 'antd';
+import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '@/shared/components/ListPage';
@@ -9,16 +9,17 @@ import { PARENT_VENDORS_URL, useInvalidateSuppliers } from '../api/suppliers';
 import type { ParentVendor } from '../api/types';
 import { ParentVendorModal } from '../components/ParentVendorModal';
 import { countryName } from '@/shared/countries/countries';
-import { usePermission } from '../hooks/usePermission';
+import { useHasPermission } from '@/shared/session/permissions';
 import styles from './pages.module.css';
+import { ActiveStatusFilter, activeStatusColumn } from '@/shared/components/ActiveStatus';
 
 /** Parent vendors (groups of carton factories): list, create and edit in a modal, import, export. */
 export default function ParentVendorsPage() {
   const { t, i18n } = useTranslation('suppliers');
   const { message } = App.useApp();
-  const canAdd = usePermission('suppliers.add_parentvendor');
-  const canChange = usePermission('suppliers.change_parentvendor');
-  const canDelete = usePermission('suppliers.delete_parentvendor');
+  const canAdd = useHasPermission('suppliers.add_parentvendor');
+  const canChange = useHasPermission('suppliers.change_parentvendor');
+  const canDelete = useHasPermission('suppliers.delete_parentvendor');
   const invalidate = useInvalidateSuppliers();
   const [editing, setEditing] = useState<ParentVendor | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
@@ -30,11 +31,7 @@ export default function ParentVendorsPage() {
     { title: t('fields.contact'), dataIndex: 'contact', responsive: ['md'] },
     { title: t('fields.country'), dataIndex: 'country', sorter: true, render: (code: string) => countryName(code, i18n.language), responsive: ['md'] },
     { title: t('vendors.suppliers'), dataIndex: 'supplier_count', sorter: true, align: 'right' },
-    {
-      title: t('fields.isActive'),
-      dataIndex: 'is_active',
-      render: (active: boolean) => (active ? <Tag color="success">{t('status.active')}</Tag> : <Tag>{t('status.inactive')}</Tag>),
-    },
+    activeStatusColumn<ParentVendor>(t('fields.isActive'), { sortable: false }),
   ];
 
   return (
@@ -48,18 +45,7 @@ export default function ParentVendorsPage() {
         exportFileName="parent-vendors"
         onRowClick={(row) => setEditing(row)}
         filters={(list) => (
-          <Select
-            allowClear
-            className={styles.filterSmall}
-            placeholder={t('fields.isActive')}
-            aria-label={t('fields.isActive')}
-            value={(list.filters.is_active as string | undefined) ?? undefined}
-            onChange={(value?: string) => list.setFilter('is_active', value ?? null)}
-            options={[
-              { value: 'true', label: t('status.active') },
-              { value: 'false', label: t('status.inactive') },
-            ]}
-          />
+          <ActiveStatusFilter list={list} label={t('fields.isActive')} className={styles.filterSmall} />
         )}
         actions={
           <>

@@ -11,7 +11,7 @@ import { PageContainer } from '@/shared/components/PageContainer';
 import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { supplierQuery, updateSupplier, useDeleteSupplier, useInvalidateSuppliers, useSupplier } from '../api/suppliers';
 import { SupplierForm, supplierToValues } from '../components/SupplierForm';
-import { usePermission } from '../hooks/usePermission';
+import { useHasPermission } from '@/shared/session/permissions';
 import styles from './pages.module.css';
 
 /** One supplier: its details (edit, delete) and its comments with attachments. */
@@ -26,8 +26,8 @@ export default function SupplierDetailPage() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateSuppliers();
   const remove = useDeleteSupplier();
-  const canChange = usePermission('suppliers.change_supplier');
-  const canDelete = usePermission('suppliers.delete_supplier');
+  const canChange = useHasPermission('suppliers.change_supplier');
+  const canDelete = useHasPermission('suppliers.delete_supplier');
   const [dirty, setDirty] = useState(false);
   useUnsavedChangesGuard(dirty);
 

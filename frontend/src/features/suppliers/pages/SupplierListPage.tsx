@@ -1,5 +1,5 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Select, Tag } from 'antd';
+import { Button, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,21 +10,22 @@ import { SUPPLIERS_URL, useInvalidateSuppliers, useParentVendorOptions } from '.
 import type { Supplier } from '../api/types';
 import { SupplierCreateModal } from '../components/SupplierCreateModal';
 import { countryName, countryOptions } from '@/shared/countries/countries';
-import { usePermission } from '../hooks/usePermission';
+import { useHasPermission } from '@/shared/session/permissions';
 import styles from './pages.module.css';
+import { ActiveStatusFilter, activeStatusColumn } from '@/shared/components/ActiveStatus';
 
 /** Suppliers: server paging, sorting, search and filters in the URL; export, import, create. */
 export default function SupplierListPage() {
   const { t, i18n } = useTranslation('suppliers');
   const navigate = useNavigate();
-  const canAdd = usePermission('suppliers.add_supplier');
-  const canChange = usePermission('suppliers.change_supplier');
+  const canAdd = useHasPermission('suppliers.add_supplier');
+  const canChange = useHasPermission('suppliers.change_supplier');
   const vendors = useParentVendorOptions();
   const invalidate = useInvalidateSuppliers();
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
-  const vendorLabel = (v: { name: string; cname: string }) => (i18n.language === 'zh' && v.cname ? v.cname : v.name);
+  const vendorLabel = (v: { name: string; cname?: string }) => (i18n.language === 'zh' && v.cname ? v.cname : v.name);
 
   const columns: ServerColumn<Supplier>[] = [
     { title: t('fields.number'), dataIndex: 'number', sorter: true, width: 120 },
@@ -39,11 +40,7 @@ export default function SupplierListPage() {
     { title: t('fields.vismaCode'), dataIndex: 'visma_code', sorter: true, responsive: ['md'] },
     { title: t('fields.currency'), dataIndex: 'currency', sorter: true, responsive: ['md'] },
     { title: t('fields.email'), dataIndex: 'email', responsive: ['lg'] },
-    {
-      title: t('fields.isActive'),
-      dataIndex: 'is_active',
-      render: (active: boolean) => (active ? <Tag color="success">{t('status.active')}</Tag> : <Tag>{t('status.inactive')}</Tag>),
-    },
+    activeStatusColumn<Supplier>(t('fields.isActive'), { sortable: false }),
   ];
 
   return (
@@ -78,18 +75,7 @@ export default function SupplierListPage() {
               options={countries}
               showSearch={{ optionFilterProp: 'label' }}
             />
-            <Select
-              allowClear
-              className={styles.filterSmall}
-              placeholder={t('fields.isActive')}
-              aria-label={t('fields.isActive')}
-              value={(list.filters.is_active as string | undefined) ?? undefined}
-              onChange={(value?: string) => list.setFilter('is_active', value ?? null)}
-              options={[
-                { value: 'true', label: t('status.active') },
-                { value: 'false', label: t('status.inactive') },
-              ]}
-            />
+            <ActiveStatusFilter list={list} label={t('fields.isActive')} className={styles.filterSmall} />
           </>
         )}
         actions={

@@ -9,16 +9,16 @@ import type { ServerColumn } from '@/shared/components/ServerTable';
 import { deleteDepartment, DEPARTMENTS_URL } from '../api/users';
 import type { Department } from '../api/types';
 import { DepartmentModal } from '../components/DepartmentModal';
-import { usePermission } from '../hooks/usePermission';
+import { useHasPermission } from '@/shared/session/permissions';
 
 /** Departments of the current company: list, create, edit (row click), delete. */
 export default function DepartmentsPage() {
   const { t } = useTranslation('users');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const canAdd = usePermission('users.add_department');
-  const canChange = usePermission('users.change_department');
-  const canDelete = usePermission('users.delete_department');
+  const canAdd = useHasPermission('users.add_department');
+  const canChange = useHasPermission('users.change_department');
+  const canDelete = useHasPermission('users.delete_department');
   const [editing, setEditing] = useState<Department | null | undefined>(undefined);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [DEPARTMENTS_URL] });
 

@@ -7,25 +7,25 @@ import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
-import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
+import { useConfirmDiscard, useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { deleteRole, ROLES_URL, setRolePermissions, useAllRoles, usePermissionMatrix } from '../api/users';
 import type { Role } from '../api/types';
 import { PermissionMatrix } from '../components/PermissionMatrix';
 import { RoleModal } from '../components/RoleModal';
-import { usePermission } from '../hooks/usePermission';
+import { useHasPermission } from '@/shared/session/permissions';
 import styles from '../components/users.module.css';
 
 /** Roles of the current company and their permissions as a matrix of areas x view/add/change/delete. */
 export default function PermissionsPage() {
   const { t } = useTranslation('users');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const roles = useAllRoles();
   const matrix = usePermissionMatrix();
-  const canAdd = usePermission('users.add_role');
-  const canChange = usePermission('users.change_role');
-  const canDelete = usePermission('users.delete_role');
+  const canAdd = useHasPermission('users.add_role');
+  const canChange = useHasPermission('users.change_role');
+  const canDelete = useHasPermission('users.delete_role');
   const [chosenRoleId, setRoleId] = useState<number | null>(null);
   /** The unsaved selection; null while it equals the role's saved permissions. */
   const [edits, setEdits] = useState<Set<string> | null>(null);
@@ -34,6 +34,7 @@ export default function PermissionsPage() {
   const [editing, setEditing] = useState<Role | null | undefined>(undefined);
   const dirty = edits !== null;
   useUnsavedChangesGuard(dirty);
+  const confirmDiscard = useConfirmDiscard();
 
   const roleId = chosenRoleId ?? roles.data?.[0]?.id ?? null;
   const role = useMemo(() => roles.data?.find((r) => r.id === roleId) ?? null, [roles.data, roleId]);
@@ -47,18 +48,7 @@ export default function PermissionsPage() {
       setSaveError(null);
       setRoleId(id);
     };
-    if (!dirty) {
-      go();
-      return;
-    }
-    modal.confirm({
-      title: t('common:unsaved.title'),
-      content: t('common:unsaved.description'),
-      okText: t('common:unsaved.leave'),
-      cancelText: t('common:unsaved.stay'),
-      okButtonProps: { danger: true },
-      onOk: go,
-    });
+    confirmDiscard(dirty, go);
   };
 
   const toggle = (labels: string[], checked: boolean) => {

@@ -13,7 +13,7 @@ import { activateUser, deactivateUser, useInvalidateUsers, userQuery } from '../
 import { MembershipsEditor } from '../components/MembershipsEditor';
 import { ResetPasswordModal } from '../components/ResetPasswordModal';
 import { UserAccountForm } from '../components/UserAccountForm';
-import { usePermission } from '../hooks/usePermission';
+import { useHasPermission } from '@/shared/session/permissions';
 import styles from '../components/users.module.css';
 
 /** One user: account fields, memberships per company, deactivate/activate, reset password. */
@@ -25,7 +25,7 @@ export default function UserDetailPage() {
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const invalidate = useInvalidateUsers();
-  const canChange = usePermission('users.change_user');
+  const canChange = useHasPermission('users.change_user');
   const ownId = useSession((s) => s.userInfo?.id);
   const query = useQuery(userQuery(id));
   const [accountDirty, setAccountDirty] = useState(false);

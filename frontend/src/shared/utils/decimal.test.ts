@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { decimalToNumber, formatDecimal, parseDecimal } from './decimal';
+
+describe('parseDecimal', () => {
+  it('reads API decimal strings exactly', () => {
+    expect(parseDecimal('0.674')).toBe(674n);
+    expect(parseDecimal('500')).toBe(500000n);
+    expect(parseDecimal('500.000')).toBe(500000n);
+    expect(parseDecimal('.5')).toBe(500n);
+    expect(parseDecimal('-5')).toBe(-5000n);
+    expect(parseDecimal(' 12.3 ')).toBe(12300n);
+  });
+  it('rounds extra decimals half away from zero', () => {
+    expect(parseDecimal('0.0005')).toBe(1n);
+    expect(parseDecimal('0.0004')).toBe(0n);
+    expect(parseDecimal('-1.2345')).toBe(-1235n);
+  });
+  it('takes numbers at their decimal value, not their binary one', () => {
+    expect(parseDecimal(0.1 + 0.2)).toBe(300n);
+    expect(parseDecimal(0.674)).toBe(674n);
+  });
+  it('refuses what is not a decimal', () => {
+    for (const value of ['', 'abc', '1.2.3', '1e3', '.', null, undefined, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(parseDecimal(value)).toBeNull();
+    }
+  });
+  it('keeps other numbers of places', () => {
+    expect(parseDecimal('3.14159', 2)).toBe(314n);
+    expect(parseDecimal('7', 0)).toBe(7n);
+  });
+});
+
+describe('formatDecimal', () => {
+  it('writes the decimal text', () => {
+    expect(formatDecimal(674n)).toBe('0.674');
+    expect(formatDecimal(493260n)).toBe('493.260');
+    expect(formatDecimal(-5n)).toBe('-0.005');
+    expect(formatDecimal(7n, 0)).toBe('7');
+  });
+  it('round-trips through parseDecimal', () => {
+    for (const text of ['0.000', '1.001', '-12.340', '99999999.999']) {
+      expect(formatDecimal(parseDecimal(text) as bigint)).toBe(text);
+    }
+  });
+  it('gives numbers for display', () => {
+    expect(decimalToNumber(parseDecimal('12.345'))).toBe(12.345);
+    expect(decimalToNumber(null)).toBe(0);
+  });
+});

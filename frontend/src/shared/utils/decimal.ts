@@ -1,0 +1,38 @@
+/**
+ * Decimal values of the API (weights, DecimalField strings such as "0.674") as exact fixed-point
+ * integers: a value with `places` decimals is held as a bigint of its smallest units (3 places: grams of
+ * a kg). Sums, products with a count, comparisons and floor divisions are then exact, where binary
+ * floats (0.1 + 0.2) are not (STYLE.md: weights are Decimal).
+ */
+
+const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
+
+/** The value in units of 10^-places, rounded half away from zero; null when it is not a decimal. */
+export function parseDecimal(value: string | number | null | undefined, places = 3): bigint | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // toFixed gives the shortest correctly rounded decimal text of the float at this many places.
+    return parseDecimal(value.toFixed(places), places);
+  }
+  const match = DECIMAL.exec(value.trim());
+  if (!match || (!match[2] && !match[3])) return null;
+  const [, sign, whole = '', fraction = ''] = match;
+  const kept = fraction.slice(0, places).padEnd(places, '0');
+  let units = BigInt((whole || '0') + kept);
+  if (fraction.length > places && Number(fraction[places]) >= 5) units += 1n;
+  return sign === '-' ? -units : units;
+}
+
+/** The decimal text of `units` (units of 10^-places), e.g. 674n -> "0.674". */
+export function formatDecimal(units: bigint, places = 3): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(places + 1, '0');
+  const text = places > 0 ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
+  return negative ? `-${text}` : text;
+}
+
+/** The value as a number for display and proportions (exact to `places` decimals); 0 when not a decimal. */
+export function decimalToNumber(units: bigint | null, places = 3): number {
+  return units === null ? 0 : Number(formatDecimal(units, places));
+}
