@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext_lazy as _
 
-from apps.common.exceptions import Conflict
+from apps.customers.errors import CustomerInUse
 from apps.customers.models import Customer, CustomerContact
 
 CUSTOMER_NUMBER_TAKEN = _("A customer with this number already exists.")
@@ -91,7 +91,4 @@ def customer_delete(*, customer: Customer) -> None:
         with transaction.atomic():
             customer.delete()
     except ProtectedError as exc:
-        raise Conflict(
-            _("This customer has orders and cannot be deleted. Deactivate it instead."),
-            error="customer_in_use",
-        ) from exc
+        raise CustomerInUse() from exc

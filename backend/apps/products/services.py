@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext_lazy as _
 
-from apps.common.exceptions import Conflict
+from apps.products.errors import ProductGroupNotEmpty, ProductInUse
 from apps.products.models import Product, ProductGroup
 
 ARTICLE_NUMBER_TAKEN = _("A product with this article number already exists.")
@@ -68,10 +68,7 @@ def product_delete(*, product: Product) -> None:
         with transaction.atomic():
             product.delete()
     except ProtectedError as exc:
-        raise Conflict(
-            _("This product is used on orders or labels and cannot be deleted. Deactivate it instead."),
-            error="product_in_use",
-        ) from exc
+        raise ProductInUse() from exc
 
 
 GROUP_UNIQUE = {
@@ -123,12 +120,11 @@ def product_group_delete(*, group: ProductGroup) -> None:
     products = Product.objects.filter(group=group).count()
     children = ProductGroup.objects.filter(parent=group).count()
     if products or children:
-        raise Conflict(
+        raise ProductGroupNotEmpty(
             _(
                 "The group still has %(products)s product(s) and %(children)s subgroup(s). "
                 "Move or delete them first."
             )
-            % {"products": products, "children": children},
-            error="product_group_not_empty",
+            % {"products": products, "children": children}
         )
     group.delete()

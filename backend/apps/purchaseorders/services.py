@@ -25,12 +25,28 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from apps.common.exceptions import Conflict, DomainError
 from apps.inventory import services as inventory
 from apps.inventory.models import StockMove, Warehouse
 from apps.notifications.emit import emit
 from apps.products.models import Product
 from apps.purchaseorders import selectors
+from apps.purchaseorders.errors import (
+    BelowReceived,
+    DuplicateNumber,
+    IllegalTransition,
+    InvalidInput,
+    LineHasCartons,
+    LineProductLocked,
+    LineReceived,
+    LineWeightLocked,
+    OrderInUse,
+    OrderNotReceivable,
+    OrderReadOnly,
+    OverReceipt,
+    OverReceiptNotAllowed,
+    SupplierLocked,
+    WarehouseInactive,
+)
 from apps.purchaseorders.models import (
     NumberSequence,
     PurchaseOrder,
@@ -52,77 +68,8 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-class IllegalTransition(Conflict):
-    error = "illegal_transition"
-    default_message = _("This status change is not allowed.")
-
-
-class OrderReadOnly(Conflict):
-    error = "order_read_only"
-    default_message = _("A completed or cancelled purchase order cannot be changed.")
-
-
-class OrderNotReceivable(Conflict):
-    error = "order_not_receivable"
-    default_message = _("Goods can only be received against an open purchase order.")
-
-
-class OverReceipt(DomainError):
-    status_code = 400
-    error = "over_receipt"
-    default_message = _("The received quantity is more than is still open on the line.")
-
-
-class OverReceiptNotAllowed(DomainError):
-    status_code = 403
-    error = "permission_denied"
-    default_message = _("You are not allowed to receive more than was ordered.")
-
-
-class OrderInUse(Conflict):
-    error = "order_in_use"
-    default_message = _("This purchase order has receipts or shipments and cannot be deleted.")
-
-
-class DuplicateNumber(DomainError):
-    status_code = 400
-    error = "validation_error"
-
-
-class LineProductLocked(Conflict):
-    error = "line_product_locked"
-    default_message = _("The product of a line with received goods or carton labels cannot be changed.")
-
-
-class LineWeightLocked(Conflict):
-    error = "line_weight_locked"
-    default_message = _("The weight per carton of a line with carton labels cannot be changed.")
-
-
-class LineHasCartons(Conflict):
-    error = "line_has_cartons"
-    default_message = _("A line with carton labels cannot be removed.")
-
-
-class SupplierLocked(Conflict):
-    error = "supplier_locked"
-    default_message = _(
-        "The supplier cannot be changed: receipts, shipments or carton labels refer to this order."
-    )
-
-
-class WarehouseInactive(DomainError):
-    status_code = 400
-    error = "validation_error"
-    default_message = _("This warehouse is inactive.")
-
-
-def _lines_required() -> DomainError:
-    return DomainError(
-        _("Add at least one line."),
-        error="validation_error",
-        data={"lines": [_("Add at least one line.")]},
-    )
+def _lines_required() -> InvalidInput:
+    return InvalidInput.on("lines", _("Add at least one line."))
 
 
 # ---------------------------------------------------------------------------------------------- numbers
@@ -241,18 +188,13 @@ def _save_lines(*, order: PurchaseOrder, lines: list[LineInput]) -> None:
     keep_ids = {data.id for data in lines if data.id is not None}
     unknown = keep_ids - set(existing)
     if unknown:
-        raise DomainError(
-            _("A line does not belong to this purchase order."),
-            error="validation_error",
-            data={"lines": [_("A line does not belong to this purchase order.")]},
-        )
+        raise InvalidInput.on("lines", _("A line does not belong to this purchase order."))
     to_delete = [pk for pk in existing if pk not in keep_ids]
     for pk in to_delete:
         line = existing[pk]
         if line.received_qty > 0:
-            raise Conflict(
-                _("Line %(number)s has received goods and cannot be removed.") % {"number": line.line_number},
-                error="line_received",
+            raise LineReceived(
+                _("Line %(number)s has received goods and cannot be removed.") % {"number": line.line_number}
             )
     with_cartons = selectors.lines_with_cartons(to_delete, active_only=False)
     for pk in to_delete:
@@ -277,10 +219,9 @@ def _save_lines(*, order: PurchaseOrder, lines: list[LineInput]) -> None:
             _check_locked_line(current, data, labelled=data.id in labelled)
             line = _apply_line(current, data)
             if line.order_qty < line.received_qty:
-                raise Conflict(
+                raise BelowReceived(
                     _("Line %(number)s cannot be ordered below its received quantity %(received)s.")
-                    % {"number": line.line_number, "received": line.received_qty.normalize()},
-                    error="below_received",
+                    % {"number": line.line_number, "received": line.received_qty.normalize()}
                 )
             to_update.append(line)
         else:
@@ -366,7 +307,7 @@ def purchase_order_update(
     allowed = {"supplier", "order_date", "currency", "description", "type", "promise_date", "owner"}
     for name in fields:
         if name not in allowed:
-            raise DomainError(_("This field cannot be changed."), error="validation_error", data={name: []})
+            raise InvalidInput(_("This field cannot be changed."), data={name: []})
     if lines is not None and not lines:
         raise _lines_required()
     supplier = fields.get("supplier")
@@ -387,9 +328,7 @@ def purchase_order_transition(*, order: PurchaseOrder, to_status: str) -> Purcha
     """Moves the order to `to_status` if TRANSITIONS allows it; otherwise 409 illegal_transition."""
     locked = _lock_order(order)
     if to_status not in Status.values:
-        raise DomainError(
-            _("Unknown status."), error="validation_error", data={"status": [_("Unknown status.")]}
-        )
+        raise InvalidInput.on("status", _("Unknown status."))
     if to_status not in TRANSITIONS[locked.status]:
         raise IllegalTransition(
             _("A purchase order cannot go from %(from)s to %(to)s.")
@@ -457,18 +396,10 @@ def receipt_create(
     if allow_over_receipt and not may_over_receive:
         raise OverReceiptNotAllowed()
     if not lines:
-        raise DomainError(
-            _("Receive at least one line."),
-            error="validation_error",
-            data={"lines": [_("Receive at least one line.")]},
-        )
+        raise InvalidInput.on("lines", _("Receive at least one line."))
     ids = [line.order_line_id for line in lines]
     if len(set(ids)) != len(ids):
-        raise DomainError(
-            _("Each order line can appear only once in a receipt."),
-            error="validation_error",
-            data={"lines": [_("Each order line can appear only once in a receipt.")]},
-        )
+        raise InvalidInput.on("lines", _("Each order line can appear only once in a receipt."))
 
     if warehouse is not None and not warehouse.is_active:
         raise WarehouseInactive(data={"warehouse": [WarehouseInactive.default_message]})
@@ -502,17 +433,9 @@ def receipt_create(
     for data in lines:
         line = order_lines.get(data.order_line_id)
         if line is None:
-            raise DomainError(
-                _("A line does not belong to this purchase order."),
-                error="validation_error",
-                data={"lines": [_("A line does not belong to this purchase order.")]},
-            )
+            raise InvalidInput.on("lines", _("A line does not belong to this purchase order."))
         if data.quantity <= 0:
-            raise DomainError(
-                _("Received quantities must be greater than zero."),
-                error="validation_error",
-                data={"lines": [_("Received quantities must be greater than zero.")]},
-            )
+            raise InvalidInput.on("lines", _("Received quantities must be greater than zero."))
         if line.received_qty + data.quantity > line.order_qty and not allow_over_receipt:
             raise OverReceipt(
                 _("Line %(number)s: receiving %(qty)s is more than the %(open)s still open.")

@@ -10,20 +10,10 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
-from rest_framework.exceptions import ValidationError
 
-from apps.common.exceptions import Conflict
+from apps.common.exceptions import FieldErrors
+from apps.suppliers.errors import ParentVendorInUse, SupplierInUse
 from apps.suppliers.models import ParentVendor, Supplier
-
-
-class ParentVendorInUse(Conflict):
-    error = "parent_vendor_in_use"
-    default_message = _("This parent vendor still has suppliers or users and cannot be deleted.")
-
-
-class SupplierInUse(Conflict):
-    error = "supplier_in_use"
-    default_message = _("This supplier has purchase orders and cannot be deleted. Deactivate it instead.")
 
 
 def _save_unique(instance, *, field: str, message) -> None:
@@ -32,7 +22,7 @@ def _save_unique(instance, *, field: str, message) -> None:
         with transaction.atomic():
             instance.save()
     except IntegrityError as exc:
-        raise ValidationError({field: [message]}) from exc
+        raise FieldErrors.on(field, message) from exc
 
 
 @transaction.atomic

@@ -20,26 +20,18 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from rest_framework.exceptions import PermissionDenied, ValidationError
 
-from apps.common.exceptions import Conflict
+from apps.common.exceptions import FieldErrors, Forbidden
 from apps.suppliers.models import ParentVendor
 from apps.tenancy.context import tenant_context
 from apps.tenancy.models import Membership, Tenant
+from apps.users.errors import AccountNotManageable, DepartmentInUse, OwnAccount, OwnPermissions, RoleInUse
 from apps.users.models import Department, Role, User
 from apps.users.permissions import tenant_permissions
 from apps.users.selectors import administered_tenants, can_manage_account, matrix_permission_labels
 from apps.users.tokens import end_all_sessions
 
 USER_TYPES = ("internal", "warehouse", "supplier")
-
-
-class AccountNotManageable(PermissionDenied):
-    default_code = "account_not_manageable"
-    default_detail = _(
-        "This user also works in companies you do not administer; only an administrator of all of "
-        "them can change the account or its memberships."
-    )
 
 
 def _password_errors(password: str, user: User) -> list[str]:
@@ -63,11 +55,11 @@ def _check_supplier_vendor(user: User) -> None:
         user.parent_vendor = None
         return
     if user.parent_vendor_id is None:
-        raise ValidationError({"parent_vendor": [_("A supplier user needs a parent vendor.")]})
+        raise FieldErrors({"parent_vendor": [_("A supplier user needs a parent vendor.")]})
     if not _vendor_tenant_ids(user) & set(
         Membership.objects.filter(user=user).values_list("tenant_id", flat=True)
     ):
-        raise ValidationError(
+        raise FieldErrors(
             {"parent_vendor": [_("The parent vendor must belong to a company the user is a member of.")]}
         )
 
@@ -93,15 +85,15 @@ def admin_ensure(
     created = user is None
     if created:
         if not password:
-            raise ValidationError({"password": [_("This field is required.")]})
+            raise FieldErrors({"password": [_("This field is required.")]})
         user = User(username=username, email=email, is_staff=staff)
         errors = _password_errors(password, user)
         if errors:
-            raise ValidationError({"password": errors})
+            raise FieldErrors({"password": errors})
         user.set_password(password)
         user.save()
     elif user.is_supplier or user.is_warehouse:
-        raise ValidationError({"username": [_("This account is not an internal user.")]})
+        raise FieldErrors({"username": [_("This account is not an internal user.")]})
     elif staff and not user.is_staff:
         user.is_staff = True
         user.save(update_fields=["is_staff"])
@@ -134,12 +126,12 @@ def user_create(
     _apply_user_type(user, user_type)
     errors = _password_errors(password, user)
     if errors:
-        raise ValidationError({"password": errors})
+        raise FieldErrors({"password": errors})
     user.set_password(password)
     if not user.is_supplier:
         user.parent_vendor = None
     elif user.parent_vendor_id is None:
-        raise ValidationError({"parent_vendor": [_("A supplier user needs a parent vendor.")]})
+        raise FieldErrors({"parent_vendor": [_("A supplier user needs a parent vendor.")]})
     user.save()
     membership = Membership.objects.create(user=user, tenant=tenant, department=department)
     membership.roles.set(roles or [])
@@ -156,7 +148,7 @@ def user_update(*, actor: User, user: User, data: dict[str, Any], user_type: str
         setattr(user, key, value)
     _apply_user_type(user, user_type)
     if user.pk == actor.pk and (user.is_supplier or user.is_warehouse):
-        raise Conflict(_("You cannot change your own account type."), error="own_account")
+        raise OwnAccount(_("You cannot change your own account type."))
     _check_supplier_vendor(user)
     user.save()
     return user
@@ -168,7 +160,7 @@ def user_set_active(*, actor: User, user: User, active: bool) -> User:
     stop working at once and stay invalid after a later activation."""
     ensure_can_manage_account(actor=actor, user=user)
     if user.pk == actor.pk and not active:
-        raise Conflict(_("You cannot deactivate your own account."), error="own_account")
+        raise OwnAccount(_("You cannot deactivate your own account."))
     user = User.objects.select_for_update().get(pk=user.pk)
     user.is_active = active
     user.save(update_fields=["is_active"])
@@ -185,7 +177,7 @@ def user_reset_password(*, actor: User, user: User, password: str) -> None:
     user = User.objects.select_for_update().get(pk=user.pk)
     errors = _password_errors(password, user)
     if errors:
-        raise ValidationError({"password": errors})
+        raise FieldErrors({"password": errors})
     user.set_password(password)
     user.save(update_fields=["password"])
     end_all_sessions(user)
@@ -197,12 +189,12 @@ def user_change_password(*, user: User, old_password: str, new_password: str) ->
     the user ends; answers the updated user (to start a new session with)."""
     user = User.objects.select_for_update().get(pk=user.pk)
     if not user.check_password(old_password):
-        raise ValidationError({"old_password": [_("Your current password is incorrect.")]})
+        raise FieldErrors({"old_password": [_("Your current password is incorrect.")]})
     if old_password == new_password:
-        raise ValidationError({"new_password": [_("The new password must differ from the current one.")]})
+        raise FieldErrors({"new_password": [_("The new password must differ from the current one.")]})
     errors = _password_errors(new_password, user)
     if errors:
-        raise ValidationError({"new_password": errors})
+        raise FieldErrors({"new_password": errors})
     user.set_password(new_password)
     user.save(update_fields=["password"])
     end_all_sessions(user)
@@ -228,18 +220,16 @@ def user_memberships_set(*, actor: User, user: User, memberships: list[dict[str,
     not administer cannot be listed (403) and are left as they are. Rows are locked in tenant order.
     """
     if user.pk == actor.pk:
-        raise Conflict(
-            _("You cannot change your own memberships; ask another administrator."), error="own_account"
-        )
+        raise OwnAccount(_("You cannot change your own memberships; ask another administrator."))
     ensure_can_manage_account(actor=actor, user=user)
     administered = {tenant.pk: tenant for tenant in administered_tenants(actor)}
     wanted: dict[int, dict[str, Any]] = {}
     for index, item in enumerate(memberships):
         tenant_id = item["tenant"]
         if tenant_id not in administered:
-            raise PermissionDenied(_("You can only grant access to companies you administer."))
+            raise Forbidden(_("You can only grant access to companies you administer."))
         if tenant_id in wanted:
-            raise ValidationError({"memberships": {index: {"tenant": [_("This company is listed twice.")]}}})
+            raise FieldErrors({"memberships": {index: {"tenant": [_("This company is listed twice.")]}}})
         wanted[tenant_id] = item
 
     list(Membership.objects.select_for_update().filter(user=user).order_by("tenant_id"))
@@ -254,14 +244,14 @@ def user_memberships_set(*, actor: User, user: User, memberships: list[dict[str,
             role_ids = sorted(set(item.get("roles") or []))
             roles = list(Role.objects.filter(pk__in=role_ids))
             if len(roles) != len(role_ids):
-                raise ValidationError(
+                raise FieldErrors(
                     {"roles": [_("A selected role does not exist in %(tenant)s.") % {"tenant": tenant.name}]}
                 )
             department = None
             if item.get("department") is not None:
                 department = Department.objects.filter(pk=item["department"]).first()
                 if department is None:
-                    raise ValidationError(
+                    raise FieldErrors(
                         {
                             "department": [
                                 _("The selected department does not exist in %(tenant)s.")
@@ -287,7 +277,7 @@ def role_set_permissions(*, actor: User, tenant: Tenant, role: Role, permissions
     allowed = matrix_permission_labels()
     unknown = sorted(set(permissions) - allowed)
     if unknown:
-        raise ValidationError(
+        raise FieldErrors(
             {"permissions": [_("Unknown permission: %(names)s") % {"names": ", ".join(unknown)}]}
         )
     query = Q(pk__in=[])
@@ -299,9 +289,7 @@ def role_set_permissions(*, actor: User, tenant: Tenant, role: Role, permissions
     if hasattr(actor, "_tenant_perm_cache"):
         actor._tenant_perm_cache.pop(tenant.pk, None)
     if not actor.is_superuser and "users.change_role" not in tenant_permissions(actor, tenant):
-        raise Conflict(
-            _("This change would take away your own right to manage roles."), error="own_permissions"
-        )
+        raise OwnPermissions()
     return role
 
 
@@ -311,9 +299,8 @@ def role_delete(*, role: Role) -> None:
     role = Role.objects.select_for_update().get(pk=role.pk)
     holders = role.memberships.count()
     if holders:
-        raise Conflict(
-            _("This role is held by %(count)d user(s); remove it from them first.") % {"count": holders},
-            error="role_in_use",
+        raise RoleInUse(
+            _("This role is held by %(count)d user(s); remove it from them first.") % {"count": holders}
         )
     role.delete()
 
@@ -323,7 +310,5 @@ def department_delete(*, department: Department) -> None:
     """Deletes a department without sub-departments; its members keep their membership, without it."""
     department = Department.objects.select_for_update().get(pk=department.pk)
     if department.children.exists():
-        raise Conflict(
-            _("This department has sub-departments; move or delete them first."), error="department_in_use"
-        )
+        raise DepartmentInUse()
     department.delete()

@@ -4,7 +4,6 @@ from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils.decorators import method_decorator
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions
@@ -16,9 +15,9 @@ from rest_framework_simplejwt.views import TokenRefreshView
 
 from apps.common.api.permissions import resolve_tenant
 from apps.common.api.throttling import ScopedClientThrottle
-from apps.common.exceptions import DomainError
 from apps.tenancy.models import Membership
 from apps.users import services
+from apps.users.errors import TokenNotValid
 from apps.users.models import User
 from apps.users.selectors import user_parent_vendor
 from apps.users.tokens import SESSION_CLAIM, revoke_session, tokens_for
@@ -95,11 +94,7 @@ class LogoutView(APIView):
             token = RefreshToken(serializer.validated_data["refresh"])
             token.blacklist()
         except TokenError as exc:
-            raise DomainError(
-                _("The refresh token is invalid or already revoked."),
-                error="token_not_valid",
-                status_code=401,
-            ) from exc
+            raise TokenNotValid() from exc
         revoke_session(user_id=token.get("user_id"), sid=token.get(SESSION_CLAIM))
         return Response(None)
 

@@ -11,8 +11,8 @@ import getpass
 import os
 
 from django.core.management.base import BaseCommand, CommandError
-from rest_framework.exceptions import ValidationError
 
+from apps.common.exceptions import FieldErrors
 from apps.tenancy.models import Tenant
 from apps.users.models import User
 from apps.users.services import admin_ensure
@@ -50,8 +50,8 @@ class Command(BaseCommand):
             user, created = admin_ensure(
                 username=username, tenant=tenant_obj, password=password, email=email, staff=staff
             )
-        except ValidationError as exc:
-            messages = [f"{field}: {message}" for field, items in exc.detail.items() for message in items]
+        except FieldErrors as exc:
+            messages = [f"{field}: {message}" for field, items in exc.data.items() for message in items]
             raise CommandError("; ".join(messages)) from exc
         verb = "Created" if created else "Updated"
         self.stdout.write(

@@ -1,0 +1,53 @@
+"""The users area's refusals: each a stable `error` key of the envelope (Saleor's per-domain error
+codes). Services raise them; the API's exception handler turns them into the envelope."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from django.utils.translation import gettext_lazy as _
+
+from apps.common.exceptions import Conflict, DomainError, Forbidden
+
+
+class UsersErrorCode(StrEnum):
+    ACCOUNT_NOT_MANAGEABLE = "account_not_manageable"
+    OWN_ACCOUNT = "own_account"
+    OWN_PERMISSIONS = "own_permissions"
+    ROLE_IN_USE = "role_in_use"
+    DEPARTMENT_IN_USE = "department_in_use"
+    TOKEN_NOT_VALID = "token_not_valid"
+
+
+class AccountNotManageable(Forbidden):
+    error = UsersErrorCode.ACCOUNT_NOT_MANAGEABLE
+    default_message = _(
+        "This user also works in companies you do not administer; only an administrator of all of "
+        "them can change the account or its memberships."
+    )
+
+
+class OwnAccount(Conflict):
+    """What an administrator may not do to their own account (type, deactivation, memberships)."""
+
+    error = UsersErrorCode.OWN_ACCOUNT
+
+
+class OwnPermissions(Conflict):
+    error = UsersErrorCode.OWN_PERMISSIONS
+    default_message = _("This change would take away your own right to manage roles.")
+
+
+class RoleInUse(Conflict):
+    error = UsersErrorCode.ROLE_IN_USE
+
+
+class DepartmentInUse(Conflict):
+    error = UsersErrorCode.DEPARTMENT_IN_USE
+    default_message = _("This department has sub-departments; move or delete them first.")
+
+
+class TokenNotValid(DomainError):
+    status_code = 401
+    error = UsersErrorCode.TOKEN_NOT_VALID
+    default_message = _("The refresh token is invalid or already revoked.")
