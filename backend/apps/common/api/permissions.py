@@ -121,6 +121,20 @@ class TenantModelPermissions(permissions.BasePermission):
         return all(perm in held for perm in required)
 
 
+class InternalOnlyActions(permissions.BasePermission):
+    """Actions only internal users may take, named by the view: `internal_only_actions = {"set_status":
+    _("Only internal users change a delivery's status."), "approve_over_cap": None}` (None: the generic
+    message). Checked after the model permissions, before the record is looked up, so a supplier or
+    warehouse user gets 403 with the sentence, never a 404 that depends on the record."""
+
+    def has_permission(self, request, view) -> bool:
+        actions = getattr(view, "internal_only_actions", None) or {}
+        action = getattr(view, "action", None)
+        if action not in actions or user_type(request.user) == "internal":
+            return True
+        raise PermissionDenied(actions[action])
+
+
 def deny(message=None):
     raise PermissionDenied(message)
 
@@ -130,4 +144,5 @@ TENANT_PERMISSION_CLASSES = [
     TenantMember,
     UserTypeAllowed,
     TenantModelPermissions,
+    InternalOnlyActions,
 ]

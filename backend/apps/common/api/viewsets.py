@@ -2,17 +2,21 @@
 
 It restricts the queryset to the current tenant (the default manager) and, for supplier users, to
 their parent vendor (`supplier_scope`: the lookup path from the model to the parent vendor id, e.g.
-"parent_vendor" or "supplier__parent_vendor"); suppliers of another vendor get 404. It offers
-`export/` (CSV, XLSX) with the list's filters.
+"parent_vendor" or "supplier__parent_vendor"); suppliers of another vendor get 404. After every write it
+re-checks, inside the request's transaction, that the written row is one the user may see
+(`check_visible`, NetBox's shape), so a related id that moves a row out of the user's scope is refused
+and rolled back. It offers `export/` (CSV, XLSX) with the list's filters.
 """
 
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from apps.common.api.export import EXPORT_FORMATS, export_response
@@ -47,6 +51,26 @@ class TenantScopedMixin:
         if getattr(queryset, "_tenant_missing", False):
             queryset = queryset.for_current_tenant()
         return self.scope_queryset(queryset)
+
+    def check_visible(self, instance) -> None:
+        """Refuses (403, the request's transaction rolls back) a write whose row the user may not see.
+
+        The tenant is enforced on every save by the tenant base model; what only the view knows is the
+        supplier scope, so only supplier users cost the extra query. Views that write through their own
+        `create`/`update` call this with the written row."""
+        if instance is None or user_type(self.request.user) != "supplier":
+            return
+        rows = type(instance)._default_manager.filter(pk=instance.pk)
+        if not self.scope_queryset(rows).exists():
+            raise PermissionDenied(_("You cannot write records outside your parent vendor."))
+
+    def perform_create(self, serializer):
+        super().perform_create(serializer)
+        self.check_visible(serializer.instance)
+
+    def perform_update(self, serializer):
+        super().perform_update(serializer)
+        self.check_visible(serializer.instance)
 
 
 class TenantModelViewSet(TenantScopedMixin, viewsets.ModelViewSet):

@@ -86,6 +86,12 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
     ]
     ordering_fields = ["created_at", "updated_at", "delivery_number", "status", "issued_cartons"]
     allowed_user_types = ("internal", "supplier")
+    internal_only_actions = {
+        "set_status": _("Only internal users change a delivery's status."),
+        "approve_over_cap": None,
+        "record_dds": _("Only internal users record the filed due diligence statement."),
+        "clear_dds": _("Only internal users record the filed due diligence statement."),
+    }
     supplier_scope = "parent_vendor"
     supplier_read_only = False
     download_actions = ("export", "delivery_file_template")
@@ -176,6 +182,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         delivery = services.raw_material_create(
             data=data, lines=lines or [], user=request.user, as_draft=as_draft
         )
+        self.check_visible(delivery)
         return self._detail(delivery.pk, status=201)
 
     def update(self, request, *args, **kwargs):
@@ -190,6 +197,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
             user=request.user,
             queryset=self.scoped_queryset(),
         )
+        self.check_visible(instance)
         if (
             not as_draft
             and instance.status == RawMaterialDelivery.Status.DRAFT
@@ -218,8 +226,6 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
     @action(detail=True, methods=["post"], url_path="set-status")
     def set_status(self, request, pk=None):
         """Internal users set a submitted delivery active or inactive."""
-        if user_type(request.user) != "internal":
-            raise PermissionDenied(_("Only internal users change a delivery's status."))
         instance = self.get_object()
         serializer = DeliveryStatusInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -233,8 +239,6 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
     def approve_over_cap(self, request, pk=None):
         """Approves extra cartons over the cap (internal users with eudr.approve_over_cap); recorded with
         who, when, how many and why, and listed in the delivery's `cap_approvals`."""
-        if user_type(request.user) != "internal":
-            raise PermissionDenied()
         instance = self.get_object()
         serializer = CapApprovalInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -249,8 +253,6 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         """Records the tenant's filed due diligence statement for this delivery: the reference and
         verification number the EU information system answered (internal users). The public trace shows
         the reference number, never the verification number."""
-        if user_type(request.user) != "internal":
-            raise PermissionDenied(_("Only internal users record the filed due diligence statement."))
         instance = self.get_object()
         serializer = RecordDdsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -268,8 +270,6 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
     @record_dds.mapping.delete
     def clear_dds(self, request, pk=None):
         """Removes a recorded statement entered by mistake (internal users)."""
-        if user_type(request.user) != "internal":
-            raise PermissionDenied(_("Only internal users record the filed due diligence statement."))
         instance = self.get_object()
         services.raw_material_clear_dds(delivery_id=instance.pk)
         return self._detail(instance.pk)
