@@ -15,6 +15,10 @@ describe('parseDecimal', () => {
     expect(parseDecimal('0.0004')).toBe(0n);
     expect(parseDecimal('-1.2345')).toBe(-1235n);
   });
+  it('cuts extra decimals when asked to', () => {
+    expect(parseDecimal('0.0009', 3, 'truncate')).toBe(0n);
+    expect(parseDecimal('-1.2349', 3, 'truncate')).toBe(-1234n);
+  });
   it('takes numbers at their decimal value, not their binary one', () => {
     expect(parseDecimal(0.1 + 0.2)).toBe(300n);
     expect(parseDecimal(0.674)).toBe(674n);

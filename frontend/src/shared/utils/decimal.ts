@@ -7,20 +7,27 @@
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
 
-/** The value in units of 10^-places, rounded half away from zero; null when it is not a decimal. */
-export function parseDecimal(value: string | number | null | undefined, places = 3): bigint | null {
+/**
+ * The value in units of 10^-places; null when it is not a decimal. Extra decimals are rounded half away
+ * from zero, or cut with `rounding: 'truncate'`.
+ */
+export function parseDecimal(
+  value: string | number | null | undefined,
+  places = 3,
+  rounding: 'half-up' | 'truncate' = 'half-up',
+): bigint | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
-    // toFixed gives the shortest correctly rounded decimal text of the float at this many places.
-    return parseDecimal(value.toFixed(places), places);
+    // toFixed gives the correctly rounded decimal text of the float at this many places.
+    return parseDecimal(value.toFixed(places), places, rounding);
   }
   const match = DECIMAL.exec(value.trim());
   if (!match || (!match[2] && !match[3])) return null;
   const [, sign, whole = '', fraction = ''] = match;
   const kept = fraction.slice(0, places).padEnd(places, '0');
   let units = BigInt((whole || '0') + kept);
-  if (fraction.length > places && Number(fraction[places]) >= 5) units += 1n;
+  if (rounding === 'half-up' && fraction.length > places && Number(fraction[places]) >= 5) units += 1n;
   return sign === '-' ? -units : units;
 }
 

@@ -1,3 +1,4 @@
+/** Money, quantities and unit costs in the user's language (orders, receipts, invoices). */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 

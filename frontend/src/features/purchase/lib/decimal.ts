@@ -4,28 +4,15 @@
  * the order total is the sum of the rounded line amounts. Values are decimal strings; no floats.
  */
 
-const DECIMAL_RE = /^\s*(-)?(\d*)(?:\.(\d*))?\s*$/;
+import { formatDecimal, parseDecimal } from '@/shared/utils/decimal';
 
 /** The value times 10^scale as a bigint (extra digits are cut), or null if it is not a decimal. */
 export function toScaled(value: string | number | null | undefined, scale: number): bigint | null {
-  if (value === null || value === undefined) return null;
-  const match = DECIMAL_RE.exec(String(value));
-  if (!match) return null;
-  const [, sign, whole = '', fraction = ''] = match;
-  if (whole === '' && fraction === '') return null;
-  const digits = `${whole || '0'}${fraction.slice(0, scale).padEnd(scale, '0')}`;
-  const result = BigInt(digits);
-  return sign ? -result : result;
+  return parseDecimal(value, scale, 'truncate');
 }
 
 /** A scaled bigint back to a decimal string with exactly `scale` decimals. */
-export function fromScaled(value: bigint, scale: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  const fraction = scale > 0 ? `.${digits.slice(digits.length - scale)}` : '';
-  return `${negative ? '-' : ''}${whole}${fraction}`;
-}
+export const fromScaled = (value: bigint, scale: number): string => formatDecimal(value, scale);
 
 /** order_qty x unit_cost, rounded half up to cents, as a string with 2 decimals ("0.00" if incomplete). */
 export function lineAmount(qty: string | number | null | undefined, unitCost: string | number | null | undefined): string {
