@@ -9,7 +9,7 @@ import { receiptPath } from '../api/endpoints';
 import { useCreateReceipt, useWarehouses } from '../api/receipts';
 import type { PurchaseOrderDetail, PurchaseOrderLine } from '../api/types';
 import { compareQty, subtractQty } from '../lib/decimal';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
 import styles from './purchase.module.css';
 

@@ -19,7 +19,7 @@ import { OrderStatusTag } from '../components/OrderStatusTag';
 import { ReceiveDialog } from '../components/ReceiveDialog';
 import { useOrderPortal } from '../hooks/useOrderPortal';
 import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import styles from '../components/purchase.module.css';
 import { useSeesPrices } from '@/shared/session/prices';
 

@@ -13,7 +13,7 @@ import { OrderStatusTabs } from '../components/OrderStatusTabs';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import { idFilter, ownerOption } from '../lib/options';
 import styles from '../components/purchase.module.css';
 import { useSeesPrices } from '@/shared/session/prices';

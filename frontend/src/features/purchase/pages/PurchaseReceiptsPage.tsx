@@ -14,7 +14,7 @@ import type { OrderOption, Receipt, SupplierOption } from '../api/types';
 import { ReceivePicker } from '../components/ReceivePicker';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { PURCHASE_PERMS, useMayPermission } from '../hooks/usePermission';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import { idFilter, orderOption, supplierOption } from '../lib/options';
 import styles from '../components/purchase.module.css';
 

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { get } from '@/api/http';
 import type { Paginated } from '@/api/types';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { useMayPermission } from '../hooks/usePermission';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';

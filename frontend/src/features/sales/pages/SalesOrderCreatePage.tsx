@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
 import {
