@@ -136,6 +136,7 @@ class SalesOrderViewSet(DocumentViewSet):
     def create(self, request, *args, **kwargs):
         data = self.write_data()
         lines = _line_inputs(data.pop("lines"))
+        data.pop("unchanged_since", None)  # an update's precondition
         order = services.sales_order_create(
             customer=data.pop("customer"),
             order_date=data.pop("order_date"),
@@ -153,8 +154,12 @@ class SalesOrderViewSet(DocumentViewSet):
         lines = data.pop("lines", None)
         data.pop("order_number", None)
         data.pop("confirm", None)
+        unchanged_since = data.pop("unchanged_since", None)
         services.sales_order_update(
-            order=order, fields=data, lines=_line_inputs(lines) if lines is not None else None
+            order=order,
+            fields=data,
+            lines=_line_inputs(lines) if lines is not None else None,
+            unchanged_since=unchanged_since,
         )
         return self.detail_response(order)
 

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
-import { del, download, get, patch, post } from '@/api/http';
+import { del, download, get, patch, post, put } from '@/api/http';
 import type { Paginated } from '@/api/types';
 import { useSession } from '@/shared/session/useSession';
 
@@ -43,6 +43,7 @@ export const CUSTOMERS_URL = '/api/customers/';
 export const PRODUCTS_URL = '/api/products/';
 
 export const orderPath = (id: number) => `/sales/orders/${id}`;
+export const orderEditPath = (id: number) => `/sales/orders/${id}/edit`;
 export const invoicePath = (id: number) => `/sales/invoices/${id}`;
 export const deliveryPath = (id: number) => `/sales/deliveries/${id}`;
 export const shipmentPath = (id: number) => `/sales/shipment?shipment=${id}`;
@@ -72,12 +73,16 @@ function useTenant() {
   return useSession((s) => s.tenantId);
 }
 
-export function useSalesOrder(id: number) {
+/** One order. `frozen` (the edit page): read afresh when the page opens (no cached copy), then kept
+ * while it is open: the form works on the version it opened, and the server refuses its save if the
+ * order changed meanwhile. */
+export function useSalesOrder(id: number, { frozen = false }: { frozen?: boolean } = {}) {
   const tenant = useTenant();
   return useQuery({
-    queryKey: [ORDERS_URL, tenant, id],
+    queryKey: frozen ? [ORDERS_URL, tenant, id, 'edit'] : [ORDERS_URL, tenant, id],
     queryFn: ({ signal }) => get<SalesOrderDetail>(`${ORDERS_URL}${id}/`, { signal }),
     enabled: Number.isFinite(id),
+    ...(frozen ? { staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false } : {}),
   });
 }
 
@@ -138,6 +143,10 @@ function useSalesMutation<V, R>(fn: (vars: V) => Promise<R>) {
 }
 
 export const useCreateOrder = () => useSalesMutation((input: OrderInput & { confirm?: boolean }) => post<SalesOrderDetail>(ORDERS_URL, input));
+/** PUT of a draft from the edit page: the whole form, with the `updated_at` it was read at
+ * (`unchanged_since`), so a change made meanwhile (a confirmation) refuses the save: 409 `order_changed`. */
+export const useUpdateOrder = () =>
+  useSalesMutation(({ id, ...input }: OrderInput & { id: number }) => put<SalesOrderDetail>(`${ORDERS_URL}${id}/`, input));
 export const useOrderAction = () =>
   useSalesMutation(({ id, action }: { id: number; action: 'confirm' | 'cancel' | 'close' }) =>
     post<SalesOrderDetail>(`${ORDERS_URL}${id}/${action}/`),

@@ -1,4 +1,4 @@
-import { FileDoneOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, FileDoneOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Flex, InputNumber, Modal, Popconfirm, Progress, Result, Skeleton, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
 import {
   invoicePath,
+  orderEditPath,
   useCreateInvoice,
   useCreateShipment,
   useDeleteOrder,
@@ -83,6 +84,11 @@ export default function SalesOrderDetailPage() {
       }
       extra={
         <>
+          {mayChange && order.status === 'draft' ? (
+            <Button icon={<EditOutlined />} onClick={() => void navigate(orderEditPath(order.id))} data-testid="edit-order">
+              {t('detail.edit')}
+            </Button>
+          ) : null}
           {mayChange && order.allowed_actions.includes('confirm') ? (
             <Button type="primary" onClick={() => run('confirm')} loading={act.isPending} data-testid="confirm-order">
               {t('detail.confirm')}
