@@ -133,7 +133,7 @@ test('an internal user edits a draft: a changed quantity changes the total, save
 
   await page.getByTestId('edit-order').click();
   await page.waitForURL(/\/sales\/orders\/\d+\/edit$/);
-  await expect(page.getByTestId('line-quantity-0').locator('input').first()).toHaveValue('10');
+  await expect(page.getByRole('spinbutton', { name: 'Quantity 1' })).toHaveValue('10');
   await expect(page.getByTestId('total-gross')).toContainText('36.30');
   await fill(page, 'line-quantity-0', '12');
   // 12 x 3.00 = 36.00 net + 7.56 VAT

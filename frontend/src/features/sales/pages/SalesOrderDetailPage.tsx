@@ -43,6 +43,7 @@ export default function SalesOrderDetailPage() {
   const mayChange = useMayPermission('salesorders.change_salesorder');
   const mayInvoice = useMayPermission('salesorders.add_invoice');
   const mayShip = useMayPermission('salesorders.add_shipment');
+  const mayDelete = useMayPermission('salesorders.delete_salesorder');
 
   if (query.isLoading) {
     return (
@@ -118,7 +119,7 @@ export default function SalesOrderDetailPage() {
               <Button danger>{t('detail.cancel')}</Button>
             </Popconfirm>
           ) : null}
-          {order.status === 'draft' ? (
+          {mayDelete && order.status === 'draft' ? (
             <Popconfirm
               title={t('detail.confirmDelete')}
               onConfirm={() => remove.mutate(order.id, { onSuccess: () => void navigate('/sales/orders'), onError })}

@@ -186,6 +186,7 @@ describe('editing a draft sales order', () => {
     renderApp('/sales/orders/12');
     expect(await screen.findByTestId('status-why')).toBeInTheDocument();
     expect(screen.queryByTestId('edit-order')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /delete draft/i })).not.toBeInTheDocument();
   });
 
   it('asks before leaving with unsaved changes, and not when nothing changed', async () => {
