@@ -95,3 +95,54 @@ test('an internal user orders, confirms, ships part with two cartons, invoices a
   const pdfPage = await popup;
   expect(pdfPage.url()).toMatch(/^blob:/);
 });
+
+/** The article number of an active product of tenant 3. */
+async function anyProduct(request: APIRequestContext): Promise<string> {
+  const token = await apiToken(request, 'admin');
+  const answer = await request.get('/api/products/?tenant_id=3&is_active=true&page_size=1', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.ok()).toBeTruthy();
+  const body = (await answer.json()) as { data: { results: { article_number: string }[] } };
+  const article = body.data.results[0]?.article_number ?? '';
+  expect(article).not.toBe('');
+  return article;
+}
+
+test('an internal user edits a draft: a changed quantity changes the total, saved on the order page', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const article = await anyProduct(request);
+  await page.addInitScript(() => window.localStorage.setItem('tenant_id', '3'));
+  await signIn(page, 'admin');
+
+  await page.goto('/sales/sales-order-detail');
+  const selects = page.locator('.p-card .p-select');
+  await expect(selects.first()).toBeVisible({ timeout: 30_000 });
+  await pick(page, selects.nth(0), 'C-', /C-/);
+  await pick(page, selects.nth(1), article, new RegExp(article));
+  await fill(page, 'line-quantity-0', '10');
+  await fill(page, 'line-unit_price-0', '3');
+  await fill(page, 'line-discount_percent-0', '0');
+  await fill(page, 'line-vat_rate-0', '21');
+  await expect(page.getByTestId('total-gross')).toContainText('36.30');
+  await page.getByTestId('save-draft').click();
+  await page.waitForURL(/\/sales\/orders\/\d+$/);
+  await expect(page.getByTestId('sales-order-status')).toHaveText('Draft');
+  await expect(page.getByTestId('order-total-gross')).toContainText('36.30');
+  const orderUrl = page.url();
+
+  await page.getByTestId('edit-order').click();
+  await page.waitForURL(/\/sales\/orders\/\d+\/edit$/);
+  await expect(page.getByRole('spinbutton', { name: 'Quantity 1' })).toHaveValue('10');
+  await expect(page.getByTestId('total-gross')).toContainText('36.30');
+  await fill(page, 'line-quantity-0', '12');
+  // 12 x 3.00 = 36.00 net + 7.56 VAT
+  await expect(page.getByTestId('total-gross')).toContainText('43.56');
+  await expect(page.getByTestId('line-amount-0')).toContainText('36.00');
+  await page.getByTestId('save-order').click();
+
+  await page.waitForURL(orderUrl);
+  await expect(page.getByTestId('order-total-gross')).toContainText('43.56');
+  await expect(page.getByTestId('status-why')).toContainText('Ordered 12');
+  await expect(page.getByTestId('sales-order-status')).toHaveText('Draft');
+});

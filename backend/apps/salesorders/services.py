@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -83,6 +83,11 @@ class OrderHasOpenShipments(Conflict):
 class OrderReadOnly(Conflict):
     error = "order_read_only"
     default_message = _("A cancelled, closed or fully invoiced order cannot be changed.")
+
+
+class OrderChanged(Conflict):
+    error = "order_changed"
+    default_message = _("The order was changed since it was opened (it is now %(status)s) and was not saved.")
 
 
 class LineShippedReadOnly(Conflict):
@@ -292,6 +297,8 @@ def _order_number_taken(number: str) -> bool:
 
 
 def _apply_line(line: SalesOrderLine, data: LineInput) -> SalesOrderLine:
+    if line.product_id is not None and line.product_id != data.product.pk and data.description is None:
+        line.description = ""  # the old product's text does not describe the new one
     line.product = data.product
     line.quantity = data.quantity
     line.unit_price = data.unit_price
@@ -404,6 +411,18 @@ def _ship_to_from_customer(customer: Customer) -> dict[str, str]:
     }
 
 
+def _customer_defaults(customer: Customer) -> dict[str, Any]:
+    """What an order takes from its customer unless given: ship-to address, currency, terms, language."""
+    return {
+        **_ship_to_from_customer(customer),
+        "currency": customer.currency or "EUR",
+        "payment_terms_days": customer.payment_terms_days if customer.payment_terms_days is not None else 30,
+        "language": Language.ZH
+        if (customer.billing_country or "").upper() in ("CN", "TW", "HK")
+        else Language.EN,
+    }
+
+
 @transaction.atomic
 def sales_order_create(
     *,
@@ -427,14 +446,7 @@ def sales_order_create(
         order_number = sequence_next(
             key="sales_order", prefix="SO", year=order_date.year, taken=_order_number_taken
         )
-    values = {
-        **_ship_to_from_customer(customer),
-        "currency": customer.currency or "EUR",
-        "payment_terms_days": customer.payment_terms_days if customer.payment_terms_days is not None else 30,
-        "language": Language.ZH
-        if (customer.billing_country or "").upper() in ("CN", "TW", "HK")
-        else Language.EN,
-    }
+    values = _customer_defaults(customer)
     values.update({key: value for key, value in fields.items() if value is not None})
     if "owner" not in fields or fields.get("owner") is None:
         values["owner"] = user
@@ -455,17 +467,29 @@ def sales_order_create(
 
 @transaction.atomic
 def sales_order_update(
-    *, order: SalesOrder, fields: dict[str, Any], lines: list[LineInput] | None
+    *,
+    order: SalesOrder,
+    fields: dict[str, Any],
+    lines: list[LineInput] | None,
+    unchanged_since: datetime | None = None,
 ) -> SalesOrder:
     """Changes the header and, when `lines` is given, replaces the lines (kept by id). Shipped lines are
-    read-only; a changed line of a confirmed order is reserved again."""
+    read-only; a changed line of a confirmed order is reserved again. With `unchanged_since` (the
+    `updated_at` the editor read) a change made meanwhile (another save, a confirmation) refuses the
+    update: the editor would otherwise overwrite what it has not seen."""
     given = order
     order = _lock_order(order)
+    if unchanged_since is not None and order.updated_at > unchanged_since:
+        raise OrderChanged(OrderChanged.default_message % {"status": Status(order.status).label.lower()})
     if order.status in (Status.CANCELLED, Status.CLOSED, Status.INVOICED):
         raise OrderReadOnly()
     customer_changes = "customer" in fields and fields["customer"].pk != order.customer_id
     if customer_changes and (order.shipments.exists() or order.invoices.exists()):
         raise OrderReadOnly(_("The customer cannot change once the order has shipments or invoices."))
+    if customer_changes:
+        # the new customer's address and terms, as on creation, unless the request sets them
+        for name, value in _customer_defaults(fields["customer"]).items():
+            fields.setdefault(name, value)
     for name, value in fields.items():
         setattr(order, name, value)
     order.save()

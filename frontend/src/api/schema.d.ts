@@ -6307,6 +6307,11 @@ export interface components {
             lines?: components["schemas"]["SalesOrderLineWriteRequest"][];
             /** @default false */
             confirm: boolean;
+            /**
+             * Format: date-time
+             * @description On update: the order's `updated_at` as the client read it. If the order changed since (someone saved or confirmed it), the update is refused with 409 `order_changed`.
+             */
+            unchanged_since?: string | null;
         };
         PatchedSalesShipmentWriteRequest: {
             sales_order?: number;
@@ -7710,6 +7715,11 @@ export interface components {
             lines?: components["schemas"]["SalesOrderLineWriteRequest"][];
             /** @default false */
             confirm: boolean;
+            /**
+             * Format: date-time
+             * @description On update: the order's `updated_at` as the client read it. If the order changed since (someone saved or confirmed it), the update is refused with 409 `order_changed`.
+             */
+            unchanged_since?: string | null;
         };
         SalesShipment: {
             readonly id: number;

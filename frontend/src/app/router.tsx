@@ -55,6 +55,7 @@ export const layoutRoutes: RouteObject[] = [
   page('sales/shipment', 'salesShipments', () => import('@/features/sales/pages/SalesShipmentsPage')),
   page('sales/orders', 'salesOrders', () => import('@/features/sales/pages/SalesOrdersPage')),
   page('sales/orders/:id', 'salesOrder', () => import('@/features/sales/pages/SalesOrderDetailPage')),
+  page('sales/orders/:id/edit', 'salesOrderEdit', () => import('@/features/sales/pages/SalesOrderEditPage')),
   page('sales/invoices', 'salesInvoices', () => import('@/features/sales/pages/SalesInvoicesPage')),
   page('sales/invoices/:id', 'salesInvoice', () => import('@/features/sales/pages/SalesInvoiceDetailPage')),
   page('sales/deliveries', 'salesDeliveries', () => import('@/features/sales/pages/SalesDeliveriesPage')),

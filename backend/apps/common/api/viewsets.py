@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -122,3 +122,56 @@ class TenantModelViewSet(TenantScopedMixin, viewsets.ModelViewSet):
 
 class TenantReadOnlyViewSet(TenantScopedMixin, viewsets.ReadOnlyModelViewSet):
     pass
+
+
+DOCUMENT_ACTIONS = ("list", "retrieve", "create", "update", "partial_update", "destroy", "export")
+
+
+def document_schema_view(*, detail, write, actions=DOCUMENT_ACTIONS, **overrides):
+    """The OpenAPI description of a DocumentViewSet (the tenant parameter comes from TenantAutoSchema):
+    writes take `write` and answer `detail` (201 on create); export takes the list's filters. `actions`
+    names the routed ones; `overrides` replaces single actions (`partial_update=extend_schema(...)`)."""
+    schemas = {
+        "list": extend_schema(),
+        "retrieve": extend_schema(responses=detail),
+        "create": extend_schema(request=write, responses={201: detail}),
+        "update": extend_schema(request=write, responses=detail),
+        "partial_update": extend_schema(request=write, responses=detail),
+        "destroy": extend_schema(),
+        "export": extend_schema(parameters=[EXPORT_PARAMETER], filters=True),
+    }
+    return extend_schema_view(**{name: schemas[name] for name in actions}, **overrides)
+
+
+class DocumentViewSet(TenantModelViewSet):
+    """A document with lines (an order, a shipment, a receipt, an invoice) written through services: the
+    list reads with `serializer_class`, the detail actions with `detail_serializer_class`, writes
+    validate with `write_serializer_class` (`write_data`), and every write answers the fresh detail
+    (`detail_response`: read again through `get_queryset`, so with the annotations a GET has)."""
+
+    detail_serializer_class: type | None = None
+    write_serializer_class: type | None = None
+    detail_actions: tuple[str, ...] = ("retrieve",)
+    write_actions: tuple[str, ...] = ("create", "update", "partial_update")
+
+    def get_serializer_class(self):
+        if self.action in self.detail_actions and self.detail_serializer_class is not None:
+            return self.detail_serializer_class
+        if self.action in self.write_actions and self.write_serializer_class is not None:
+            return self.write_serializer_class
+        return super().get_serializer_class()
+
+    def write_data(self, instance=None, *, partial: bool = False) -> dict:
+        """The request body validated by the write serializer (bound to `instance` on update)."""
+        serializer = self.write_serializer_class(
+            instance, data=self.request.data, partial=partial, context=self.get_serializer_context()
+        )
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
+
+    def detail_response(self, instance, status_code: int = 200) -> Response:
+        fresh = self.get_queryset().get(pk=instance.pk)
+        return Response(
+            self.detail_serializer_class(fresh, context=self.get_serializer_context()).data,
+            status=status_code,
+        )

@@ -4,7 +4,7 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django_filters.utils import translate_validation
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -12,7 +12,7 @@ from rest_framework.filters import SearchFilter
 from rest_framework.response import Response
 
 from apps.common.api.permissions import user_type
-from apps.common.api.viewsets import EXPORT_PARAMETER, TenantModelViewSet
+from apps.common.api.viewsets import DocumentViewSet, document_schema_view
 from apps.common.prices import hide_prices, without_price_columns, without_price_orderings
 from apps.purchaseorders import selectors, services
 from apps.purchaseorders.models import PurchaseOrder, Receipt, ReceiptLine
@@ -49,27 +49,15 @@ def _line_inputs(lines: list[dict]) -> list[services.LineInput]:
     ]
 
 
-@extend_schema_view(
-    retrieve=extend_schema(responses=PurchaseOrderDetailSerializer),
-    create=extend_schema(
-        request=PurchaseOrderWriteSerializer,
-        responses={201: PurchaseOrderDetailSerializer},
-    ),
-    update=extend_schema(
-        request=PurchaseOrderWriteSerializer,
-        responses=PurchaseOrderDetailSerializer,
-    ),
-    partial_update=extend_schema(
-        request=PurchaseOrderWriteSerializer,
-        responses=PurchaseOrderDetailSerializer,
-    ),
-    export=extend_schema(parameters=[EXPORT_PARAMETER], filters=True),
-)
-class PurchaseOrderViewSet(TenantModelViewSet):
+@document_schema_view(detail=PurchaseOrderDetailSerializer, write=PurchaseOrderWriteSerializer)
+class PurchaseOrderViewSet(DocumentViewSet):
     """Purchase orders. Supplier users read their parent vendor's orders only; warehouse users read."""
 
     queryset = PurchaseOrder.objects.all()
     serializer_class = PurchaseOrderSerializer
+    detail_serializer_class = PurchaseOrderDetailSerializer
+    write_serializer_class = PurchaseOrderWriteSerializer
+    detail_actions = ("retrieve", "by_number")
     allowed_user_types = ("internal", "warehouse", "supplier")
     supplier_scope = "supplier__parent_vendor"
     filterset_class = PurchaseOrderFilter
@@ -135,24 +123,8 @@ class PurchaseOrderViewSet(TenantModelViewSet):
             )
         return queryset
 
-    def get_serializer_class(self):
-        if self.action in ("retrieve", "by_number"):
-            return PurchaseOrderDetailSerializer
-        if self.action in ("create", "update", "partial_update"):
-            return PurchaseOrderWriteSerializer
-        return PurchaseOrderSerializer
-
-    def _detail(self, order: PurchaseOrder, status_code: int = status.HTTP_200_OK) -> Response:
-        fresh = self.get_queryset().get(pk=order.pk)
-        return Response(
-            PurchaseOrderDetailSerializer(fresh, context=self.get_serializer_context()).data,
-            status=status_code,
-        )
-
     def create(self, request, *args, **kwargs):
-        serializer = PurchaseOrderWriteSerializer(data=request.data, context=self.get_serializer_context())
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = self.write_data()
         supplier = data["supplier"]
         order = services.purchase_order_create(
             supplier=supplier,
@@ -165,24 +137,17 @@ class PurchaseOrderViewSet(TenantModelViewSet):
             promise_date=data.get("promise_date"),
             owner=data.get("owner", request.user),
         )
-        return self._detail(order, status.HTTP_201_CREATED)
+        return self.detail_response(order, status.HTTP_201_CREATED)
 
     def update(self, request, *args, **kwargs):
         order = self.get_object()
-        serializer = PurchaseOrderWriteSerializer(
-            order,
-            data=request.data,
-            partial=kwargs.get("partial", False),
-            context=self.get_serializer_context(),
-        )
-        serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
+        data = self.write_data(order, partial=kwargs.get("partial", False))
         lines = data.pop("lines", None)
         data.pop("order_number", None)
         services.purchase_order_update(
             order=order, fields=data, lines=_line_inputs(lines) if lines is not None else None
         )
-        return self._detail(order)
+        return self.detail_response(order)
 
     def perform_destroy(self, instance):
         services.purchase_order_delete(order=instance)
@@ -195,7 +160,7 @@ class PurchaseOrderViewSet(TenantModelViewSet):
         serializer = TransitionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.purchase_order_transition(order=order, to_status=serializer.validated_data["status"])
-        return self._detail(order)
+        return self.detail_response(order)
 
     @extend_schema(responses=OrderSummarySerializer, filters=True)
     @action(detail=False, methods=["get"])
@@ -249,20 +214,19 @@ class PurchaseOrderViewSet(TenantModelViewSet):
         return Response(PurchaseOrderDetailSerializer(order, context=self.get_serializer_context()).data)
 
 
-@extend_schema_view(
-    retrieve=extend_schema(responses=ReceiptDetailSerializer),
-    create=extend_schema(
-        request=ReceiptWriteSerializer,
-        responses={201: ReceiptDetailSerializer},
-    ),
-    export=extend_schema(parameters=[EXPORT_PARAMETER], filters=True),
+@document_schema_view(
+    detail=ReceiptDetailSerializer,
+    write=ReceiptWriteSerializer,
+    actions=("list", "retrieve", "create", "export"),
 )
-class ReceiptViewSet(TenantModelViewSet):
+class ReceiptViewSet(DocumentViewSet):
     """Goods receipts against purchase orders. Posted receipts are not edited or deleted."""
 
     http_method_names = ["get", "post", "head", "options"]
     queryset = Receipt.objects.all()
     serializer_class = ReceiptSerializer
+    detail_serializer_class = ReceiptDetailSerializer
+    write_serializer_class = ReceiptWriteSerializer
     allowed_user_types = ("internal", "warehouse", "supplier")
     supplier_scope = "purchase_order__supplier__parent_vendor"
     filterset_class = ReceiptFilter
@@ -298,17 +262,8 @@ class ReceiptViewSet(TenantModelViewSet):
             )
         return queryset
 
-    def get_serializer_class(self):
-        if self.action == "retrieve":
-            return ReceiptDetailSerializer
-        if self.action == "create":
-            return ReceiptWriteSerializer
-        return ReceiptSerializer
-
     def create(self, request, *args, **kwargs):
-        serializer = ReceiptWriteSerializer(data=request.data, context=self.get_serializer_context())
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = self.write_data()
         order = data["purchase_order"]
         if self.scope_queryset(PurchaseOrder.objects.filter(pk=order.pk)).count() == 0:
             from rest_framework.exceptions import NotFound
@@ -328,8 +283,4 @@ class ReceiptViewSet(TenantModelViewSet):
             may_over_receive="purchaseorders.allow_over_receipt"
             in tenant_permissions(request.user, request.tenant),
         )
-        fresh = self.get_queryset().get(pk=receipt.pk)
-        return Response(
-            ReceiptDetailSerializer(fresh, context=self.get_serializer_context()).data,
-            status=status.HTTP_201_CREATED,
-        )
+        return self.detail_response(receipt, status.HTTP_201_CREATED)

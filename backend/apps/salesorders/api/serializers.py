@@ -211,6 +211,13 @@ class SalesOrderWriteSerializer(serializers.Serializer):
     ship_to_country = serializers.RegexField(r"^([A-Z]{2})?$", required=False, allow_blank=True, max_length=2)
     lines = SalesOrderLineWriteSerializer(many=True, required=False)
     confirm = serializers.BooleanField(required=False, default=False, write_only=True)
+    unchanged_since = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        write_only=True,
+        help_text="On update: the order's `updated_at` as the client read it. If the order changed since "
+        "(someone saved or confirmed it), the update is refused with 409 `order_changed`.",
+    )
 
     def validate_order_number(self, value: str) -> str:
         value = value.strip()
@@ -235,12 +242,17 @@ class SalesOrderWriteSerializer(serializers.Serializer):
         if self.instance is None and "lines" not in attrs:
             raise serializers.ValidationError({"lines": [_("Add at least one line.")]})
         order_date = attrs.get("order_date") or (self.instance.order_date if self.instance else None)
-        for line in attrs.get("lines") or []:
-            for name in ("requested_date", "confirmed_date"):
-                if order_date and line.get(name) and line[name] < order_date:
-                    raise serializers.ValidationError(
-                        {"lines": [_("A delivery date is before the order date.")]}
-                    )
+        line_errors = [
+            {
+                name: [_("A delivery date is before the order date.")]
+                for name in ("requested_date", "confirmed_date")
+                if order_date and line.get(name) and line[name] < order_date
+            }
+            for line in attrs.get("lines") or []
+        ]
+        if any(line_errors):
+            # per line and field, as DRF nests the errors of a list: the form puts each on its cell
+            raise serializers.ValidationError({"lines": line_errors})
         return attrs
 
 

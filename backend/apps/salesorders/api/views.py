@@ -7,13 +7,12 @@ from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
-from rest_framework.response import Response
 
 from apps.common.api.viewsets import (
-    EXPORT_PARAMETER,
     TENANT_PARAMETER,
-    TenantModelViewSet,
+    DocumentViewSet,
     TenantReadOnlyViewSet,
+    document_schema_view,
 )
 from apps.salesorders import pdf, selectors, services
 from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, Shipment, ShipmentCarton
@@ -76,28 +75,15 @@ def _line_inputs(lines: list[dict]) -> list[services.LineInput]:
     ]
 
 
-_ORDER_WRITE = {"request": SalesOrderWriteSerializer, "responses": SalesOrderDetailSerializer}
-
-
-@extend_schema_view(
-    list=_T,
-    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=SalesOrderDetailSerializer),
-    create=extend_schema(
-        parameters=[TENANT_PARAMETER],
-        request=SalesOrderWriteSerializer,
-        responses={201: SalesOrderDetailSerializer},
-    ),
-    update=extend_schema(parameters=[TENANT_PARAMETER], **_ORDER_WRITE),
-    partial_update=extend_schema(parameters=[TENANT_PARAMETER], **_ORDER_WRITE),
-    destroy=_T,
-    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
-)
-class SalesOrderViewSet(TenantModelViewSet):
+@document_schema_view(detail=SalesOrderDetailSerializer, write=SalesOrderWriteSerializer)
+class SalesOrderViewSet(DocumentViewSet):
     """Sales orders. The status follows the line quantities; `confirm/`, `cancel/` and `close/` are the
     actions set by hand (an illegal one is a 409 with its own `error`). Only a draft may be deleted."""
 
     queryset = SalesOrder.objects.all()
     serializer_class = SalesOrderSerializer
+    detail_serializer_class = SalesOrderDetailSerializer
+    write_serializer_class = SalesOrderWriteSerializer
     allowed_user_types = ("internal", "warehouse")
     filterset_class = SalesOrderFilter
     search_fields = [
@@ -147,24 +133,10 @@ class SalesOrderViewSet(TenantModelViewSet):
             queryset = selectors.order_detail_prefetch(queryset)
         return queryset
 
-    def get_serializer_class(self):
-        if self.action == "retrieve":
-            return SalesOrderDetailSerializer
-        if self.action in ("create", "update", "partial_update"):
-            return SalesOrderWriteSerializer
-        return SalesOrderSerializer
-
-    def _detail(self, order: SalesOrder, status_code: int = status.HTTP_200_OK) -> Response:
-        fresh = self.get_queryset().get(pk=order.pk)
-        return Response(
-            SalesOrderDetailSerializer(fresh, context=self.get_serializer_context()).data, status=status_code
-        )
-
     def create(self, request, *args, **kwargs):
-        serializer = SalesOrderWriteSerializer(data=request.data, context=self.get_serializer_context())
-        serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
+        data = self.write_data()
         lines = _line_inputs(data.pop("lines"))
+        data.pop("unchanged_since", None)  # an update's precondition
         order = services.sales_order_create(
             customer=data.pop("customer"),
             order_date=data.pop("order_date"),
@@ -174,25 +146,22 @@ class SalesOrderViewSet(TenantModelViewSet):
             confirm=data.pop("confirm", False),
             **data,
         )
-        return self._detail(order, status.HTTP_201_CREATED)
+        return self.detail_response(order, status.HTTP_201_CREATED)
 
     def update(self, request, *args, **kwargs):
         order = self.get_object()
-        serializer = SalesOrderWriteSerializer(
-            order,
-            data=request.data,
-            partial=kwargs.get("partial", False),
-            context=self.get_serializer_context(),
-        )
-        serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
+        data = self.write_data(order, partial=kwargs.get("partial", False))
         lines = data.pop("lines", None)
         data.pop("order_number", None)
         data.pop("confirm", None)
+        unchanged_since = data.pop("unchanged_since", None)
         services.sales_order_update(
-            order=order, fields=data, lines=_line_inputs(lines) if lines is not None else None
+            order=order,
+            fields=data,
+            lines=_line_inputs(lines) if lines is not None else None,
+            unchanged_since=unchanged_since,
         )
-        return self._detail(order)
+        return self.detail_response(order)
 
     def perform_destroy(self, instance):
         services.sales_order_delete(order=instance)
@@ -202,21 +171,21 @@ class SalesOrderViewSet(TenantModelViewSet):
     def confirm(self, request, pk=None):
         """draft -> confirmed; reserves the stock (409 `insufficient_available_stock` if short)."""
         order = services.sales_order_confirm(order=self.get_object())
-        return self._detail(order)
+        return self.detail_response(order)
 
     @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesOrderDetailSerializer)
     @action(detail=True, methods=["post"])
     def cancel(self, request, pk=None):
         """-> cancelled while nothing has shipped; releases the reservations."""
         order = services.sales_order_cancel(order=self.get_object())
-        return self._detail(order)
+        return self.detail_response(order)
 
     @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesOrderDetailSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
         """-> closed once something has shipped; the rest will not ship (reservations released)."""
         order = services.sales_order_close(order=self.get_object())
-        return self._detail(order)
+        return self.detail_response(order)
 
 
 def _shipment_prefetch(queryset):
@@ -230,33 +199,15 @@ def _shipment_prefetch(queryset):
     )
 
 
-@extend_schema_view(
-    list=_T,
-    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=SalesShipmentDetailSerializer),
-    create=extend_schema(
-        parameters=[TENANT_PARAMETER],
-        request=SalesShipmentWriteSerializer,
-        responses={201: SalesShipmentDetailSerializer},
-    ),
-    update=extend_schema(
-        parameters=[TENANT_PARAMETER],
-        request=SalesShipmentWriteSerializer,
-        responses=SalesShipmentDetailSerializer,
-    ),
-    partial_update=extend_schema(
-        parameters=[TENANT_PARAMETER],
-        request=SalesShipmentWriteSerializer,
-        responses=SalesShipmentDetailSerializer,
-    ),
-    destroy=_T,
-    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
-)
-class ShipmentViewSet(PdfNegotiationMixin, TenantModelViewSet):
+@document_schema_view(detail=SalesShipmentDetailSerializer, write=SalesShipmentWriteSerializer)
+class ShipmentViewSet(PdfNegotiationMixin, DocumentViewSet):
     """Sales shipments: draft -> picked -> shipped -> delivered. `ship/` posts the stock moves and
     consumes the reservations in one transaction; `cartons/` puts carton labels on the shipment."""
 
     queryset = Shipment.objects.all()
     serializer_class = SalesShipmentSerializer
+    detail_serializer_class = SalesShipmentDetailSerializer
+    write_serializer_class = SalesShipmentWriteSerializer
     allowed_user_types = ("internal", "warehouse")
     filterset_class = ShipmentFilter
     search_fields = [
@@ -297,20 +248,6 @@ class ShipmentViewSet(PdfNegotiationMixin, TenantModelViewSet):
             queryset = _shipment_prefetch(queryset)
         return queryset
 
-    def get_serializer_class(self):
-        if self.action == "retrieve":
-            return SalesShipmentDetailSerializer
-        if self.action in ("create", "update", "partial_update"):
-            return SalesShipmentWriteSerializer
-        return SalesShipmentSerializer
-
-    def _detail(self, shipment: Shipment, status_code: int = status.HTTP_200_OK) -> Response:
-        fresh = self.get_queryset().get(pk=shipment.pk)
-        return Response(
-            SalesShipmentDetailSerializer(fresh, context=self.get_serializer_context()).data,
-            status=status_code,
-        )
-
     @staticmethod
     def _lines(order: SalesOrder, lines: list[dict]) -> list[services.ShipmentLineInput]:
         found = {
@@ -328,24 +265,15 @@ class ShipmentViewSet(PdfNegotiationMixin, TenantModelViewSet):
         return result
 
     def create(self, request, *args, **kwargs):
-        serializer = SalesShipmentWriteSerializer(data=request.data, context=self.get_serializer_context())
-        serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
+        data = self.write_data()
         order = data.pop("sales_order")
         lines = self._lines(order, data.pop("lines"))
         shipment = services.shipment_create(sales_order=order, lines=lines, user=request.user, **data)
-        return self._detail(shipment, status.HTTP_201_CREATED)
+        return self.detail_response(shipment, status.HTTP_201_CREATED)
 
     def update(self, request, *args, **kwargs):
         shipment = self.get_object()
-        serializer = SalesShipmentWriteSerializer(
-            shipment,
-            data=request.data,
-            partial=kwargs.get("partial", False),
-            context=self.get_serializer_context(),
-        )
-        serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
+        data = self.write_data(shipment, partial=kwargs.get("partial", False))
         data.pop("sales_order", None)
         lines = data.pop("lines", None)
         services.shipment_update(
@@ -353,7 +281,7 @@ class ShipmentViewSet(PdfNegotiationMixin, TenantModelViewSet):
             fields=data,
             lines=self._lines(shipment.sales_order, lines) if lines is not None else None,
         )
-        return self._detail(shipment)
+        return self.detail_response(shipment)
 
     def perform_destroy(self, instance):
         services.shipment_delete(shipment=instance)
@@ -362,19 +290,19 @@ class ShipmentViewSet(PdfNegotiationMixin, TenantModelViewSet):
     @action(detail=True, methods=["post"])
     def pick(self, request, pk=None):
         """draft -> picked."""
-        return self._detail(services.shipment_pick(shipment=self.get_object()))
+        return self.detail_response(services.shipment_pick(shipment=self.get_object()))
 
     @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesShipmentDetailSerializer)
     @action(detail=True, methods=["post"])
     def ship(self, request, pk=None):
         """draft/picked -> shipped: stock moves out of the warehouse, reservations consumed, all at once."""
-        return self._detail(services.shipment_ship(shipment=self.get_object(), user=request.user))
+        return self.detail_response(services.shipment_ship(shipment=self.get_object(), user=request.user))
 
     @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesShipmentDetailSerializer)
     @action(detail=True, methods=["post"])
     def deliver(self, request, pk=None):
         """shipped -> delivered."""
-        return self._detail(services.shipment_deliver(shipment=self.get_object()))
+        return self.detail_response(services.shipment_deliver(shipment=self.get_object()))
 
     @extend_schema(
         parameters=[TENANT_PARAMETER], request=CartonCodesSerializer, responses=SalesShipmentDetailSerializer
@@ -390,7 +318,7 @@ class ShipmentViewSet(PdfNegotiationMixin, TenantModelViewSet):
         services.shipment_cartons_add(
             shipment=shipment, codes=serializer.validated_data["codes"], user=request.user
         )
-        return self._detail(shipment)
+        return self.detail_response(shipment)
 
     @extend_schema(
         parameters=[TENANT_PARAMETER], request=CartonCodesSerializer, responses=SalesShipmentDetailSerializer
@@ -402,7 +330,7 @@ class ShipmentViewSet(PdfNegotiationMixin, TenantModelViewSet):
         serializer = CartonCodesSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.shipment_cartons_remove(shipment=shipment, codes=serializer.validated_data["codes"])
-        return self._detail(shipment)
+        return self.detail_response(shipment)
 
     @extend_schema(parameters=[TENANT_PARAMETER], responses=PDF_RESPONSE)
     @action(detail=True, methods=["get"], url_path="delivery-note")
@@ -412,27 +340,23 @@ class ShipmentViewSet(PdfNegotiationMixin, TenantModelViewSet):
         return _pdf(pdf.delivery_note_pdf(shipment), f"delivery-note-{shipment.shipment_number}.pdf")
 
 
-@extend_schema_view(
-    list=_T,
-    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=InvoiceDetailSerializer),
-    create=extend_schema(
-        parameters=[TENANT_PARAMETER],
-        request=InvoiceCreateSerializer,
-        responses={201: InvoiceDetailSerializer},
-    ),
+@document_schema_view(
+    detail=InvoiceDetailSerializer,
+    write=InvoiceCreateSerializer,
+    actions=("list", "retrieve", "create", "destroy", "export"),
     partial_update=extend_schema(
         parameters=[TENANT_PARAMETER], request=InvoiceUpdateSerializer, responses=InvoiceDetailSerializer
     ),
-    destroy=_T,
-    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
 )
-class InvoiceViewSet(PdfNegotiationMixin, TenantModelViewSet):
+class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
     """Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
     invoiced yet); `post/` gives the gapless number and freezes it; `credit-note/` corrects a posted one."""
 
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
     queryset = Invoice.objects.all()
     serializer_class = InvoiceSerializer
+    detail_serializer_class = InvoiceDetailSerializer
+    write_serializer_class = InvoiceCreateSerializer
     filterset_class = InvoiceFilter
     search_fields = ["number", "sales_order__order_number", "customer__name", "customer__number", "note"]
     ordering_fields = [
@@ -480,24 +404,12 @@ class InvoiceViewSet(PdfNegotiationMixin, TenantModelViewSet):
         return queryset
 
     def get_serializer_class(self):
-        if self.action == "retrieve":
-            return InvoiceDetailSerializer
-        if self.action == "create":
-            return InvoiceCreateSerializer
         if self.action == "partial_update":
             return InvoiceUpdateSerializer
-        return InvoiceSerializer
-
-    def _detail(self, invoice: Invoice, status_code: int = status.HTTP_200_OK) -> Response:
-        fresh = self.get_queryset().get(pk=invoice.pk)
-        return Response(
-            InvoiceDetailSerializer(fresh, context=self.get_serializer_context()).data, status=status_code
-        )
+        return super().get_serializer_class()
 
     def create(self, request, *args, **kwargs):
-        serializer = InvoiceCreateSerializer(data=request.data, context=self.get_serializer_context())
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = self.write_data()
         shipments = []
         if data.get("shipments"):
             ids = sorted(set(data["shipments"]))
@@ -510,14 +422,14 @@ class InvoiceViewSet(PdfNegotiationMixin, TenantModelViewSet):
             user=request.user,
             note=data.get("note", ""),
         )
-        return self._detail(invoice, status.HTTP_201_CREATED)
+        return self.detail_response(invoice, status.HTTP_201_CREATED)
 
     def partial_update(self, request, *args, **kwargs):
         invoice = self.get_object()
         serializer = InvoiceUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.invoice_update(invoice=invoice, fields=dict(serializer.validated_data))
-        return self._detail(invoice)
+        return self.detail_response(invoice)
 
     def perform_destroy(self, instance):
         services.invoice_delete(invoice=instance)
@@ -534,7 +446,7 @@ class InvoiceViewSet(PdfNegotiationMixin, TenantModelViewSet):
         services.invoice_post(
             invoice=invoice, user=request.user, issue_date=serializer.validated_data.get("issue_date")
         )
-        return self._detail(invoice)
+        return self.detail_response(invoice)
 
     @extend_schema(
         parameters=[TENANT_PARAMETER], request=CreditNoteSerializer, responses={201: InvoiceDetailSerializer}
@@ -557,7 +469,7 @@ class InvoiceViewSet(PdfNegotiationMixin, TenantModelViewSet):
             note=data.get("note", ""),
             post=data["post"],
         )
-        return self._detail(credit, status.HTTP_201_CREATED)
+        return self.detail_response(credit, status.HTTP_201_CREATED)
 
     @extend_schema(
         parameters=[TENANT_PARAMETER], request=PaymentSerializer, responses=InvoiceDetailSerializer
@@ -569,7 +481,7 @@ class InvoiceViewSet(PdfNegotiationMixin, TenantModelViewSet):
         serializer = PaymentSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.invoice_payment_record(invoice=invoice, amount=serializer.validated_data["amount"])
-        return self._detail(invoice)
+        return self.detail_response(invoice)
 
     @extend_schema(parameters=[TENANT_PARAMETER], responses=PDF_RESPONSE)
     @action(detail=True, methods=["get"])

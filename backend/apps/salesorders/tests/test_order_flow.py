@@ -55,6 +55,39 @@ def test_totals_from_lines(sales_world, make_sales_order, in_tenant):
         assert order.ship_to_city == "Rotterdam"
 
 
+def test_editing_a_draft_takes_the_new_customer_and_product(sales_world, make_sales_order, in_tenant):
+    """A draft moved to another customer gets that customer's address and terms (as on creation); a
+    line moved to another product gets that product's name, not the old one's."""
+    w = sales_world
+    order = make_sales_order(confirm=False)
+    with in_tenant(w["tenant3"]):
+        w["customer_b"].payment_terms_days = 14
+        w["customer_b"].delivery_city = "Hamburg"
+        w["customer_b"].delivery_country = "DE"
+        w["customer_b"].save()
+        line = order.lines.get()
+        assert line.description == w["carton"].name
+        services.sales_order_update(
+            order=order,
+            fields={"customer": w["customer_b"]},
+            lines=[
+                services.LineInput(
+                    id=line.pk, product=w["box"], quantity=D("2"), unit_price=D("5"), vat_rate=D("21")
+                )
+            ],
+        )
+        order.refresh_from_db()
+        line.refresh_from_db()
+        assert (order.customer_id, order.ship_to_city, order.ship_to_country) == (
+            w["customer_b"].pk,
+            "Hamburg",
+            "DE",
+        )
+        assert order.payment_terms_days == 14 and order.ship_to_name == w["customer_b"].name
+        assert (line.product_id, line.description) == (w["box"].pk, w["box"].name)
+        assert order.total_gross == D("12.10")
+
+
 def test_status_derivation_through_every_step(sales_world, put_stock, make_sales_order, in_tenant):
     w = sales_world
     put_stock(w["carton"], "500")

@@ -23,7 +23,7 @@ import {
 } from '../api/types';
 import { check } from '../lib/check';
 import { compareQty, lineAmount, sumAmounts } from '../lib/decimal';
-import { useFormatters } from '@/shared/utils/numberFormat';
+import { useFormatters } from '@/shared/utils/format';
 import { ownerOption, supplierOption } from '../lib/options';
 import { RemoteSelect, type RemoteOption } from '@/shared/components/RemoteSelect';
 import styles from './OrderForm.module.css';

@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { CartonList } from '@/shared/cartons/CartonList';
 import { compareQty } from '../lib/decimal';
-import { useFormatters } from '@/shared/utils/numberFormat';
+import { useFormatters } from '@/shared/utils/format';
 import type { PurchaseOrderDetail, PurchaseOrderLine } from '../api/types';
 import { useSeesPrices } from '@/shared/session/prices';
 

@@ -5,7 +5,7 @@ import { ErrorState } from '@/shared/components/ErrorState';
 import { receiptPath } from '../api/endpoints';
 import { useOrderReceipts } from '../api/orders';
 import type { Receipt } from '../api/types';
-import { useFormatters } from '@/shared/utils/numberFormat';
+import { useFormatters } from '@/shared/utils/format';
 
 /** The receipts posted against one order; `linkReceipts` links their numbers to the receipt pages. */
 export function OrderReceipts({ orderId, linkReceipts = true }: { orderId: number; linkReceipts?: boolean }) {

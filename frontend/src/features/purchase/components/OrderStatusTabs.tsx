@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UseListParams } from '@/shared/hooks/useListParams';
 import { useOrderSummary } from '../api/orders';
 import { ORDER_STATUSES, type OrderStatus, type StatusSummaryEntry } from '../api/types';
-import { useFormatters } from '@/shared/utils/numberFormat';
+import { useFormatters } from '@/shared/utils/format';
 import styles from './purchase.module.css';
 
 const ALL = 'all';

@@ -9,7 +9,7 @@ import { receiptPath } from '../api/endpoints';
 import { useCreateReceipt, useWarehouses } from '../api/receipts';
 import type { PurchaseOrderDetail, PurchaseOrderLine } from '../api/types';
 import { compareQty, subtractQty } from '../lib/decimal';
-import { useFormatters } from '@/shared/utils/numberFormat';
+import { useFormatters } from '@/shared/utils/format';
 import { useMayPermission } from '@/shared/session/permissions';
 import { PURCHASE_PERMS } from '../permissions';
 import styles from './purchase.module.css';

@@ -20,7 +20,7 @@ import { ReceiveDialog } from '../components/ReceiveDialog';
 import { useOrderPortal } from '../hooks/useOrderPortal';
 import { useMayPermission } from '@/shared/session/permissions';
 import { PURCHASE_PERMS } from '../permissions';
-import { useFormatters } from '@/shared/utils/numberFormat';
+import { useFormatters } from '@/shared/utils/format';
 import styles from '../components/purchase.module.css';
 import { useSeesPrices } from '@/shared/session/prices';
 

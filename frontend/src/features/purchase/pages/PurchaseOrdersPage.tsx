@@ -14,7 +14,7 @@ import { OrderStatusTag } from '../components/OrderStatusTag';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { useMayPermission } from '@/shared/session/permissions';
 import { PURCHASE_PERMS } from '../permissions';
-import { useFormatters } from '@/shared/utils/numberFormat';
+import { useFormatters } from '@/shared/utils/format';
 import { idFilter, ownerOption } from '../lib/options';
 import styles from '../components/purchase.module.css';
 import { useSeesPrices } from '@/shared/session/prices';

@@ -7,7 +7,7 @@ import { PageContainer } from '@/shared/components/PageContainer';
 import { orderPath } from '../api/endpoints';
 import { useReceipt } from '../api/receipts';
 import type { ReceiptLine } from '../api/types';
-import { useFormatters } from '@/shared/utils/numberFormat';
+import { useFormatters } from '@/shared/utils/format';
 import styles from '../components/purchase.module.css';
 
 /** /purchase/receipts/{id}: what was received, where, and against which order lines. */

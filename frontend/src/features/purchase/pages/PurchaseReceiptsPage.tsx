@@ -15,7 +15,7 @@ import { ReceivePicker } from '../components/ReceivePicker';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { useMayPermission } from '@/shared/session/permissions';
 import { PURCHASE_PERMS } from '../permissions';
-import { useFormatters } from '@/shared/utils/numberFormat';
+import { useFormatters } from '@/shared/utils/format';
 import { idFilter, orderOption, supplierOption } from '../lib/options';
 import styles from '../components/purchase.module.css';
 

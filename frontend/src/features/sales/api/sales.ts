@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
-import { del, download, get, patch, post } from '@/api/http';
+import { del, download, get, patch, post, put } from '@/api/http';
 import type { Paginated } from '@/api/types';
 import { useSession } from '@/shared/session/useSession';
 
@@ -21,6 +21,13 @@ export type OrderStatus = SalesOrder['status'];
 export type ShipmentStatus = SalesShipment['status'];
 export type PaymentStatus = Invoice['payment_status'];
 export type OrderInput = S['SalesOrderWriteRequest'];
+export type ShipmentInput = S['SalesShipmentWriteRequest'];
+export type InvoiceInput = S['InvoiceCreateRequest'];
+export type InvoiceChange = S['PatchedInvoiceUpdateRequest'];
+export type CreditNoteInput = S['CreditNoteRequest'];
+export type CreditLineInput = S['CreditLineWriteRequest'];
+export type PaymentInput = S['PaymentRequest'];
+export type CartonCodesInput = S['CartonCodesRequest'];
 
 export const ORDER_STATUSES: OrderStatus[] = [
   'draft',
@@ -33,7 +40,7 @@ export const ORDER_STATUSES: OrderStatus[] = [
   'cancelled',
 ];
 export const SHIPMENT_STATUSES: ShipmentStatus[] = ['draft', 'picked', 'shipped', 'delivered'];
-export const PAYMENT_STATUSES = ['draft', 'open', 'partially_paid', 'paid', 'overdue', 'credit_note'] as const;
+export const PAYMENT_STATUSES: PaymentStatus[] = ['draft', 'open', 'partially_paid', 'paid', 'overdue', 'credit_note'];
 
 export const ORDERS_URL = '/api/salesorders/orders/';
 export const SHIPMENTS_URL = '/api/salesorders/shipments/';
@@ -41,26 +48,18 @@ export const INVOICES_URL = '/api/salesorders/invoices/';
 export const DELIVERIES_URL = '/api/salesorders/deliveries/';
 export const CUSTOMERS_URL = '/api/customers/';
 export const PRODUCTS_URL = '/api/products/';
+export const WAREHOUSES_URL = '/api/inventory/warehouses/';
 
 export const orderPath = (id: number) => `/sales/orders/${id}`;
+export const orderEditPath = (id: number) => `/sales/orders/${id}/edit`;
 export const invoicePath = (id: number) => `/sales/invoices/${id}`;
 export const deliveryPath = (id: number) => `/sales/deliveries/${id}`;
 export const shipmentPath = (id: number) => `/sales/shipment?shipment=${id}`;
 
-export interface CustomerOption {
-  id: number;
-  number: string;
-  name: string;
-  currency: string;
-  payment_terms_days: number | null;
-}
-export interface ProductOption {
-  id: number;
-  article_number: string;
-  name: string;
-  name_zh: string;
-  sales_price: string | null;
-}
+/** What the selects use of a customer and a product (the list endpoints answer the whole records). */
+export type CustomerOption = Pick<S['Customer'], 'id' | 'number' | 'name' | 'currency' | 'payment_terms_days'>;
+export type ProductOption = Pick<S['Product'], 'id' | 'article_number' | 'name' | 'name_zh' | 'sales_price'>;
+export type Warehouse = S['Warehouse'];
 
 export const searchCustomers = (search: string, signal?: AbortSignal) =>
   get<Paginated<CustomerOption>>(CUSTOMERS_URL, { params: { search, page_size: 20, is_active: true }, signal });
@@ -72,12 +71,26 @@ function useTenant() {
   return useSession((s) => s.tenantId);
 }
 
-export function useSalesOrder(id: number) {
+/** One order. `frozen` (the edit page): read afresh when the page opens (no cached copy), then kept
+ * while it is open: the form works on the version it opened, and the server refuses its save if the
+ * order changed meanwhile. */
+/** The tenant's warehouses (few: one page), for the delivery schedule's warehouse filter. */
+export function useWarehouses() {
   const tenant = useTenant();
   return useQuery({
-    queryKey: [ORDERS_URL, tenant, id],
+    queryKey: [WAREHOUSES_URL, tenant, 'sales-filter'],
+    queryFn: ({ signal }) => get<Paginated<Warehouse>>(WAREHOUSES_URL, { params: { page_size: 100 }, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSalesOrder(id: number, { frozen = false }: { frozen?: boolean } = {}) {
+  const tenant = useTenant();
+  return useQuery({
+    queryKey: frozen ? [ORDERS_URL, tenant, id, 'edit'] : [ORDERS_URL, tenant, id],
     queryFn: ({ signal }) => get<SalesOrderDetail>(`${ORDERS_URL}${id}/`, { signal }),
     enabled: Number.isFinite(id),
+    ...(frozen ? { staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false } : {}),
   });
 }
 
@@ -137,41 +150,39 @@ function useSalesMutation<V, R>(fn: (vars: V) => Promise<R>) {
   });
 }
 
-export const useCreateOrder = () => useSalesMutation((input: OrderInput & { confirm?: boolean }) => post<SalesOrderDetail>(ORDERS_URL, input));
+export const useCreateOrder = () => useSalesMutation((input: OrderInput) => post<SalesOrderDetail>(ORDERS_URL, input));
+/** PUT of a draft from the edit page: the whole form, with the `updated_at` it was read at
+ * (`unchanged_since`), so a change made meanwhile (a confirmation) refuses the save: 409 `order_changed`. */
+export const useUpdateOrder = () =>
+  useSalesMutation(({ id, ...input }: OrderInput & { id: number }) => put<SalesOrderDetail>(`${ORDERS_URL}${id}/`, input));
 export const useOrderAction = () =>
   useSalesMutation(({ id, action }: { id: number; action: 'confirm' | 'cancel' | 'close' }) =>
     post<SalesOrderDetail>(`${ORDERS_URL}${id}/${action}/`),
   );
 export const useDeleteOrder = () => useSalesMutation((id: number) => del(`${ORDERS_URL}${id}/`));
 export const useCreateShipment = () =>
-  useSalesMutation((input: { sales_order: number; planned_date?: string | null; lines: { order_line: number; quantity: string }[] }) =>
-    post<SalesShipmentDetail>(SHIPMENTS_URL, input),
-  );
+  useSalesMutation((input: ShipmentInput) => post<SalesShipmentDetail>(SHIPMENTS_URL, input));
 export const useShipmentAction = () =>
   useSalesMutation(({ id, action }: { id: number; action: 'pick' | 'ship' | 'deliver' }) =>
     post<SalesShipmentDetail>(`${SHIPMENTS_URL}${id}/${action}/`),
   );
 export const useDeleteShipment = () => useSalesMutation((id: number) => del(`${SHIPMENTS_URL}${id}/`));
 export const useAddCartons = () =>
-  useSalesMutation(({ id, codes }: { id: number; codes: string[] }) => post<SalesShipmentDetail>(`${SHIPMENTS_URL}${id}/cartons/`, { codes }));
+  useSalesMutation(({ id, ...input }: CartonCodesInput & { id: number }) => post<SalesShipmentDetail>(`${SHIPMENTS_URL}${id}/cartons/`, input));
 export const useRemoveCartons = () =>
-  useSalesMutation(({ id, codes }: { id: number; codes: string[] }) =>
-    post<SalesShipmentDetail>(`${SHIPMENTS_URL}${id}/cartons/remove/`, { codes }),
+  useSalesMutation(({ id, ...input }: CartonCodesInput & { id: number }) =>
+    post<SalesShipmentDetail>(`${SHIPMENTS_URL}${id}/cartons/remove/`, input),
   );
 export const useCreateInvoice = () =>
-  useSalesMutation((input: { sales_order?: number; shipments?: number[] }) => post<InvoiceDetail>(INVOICES_URL, input));
+  useSalesMutation((input: InvoiceInput) => post<InvoiceDetail>(INVOICES_URL, input));
 export const usePostInvoice = () => useSalesMutation((id: number) => post<InvoiceDetail>(`${INVOICES_URL}${id}/post/`, {}));
 export const useDeleteInvoice = () => useSalesMutation((id: number) => del(`${INVOICES_URL}${id}/`));
 export const useCreditNote = () =>
-  useSalesMutation(({ id, lines }: { id: number; lines?: { invoice_line: number; quantity: string }[] }) =>
-    post<InvoiceDetail>(`${INVOICES_URL}${id}/credit-note/`, { lines, post: false }),
-  );
+  useSalesMutation(({ id, ...input }: CreditNoteInput & { id: number }) => post<InvoiceDetail>(`${INVOICES_URL}${id}/credit-note/`, input));
 export const useRecordPayment = () =>
-  useSalesMutation(({ id, amount }: { id: number; amount: string }) => post<InvoiceDetail>(`${INVOICES_URL}${id}/payments/`, { amount }));
+  useSalesMutation(({ id, ...input }: PaymentInput & { id: number }) => post<InvoiceDetail>(`${INVOICES_URL}${id}/payments/`, input));
 export const useUpdateInvoice = () =>
-  useSalesMutation(({ id, ...fields }: { id: number; note?: string; language?: 'en' | 'zh'; reverse_charge?: boolean }) =>
-    patch<InvoiceDetail>(`${INVOICES_URL}${id}/`, fields),
-  );
+  useSalesMutation(({ id, ...fields }: InvoiceChange & { id: number }) => patch<InvoiceDetail>(`${INVOICES_URL}${id}/`, fields));
 
 /** Opens a PDF of the API in a new tab (fetched with the session's credentials). */
 export async function openPdf(url: string): Promise<void> {

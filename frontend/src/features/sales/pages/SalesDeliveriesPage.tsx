@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { get } from '@/api/http';
 import type { Paginated } from '@/api/types';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
@@ -17,6 +17,7 @@ import {
   deliveryPath,
   fetchCustomer,
   searchCustomers,
+  useWarehouses,
   type CustomerOption,
   type Delivery,
 } from '../api/sales';
@@ -69,6 +70,24 @@ function StatusSelect({ value, onChange }: { value?: string; onChange: (v: strin
       value={value}
       onChange={(v?: string) => onChange(v ?? null)}
       options={['late', 'planned', 'open'].map((v) => ({ value: v, label: t(`scheduleStatus.${v}`) }))}
+    />
+  );
+}
+
+function WarehouseSelect({ value, onChange }: { value?: string; onChange: (v: string | null) => void }) {
+  const { t } = useTranslation('sales');
+  const query = useWarehouses();
+  return (
+    <Select
+      allowClear
+      style={{ minWidth: 160 }}
+      loading={query.isLoading}
+      aria-label={t('list.warehouseFilter')}
+      placeholder={t('list.warehouseFilter')}
+      value={value ? Number(value) : undefined}
+      onChange={(v?: number) => onChange(v === undefined ? null : String(v))}
+      options={(query.data?.results ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
+      data-testid="warehouse-filter"
     />
   );
 }
@@ -129,6 +148,10 @@ function DeliveryList() {
             onChange={(v) => params.setFilter('customer', v)}
           />
           <StatusSelect value={typeof params.filters.status === 'string' ? params.filters.status : undefined} onChange={(v) => params.setFilter('status', v)} />
+          <WarehouseSelect
+            value={typeof params.filters.warehouse === 'string' ? params.filters.warehouse : undefined}
+            onChange={(v) => params.setFilter('warehouse', v)}
+          />
         </Flex>
       )}
     />
@@ -147,8 +170,9 @@ function DeliveryCalendar({ mode, setParam }: { mode: 'week' | 'month'; setParam
   const end = mode === 'week' ? start.add(6, 'day') : base.endOf('month');
   const customer = params.get('customer');
   const status = params.get('status');
+  const warehouse = params.get('warehouse');
   const query = useQuery({
-    queryKey: [DELIVERIES_URL, 'calendar', tenant, start.format('YYYY-MM-DD'), end.format('YYYY-MM-DD'), customer, status],
+    queryKey: [DELIVERIES_URL, 'calendar', tenant, start.format('YYYY-MM-DD'), end.format('YYYY-MM-DD'), customer, status, warehouse],
     queryFn: ({ signal }) =>
       get<Paginated<Delivery>>(DELIVERIES_URL, {
         params: {
@@ -158,6 +182,7 @@ function DeliveryCalendar({ mode, setParam }: { mode: 'week' | 'month'; setParam
           ordering: 'due_date',
           ...(customer ? { customer } : {}),
           ...(status ? { status } : {}),
+          ...(warehouse ? { warehouse } : {}),
         },
         signal,
       }),
@@ -179,6 +204,7 @@ function DeliveryCalendar({ mode, setParam }: { mode: 'week' | 'month'; setParam
         </Typography.Text>
         <CustomerSelect value={idOf(customer)} onChange={(v) => setParam('customer', v)} />
         <StatusSelect value={status ?? undefined} onChange={(v) => setParam('status', v)} />
+        <WarehouseSelect value={warehouse ?? undefined} onChange={(v) => setParam('warehouse', v)} />
       </Flex>
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 8 }}>

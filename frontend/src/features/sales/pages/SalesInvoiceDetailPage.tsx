@@ -1,11 +1,11 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Flex, InputNumber, Modal, Popconfirm, Result, Select, Skeleton, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Flex, Input, InputNumber, Modal, Popconfirm, Result, Select, Skeleton, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { useMayPermission } from '../hooks/usePermission';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
@@ -20,6 +20,7 @@ import {
   usePostInvoice,
   useRecordPayment,
   useUpdateInvoice,
+  type InvoiceDetail,
 } from '../api/sales';
 import { PaymentStatusTag } from '../components/StatusTags';
 
@@ -34,14 +35,13 @@ export default function SalesInvoiceDetailPage() {
   const query = useInvoice(Number(id));
   const post = usePostInvoice();
   const remove = useDeleteInvoice();
-  const credit = useCreditNote();
-  const pay = useRecordPayment();
   const update = useUpdateInvoice();
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const [amount, setAmount] = useState<string>('');
+  const [crediting, setCrediting] = useState(false);
   const mayChange = useMayPermission('salesorders.change_invoice');
   const mayAdd = useMayPermission('salesorders.add_invoice');
+  const mayDelete = useMayPermission('salesorders.delete_invoice');
 
   if (query.isLoading) {
     return (
@@ -83,21 +83,20 @@ export default function SalesInvoiceDetailPage() {
               </Button>
             </Popconfirm>
           ) : null}
-          {draft ? (
+          {draft && mayDelete ? (
             <Popconfirm title={t('invoice.confirmDelete')} onConfirm={() => remove.mutate(inv.id, { onSuccess: () => void navigate('/sales/invoices'), onError })}>
               <Button danger>{t('invoice.delete')}</Button>
             </Popconfirm>
           ) : null}
           {!draft && isInvoice && mayAdd ? (
-            <Popconfirm
-              title={t('invoice.confirmCredit')}
-              onConfirm={() => credit.mutate({ id: inv.id }, { onSuccess: (cn) => void navigate(invoicePath(cn.id)), onError })}
-            >
-              <Button>{t('invoice.creditNote')}</Button>
-            </Popconfirm>
+            <Button onClick={() => setCrediting(true)} data-testid="credit-note">
+              {t('invoice.creditNote')}
+            </Button>
           ) : null}
           {!draft && isInvoice && mayChange && inv.payment_status !== 'paid' ? (
-            <Button onClick={() => setPaying(true)}>{t('invoice.payment')}</Button>
+            <Button onClick={() => setPaying(true)} data-testid="record-payment">
+              {t('invoice.payment')}
+            </Button>
           ) : null}
         </>
       }
@@ -188,24 +187,125 @@ export default function SalesInvoiceDetailPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Modal
-        open={paying}
-        title={t('invoice.payment')}
-        onCancel={() => setPaying(false)}
-        confirmLoading={pay.isPending}
-        onOk={() =>
-          pay.mutate(
-            { id: inv.id, amount },
-            {
-              onSuccess: () => setPaying(false),
-              onError,
-            },
-          )
-        }
-      >
-        <label htmlFor="payment-amount">{t('invoice.amount')}</label>
-        <InputNumber<string> id="payment-amount" stringMode min="0.01" style={{ width: '100%' }} value={amount} onChange={(v) => setAmount(v ?? '')} />
-      </Modal>
+      {paying ? <PaymentDialog invoice={inv} onClose={() => setPaying(false)} /> : null}
+      {crediting ? <CreditNoteDialog invoice={inv} onClose={() => setCrediting(false)} /> : null}
     </PageContainer>
+  );
+}
+
+/** The amount still to be paid: gross - posted credit notes - paid (what the server's payment status
+ * compares with zero). */
+function openAmount(inv: InvoiceDetail): string {
+  const cents = Math.round(Number(inv.total_gross) * 100) - Math.round(Number(inv.credited_amount) * 100) - Math.round(Number(inv.amount_paid) * 100);
+  return (Math.max(0, cents) / 100).toFixed(2);
+}
+
+function PaymentDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClose: () => void }) {
+  const { t } = useTranslation('sales');
+  const f = useFormatters();
+  const errorText = useErrorText();
+  const pay = useRecordPayment();
+  const [amount, setAmount] = useState<string>(() => openAmount(invoice));
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Modal
+      open
+      title={t('invoice.payment')}
+      onCancel={onClose}
+      confirmLoading={pay.isPending}
+      okButtonProps={{ disabled: !(Number(amount) > 0), 'data-testid': 'save-payment' }}
+      onOk={() => pay.mutate({ id: invoice.id, amount }, { onSuccess: onClose, onError: (err) => setError(errorText(err)) })}
+    >
+      <Typography.Paragraph type="secondary">
+        {t('invoice.openAmount', { amount: f.money(openAmount(invoice), invoice.currency) })}
+      </Typography.Paragraph>
+      <label htmlFor="payment-amount">{t('invoice.amount')}</label>
+      <InputNumber<string>
+        id="payment-amount"
+        stringMode
+        min="0.01"
+        precision={2}
+        style={{ width: '100%' }}
+        value={amount}
+        onChange={(v) => setAmount(v ?? '')}
+        data-testid="payment-amount"
+      />
+      {error ? <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} role="alert" /> : null}
+    </Modal>
+  );
+}
+
+/** A credit note of a posted invoice: every line in full by default; lower a quantity (or set it to
+ * 0) for a partial one. Created as a draft (or posted at once), then opened. */
+function CreditNoteDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClose: () => void }) {
+  const { t } = useTranslation('sales');
+  const navigate = useNavigate();
+  const f = useFormatters();
+  const errorText = useErrorText();
+  const credit = useCreditNote();
+  const [quantities, setQuantities] = useState<Record<number, string>>(() => Object.fromEntries(invoice.lines.map((l) => [l.id, l.quantity])));
+  const [note, setNote] = useState('');
+  const [postNow, setPostNow] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const full = invoice.lines.every((l) => Number(quantities[l.id]) === Number(l.quantity));
+  const chosen = invoice.lines.filter((l) => Number(quantities[l.id]) > 0);
+  const net = chosen.reduce((sum, l) => sum + (Number(l.amount_net) * Number(quantities[l.id])) / Number(l.quantity || 1), 0);
+  const submit = () =>
+    credit.mutate(
+      {
+        id: invoice.id,
+        note,
+        post: postNow,
+        ...(full ? {} : { lines: chosen.map((l) => ({ invoice_line: l.id, quantity: quantities[l.id] })) }),
+      },
+      { onSuccess: (cn) => void navigate(invoicePath(cn.id)), onError: (err) => setError(errorText(err)) },
+    );
+  return (
+    <Modal
+      open
+      width={720}
+      title={t('invoice.creditTitle', { number: invoice.number })}
+      okText={t(full ? 'invoice.creditFull' : 'invoice.creditPartial')}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={credit.isPending}
+      okButtonProps={{ disabled: chosen.length === 0, 'data-testid': 'create-credit-note' }}
+    >
+      <Table
+        rowKey="id"
+        size="small"
+        pagination={false}
+        scroll={{ x: 520 }}
+        dataSource={invoice.lines}
+        columns={[
+          { title: t('fields.product'), key: 'p', render: (_, l) => `${l.product_number} ${l.description || l.product_name}` },
+          { title: t('invoice.invoiced'), dataIndex: 'quantity', align: 'right', render: (v: string) => f.qty(v) },
+          {
+            title: t('invoice.toCredit'),
+            key: 'q',
+            render: (_, l, index) => (
+              <InputNumber<string>
+                stringMode
+                min="0"
+                max={l.quantity}
+                aria-label={t('invoice.toCreditOf', { n: index + 1 })}
+                value={quantities[l.id]}
+                onChange={(v) => setQuantities((all) => ({ ...all, [l.id]: v ?? '0' }))}
+                data-testid={`credit-qty-${index}`}
+              />
+            ),
+          },
+        ]}
+      />
+      <Typography.Paragraph style={{ marginTop: 12 }} data-testid="credit-net">
+        {t('invoice.creditNet', { amount: f.money(net.toFixed(2), invoice.currency) })}
+      </Typography.Paragraph>
+      <label htmlFor="credit-note-text">{t('invoice.note')}</label>
+      <Input id="credit-note-text" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+      <Checkbox checked={postNow} onChange={(e) => setPostNow(e.target.checked)} style={{ marginTop: 12 }}>
+        {t('invoice.postNow')}
+      </Checkbox>
+      {error ? <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} role="alert" /> : null}
+    </Modal>
   );
 }

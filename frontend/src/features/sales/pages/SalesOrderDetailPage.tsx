@@ -1,17 +1,18 @@
-import { FileDoneOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, FileDoneOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Flex, InputNumber, Modal, Popconfirm, Progress, Result, Skeleton, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { useMayPermission } from '../hooks/usePermission';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import { CommentsPanel } from '@/shared/comments/CommentsPanel';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
 import {
   invoicePath,
+  orderEditPath,
   useCreateInvoice,
   useCreateShipment,
   useDeleteOrder,
@@ -42,6 +43,7 @@ export default function SalesOrderDetailPage() {
   const mayChange = useMayPermission('salesorders.change_salesorder');
   const mayInvoice = useMayPermission('salesorders.add_invoice');
   const mayShip = useMayPermission('salesorders.add_shipment');
+  const mayDelete = useMayPermission('salesorders.delete_salesorder');
 
   if (query.isLoading) {
     return (
@@ -83,6 +85,11 @@ export default function SalesOrderDetailPage() {
       }
       extra={
         <>
+          {mayChange && order.status === 'draft' ? (
+            <Button icon={<EditOutlined />} onClick={() => void navigate(orderEditPath(order.id))} data-testid="edit-order">
+              {t('detail.edit')}
+            </Button>
+          ) : null}
           {mayChange && order.allowed_actions.includes('confirm') ? (
             <Button type="primary" onClick={() => run('confirm')} loading={act.isPending} data-testid="confirm-order">
               {t('detail.confirm')}
@@ -112,7 +119,7 @@ export default function SalesOrderDetailPage() {
               <Button danger>{t('detail.cancel')}</Button>
             </Popconfirm>
           ) : null}
-          {order.status === 'draft' ? (
+          {mayDelete && order.status === 'draft' ? (
             <Popconfirm
               title={t('detail.confirmDelete')}
               onConfirm={() => remove.mutate(order.id, { onSuccess: () => void navigate('/sales/orders'), onError })}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { useMayPermission } from '../hooks/usePermission';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import {

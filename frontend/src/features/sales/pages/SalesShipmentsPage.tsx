@@ -1,7 +1,7 @@
 import { Card, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '@/shared/utils/format';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import { SHIPMENT_STATUSES, SHIPMENTS_URL, type SalesShipment } from '../api/sales';

@@ -1,1 +1,0 @@
-export { formatMoney, formatQty, formatUnitCost, useFormatters } from '@/shared/utils/numberFormat';
