@@ -10,6 +10,11 @@ PAIRS = [
         "products list page (API) vs PostgreSQL's own time for the page's SQL",
     ),
     (
+        "test_bench_products_search",
+        "test_bench_products_search_database_only",
+        "products search over 100,000 rows (API, count and page) vs PostgreSQL's own time for its SQL",
+    ),
+    (
         "test_bench_generate_10000_cartons",
         "test_bench_copy_10000_carton_rows_reference",
         "generating 10,000 cartons vs a PostgreSQL COPY of the same rows",

@@ -216,7 +216,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 20,
     "DEFAULT_FILTER_BACKENDS": [
         "apps.common.api.filters.TenantFilterBackend",
-        "rest_framework.filters.SearchFilter",
+        "apps.common.api.search.JoinFreeSearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],
     "EXCEPTION_HANDLER": "apps.common.api.envelope.exception_handler",

@@ -46,11 +46,11 @@ const largerTexts = texts.reduce((a, b) => (gzipKb(closure([a])) >= gzipKb(closu
 // `limit` is enforced; `null` is reported only (see frontend/README.md "Bundle budget").
 const budgets = [
   { name: 'app entry and its texts (before any page chunk)', keys: ['index.html', largerTexts], limit: 250 },
-  { name: 'login page (entry + texts + login)', keys: ['index.html', largerTexts, find('features/auth/pages/LoginPage.tsx')], limit: null },
+  { name: 'login page (entry + texts + login)', keys: ['index.html', largerTexts, find('features/auth/pages/LoginPage.tsx')], limit: 250 },
   {
     name: 'signed-in home (entry + texts + layout + home)',
     keys: ['index.html', largerTexts, find('app/layouts/LayoutSwitch.tsx'), find('app/layouts/DefaultLayout.tsx'), find('features/home/pages/HomePage.tsx')],
-    limit: null,
+    limit: 250,
   },
   { name: 'public trace page', keys: ['trace.html'], limit: 100 },
 ];

@@ -19,7 +19,7 @@ from pathlib import PurePath
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -42,6 +42,7 @@ from apps.eudr.models import (
 from apps.eudr.selectors import carton_cap_of, kg, weight_balance
 from apps.notifications.emit import emit, emit_many
 from apps.purchaseorders.models import PurchaseOrderLine
+from apps.tenancy.context import TenantNotSet, get_current_tenant_id
 
 MIN_AVAILABLE_TO_GENERATE_KG = Decimal("10")  # SPEC.md section 9
 MAX_CARTONS_PER_REQUEST = 20_000
@@ -869,19 +870,16 @@ def cartons_generate(
         net_weight=net_weight,
         user=user,
     )
-    now = timezone.now()
     first = batch.last_sequence + 1
     codes: set[str] = set()
     while len(codes) < count:
         codes.add(new_public_code())
-    labels = [
-        CartonLabel(
+    _insert_labels(
+        template=CartonLabel(
             tenant_id=delivery.tenant_id,
             batch=batch,
             raw_material=delivery,
-            code=code,
             production_batch_code=batch.production_batch_code,
-            batch_sequence=first + index,
             product=product,
             article_number=product.article_number,
             purchase_order_line=purchase_order_line,
@@ -889,11 +887,11 @@ def cartons_generate(
             container=batch.container,
             net_weight_kg=net_weight,
             status=CartonLabel.Status.ACTIVE,
-            created_at=now,
-        )
-        for index, code in enumerate(codes)
-    ]
-    CartonLabel.objects.bulk_create(labels, batch_size=LABEL_INSERT_BATCH)
+            created_at=timezone.now(),
+        ),
+        codes=codes,
+        first_sequence=first,
+    )
 
     batch.last_sequence = first + count - 1
     batch.carton_count += count
@@ -903,6 +901,90 @@ def cartons_generate(
     delivery.save(update_fields=["used_kg", "issued_cartons", "updated_at"])
     batch.generated_count = count
     return batch
+
+
+# The columns of a carton label row, in the order `_insert_labels` writes them.
+_LABEL_COLUMNS = (
+    "tenant_id",
+    "batch_id",
+    "raw_material_id",
+    "code",
+    "production_batch_code",
+    "batch_sequence",
+    "product_id",
+    "article_number",
+    "purchase_order_line_id",
+    "purchase_order",
+    "container",
+    "net_weight_kg",
+    "status",
+    "created_at",
+    "voided_at",
+)
+
+
+def _insert_labels(*, template: CartonLabel, codes, first_sequence: int) -> None:
+    """Writes one label per code, numbered from `first_sequence`, every other column as in `template`.
+
+    The rows differ only in code and sequence, so the model is not instantiated per row: the template's
+    foreign keys are checked against the tenant once (as `bulk_create` would for every row), its values
+    are converted for the database once. On PostgreSQL one INSERT ... SELECT over two arrays (codes and
+    sequence numbers) writes them all: row-level security's WITH CHECK, the foreign keys and the unique
+    indexes still apply to every row (COPY FROM, which would skip the statement, is refused on a table
+    with row-level security). Elsewhere plain tuples go in batches of LABEL_INSERT_BATCH rows.
+    """
+    tenant_id = get_current_tenant_id()
+    if tenant_id is None or template.tenant_id != tenant_id:
+        raise TenantNotSet("carton labels written outside their tenant")
+    CartonLabel.clean_tenant_relations_bulk([template])
+    fields = {field.column: field for field in CartonLabel._meta.concrete_fields}
+    fixed = {
+        column: fields[column].get_db_prep_save(
+            getattr(template, fields[column].attname), connection=connection
+        )
+        for column in _LABEL_COLUMNS
+        if column not in ("code", "batch_sequence")
+    }
+    code_at, sequence_at = _LABEL_COLUMNS.index("code"), _LABEL_COLUMNS.index("batch_sequence")
+    prefix = [fixed[column] for column in _LABEL_COLUMNS[:code_at]]
+    middle = [fixed[column] for column in _LABEL_COLUMNS[code_at + 1 : sequence_at]]
+    suffix = [fixed[column] for column in _LABEL_COLUMNS[sequence_at + 1 :]]
+    table = connection.ops.quote_name(CartonLabel._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(column) for column in _LABEL_COLUMNS)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # One statement: the fixed values once, the codes and sequence numbers as two arrays.
+            # (COPY FROM is refused on a table with row-level security.)
+            values = ", ".join(
+                "u.code"
+                if column == "code"
+                else "u.seq"
+                if column == "batch_sequence"
+                else f"%s::{fields[column].cast_db_type(connection)}"
+                for column in _LABEL_COLUMNS
+            )
+            cursor.execute(
+                # the names come from the model, every value is bound
+                f"INSERT INTO {table} ({columns}) SELECT {values} "  # noqa: S608
+                f"FROM unnest(%s::varchar[], %s::integer[]) AS u(code, seq)",
+                [
+                    *(fixed[column] for column in _LABEL_COLUMNS if column in fixed),
+                    list(codes),
+                    list(range(first_sequence, first_sequence + len(codes))),
+                ],
+            )
+            return
+        rows = ((*prefix, code, *middle, first_sequence + index, *suffix) for index, code in enumerate(codes))
+        placeholders = ", ".join(["%s"] * len(_LABEL_COLUMNS))
+        insert = f"INSERT INTO {table} ({columns}) VALUES ({placeholders})"  # noqa: S608 (names of the model)
+        batch: list[tuple] = []
+        for row in rows:
+            batch.append(row)
+            if len(batch) == LABEL_INSERT_BATCH:
+                cursor.executemany(insert, batch)
+                batch = []
+        if batch:
+            cursor.executemany(insert, batch)
 
 
 def _batch_for_generation(

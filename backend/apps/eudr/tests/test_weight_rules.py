@@ -7,6 +7,8 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -288,6 +290,66 @@ def test_codes_are_random_and_unique(setup):
     codes = list(CartonLabel.objects.values_list("code", flat=True))
     assert len(set(codes)) == 500
     assert all(len(code) == 20 and code.isalnum() and code.isupper() for code in codes)
+
+
+def test_generated_labels_carry_every_fact_of_their_batch(setup):
+    w = setup
+    d = factories.delivery(w.vendor_a, weight="1000")
+    batch = factories.generate(d, w.line_a, 3, container="MSKU1234567")
+    batch = factories.generate(d, w.line_a, 4, container="MSKU1234567")
+    rows = list(
+        CartonLabel.objects.filter(batch=batch)
+        .order_by("batch_sequence")
+        .values(
+            "tenant_id",
+            "raw_material_id",
+            "production_batch_code",
+            "batch_sequence",
+            "product_id",
+            "article_number",
+            "purchase_order_line_id",
+            "purchase_order",
+            "container",
+            "net_weight_kg",
+            "status",
+            "voided_at",
+        )
+    )
+    assert [row.pop("batch_sequence") for row in rows] == [1, 2, 3, 4, 5, 6, 7]
+    assert all(
+        row
+        == {
+            "tenant_id": w.tenant3.pk,
+            "raw_material_id": d.pk,
+            "production_batch_code": "20261121A",
+            "product_id": w.line_a.product_id,
+            "article_number": w.line_a.product.article_number,
+            "purchase_order_line_id": w.line_a.pk,
+            "purchase_order": w.line_a.order.order_number,
+            "container": "MSKU1234567",
+            "net_weight_kg": Decimal("0.500"),
+            "status": "active",
+            "voided_at": None,
+        }
+        for row in rows
+    )
+    created = set(CartonLabel.objects.filter(batch=batch).values_list("created_at", flat=True))
+    assert len(created) == 2 and all(moment.tzinfo is not None for moment in created)
+
+
+def test_generation_queries_do_not_grow_with_the_count(setup, django_assert_num_queries):
+    """The labels go in one statement on PostgreSQL (in batches of LABEL_INSERT_BATCH elsewhere): no
+    query per carton."""
+    w = setup
+    d = factories.delivery(w.vendor_a, weight="10000")
+    factories.generate(d, w.line_a, 1)  # the batch exists: both calls below continue it
+    with CaptureQueriesContext(connection) as few:
+        factories.generate(d, w.line_a, 2)
+    # one INSERT on PostgreSQL; on SQLite one more for the second batch of rows
+    more = 0 if connection.vendor == "postgresql" else 1
+    with django_assert_num_queries(len(few.captured_queries) + more):
+        factories.generate(d, w.line_a, services.LABEL_INSERT_BATCH + 1)
+    assert CartonLabel.objects.filter(raw_material=d).count() == 4 + services.LABEL_INSERT_BATCH
 
 
 def test_lines_cannot_shrink_below_used_weight(setup):

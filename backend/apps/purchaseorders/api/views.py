@@ -8,10 +8,10 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.filters import SearchFilter
 from rest_framework.response import Response
 
 from apps.common.api.permissions import user_type
+from apps.common.api.search import JoinFreeSearchFilter
 from apps.common.api.viewsets import DocumentViewSet, document_schema_view
 from apps.common.prices import hide_prices, without_price_columns, without_price_orderings
 from apps.purchaseorders import selectors, services
@@ -172,7 +172,7 @@ class PurchaseOrderViewSet(DocumentViewSet):
         filterset = PurchaseOrderFilter(params, queryset=super().get_queryset(), request=request)
         if not filterset.is_valid():
             raise translate_validation(filterset.errors)
-        queryset = SearchFilter().filter_queryset(request, filterset.qs, self)
+        queryset = JoinFreeSearchFilter().filter_queryset(request, filterset.qs, self)
         orders = PurchaseOrder.objects.filter(pk__in=queryset.values("pk"))
         summary = selectors.order_status_summary(orders)
         if hide_prices(request):  # counts only: the sums are prices (apps/common/prices.py)

@@ -1,4 +1,4 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteMeta } from '@/shared/routing/routeMeta';
@@ -14,7 +14,8 @@ interface Props {
 
 /**
  * The frame of a page: its title (the route's by default), actions, then the content. The title is the
- * page's one level-one heading (<h1>), drawn at the size of a section title.
+ * page's one level-one heading (<h1>), drawn at the size of a section title (a plain element styled with
+ * the theme's tokens: antd's Typography would bring tooltips and text areas into every first page).
  */
 export function PageContainer({ title, extra, children }: Props) {
   const { t } = useTranslation();
@@ -23,9 +24,7 @@ export function PageContainer({ title, extra, children }: Props) {
   return (
     <div className={styles.page}>
       <Flex justify="space-between" align="center" wrap gap="small" className={styles.header}>
-        <Typography.Title level={1} className={styles.title}>
-          {heading}
-        </Typography.Title>
+        <h1 className={styles.title}>{heading}</h1>
         {extra ? <Flex gap="small" wrap>{extra}</Flex> : null}
       </Flex>
       {children}

@@ -1,5 +1,5 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Alert, Button, Col, Empty, Flex, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '@/shared/components/ErrorState';
@@ -23,7 +23,7 @@ export default function HomePage() {
 
   return (
     <PageContainer title={t('home:welcome', { name: displayName(user) })}>
-      <Typography.Paragraph type="secondary">{t(`home:intro.${type}`)}</Typography.Paragraph>
+      <p className={styles.intro}>{t(`home:intro.${type}`)}</p>
       {emptyCompany ? (
         <Alert
           type="info"
@@ -35,7 +35,7 @@ export default function HomePage() {
         />
       ) : null}
 
-      <Typography.Title level={5}>{t('home:shortcuts')}</Typography.Title>
+      <h2 className={styles.section}>{t('home:shortcuts')}</h2>
       <Flex wrap gap="small" className={styles.shortcuts} data-testid="home-shortcuts">
         {SHORTCUTS[type].map((shortcut) => (
           <Link key={shortcut.to} to={shortcut.to}>
@@ -44,15 +44,15 @@ export default function HomePage() {
         ))}
       </Flex>
 
-      <Typography.Title level={5}>{t('home:overview')}</Typography.Title>
+      <h2 className={styles.section}>{t('home:overview')}</h2>
       {dashboard.isPending ? (
         <Skeleton active />
       ) : dashboard.isError ? (
         <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       ) : counts.length === 0 ? (
-        <Card>
+        <div className={styles.card}>
           <Empty description={t('home:noCounts')} />
-        </Card>
+        </div>
       ) : (
         <Row gutter={[16, 16]} data-testid="home-counts">
           {counts.map(([key, value]) => {
@@ -60,14 +60,14 @@ export default function HomePage() {
             const label = i18n.exists(`home:counts.${key}`) ? t(`home:counts.${key}`) : humanizeKey(key);
             return (
               <Col key={key} xs={24} sm={12} md={8} xl={6}>
-                <Card className={styles.countCard}>
+                <div className={`${styles.card} ${styles.countCard}`}>
                   <Statistic title={label} value={value} />
                   {to ? (
                     <Link to={to} className={styles.open}>
                       {t('home:open')} <ArrowRightOutlined />
                     </Link>
                   ) : null}
-                </Card>
+                </div>
               </Col>
             );
           })}
