@@ -32,12 +32,18 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.tenancy.context import require_tenant_id
 
+INTERNAL = "internal"
+SUPPLIER = "supplier"
+
 
 @dataclass(frozen=True)
 class Recipient:
     email: str
     name: str = ""
     language: str = "en"
+    # where the message's links lead: SUPPLIER (the supplier's side: the supplier, its parent vendor and
+    # their portal users) gets the record's page in the supplier portal, everyone else the internal page
+    audience: str = INTERNAL
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,9 @@ COMMON_VARIABLES: dict[str, Promise | str] = {
     "company.name": _("Your company's name"),
     "company.email": _("Your company's e-mail address"),
     "record.label": _("The record's number or name"),
-    "record.url": _("A link to the record in CartonTrace"),
+    "record.url": _(
+        "A link to the record in CartonTrace (for supplier recipients, its page in the supplier portal)"
+    ),
     "today": _("Today's date"),
 }
 
@@ -119,8 +127,12 @@ def _user_name(user) -> str:
     return user.profile_name or user.name or user.get_full_name() or user.username
 
 
+def _user_audience(user) -> str:
+    return SUPPLIER if getattr(user, "is_supplier", False) else INTERNAL
+
+
 def _user_recipients(users) -> list[Recipient]:
-    return [Recipient(u.email, _user_name(u), _user_language(u)) for u in users if u.email]
+    return [Recipient(u.email, _user_name(u), _user_language(u), _user_audience(u)) for u in users if u.email]
 
 
 def _tenant_users(**filters):
@@ -142,20 +154,22 @@ def _vendor_users(vendor_id: int | None) -> list[Recipient]:
 def _vendor(vendor) -> list[Recipient]:
     if vendor is None or not vendor.email:
         return []
-    return [Recipient(vendor.email, vendor.contact or vendor.name, _country_language(vendor.country))]
+    return [
+        Recipient(vendor.email, vendor.contact or vendor.name, _country_language(vendor.country), SUPPLIER)
+    ]
 
 
 def _supplier_contacts(supplier, match: str) -> list[Recipient]:
     found = []
     language = _country_language(supplier.country)
     if not match and supplier.email:
-        found.append(Recipient(supplier.email, supplier.name, language))
+        found.append(Recipient(supplier.email, supplier.name, language, SUPPLIER))
     for contact in supplier.contacts or []:
         if not isinstance(contact, dict) or not contact.get("email"):
             continue
         if match and str(contact.get("role", "")).strip().lower() != match.strip().lower():
             continue
-        found.append(Recipient(str(contact["email"]), str(contact.get("name", "")), language))
+        found.append(Recipient(str(contact["email"]), str(contact.get("name", "")), language, SUPPLIER))
     return found
 
 
@@ -744,6 +758,16 @@ def build_context(event: Event, record, extra: dict | None = None) -> dict[str, 
     context["record"] = {"label": event.record_label(record), "url": absolute_url(path)}
     context["today"] = timezone.localdate().isoformat()
     return context
+
+
+def context_for(event: Event, record, context: dict[str, Any], audience: str) -> dict[str, Any]:
+    """The occurrence's variables as one audience sees them: supplier recipients get `record.url` in the
+    supplier portal (the internal page would answer them with the forbidden page), or no link where the
+    portal has no page for the record."""
+    if audience != SUPPLIER:
+        return context
+    path = event.supplier_url(record) if event.supplier_url else ""
+    return {**context, "record": {**context["record"], "url": absolute_url(path)}}
 
 
 def contacts(event: Event, record, role: str, match: str = "") -> list[Recipient]:

@@ -29,6 +29,7 @@ from django.core.files.base import ContentFile
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.core.mail.backends.smtp import EmailBackend as SmtpBackend
 from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
@@ -111,12 +112,17 @@ def _sha256(*parts: str | bytes) -> str:
 def resolve_recipients(scenario: EmailScenario, event: registry.Event, record) -> list[registry.Recipient]:
     """Every address the scenario names for this record, each once (first occurrence wins)."""
     found: list[registry.Recipient] = []
-    for spec in scenario.recipients or []:
+    specs = scenario.recipients or []
+    suppliers = _supplier_addresses([s["address"] for s in specs if s.get("type") == "address"])
+    for spec in specs:
         kind = spec.get("type")
         if kind == "contact":
             found += registry.contacts(event, record, spec.get("role", ""), spec.get("match", "") or "")
         elif kind == "address":
-            found.append(registry.Recipient(spec["address"], "", spec.get("language") or "en"))
+            audience = (
+                registry.SUPPLIER if spec["address"].strip().lower() in suppliers else registry.INTERNAL
+            )
+            found.append(registry.Recipient(spec["address"], "", spec.get("language") or "en", audience))
         elif kind == "role":
             found += registry._user_recipients(
                 registry._tenant_users(is_supplier=False, memberships__roles=spec.get("role"))
@@ -129,6 +135,19 @@ def resolve_recipients(scenario: EmailScenario, event: registry.Event, record) -
     for recipient in found:
         unique.setdefault(recipient.email.strip().lower(), recipient)
     return list(unique.values())[:MAX_RECIPIENTS_PER_SCENARIO]
+
+
+def _supplier_addresses(addresses: list[str]) -> set[str]:
+    """The fixed addresses that belong to supplier portal users of this company (lower case): their
+    links go to the supplier portal. One query, none without fixed addresses."""
+    if not addresses:
+        return set()
+    return set(
+        registry._tenant_users(is_supplier=True)
+        .annotate(email_lower=Lower("email"))
+        .filter(email_lower__in=[a.strip().lower() for a in addresses])
+        .values_list("email_lower", flat=True)
+    )
 
 
 # -- making messages ---------------------------------------------------------------------------------------
@@ -238,16 +257,18 @@ def messages_for_event(
                     "name": attachment_key,
                     "reason": exc,
                 }
-        cache: dict[str, Rendered | str] = {}
+        cache: dict[tuple[str, str], Rendered | str] = {}
         for recipient in recipients:
             language = recipient.language if scenario.language == "recipient" else scenario.language
             language = language if language in ("en", "zh") else "en"
-            if language not in cache:
+            variant = (language, recipient.audience)
+            if variant not in cache:
+                seen = registry.context_for(event, record, context, recipient.audience)
                 try:
-                    cache[language] = render_template(scenario.template, context, language)
+                    cache[variant] = render_template(scenario.template, seen, language)
                 except RenderError as exc:
-                    cache[language] = _("The template could not be rendered: %(error)s") % {"error": exc}
-            rendered = cache[language]
+                    cache[variant] = _("The template could not be rendered: %(error)s") % {"error": exc}
+            rendered = cache[variant]
             message = _new_message(
                 scenario=scenario,
                 event=event,
