@@ -320,8 +320,16 @@ def smtp_backend(config: SmtpSettings) -> SmtpBackend:
     )
 
 
-def transport() -> Transport:
-    """The tenant's own server when it has one enabled, else the installation's (EMAIL_BACKEND)."""
+def transport(*, local_outbox: bool = False) -> Transport:
+    """The tenant's own server when it has one enabled, else the installation's (EMAIL_BACKEND);
+    `local_outbox` (the demo's messages) always the local outbox: nothing leaves the machine."""
+    if local_outbox:
+        return Transport(
+            OutboxBackend(fail_silently=False),
+            EmailMessage.Transport.OUTBOX,
+            settings.DEFAULT_FROM_EMAIL,
+            "",
+        )
     config = SmtpSettings.objects.filter(enabled=True).first()
     if config is not None:
         sender = formataddr((config.from_name, config.from_email)) if config.from_name else config.from_email
@@ -382,7 +390,7 @@ def build_email(message: EmailMessage, route: Transport) -> _FrozenEmail:
     return email
 
 
-def message_deliver(*, tenant_id: int, message_id: int) -> str:
+def message_deliver(*, tenant_id: int, message_id: int, local_outbox: bool = False) -> str:
     """One delivery attempt. Returns "sent", "retry" (temporary failure, tries left), "failed" or "skip"."""
     with transaction.atomic(), tenant_context(tenant_id):
         message = EmailMessage.objects.select_for_update().filter(pk=message_id).first()
@@ -391,7 +399,7 @@ def message_deliver(*, tenant_id: int, message_id: int) -> str:
         message.attempts += 1
         outcome = "sent"
         try:
-            route = transport()
+            route = transport(local_outbox=local_outbox)
             message.transport = route.kind
             message.from_email = route.from_email[:400]
             message.reply_to = route.reply_to
