@@ -76,6 +76,8 @@ class Event:
     supplier_url: Callable[[Any], str] | None = None
     uses_days: Promise | str | None = None  # "N days before/after ...": what the scenario's days mean
     select_related: tuple[str, ...] = ()
+    # which records the preview offers (an invoice event previews on posted invoices, not drafts)
+    preview_filter: dict[str, Any] = field(default_factory=dict)
 
     def model_class(self) -> type[Model] | None:
         try:
@@ -636,6 +638,7 @@ FAMILIES: dict[str, dict[str, Any]] = {
         "attachment": _shipment_attachment,
         "record_url": lambda s: f"/sales/deliveries/{s.pk}",
         "select_related": ("sales_order__customer", "sales_order__owner"),
+        "preview_filter": {"shipped_at__isnull": False},
     },
     "invoice": {
         "model": "salesorders.Invoice",
@@ -647,6 +650,7 @@ FAMILIES: dict[str, dict[str, Any]] = {
         "attachment": _invoice_attachment,
         "record_url": lambda i: f"/sales/invoices/{i.pk}",
         "select_related": ("customer", "sales_order__owner"),
+        "preview_filter": {"status": "posted"},
     },
 }
 
@@ -786,8 +790,10 @@ def load_record(event: Event, pk: int):
 
 
 def demo_records(event: Event, *, limit: int = 20):
-    """The latest records of the event's type in the current tenant (preview picks one)."""
+    """The latest records of the event's type in the current tenant that the event can be about (posted
+    invoices, shipped shipments...): the preview picks one."""
     model = event.model_class()
     if model is None:
         return []
-    return list(model.objects.select_related(*event.select_related).order_by("-pk")[:limit])
+    records = model.objects.select_related(*event.select_related).filter(**event.preview_filter)
+    return list(records.order_by("-pk")[:limit])

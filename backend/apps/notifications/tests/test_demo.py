@@ -75,3 +75,25 @@ def test_demo_scenarios_templates_and_log(api, settings, tmp_path):
             assert response.status_code == 200, (scenario.name, response.content)
             data = response.json()["data"]
             assert data["error"] == "" and data["subject"], (scenario.name, language, data)
+
+    # an invoice event previews on posted invoices: a new draft is not offered, nor taken as the latest
+    from apps.salesorders import services as sales
+    from apps.salesorders.models import SalesOrder
+
+    with tenant_context(tenant):
+        order = SalesOrder.objects.filter(status="shipped", invoices__isnull=True).first()
+        draft = sales.invoice_create(sales_order=order, user=User.objects.get(username="admin"))
+        latest_posted = Invoice.objects.filter(status="posted").order_by("-pk").first()
+    assert draft.status == "draft" and draft.pk > latest_posted.pk
+    options = client.get("/api/core/email-events/invoice.posted/records/").json()["data"]
+    assert options and draft.pk not in {o["id"] for o in options}
+    assert options[0]["id"] == latest_posted.pk
+    preview = client.post(
+        f"/api/core/email-scenarios/{scenarios['invoice.posted'].pk}/preview/",
+        {"language": "en"},
+        format="json",
+    ).json()["data"]
+    assert preview["record"]["id"] == latest_posted.pk
+    assert (
+        preview["subject"] == f"Invoice {latest_posted.number} from {preview['variables']['company']['name']}"
+    )
