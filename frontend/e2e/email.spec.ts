@@ -41,17 +41,33 @@ async function api(request: APIRequestContext) {
   };
 }
 
-/** A draft invoice of the demo company: the demo's, or one made now for a shipped order not yet
- * invoiced (as the "Invoice" button of a shipment does). */
+/** A draft invoice of the demo company: the demo's, else one made now (as the "Invoice" button of a
+ * shipment does) for a shipped order not yet invoiced, else for a confirmed demo order shipped now (so
+ * that the test also runs again against a server it has already used, E2E_BASE_URL). */
 async function draftInvoice(client: Awaited<ReturnType<typeof api>>): Promise<Invoice> {
   const drafts = await client.get<List<Invoice>>('/api/salesorders/invoices/?status=draft&kind=invoice&page_size=1');
   if (drafts.results[0]) return drafts.results[0];
-  const orders = await client.get<List<{ id: number }>>('/api/salesorders/orders/?status=shipped,partially_shipped&page_size=50');
-  for (const order of orders.results) {
-    const made = await client.post('/api/salesorders/invoices/', { sales_order: order.id });
-    if (made.ok()) return ((await made.json()) as { data: Invoice }).data;
+  const invoice = async (orderId: number): Promise<Invoice | null> => {
+    const made = await client.post('/api/salesorders/invoices/', { sales_order: orderId });
+    return made.ok() ? ((await made.json()) as { data: Invoice }).data : null;
+  };
+  const shipped = await client.get<List<{ id: number }>>('/api/salesorders/orders/?status=shipped,partially_shipped&page_size=50');
+  for (const order of shipped.results) {
+    const made = await invoice(order.id);
+    if (made) return made;
   }
-  throw new Error('the demo has no shipped order left to invoice');
+  const confirmed = await client.get<List<{ id: number }>>('/api/salesorders/orders/?status=confirmed&page_size=50');
+  for (const { id } of confirmed.results) {
+    const order = await client.get<{ lines: { id: number; open_quantity: string }[] }>(`/api/salesorders/orders/${id}/`);
+    const lines = order.lines.filter((l) => Number(l.open_quantity) > 0).map((l) => ({ order_line: l.id, quantity: l.open_quantity }));
+    const shipment = await client.post('/api/salesorders/shipments/', { sales_order: id, lines });
+    if (!shipment.ok()) continue;
+    const shipmentId = ((await shipment.json()) as { data: { id: number } }).data.id;
+    if (!(await client.post(`/api/salesorders/shipments/${shipmentId}/ship/`, {})).ok()) continue;
+    const made = await invoice(id);
+    if (made) return made;
+  }
+  throw new Error('the demo has no order left to invoice');
 }
 
 test('an internal user creates a scenario for "invoice posted", previews it on a demo invoice, posts an invoice and sees the message in the log', async ({
