@@ -34,6 +34,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(autouse=True)
 def _media_in_tmp(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
+    settings.NOTIFICATIONS_OUTBOX_DIR = tmp_path / "outbox"
 
 
 @pytest.fixture(autouse=True)

@@ -32,12 +32,18 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.tenancy.context import require_tenant_id
 
+INTERNAL = "internal"
+SUPPLIER = "supplier"
+
 
 @dataclass(frozen=True)
 class Recipient:
     email: str
     name: str = ""
     language: str = "en"
+    # where the message's links lead: SUPPLIER (the supplier's side: the supplier, its parent vendor and
+    # their portal users) gets the record's page in the supplier portal, everyone else the internal page
+    audience: str = INTERNAL
 
 
 @dataclass(frozen=True)
@@ -60,10 +66,18 @@ class Event:
     context: Callable[[Any, dict], dict]
     contacts: dict[str, Promise | str] = field(default_factory=dict)
     attachments: dict[str, Promise | str] = field(default_factory=dict)
+    contacts_of: Callable[[Any, str, str], list[Recipient]] = lambda record, role, match: []
+    attachment: Callable[[Any, str, dict], Attachment] = lambda record, key, extra: _no_attachment(
+        record, key, extra
+    )
     record_label: Callable[[Any], str] = str
     record_url: Callable[[Any], str] = lambda record: ""
+    # the record's page in the supplier portal, for supplier recipients (None: the portal has none)
+    supplier_url: Callable[[Any], str] | None = None
     uses_days: Promise | str | None = None  # "N days before/after ...": what the scenario's days mean
     select_related: tuple[str, ...] = ()
+    # which records the preview offers (an invoice event previews on posted invoices, not drafts)
+    preview_filter: dict[str, Any] = field(default_factory=dict)
 
     def model_class(self) -> type[Model] | None:
         try:
@@ -94,7 +108,9 @@ COMMON_VARIABLES: dict[str, Promise | str] = {
     "company.name": _("Your company's name"),
     "company.email": _("Your company's e-mail address"),
     "record.label": _("The record's number or name"),
-    "record.url": _("A link to the record in CartonTrace"),
+    "record.url": _(
+        "A link to the record in CartonTrace (for supplier recipients, its page in the supplier portal)"
+    ),
     "today": _("Today's date"),
 }
 
@@ -113,8 +129,12 @@ def _user_name(user) -> str:
     return user.profile_name or user.name or user.get_full_name() or user.username
 
 
+def _user_audience(user) -> str:
+    return SUPPLIER if getattr(user, "is_supplier", False) else INTERNAL
+
+
 def _user_recipients(users) -> list[Recipient]:
-    return [Recipient(u.email, _user_name(u), _user_language(u)) for u in users if u.email]
+    return [Recipient(u.email, _user_name(u), _user_language(u), _user_audience(u)) for u in users if u.email]
 
 
 def _tenant_users(**filters):
@@ -136,20 +156,22 @@ def _vendor_users(vendor_id: int | None) -> list[Recipient]:
 def _vendor(vendor) -> list[Recipient]:
     if vendor is None or not vendor.email:
         return []
-    return [Recipient(vendor.email, vendor.contact or vendor.name, _country_language(vendor.country))]
+    return [
+        Recipient(vendor.email, vendor.contact or vendor.name, _country_language(vendor.country), SUPPLIER)
+    ]
 
 
 def _supplier_contacts(supplier, match: str) -> list[Recipient]:
     found = []
     language = _country_language(supplier.country)
     if not match and supplier.email:
-        found.append(Recipient(supplier.email, supplier.name, language))
+        found.append(Recipient(supplier.email, supplier.name, language, SUPPLIER))
     for contact in supplier.contacts or []:
         if not isinstance(contact, dict) or not contact.get("email"):
             continue
         if match and str(contact.get("role", "")).strip().lower() != match.strip().lower():
             continue
-        found.append(Recipient(str(contact["email"]), str(contact.get("name", "")), language))
+        found.append(Recipient(str(contact["email"]), str(contact.get("name", "")), language, SUPPLIER))
     return found
 
 
@@ -331,32 +353,6 @@ def _rm_label(delivery) -> str:
 
 def _rm_url(delivery) -> str:
     return f"/purchase/eudr/raw-materials/{delivery.pk}"
-
-
-def _over_cap_context(delivery, extra: dict) -> dict[str, Any]:
-    context = _rm_context(delivery, extra)
-    context["request"] = {
-        "cartons": extra.get("requested", ""),
-        "max_cartons": extra.get("max_cartons", ""),
-        "user": extra.get("user", ""),
-    }
-    return context
-
-
-def _approved_context(delivery, extra: dict) -> dict[str, Any]:
-    context = _rm_context(delivery, extra)
-    context["approval"] = {
-        "extra_cartons": extra.get("extra_cartons", ""),
-        "reason": extra.get("reason", ""),
-        "approved_by": extra.get("approved_by", ""),
-    }
-    return context
-
-
-def _dds_context(delivery, extra: dict) -> dict[str, Any]:
-    context = _rm_context(delivery, extra)
-    context["package"] = {"file_name": extra.get("file_name", "")}
-    return context
 
 
 def _package_bytes(extra: dict) -> bytes:
@@ -587,181 +583,170 @@ def _no_attachment(record, key: str, extra: dict) -> Attachment:
     raise AttachmentUnavailable(key)
 
 
-ATTACHMENT_BUILDERS: dict[str, Callable[[Any, str, dict], Attachment]] = {}
-
-
-def _event(*, attachment=_no_attachment, contacts_of=None, **kwargs) -> Event:
-    event = Event(**kwargs)
-    event.variables = {**event.variables, **COMMON_VARIABLES}
-    ATTACHMENT_BUILDERS[event.name] = attachment
-    CONTACT_RESOLVERS[event.name] = contacts_of or (lambda record, role, match: [])
-    return event
-
-
-CONTACT_RESOLVERS: dict[str, Callable[[Any, str, str], list[Recipient]]] = {}
-
-_PO = {
-    "model": "purchaseorders.PurchaseOrder",
-    "contacts": PO_CONTACTS,
-    "contacts_of": _po_contacts,
-    "record_label": lambda o: o.order_number,
-    "record_url": lambda o: f"/purchase/orders/{o.order_number}",
-    "select_related": ("supplier__parent_vendor", "owner"),
+# What the events about one kind of record share: the model, its variables and how to build them, the
+# contacts, the record's label and links (internal, and in the supplier portal), what to load with it.
+FAMILIES: dict[str, dict[str, Any]] = {
+    "purchase_order": {
+        "model": "purchaseorders.PurchaseOrder",
+        "variables": PO_VARIABLES,
+        "context": _po_context,
+        "contacts": PO_CONTACTS,
+        "contacts_of": _po_contacts,
+        "record_label": lambda o: o.order_number,
+        "record_url": lambda o: f"/purchase/orders/{o.order_number}",
+        "supplier_url": lambda o: f"/supplier/orders/{o.order_number}",
+        "select_related": ("supplier__parent_vendor", "owner"),
+    },
+    "raw_material": {
+        "model": "eudr.RawMaterialDelivery",
+        "variables": RM_VARIABLES,
+        "context": _rm_context,
+        "contacts": RM_CONTACTS,
+        "contacts_of": _rm_contacts,
+        "record_label": _rm_label,
+        "record_url": _rm_url,
+        "supplier_url": lambda d: f"/supplier/raw-materials/{d.pk}",
+        "select_related": ("parent_vendor", "created_by"),
+    },
+    "inbound_shipment": {
+        "model": "logistics.ShipmentInfo",
+        "variables": INBOUND_VARIABLES,
+        "context": _inbound_context,
+        "contacts": INBOUND_CONTACTS,
+        "contacts_of": _inbound_contacts,
+        "record_label": lambda s: s.container_number or f"#{s.pk}",
+        "record_url": lambda s: f"/purchase/shipments?search={s.container_number}",
+        "supplier_url": lambda s: "/supplier/orders",  # the portal has no shipment page: the orders
+        "select_related": ("shipment_company",),
+    },
+    "sales_order": {
+        "model": "salesorders.SalesOrder",
+        "variables": SO_VARIABLES,
+        "context": _so_context,
+        "contacts": CUSTOMER_CONTACTS,
+        "contacts_of": _so_contacts,
+        "record_url": lambda o: f"/sales/orders/{o.pk}",
+        "select_related": ("customer", "owner"),
+    },
+    "sales_shipment": {
+        "model": "salesorders.Shipment",
+        "variables": SHIPMENT_VARIABLES,
+        "context": _so_shipment_context,
+        "contacts": CUSTOMER_CONTACTS,
+        "contacts_of": _so_shipment_contacts,
+        "attachments": {"delivery_note": _("Delivery note (PDF)")},
+        "attachment": _shipment_attachment,
+        "record_url": lambda s: f"/sales/deliveries/{s.pk}",
+        "select_related": ("sales_order__customer", "sales_order__owner"),
+        "preview_filter": {"shipped_at__isnull": False},
+    },
+    "invoice": {
+        "model": "salesorders.Invoice",
+        "variables": INVOICE_VARIABLES,
+        "context": _invoice_context,
+        "contacts": CUSTOMER_CONTACTS,
+        "contacts_of": _invoice_contacts,
+        "attachments": {"invoice_pdf": _("Invoice (PDF)")},
+        "attachment": _invoice_attachment,
+        "record_url": lambda i: f"/sales/invoices/{i.pk}",
+        "select_related": ("customer", "sales_order__owner"),
+        "preview_filter": {"status": "posted"},
+    },
 }
-_RM = {
-    "model": "eudr.RawMaterialDelivery",
-    "contacts": RM_CONTACTS,
-    "contacts_of": _rm_contacts,
-    "record_label": _rm_label,
-    "record_url": _rm_url,
-    "select_related": ("parent_vendor", "created_by"),
-}
-_SO = {
-    "contacts": CUSTOMER_CONTACTS,
-    "record_label": str,
-}
 
-EVENTS: dict[str, Event] = {
-    e.name: e
-    for e in [
-        _event(
-            name="purchase_order.created",
-            label=_("Purchase order created"),
-            variables=PO_VARIABLES,
-            context=_po_context,
-            **_PO,
-        ),
-        _event(
-            name="purchase_order.status_changed",
-            label=_("Purchase order status changed"),
-            variables={
-                **PO_VARIABLES,
+# The events: name, family, label, and what differs from the family. `from_extra` adds variables
+# whose values the emitting code passes in `extra`: (variable, description, key in extra).
+DECLARATIONS: list[tuple[str, str, Promise | str, dict[str, Any]]] = [
+    ("purchase_order.created", "purchase_order", _("Purchase order created"), {}),
+    (
+        "purchase_order.status_changed",
+        "purchase_order",
+        _("Purchase order status changed"),
+        {
+            "variables": {
                 "previous_status": _("The status before the change"),
                 "previous_status_label": _("The status before the change, in words"),
-            },
-            context=_po_context,
-            **_PO,
-        ),
-        _event(
-            name="raw_material.submitted",
-            label=_("Raw-material delivery submitted"),
-            variables=RM_VARIABLES,
-            context=_rm_context,
-            **_RM,
-        ),
-        _event(
-            name="raw_material.expiring",
-            label=_("Raw-material certificate expiring"),
-            variables=RM_VARIABLES,
-            context=_rm_context,
-            uses_days=_("days before the certificate's expiry date"),
-            **_RM,
-        ),
-        _event(
-            name="raw_material.expired",
-            label=_("Raw-material delivery expired"),
-            variables=RM_VARIABLES,
-            context=_rm_context,
-            **_RM,
-        ),
-        _event(
-            name="cartons.over_cap",
-            label=_("Cartons over the cap: approval needed"),
-            variables={
-                **RM_VARIABLES,
-                "request.cartons": _("Cartons requested"),
-                "request.max_cartons": _("Cartons still allowed under the cap"),
-                "request.user": _("Who asked"),
-            },
-            context=_over_cap_context,
-            **_RM,
-        ),
-        _event(
-            name="cartons.over_cap_approved",
-            label=_("Cartons over the cap approved"),
-            variables={
-                **RM_VARIABLES,
-                "approval.extra_cartons": _("Cartons approved"),
-                "approval.reason": _("Reason"),
-                "approval.approved_by": _("Approved by"),
-            },
-            context=_approved_context,
-            **_RM,
-        ),
-        _event(
-            name="eudr.dds_package_ready",
-            label=_("DDS package ready"),
-            variables={**RM_VARIABLES, "package.file_name": _("The package's file name")},
-            context=_dds_context,
-            attachments={"dds_summary": _("DDS summary (PDF)"), "dds_package": _("DDS package (ZIP)")},
-            attachment=_dds_attachment,
-            **_RM,
-        ),
-        _event(
-            name="inbound_shipment.arrived",
-            label=_("Inbound shipment arrived"),
-            model="logistics.ShipmentInfo",
-            variables=INBOUND_VARIABLES,
-            context=_inbound_context,
-            contacts=INBOUND_CONTACTS,
-            contacts_of=_inbound_contacts,
-            record_label=lambda s: s.container_number or f"#{s.pk}",
-            record_url=lambda s: f"/purchase/shipments?search={s.container_number}",
-            select_related=("shipment_company",),
-        ),
-        _event(
-            name="sales_order.confirmed",
-            label=_("Sales order confirmed"),
-            model="salesorders.SalesOrder",
-            variables=SO_VARIABLES,
-            context=_so_context,
-            contacts_of=_so_contacts,
-            record_url=lambda o: f"/sales/orders/{o.pk}",
-            select_related=("customer", "owner"),
-            **_SO,
-        ),
-        _event(
-            name="sales_shipment.shipped",
-            label=_("Shipment shipped"),
-            model="salesorders.Shipment",
-            variables=SHIPMENT_VARIABLES,
-            context=_so_shipment_context,
-            contacts_of=_so_shipment_contacts,
-            attachments={"delivery_note": _("Delivery note (PDF)")},
-            attachment=_shipment_attachment,
-            record_url=lambda s: f"/sales/deliveries/{s.pk}",
-            select_related=("sales_order__customer", "sales_order__owner"),
-            **_SO,
-        ),
-        _event(
-            name="invoice.posted",
-            label=_("Invoice posted"),
-            model="salesorders.Invoice",
-            variables=INVOICE_VARIABLES,
-            context=_invoice_context,
-            contacts_of=_invoice_contacts,
-            attachments={"invoice_pdf": _("Invoice (PDF)")},
-            attachment=_invoice_attachment,
-            record_url=lambda i: f"/sales/invoices/{i.pk}",
-            select_related=("customer", "sales_order__owner"),
-            **_SO,
-        ),
-        _event(
-            name="invoice.overdue",
-            label=_("Invoice overdue"),
-            model="salesorders.Invoice",
-            variables=INVOICE_VARIABLES,
-            context=_invoice_context,
-            contacts_of=_invoice_contacts,
-            attachments={"invoice_pdf": _("Invoice (PDF)")},
-            attachment=_invoice_attachment,
-            uses_days=_("days after the due date"),
-            record_url=lambda i: f"/sales/invoices/{i.pk}",
-            select_related=("customer", "sales_order__owner"),
-            **_SO,
-        ),
-    ]
-}
+            }
+        },
+    ),
+    ("raw_material.submitted", "raw_material", _("Raw-material delivery submitted"), {}),
+    (
+        "raw_material.expiring",
+        "raw_material",
+        _("Raw-material certificate expiring"),
+        {"uses_days": _("days before the certificate's expiry date")},
+    ),
+    ("raw_material.expired", "raw_material", _("Raw-material delivery expired"), {}),
+    (
+        "cartons.over_cap",
+        "raw_material",
+        _("Cartons over the cap: approval needed"),
+        {
+            "from_extra": [
+                ("request.cartons", _("Cartons requested"), "requested"),
+                ("request.max_cartons", _("Cartons still allowed under the cap"), "max_cartons"),
+                ("request.user", _("Who asked"), "user"),
+            ]
+        },
+    ),
+    (
+        "cartons.over_cap_approved",
+        "raw_material",
+        _("Cartons over the cap approved"),
+        {
+            "from_extra": [
+                ("approval.extra_cartons", _("Cartons approved"), "extra_cartons"),
+                ("approval.reason", _("Reason"), "reason"),
+                ("approval.approved_by", _("Approved by"), "approved_by"),
+            ]
+        },
+    ),
+    (
+        "eudr.dds_package_ready",
+        "raw_material",
+        _("DDS package ready"),
+        {
+            "from_extra": [("package.file_name", _("The package's file name"), "file_name")],
+            "attachments": {"dds_summary": _("DDS summary (PDF)"), "dds_package": _("DDS package (ZIP)")},
+            "attachment": _dds_attachment,
+        },
+    ),
+    ("inbound_shipment.arrived", "inbound_shipment", _("Inbound shipment arrived"), {}),
+    ("sales_order.confirmed", "sales_order", _("Sales order confirmed"), {}),
+    ("sales_shipment.shipped", "sales_shipment", _("Shipment shipped"), {}),
+    ("invoice.posted", "invoice", _("Invoice posted"), {}),
+    ("invoice.overdue", "invoice", _("Invoice overdue"), {"uses_days": _("days after the due date")}),
+]
+
+
+def _with_extra(context: Callable[[Any, dict], dict], from_extra) -> Callable[[Any, dict], dict]:
+    """The family's variables plus the ones taken from `extra` ("" when the emitter left one out)."""
+
+    def build(record, extra: dict) -> dict[str, Any]:
+        values = context(record, extra)
+        for variable, _description, key in from_extra:
+            group, _dot, name = variable.partition(".")
+            values.setdefault(group, {})[name] = extra.get(key, "")
+        return values
+
+    return build
+
+
+def _declare(name: str, family: str, label: Promise | str, changes: dict[str, Any]) -> Event:
+    fields = {**FAMILIES[family], **changes}
+    from_extra = fields.pop("from_extra", [])
+    fields["variables"] = {
+        **FAMILIES[family]["variables"],
+        **changes.get("variables", {}),
+        **{variable: description for variable, description, _key in from_extra},
+        **COMMON_VARIABLES,
+    }
+    if from_extra:
+        fields["context"] = _with_extra(fields["context"], from_extra)
+    return Event(name=name, label=label, **fields)
+
+
+EVENTS: dict[str, Event] = {name: _declare(name, *rest) for name, *rest in DECLARATIONS}
 
 
 def get_event(name: str) -> Event | None:
@@ -779,12 +764,22 @@ def build_context(event: Event, record, extra: dict | None = None) -> dict[str, 
     return context
 
 
+def context_for(event: Event, record, context: dict[str, Any], audience: str) -> dict[str, Any]:
+    """The occurrence's variables as one audience sees them: supplier recipients get `record.url` in the
+    supplier portal (the internal page would answer them with the forbidden page), or no link where the
+    portal has no page for the record."""
+    if audience != SUPPLIER:
+        return context
+    path = event.supplier_url(record) if event.supplier_url else ""
+    return {**context, "record": {**context["record"], "url": absolute_url(path)}}
+
+
 def contacts(event: Event, record, role: str, match: str = "") -> list[Recipient]:
-    return CONTACT_RESOLVERS[event.name](record, role, match)
+    return event.contacts_of(record, role, match)
 
 
 def attachment(event: Event, record, key: str, extra: dict | None = None) -> Attachment:
-    return ATTACHMENT_BUILDERS[event.name](record, key, extra or {})
+    return event.attachment(record, key, extra or {})
 
 
 def load_record(event: Event, pk: int):
@@ -795,8 +790,10 @@ def load_record(event: Event, pk: int):
 
 
 def demo_records(event: Event, *, limit: int = 20):
-    """The latest records of the event's type in the current tenant (preview picks one)."""
+    """The latest records of the event's type in the current tenant that the event can be about (posted
+    invoices, shipped shipments...): the preview picks one."""
     model = event.model_class()
     if model is None:
         return []
-    return list(model.objects.select_related(*event.select_related).order_by("-pk")[:limit])
+    records = model.objects.select_related(*event.select_related).filter(**event.preview_filter)
+    return list(records.order_by("-pk")[:limit])

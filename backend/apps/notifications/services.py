@@ -29,6 +29,7 @@ from django.core.files.base import ContentFile
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.core.mail.backends.smtp import EmailBackend as SmtpBackend
 from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
@@ -111,12 +112,17 @@ def _sha256(*parts: str | bytes) -> str:
 def resolve_recipients(scenario: EmailScenario, event: registry.Event, record) -> list[registry.Recipient]:
     """Every address the scenario names for this record, each once (first occurrence wins)."""
     found: list[registry.Recipient] = []
-    for spec in scenario.recipients or []:
+    specs = scenario.recipients or []
+    suppliers = _supplier_addresses([s["address"] for s in specs if s.get("type") == "address"])
+    for spec in specs:
         kind = spec.get("type")
         if kind == "contact":
             found += registry.contacts(event, record, spec.get("role", ""), spec.get("match", "") or "")
         elif kind == "address":
-            found.append(registry.Recipient(spec["address"], "", spec.get("language") or "en"))
+            audience = (
+                registry.SUPPLIER if spec["address"].strip().lower() in suppliers else registry.INTERNAL
+            )
+            found.append(registry.Recipient(spec["address"], "", spec.get("language") or "en", audience))
         elif kind == "role":
             found += registry._user_recipients(
                 registry._tenant_users(is_supplier=False, memberships__roles=spec.get("role"))
@@ -129,6 +135,19 @@ def resolve_recipients(scenario: EmailScenario, event: registry.Event, record) -
     for recipient in found:
         unique.setdefault(recipient.email.strip().lower(), recipient)
     return list(unique.values())[:MAX_RECIPIENTS_PER_SCENARIO]
+
+
+def _supplier_addresses(addresses: list[str]) -> set[str]:
+    """The fixed addresses that belong to supplier portal users of this company (lower case): their
+    links go to the supplier portal. One query, none without fixed addresses."""
+    if not addresses:
+        return set()
+    return set(
+        registry._tenant_users(is_supplier=True)
+        .annotate(email_lower=Lower("email"))
+        .filter(email_lower__in=[a.strip().lower() for a in addresses])
+        .values_list("email_lower", flat=True)
+    )
 
 
 # -- making messages ---------------------------------------------------------------------------------------
@@ -238,16 +257,18 @@ def messages_for_event(
                     "name": attachment_key,
                     "reason": exc,
                 }
-        cache: dict[str, Rendered | str] = {}
+        cache: dict[tuple[str, str], Rendered | str] = {}
         for recipient in recipients:
             language = recipient.language if scenario.language == "recipient" else scenario.language
             language = language if language in ("en", "zh") else "en"
-            if language not in cache:
+            variant = (language, recipient.audience)
+            if variant not in cache:
+                seen = registry.context_for(event, record, context, recipient.audience)
                 try:
-                    cache[language] = render_template(scenario.template, context, language)
+                    cache[variant] = render_template(scenario.template, seen, language)
                 except RenderError as exc:
-                    cache[language] = _("The template could not be rendered: %(error)s") % {"error": exc}
-            rendered = cache[language]
+                    cache[variant] = _("The template could not be rendered: %(error)s") % {"error": exc}
+            rendered = cache[variant]
             message = _new_message(
                 scenario=scenario,
                 event=event,
@@ -299,8 +320,16 @@ def smtp_backend(config: SmtpSettings) -> SmtpBackend:
     )
 
 
-def transport() -> Transport:
-    """The tenant's own server when it has one enabled, else the installation's (EMAIL_BACKEND)."""
+def transport(*, local_outbox: bool = False) -> Transport:
+    """The tenant's own server when it has one enabled, else the installation's (EMAIL_BACKEND);
+    `local_outbox` (the demo's messages) always the local outbox: nothing leaves the machine."""
+    if local_outbox:
+        return Transport(
+            OutboxBackend(fail_silently=False),
+            EmailMessage.Transport.OUTBOX,
+            settings.DEFAULT_FROM_EMAIL,
+            "",
+        )
     config = SmtpSettings.objects.filter(enabled=True).first()
     if config is not None:
         sender = formataddr((config.from_name, config.from_email)) if config.from_name else config.from_email
@@ -361,7 +390,7 @@ def build_email(message: EmailMessage, route: Transport) -> _FrozenEmail:
     return email
 
 
-def message_deliver(*, tenant_id: int, message_id: int) -> str:
+def message_deliver(*, tenant_id: int, message_id: int, local_outbox: bool = False) -> str:
     """One delivery attempt. Returns "sent", "retry" (temporary failure, tries left), "failed" or "skip"."""
     with transaction.atomic(), tenant_context(tenant_id):
         message = EmailMessage.objects.select_for_update().filter(pk=message_id).first()
@@ -370,7 +399,7 @@ def message_deliver(*, tenant_id: int, message_id: int) -> str:
         message.attempts += 1
         outcome = "sent"
         try:
-            route = transport()
+            route = transport(local_outbox=local_outbox)
             message.transport = route.kind
             message.from_email = route.from_email[:400]
             message.reply_to = route.reply_to

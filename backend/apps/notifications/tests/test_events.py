@@ -130,15 +130,15 @@ def test_contact_roles_resolve(world, in_tenant, make_order, make_user):
         order = type(order).objects.select_related("supplier__parent_vendor", "owner").get(pk=order.pk)
         event = registry.EVENTS["purchase_order.created"]
         assert registry.contacts(event, order, "supplier") == [
-            registry.Recipient("factory@evergreen.example", "Evergreen No.1", "zh"),
-            registry.Recipient("li@evergreen.example", "Li", "zh"),
-            registry.Recipient("wu@evergreen.example", "Wu", "zh"),
+            registry.Recipient("factory@evergreen.example", "Evergreen No.1", "zh", registry.SUPPLIER),
+            registry.Recipient("li@evergreen.example", "Li", "zh", registry.SUPPLIER),
+            registry.Recipient("wu@evergreen.example", "Wu", "zh", registry.SUPPLIER),
         ]
         assert [r.email for r in registry.contacts(event, order, "supplier", "sales")] == [
             "li@evergreen.example"
         ]
-        assert [r.email for r in registry.contacts(event, order, "parent_vendor_users")] == [
-            "portal@evergreen.example"
+        assert [(r.email, r.audience) for r in registry.contacts(event, order, "parent_vendor_users")] == [
+            ("portal@evergreen.example", registry.SUPPLIER)
         ]
         assert registry.contacts(event, order, "owner") == []
         assert registry.contacts(event, order, "nonsense") == []

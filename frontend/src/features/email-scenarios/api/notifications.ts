@@ -17,6 +17,7 @@ export type EmailScenarioInput = S['EmailScenarioRequest'];
 export type Condition = S['Condition'];
 export type ConditionInput = S['ConditionRequest'];
 export type Recipient = S['Recipient'];
+export type RecipientType = S['EmailRecipientTypeEnum'];
 export type EmailMessage = S['EmailMessage'];
 export type EmailMessageDetail = S['EmailMessageDetail'];
 export type Preview = S['Preview'];
@@ -25,7 +26,11 @@ export type SmtpSettings = S['SmtpSettings'];
 export type SmtpSettingsInput = S['SmtpSettingsRequest'];
 export type SmtpTestResult = S['SmtpTestResult'];
 export type MessageStatus = S['EmailMessageStatusEnum'];
-export type Language = 'en' | 'zh';
+export type Language = S['DocumentLanguageEnum'];
+export type TemplatePreviewInput = S['TemplatePreviewRequest'];
+export type ScenarioActionInput = S['ScenarioActionRequest'];
+export type Role = S['Role'];
+export type Department = S['Department'];
 
 export const EVENTS_URL = '/api/core/email-events/';
 export const TEMPLATES_URL = '/api/core/email-templates/';
@@ -35,9 +40,25 @@ export const SMTP_URL = '/api/core/smtp-settings/';
 export const ROLES_URL = '/api/users/roles/';
 export const DEPARTMENTS_URL = '/api/users/departments/';
 
+export const RECIPIENT_TYPES: readonly RecipientType[] = ['contact', 'address', 'role', 'department'];
 export const MESSAGE_STATUSES: readonly MessageStatus[] = ['queued', 'sent', 'failed'];
 export const OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'not_in', 'contains', 'is_empty', 'is_not_empty'] as const;
 export const NO_VALUE_OPERATORS: readonly string[] = ['is_empty', 'is_not_empty'];
+
+/** The live preview's request: the editor's unsaved parts (a part left empty is sent as ""). */
+export function templatePreviewInput(values: Partial<EmailTemplateInput>, record: number | null | undefined, language: Language): TemplatePreviewInput {
+  return {
+    event: values.event ?? '',
+    record: record ?? null,
+    language,
+    subject_en: values.subject_en ?? '',
+    subject_zh: values.subject_zh ?? '',
+    body_html_en: values.body_html_en ?? '',
+    body_html_zh: values.body_html_zh ?? '',
+    body_text_en: values.body_text_en ?? '',
+    body_text_zh: values.body_text_zh ?? '',
+  };
+}
 
 /* ---------- fetchers ---------- */
 
@@ -49,15 +70,13 @@ export const fetchTemplates = (event: string | undefined, signal?: AbortSignal) 
 export const saveTemplate = (id: number | undefined, input: EmailTemplateInput) =>
   id === undefined ? post<EmailTemplate>(TEMPLATES_URL, input) : put<EmailTemplate>(`${TEMPLATES_URL}${id}/`, input);
 export const deleteTemplate = (id: number) => del(`${TEMPLATES_URL}${id}/`);
-export const previewTemplate = (input: EmailTemplateInput & { record?: number | null; language: Language }) =>
-  post<Preview>(`${TEMPLATES_URL}preview/`, input);
+export const previewTemplate = (input: TemplatePreviewInput) => post<Preview>(`${TEMPLATES_URL}preview/`, input);
 
 export const saveScenario = (id: number | undefined, input: EmailScenarioInput) =>
   id === undefined ? post<EmailScenario>(SCENARIOS_URL, input) : put<EmailScenario>(`${SCENARIOS_URL}${id}/`, input);
 export const deleteScenario = (id: number) => del(`${SCENARIOS_URL}${id}/`);
-export const previewScenario = (id: number, body: { record?: number | null; language: Language }) =>
-  post<Preview>(`${SCENARIOS_URL}${id}/preview/`, body);
-export const sendTestScenario = (id: number, body: { record?: number | null; language: Language }) =>
+export const previewScenario = (id: number, body: ScenarioActionInput) => post<Preview>(`${SCENARIOS_URL}${id}/preview/`, body);
+export const sendTestScenario = (id: number, body: ScenarioActionInput) =>
   post<EmailMessageDetail>(`${SCENARIOS_URL}${id}/send-test/`, body);
 
 export const fetchMessage = (id: number, signal?: AbortSignal) => get<EmailMessageDetail>(`${LOG_URL}${id}/`, { signal });
@@ -71,13 +90,9 @@ export const saveSmtp = (input: Partial<SmtpSettingsInput>) => put<SmtpSettings>
 export const deleteSmtp = () => del(SMTP_URL);
 export const testSmtp = (input?: Partial<SmtpSettingsInput>) => post<SmtpTestResult>(`${SMTP_URL}test/`, input ?? {});
 
-interface Named {
-  id: number;
-  name: string;
-}
-export const fetchRoles = (signal?: AbortSignal) => get<Paginated<Named>>(ROLES_URL, { params: { page_size: 200 }, signal });
+export const fetchRoles = (signal?: AbortSignal) => get<Paginated<Role>>(ROLES_URL, { params: { page_size: 200 }, signal });
 export const fetchDepartments = (signal?: AbortSignal) =>
-  get<Paginated<Named>>(DEPARTMENTS_URL, { params: { page_size: 200 }, signal });
+  get<Paginated<Department>>(DEPARTMENTS_URL, { params: { page_size: 200 }, signal });
 
 /* ---------- hooks ---------- */
 

@@ -1,16 +1,14 @@
-import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Col, Divider, Flex, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { useApiForm } from '@/shared/hooks/useApiForm';
-import { useMediaQuery } from '@/shared/hooks/useMediaQuery';
-import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import {
   deleteScenario,
   type EmailScenario,
   OPERATORS,
   previewScenario,
+  RECIPIENT_TYPES,
   saveScenario,
   sendTestScenario,
   useEventMap,
@@ -19,9 +17,9 @@ import {
   useTemplatesOf,
 } from '../api/notifications';
 import { type FormValues, type RecipientType, toInput, toRows } from '../lib/scenarioForm';
+import { EditorDrawer } from './EditorDrawer';
 import { PreviewPanel } from './PreviewPanel';
 import { TemplateDrawer } from './TemplateDrawer';
-import { useConfirmClose } from './useConfirmClose';
 
 interface Props {
   scenario?: EmailScenario;
@@ -32,12 +30,9 @@ interface Props {
  * after how long and in which language; preview it on a real record and send a test to yourself. */
 export function ScenarioDrawer({ scenario, onClose }: Props) {
   const { t } = useTranslation('email');
-  const { t: tc } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 900px)');
   const [dirty, setDirty] = useState(false);
   const [saved, setSaved] = useState<EmailScenario | undefined>(scenario);
   const [newTemplate, setNewTemplate] = useState(false);
-  useUnsavedChangesGuard(dirty);
   const events = useEventMap();
   const invalidate = useInvalidateEmail();
   const { form, onFinish, submitting, formError } = useApiForm<FormValues, EmailScenario>({
@@ -48,7 +43,6 @@ export function ScenarioDrawer({ scenario, onClose }: Props) {
       void invalidate();
     },
   });
-  const close = useConfirmClose(dirty, setDirty, onClose);
   const eventName = Form.useWatch<string | undefined>('event', form);
   const event = eventName ? events.map.get(eventName) : undefined;
   const templates = useTemplatesOf(eventName);
@@ -56,38 +50,16 @@ export function ScenarioDrawer({ scenario, onClose }: Props) {
   const required = { required: true, message: t('validation.required') };
 
   return (
-    <Drawer
-      open
-      onClose={close}
+    <EditorDrawer
       title={saved ? t('scenarios.editTitle', { name: saved.name }) : t('scenarios.createTitle')}
-      size={narrow ? '100%' : 1040}
-      destroyOnHidden
-      mask={{ closable: false }}
-      extra={
-        saved ? (
-          <ConfirmDelete
-            itemLabel={saved.name}
-            onConfirm={async () => {
-              await deleteScenario(saved.id);
-              setDirty(false);
-              await invalidate();
-              onClose();
-            }}
-          >
-            <Button danger icon={<DeleteOutlined />}>
-              {tc('actions.delete')}
-            </Button>
-          </ConfirmDelete>
-        ) : null
-      }
-      footer={
-        <Flex justify="end" gap="small">
-          <Button onClick={close}>{tc('actions.close')}</Button>
-          <Button type="primary" loading={submitting} onClick={() => form.submit()} data-testid="scenario-save">
-            {tc('actions.save')}
-          </Button>
-        </Flex>
-      }
+      dirty={dirty}
+      setDirty={setDirty}
+      onClose={onClose}
+      deletion={saved ? { itemLabel: saved.name, remove: () => deleteScenario(saved.id) } : undefined}
+      dismiss="close"
+      saving={submitting}
+      onSave={() => form.submit()}
+      saveTestId="scenario-save"
     >
       <Row gutter={24}>
         <Col xs={24} lg={13}>
@@ -163,7 +135,7 @@ export function ScenarioDrawer({ scenario, onClose }: Props) {
                       <Form.Item name={[field.name, 'type']} rules={[required]} style={{ minWidth: 150 }}>
                         <Select
                           aria-label={t('scenarios.recipientType')}
-                          options={(['contact', 'address', 'role', 'department'] as const).map((type) => ({ value: type, label: t(`recipientTypes.${type}`) }))}
+                          options={RECIPIENT_TYPES.map((type) => ({ value: type, label: t(`recipientTypes.${type}`) }))}
                         />
                       </Form.Item>
                       <Form.Item noStyle shouldUpdate>
@@ -264,6 +236,6 @@ export function ScenarioDrawer({ scenario, onClose }: Props) {
           }}
         />
       ) : null}
-    </Drawer>
+    </EditorDrawer>
   );
 }

@@ -1,23 +1,20 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Collapse, Drawer, Flex, Form, Input, Row, Select, Tabs, Typography } from 'antd';
+import { Alert, Col, Collapse, Form, Input, Row, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { useApiForm } from '@/shared/hooks/useApiForm';
-import { useMediaQuery } from '@/shared/hooks/useMediaQuery';
-import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import {
   deleteTemplate,
   type EmailTemplate,
   type EmailTemplateInput,
   previewTemplate,
   saveTemplate,
+  templatePreviewInput,
   useEventMap,
   useInvalidateEmail,
 } from '../api/notifications';
+import { EditorDrawer } from './EditorDrawer';
 import { PreviewPanel } from './PreviewPanel';
 import styles from './email.module.css';
-import { useConfirmClose } from './useConfirmClose';
 
 interface Props {
   template?: EmailTemplate;
@@ -32,10 +29,7 @@ const PARTS = ['subject', 'body_html', 'body_text'] as const;
  * variables at hand, and a live preview against a real record. */
 export function TemplateDrawer({ template, event, onClose }: Props) {
   const { t } = useTranslation('email');
-  const { t: tc } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 900px)');
   const [dirty, setDirty] = useState(false);
-  useUnsavedChangesGuard(dirty);
   const events = useEventMap();
   const invalidate = useInvalidateEmail();
   const { form, onFinish, submitting, formError } = useApiForm<EmailTemplateInput, EmailTemplate>({
@@ -49,8 +43,6 @@ export function TemplateDrawer({ template, event, onClose }: Props) {
   const eventName = Form.useWatch<string | undefined>('event', form);
   const current = eventName ? events.map.get(eventName) : undefined;
   const required = { required: true, whitespace: true, message: t('validation.required') };
-
-  const close = useConfirmClose(dirty, setDirty, () => onClose());
 
   const languageTab = (language: 'en' | 'zh') => ({
     key: language,
@@ -72,38 +64,16 @@ export function TemplateDrawer({ template, event, onClose }: Props) {
   });
 
   return (
-    <Drawer
-      open
-      onClose={close}
+    <EditorDrawer
       title={template ? t('templates.editTitle', { name: template.name }) : t('templates.createTitle')}
-      size={narrow ? '100%' : 1040}
-      destroyOnHidden
-      mask={{ closable: false }}
-      extra={
-        template ? (
-          <ConfirmDelete
-            itemLabel={template.name}
-            onConfirm={async () => {
-              await deleteTemplate(template.id);
-              setDirty(false);
-              await invalidate();
-              onClose();
-            }}
-          >
-            <Button danger icon={<DeleteOutlined />}>
-              {tc('actions.delete')}
-            </Button>
-          </ConfirmDelete>
-        ) : null
-      }
-      footer={
-        <Flex justify="end" gap="small">
-          <Button onClick={close}>{tc('actions.cancel')}</Button>
-          <Button type="primary" loading={submitting} onClick={() => form.submit()} data-testid="template-save">
-            {tc('actions.save')}
-          </Button>
-        </Flex>
-      }
+      dirty={dirty}
+      setDirty={setDirty}
+      onClose={() => onClose()}
+      deletion={template ? { itemLabel: template.name, remove: () => deleteTemplate(template.id) } : undefined}
+      dismiss="cancel"
+      saving={submitting}
+      onSave={() => form.submit()}
+      saveTestId="template-save"
     >
       <Row gutter={24}>
         <Col xs={24} lg={14}>
@@ -158,7 +128,7 @@ export function TemplateDrawer({ template, event, onClose }: Props) {
                   <PreviewPanel
                     event={eventName}
                     onPreview={(record, language) =>
-                      previewTemplate({ ...(form.getFieldsValue(true) as EmailTemplateInput), record: record ?? null, language })
+                      previewTemplate(templatePreviewInput(form.getFieldsValue(true) as Partial<EmailTemplateInput>, record, language))
                     }
                   />
                 ),
@@ -167,6 +137,6 @@ export function TemplateDrawer({ template, event, onClose }: Props) {
           />
         </Col>
       </Row>
-    </Drawer>
+    </EditorDrawer>
   );
 }

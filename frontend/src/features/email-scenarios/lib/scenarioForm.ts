@@ -1,8 +1,8 @@
 /** The scenario form's values and the API's scenario, both ways (a recipient's `role` is a contact
  * role or a role id in the API; the form keeps them apart). */
-import { type ConditionInput, type EmailScenario, type EmailScenarioInput, NO_VALUE_OPERATORS } from '../api/notifications';
+import { type ConditionInput, type EmailScenario, type EmailScenarioInput, NO_VALUE_OPERATORS, type RecipientType } from '../api/notifications';
 
-export type RecipientType = 'contact' | 'address' | 'role' | 'department';
+export type { RecipientType };
 
 /** A recipient as the form edits it (the API's `role` is a contact role or a role id). */
 export interface RecipientRow {
