@@ -1,7 +1,11 @@
-"""Demo warehouses with their locations (receiving, storage, shipping) for tenants 2 and 3.
+"""Demo warehouses with their locations (receiving, storage, shipping) for tenants 2 and 3, and the
+warehouse floor of tenant 3: opening stock in several locations, reorder points, a container whose
+cartons are received and put away (the stock the sales demo picks and ships), and a container at the
+dock with cartons to receive.
 
 The purchase-order demo receives goods before this app's turn in the loader, so it calls
-`ensure_warehouses` itself; loading twice changes nothing.
+`ensure_warehouses` itself; loading twice changes nothing. The floor needs the purchase orders, the
+inbound shipments' carriers and the EUDR deliveries (whose weight the cartons draw on): `DEMO_AFTER`.
 """
 
 from __future__ import annotations
@@ -72,18 +76,34 @@ def ensure_warehouses(ctx: dict) -> dict[int, dict[str, Warehouse]]:
 
 def load(ctx: dict) -> None:
     ensure_warehouses(ctx)
-    # Cartons are issued by the EUDR area, which loads after this one: the warehouse's own demo (stock,
-    # a container to receive, cartons in stock) runs once every area has loaded.
-    ctx.setdefault("after_all_areas", []).append(load_warehouse_floor)
+    load_warehouse_floor(ctx)
 
 
+# The areas whose demo data the warehouse floor needs (load_demo loads this module after them); the
+# sales demo in turn loads after this one, so its shipments carry cartons that are in stock.
+DEMO_AFTER = ("purchaseorders", "logistics", "eudr")
+
+# Arrived ten days ago: every carton received, posted to stock and put away.
+STOCKED_CONTAINER = "MSKU4812733"
+# At the dock today: its cartons wait to be scanned in.
 DEMO_CONTAINER = "TGHU8912347"
+DEMO_CONTAINER_CARTONS = 24
+# (order description, article, cartons, shelves they are put away on): the stocked container's cartons
+STOCKED_CARTONS = [
+    ("Kitchenware master cartons", "CT-DW-4030", 30, ("A-01", "A-02")),
+    ("Kitchenware master cartons", "CT-DW-6040", 30, ("A-02",)),
+    ("E-commerce cartons Q3", "CT-SW-3525", 30, ("B-01", "A-01")),
+]
+# (order description, article): the line whose cartons the container at the dock carries
+DOCK_LINE = ("Kitchenware master cartons", "CT-DW-4030")
 # (article, warehouse, location, quantity): opening stock spread over several locations
 OPENING_STOCK = [
     ("CT-SW-4030", "RTM", "A-01", "1200"),
     ("CT-SW-4030", "RTM", "A-02", "600"),
     ("CT-SW-6040", "RTM", "A-02", "800"),
     ("CT-SW-6040", "VNL", "C-01", "1500"),
+    ("CT-DW-6040", "RTM", "B-01", "300"),
+    ("CT-DW-6040", "VNL", "C-01", "450"),
     ("PA-TP-48", "RTM", "B-01", "240"),
     ("PA-DV-12", "RTM", "B-01", "35"),
     ("FB-2015", "VNL", "C-01", "4000"),
@@ -92,9 +112,10 @@ REORDER_POINTS = {"CT-SW-4030": "2500", "PA-DV-12": "100", "PA-TP-48": "150", "C
 
 
 def load_warehouse_floor(ctx: dict) -> None:
-    """Tenant 3: opening stock in several locations, reorder points, an arrived container with cartons
-    to receive (issued from a raw-material delivery with weight left), and cartons of it already
-    received and put away (in stock, ready to pick). Does nothing when the floor has cartons already."""
+    """Tenant 3's warehouse floor (see the module's docstring). Everything goes through the services
+    (stock moves, carton labels issued against a raw-material delivery's weight, scans, receipts, put-away),
+    so the ledger, the receipts and the cartons' histories are real. Does nothing when the floor has
+    cartons already."""
     from datetime import timedelta
     from decimal import Decimal
 
@@ -102,7 +123,7 @@ def load_warehouse_floor(ctx: dict) -> None:
 
     from apps.common.exceptions import DomainError
     from apps.eudr import services as eudr
-    from apps.eudr.models import RawMaterialDelivery
+    from apps.eudr.models import CartonLabel, RawMaterialDelivery
     from apps.eudr.selectors import weight_balance
     from apps.inventory import services
     from apps.inventory.models import ReorderPoint, StockMove, WarehouseCarton
@@ -112,6 +133,7 @@ def load_warehouse_floor(ctx: dict) -> None:
 
     tenant = ctx["tenants"][3]
     user = ctx.get("users", {}).get("warehouse") or ctx.get("users", {}).get("admin")
+    today = timezone.localdate()
     with tenant_context(tenant):
         if WarehouseCarton.objects.exists() or StockMove.objects.filter(reference="Opening balance").exists():
             return
@@ -141,67 +163,113 @@ def load_warehouse_floor(ctx: dict) -> None:
                     product=products[article], defaults={"reorder_point": point}
                 )
 
-        # The container: an open order line with room for the cartons, and a delivery with weight left.
-        line = (
-            PurchaseOrderLine.objects.filter(
-                order__status="open", order__supplier__parent_vendor__code="PV-SEP"
+        def open_line(description: str, article: str):
+            return (
+                PurchaseOrderLine.objects.filter(
+                    order__status="open", order__description=description, product__article_number=article
+                )
+                .select_related("order__supplier", "product")
+                .first()
             )
-            .filter(product__weight_per_carton_kg__gt=0)
-            .select_related("order", "product")
-            .order_by("order__order_date", "line_number")
-            .first()
-        )
-        if line is None or line.open_qty < 24:
-            return
-        deliveries = [
-            d
-            for d in RawMaterialDelivery.objects.filter(parent_vendor__code="PV-SEP", status="active")
-            if weight_balance(d).remaining_kg > 40
+
+        def delivery_for(line, count: int):
+            """The vendor's active delivery with the most weight left, if it covers `count` cartons."""
+            vendor_id = line.order.supplier.parent_vendor_id
+            balances = [
+                (weight_balance(d).remaining_kg, d)
+                for d in RawMaterialDelivery.objects.filter(parent_vendor_id=vendor_id, status="active")
+            ]
+            weight = line.weight_per_carton or line.product.weight_per_carton_kg or Decimal("0")
+            balances = [(left, d) for left, d in balances if left > (weight + 1) * count * 2]
+            return max(balances, key=lambda pair: pair[0])[1] if balances else None
+
+        def issue(line, count: int, container: str, days_ago: int, suffix: str) -> list[str]:
+            delivery = delivery_for(line, count)
+            if delivery is None:
+                return []
+            try:
+                eudr.cartons_generate(
+                    delivery_id=delivery.pk,
+                    count=count,
+                    production_batch_code=f"{today - timedelta(days=days_ago):%Y%m%d}{suffix}",
+                    product=line.product,
+                    purchase_order_line=line,
+                    container=container,
+                    user=user,
+                )
+            except DomainError:  # the demo goes on without these cartons when the weight rules refuse
+                return []
+            return list(
+                CartonLabel.objects.filter(purchase_order_line=line, container=container)
+                .order_by("batch_sequence")
+                .values_list("code", flat=True)
+            )
+
+        carriers = ctx.get("shipment_companies", {}).get(3, {})
+
+        def container_of(number, seal, carrier, vessel, voyage, etd, eta, status, orders):
+            shipment = ShipmentInfo.objects.create(
+                container_number=number,
+                seal_number=seal,
+                shipment_company=carriers.get(carrier),
+                vessel=vessel,
+                voyage=voyage,
+                port_of_loading="CNSHA",
+                port_of_discharge="NLRTM",
+                etd=etd,
+                eta=eta,
+                status=status,
+            )
+            for order in {order.pk: order for order in orders}.values():
+                ShipmentPurchaseOrder.objects.create(shipment=shipment, purchase_order=order)
+            return shipment
+
+        # 1. The stocked container: cartons of three products, received, posted and put away on the
+        #    shelves (the cartons the sales demo's shipments pick and ship).
+        stocked = [(open_line(d, a), n, shelves) for d, a, n, shelves in STOCKED_CARTONS]
+        stocked = [
+            (line, n, shelves) for line, n, shelves in stocked if line is not None and line.open_qty >= n
         ]
-        if not deliveries:
-            return
-        delivery = max(deliveries, key=lambda d: weight_balance(d).remaining_kg)
-        today = timezone.localdate()
-        try:
-            eudr.cartons_generate(
-                delivery_id=delivery.pk,
-                count=24,
-                production_batch_code=f"{today - timedelta(days=6):%Y%m%d}W",
-                product=line.product,
-                purchase_order_line=line,
-                container=DEMO_CONTAINER,
-                user=user,
+        if stocked:
+            shipment = container_of(
+                STOCKED_CONTAINER,
+                "MK-6618203",
+                "Maersk",
+                "MAERSK KENTUCKY",
+                "438W",
+                today - timedelta(days=42),
+                today - timedelta(days=10),
+                ShipmentInfo.Status.RECEIVED,
+                [line.order for line, _n, _s in stocked],
             )
-        except DomainError:  # the demo goes on without a container when the weight rules refuse
+            put_away: list[tuple[str, Location]] = []
+            for index, (line, count, shelves) in enumerate(stocked):
+                # one production batch per line (a batch code is one product's run)
+                codes = issue(line, count, STOCKED_CONTAINER, 48, "STU"[index % 3])
+                for position, code in enumerate(codes):
+                    services.carton_receive(code=code, shipment=shipment, user=user)
+                    shelf = locations.get(("RTM", shelves[position % len(shelves)]))
+                    if shelf is not None:
+                        put_away.append((code, shelf))
+            if put_away:
+                services.cartons_receiving_post(shipment=shipment, user=user)
+                for code, shelf in put_away:
+                    services.carton_move(code=code, location=shelf, user=user)
+
+        # 2. The container at the dock: its cartons wait to be scanned in (/warehouse/shipments).
+        line = open_line(*DOCK_LINE)
+        if line is None or line.open_qty < DEMO_CONTAINER_CARTONS:
             return
-        carrier = ctx.get("shipment_companies", {}).get(3, {}).get("Maersk")
-        shipment = ShipmentInfo.objects.create(
-            container_number=DEMO_CONTAINER,
-            seal_number="MK-7730144",
-            shipment_company=carrier,
-            vessel="MAERSK ESSEN",
-            voyage="447W",
-            port_of_loading="CNSHA",
-            port_of_discharge="NLRTM",
-            etd=today - timedelta(days=33),
-            eta=today - timedelta(days=1),
-            status=ShipmentInfo.Status.ARRIVED,
+        if not issue(line, DEMO_CONTAINER_CARTONS, DEMO_CONTAINER, 6, "W"):
+            return
+        container_of(
+            DEMO_CONTAINER,
+            "MK-7730144",
+            "Maersk",
+            "MAERSK ESSEN",
+            "447W",
+            today - timedelta(days=33),
+            today,
+            ShipmentInfo.Status.ARRIVED,
+            [line.order],
         )
-        ShipmentPurchaseOrder.objects.create(shipment=shipment, purchase_order=line.order)
-
-        # 16 of the 24 cartons are received and put away; 8 wait at the dock for the demo.
-        from apps.eudr.models import CartonLabel
-
-        codes = list(
-            CartonLabel.objects.filter(container=DEMO_CONTAINER)
-            .order_by("batch_sequence")
-            .values_list("code", flat=True)
-        )
-        for code in codes[:16]:
-            services.carton_receive(code=code, shipment=shipment, user=user)
-        services.cartons_receiving_post(shipment=shipment, user=user)
-        shelves = [locations.get(("RTM", "A-01")), locations.get(("RTM", "A-02"))]
-        for index, code in enumerate(codes[:16]):
-            shelf = shelves[index % 2]
-            if shelf is not None:
-                services.carton_move(code=code, location=shelf, user=user)

@@ -134,25 +134,34 @@ def carton_history(carton: WarehouseCarton) -> QuerySet:
 PUBLIC_EVENT_KINDS = (
     CartonEvent.Kind.RECEIVED,
     CartonEvent.Kind.STOCKED,
+    CartonEvent.Kind.MOVED,
     CartonEvent.Kind.SHIPPED,
 )
+# The public name of a step: a move inside the warehouse is shown as "put away" (never where to).
+PUBLIC_KIND = {CartonEvent.Kind.MOVED: "put_away"}
 
 
 def public_carton_history(label) -> list[dict]:
-    """What the public trace may show of a carton's warehouse history: the kind of step, its date and the
-    warehouse's country. Never a customer, a user, a location code or a document number."""
+    """What the public trace may show of a carton's warehouse history: the kind of step (received,
+    stocked, put_away, shipped), its date and the country of the company that held it. Never a customer,
+    a user, a location or warehouse, or a document number. Moves on one day are one "put away" step."""
     state = WarehouseCarton.objects.filter(label=label).first()
     if state is None:
         return []
     from apps.tenancy.models import Tenant
 
     country = Tenant.objects.filter(pk=label.tenant_id).values_list("country", flat=True).first() or ""
-    return [
-        {"kind": event.kind, "date": event.created_at.date(), "country_code": country}
-        for event in CartonEvent.objects.filter(carton=state, kind__in=PUBLIC_EVENT_KINDS).order_by(
-            "created_at", "id"
-        )
-    ]
+    steps: list[dict] = []
+    for kind, created_at in (
+        CartonEvent.objects.filter(carton=state, kind__in=PUBLIC_EVENT_KINDS)
+        .order_by("created_at", "id")
+        .values_list("kind", "created_at")
+    ):
+        step = {"kind": PUBLIC_KIND.get(kind, kind), "date": created_at.date(), "country_code": country}
+        if steps and step == steps[-1] and step["kind"] == "put_away":
+            continue
+        steps.append(step)
+    return steps
 
 
 def inbound_shipments(queryset: QuerySet) -> QuerySet:

@@ -14,6 +14,7 @@ from apps.common.exceptions import Conflict, DomainError
 from apps.inventory.models import (
     CartonEvent,
     Location,
+    ReorderPoint,
     Stock,
     StockCount,
     StockCountLine,
@@ -228,6 +229,25 @@ def stock_transfer(
         document_type=StockMove.Document.TRANSFER,
     )
     return move
+
+
+@transaction.atomic
+def reorder_point_set(*, product_id: int, reorder_point: Decimal) -> ReorderPoint:
+    """Sets a product's reorder point (one per product: below it, available over all locations, the
+    product is listed as "below reorder point"). Creates it or changes the existing one; two requests at
+    once for the same product end as one row (the unique key; the loser updates the winner's row)."""
+    from django.db import IntegrityError
+
+    point = ReorderPoint.objects.select_for_update().filter(product_id=product_id).first()
+    if point is None:
+        try:
+            with transaction.atomic():
+                return ReorderPoint.objects.create(product_id=product_id, reorder_point=reorder_point)
+        except IntegrityError:
+            point = ReorderPoint.objects.select_for_update().get(product_id=product_id)
+    point.reorder_point = reorder_point
+    point.save(update_fields=["reorder_point"])
+    return point
 
 
 @dataclass(frozen=True)

@@ -104,3 +104,33 @@ def shipment_company_delete(*, company: ShipmentCompany) -> None:
     if ShipmentInfo.objects.filter(shipment_company=company).exists():
         raise CompanyInUse()
     company.delete()
+
+
+class DispatchExists(Conflict):
+    error = "dispatch_exists"
+    default_message = _("This shipment already has a dispatch.")
+
+
+@transaction.atomic
+def dispatch_save(*, serializer, sales_shipment):
+    """Saves a dispatch (new or changed) for `sales_shipment`, which has at most one. The sales shipment's
+    row is locked first, so two requests at once for the same shipment take turns: the second sees the
+    first's dispatch (committed by then) and is refused with `dispatch_exists` instead of a duplicate
+    key error. The one-to-one key stays the last guard (a savepoint turns its violation into the same
+    refusal)."""
+    from django.db import IntegrityError
+
+    from apps.logistics.models import Dispatch
+    from apps.salesorders.models import Shipment as SalesShipment
+
+    SalesShipment.objects.select_for_update(of=("self",)).filter(pk=sales_shipment.pk).first()
+    taken = Dispatch.objects.filter(sales_shipment_id=sales_shipment.pk)
+    if serializer.instance is not None:
+        taken = taken.exclude(pk=serializer.instance.pk)
+    if taken.exists():
+        raise DispatchExists(data={"sales_shipment": [str(DispatchExists.default_message)]})
+    try:
+        with transaction.atomic():
+            return serializer.save()
+    except IntegrityError as exc:
+        raise DispatchExists(data={"sales_shipment": [str(DispatchExists.default_message)]}) from exc

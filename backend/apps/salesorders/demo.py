@@ -1,6 +1,8 @@
-"""Demo sales (tenant 3): orders in every status for several customers, partial shipments (with carton
-labels where the demo has any by then), posted invoices with a credit note, an overdue invoice, and a
-busy delivery week. Quantities are small so the stock received by the purchasing demo covers them.
+"""Demo sales (tenant 3): orders in every status for several customers, partial shipments carrying
+cartons from the warehouse's stock, shipments ready to pick (their products' cartons are on the shelves),
+posted invoices with a credit note, an overdue invoice, and a busy delivery week. Quantities are small so
+the stock received by the purchasing demo covers them. Loads after the warehouse floor (`DEMO_AFTER`):
+the products sold are those the warehouse holds cartons of.
 
 Dates are relative to the day the demo is loaded, so the lists look current.
 """
@@ -11,16 +13,19 @@ from datetime import timedelta
 from decimal import Decimal
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from apps.common.exceptions import DomainError
 from apps.customers.models import Customer
 from apps.inventory.demo import ensure_warehouses
-from apps.inventory.models import Stock
+from apps.inventory.models import Stock, WarehouseCarton
 from apps.salesorders import services
 from apps.salesorders.models import SalesOrder
 
 D = Decimal
+
+DEMO_AFTER = ("inventory",)
 
 # (customer index, days ago, final state, [(product index, qty, price)], requested in days)
 PLAN = [
@@ -35,6 +40,9 @@ PLAN = [
     (3, 3, "confirmed", [(2, 12, "2.90")], 2),
     (4, 4, "confirmed", [(0, 8, "3.30"), (2, 6, "2.95")], 3),
     (0, 1, "confirmed", [(1, 10, "4.20")], 4),
+    # shipments to pick today (/warehouse/deliveries), their cartons in stock
+    (1, 1, "to_pick", [(0, 2, "3.20")], 0),
+    (3, 2, "to_pick", [(1, 3, "4.10"), (2, 2, "2.90")], 0),
 ]
 
 
@@ -51,24 +59,31 @@ def _ship(order, fraction: str, user, days_ago: int):
         user=user,
         planned_date=timezone.localdate() - timedelta(days=days_ago),
     )
-    _attach_cartons(shipment)
+    _attach_cartons(shipment, user)
     services.shipment_ship(shipment=shipment, user=user)
     return shipment
 
 
-def _attach_cartons(shipment) -> None:
-    """Puts up to two free carton labels of each line's product on the shipment (if the demo has any)."""
-    from apps.eudr.models import CartonLabel
+def _attach_cartons(shipment, user=None) -> None:
+    """Picks up to two cartons of each line's product that are in the warehouse's stock (received and put
+    away) onto the shipment, if the warehouse has any."""
+    from apps.inventory.models import WarehouseCarton
 
     codes = []
     for line in shipment.lines.select_related("order_line"):
         codes += list(
-            CartonLabel.objects.filter(
-                product_id=line.order_line.product_id, status="active", sales_shipment_carton__isnull=True
-            ).values_list("code", flat=True)[:2]
+            WarehouseCarton.objects.filter(
+                product_id=line.order_line.product_id,
+                status=WarehouseCarton.Status.IN_STOCK,
+                location__warehouse_id=shipment.warehouse_id,
+                label__status="active",
+                label__sales_shipment_carton__isnull=True,
+            )
+            .order_by("label__code")
+            .values_list("label__code", flat=True)[: min(2, int(line.quantity))]
         )
     if codes:
-        services.shipment_cartons_add(shipment=shipment, codes=codes)
+        services.shipment_cartons_add(shipment=shipment, codes=codes, user=user)
 
 
 def load(ctx: dict) -> None:
@@ -83,12 +98,20 @@ def load(ctx: dict) -> None:
             return
         customers = list(Customer.objects.filter(is_active=True).order_by("number")[:5])
         stocked = list(
-            Stock.objects.filter(quantity__gte=100)
+            Stock.objects.filter(quantity__gte=100, product__is_active=True)
             .select_related("product")
             .order_by("-quantity", "product_id")
         )
+        # The products the warehouse holds cartons of come first (most cartons first), so the shipments
+        # carry cartons; then the others by stock.
+        cartons = dict(
+            WarehouseCarton.objects.filter(status=WarehouseCarton.Status.IN_STOCK)
+            .values("product_id")
+            .annotate(n=Count("pk"))
+            .values_list("product_id", "n")
+        )
         products = []
-        for row in stocked:
+        for row in sorted(stocked, key=lambda row: -cartons.get(row.product_id, 0)):
             if row.product not in products:
                 products.append(row.product)
         if not customers or len(products) < 3:
@@ -129,6 +152,17 @@ def _create(customer, products, days_ago, state, lines, requested_in, user, toda
         confirm=state != "draft",
     )
     if state in ("draft", "confirmed"):
+        return
+    if state == "to_pick":
+        services.shipment_create(
+            sales_order=order,
+            lines=[
+                services.ShipmentLineInput(order_line=line, quantity=line.quantity)
+                for line in order.lines.order_by("line_number")
+            ],
+            user=user,
+            planned_date=today,
+        )
         return
     if state == "cancelled":
         services.sales_order_cancel(order=order)

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.common.exceptions import Conflict, DomainError
 from apps.customers.models import Customer
 from apps.inventory import services as inventory
-from apps.inventory.models import Location, Stock, StockMove, Warehouse
+from apps.inventory.models import Location, Stock, StockMove, Warehouse, WarehouseCarton
 from apps.notifications.emit import emit
 from apps.products.models import Product
 from apps.purchaseorders.services import sequence_next
@@ -702,10 +702,15 @@ def shipment_pick(*, shipment: Shipment) -> Shipment:
     return _refreshed(given, shipment)
 
 
-def _issue_moves(shipment: Shipment, lines: list[ShipmentLine]) -> list[inventory.MoveSpec]:
-    """Where each line's goods leave from: the warehouse's locations holding the product, shipping
-    locations first, then storage, then receiving, the fullest first. What no location holds is taken
-    from the first location (the move service then refuses it unless negative stock is allowed)."""
+def _issue_moves(
+    shipment: Shipment, lines: list[ShipmentLine], cartons_at: dict[tuple[int, int], int] | None = None
+) -> list[inventory.MoveSpec]:
+    """Where each line's goods leave from, so that the stock of a shelf follows its cartons (one carton is
+    one unit): first the cartons picked for the shipment, from where they are (`cartons_at`: cartons per
+    product and location); then goods without a carton in stock; then, only if that is not enough, any
+    stock. Within each, shipping locations first, then storage, then receiving, the fullest first. What
+    no location holds is taken from the first location (the move service then refuses it unless negative
+    stock is allowed)."""
     product_ids = {line.order_line.product_id for line in lines}
     rank = {Location.Kind.SHIPPING: 0, Location.Kind.STORAGE: 1, Location.Kind.RECEIVING: 2}
     stock_rows = list(
@@ -715,25 +720,54 @@ def _issue_moves(shipment: Shipment, lines: list[ShipmentLine]) -> list[inventor
     )
     stock_rows.sort(key=lambda row: (rank.get(row.location.kind, 3), -row.quantity, row.location.code))
     left = {row.pk: row.quantity for row in stock_rows}
-    moves: list[inventory.MoveSpec] = []
+    picked = dict(cartons_at or {})
+    # cartons in stock that stay on their shelf: their units are not taken while others are there
+    shelved: dict[tuple[int, int], int] = {}
+    for key in (
+        WarehouseCarton.objects.filter(
+            product_id__in=product_ids,
+            location__warehouse_id=shipment.warehouse_id,
+            status=WarehouseCarton.Status.IN_STOCK,
+        )
+        .order_by()
+        .values_list("product_id", "location_id")
+    ):
+        shelved[key] = shelved.get(key, 0) + 1
+    taken: dict[tuple[int, int], Decimal] = {}
     for line in lines:
         need = line.quantity
         product_id = line.order_line.product_id
-        for row in stock_rows:
-            if need <= 0:
-                break
-            if row.product_id != product_id or left[row.pk] <= 0:
-                continue
-            take = min(need, left[row.pk])
-            left[row.pk] -= take
-            need -= take
-            moves.append(inventory.MoveSpec(product_id=product_id, quantity=take, from_location=row.location))
+        for step in ("picked", "loose", "any"):
+            for row in stock_rows:
+                if need <= 0:
+                    break
+                key = (product_id, row.location_id)
+                if row.product_id != product_id or left[row.pk] <= 0:
+                    continue
+                take = min(need, left[row.pk])
+                if step == "picked":
+                    take = min(take, Decimal(picked.get(key, 0)))
+                elif step == "loose":
+                    take = min(
+                        take, left[row.pk] - Decimal(shelved.get(key, 0)) - Decimal(picked.get(key, 0))
+                    )
+                if take <= 0:
+                    continue
+                if step == "picked":
+                    picked[key] -= int(take)
+                left[row.pk] -= take
+                need -= take
+                taken[key] = taken.get(key, Decimal("0")) + take
         if need > 0:
             raise inventory.InsufficientStock(
                 _("The warehouse holds too little of %(product)s to ship this shipment.")
                 % {"product": line.order_line.product}
             )
-    return moves
+    locations = {row.location_id: row.location for row in stock_rows}
+    return [
+        inventory.MoveSpec(product_id=product_id, quantity=quantity, from_location=locations[location_id])
+        for (product_id, location_id), quantity in taken.items()
+    ]
 
 
 @transaction.atomic
@@ -763,8 +797,13 @@ def shipment_ship(*, shipment: Shipment, user=None) -> Shipment:
         if line.quantity > order_line.quantity - order_line.quantity_shipped:
             raise OverShipment(data={"order_line": order_line.pk})
         line.order_line = order_line
+    cartons_at: dict[tuple[int, int], int] = {}
+    for product_id, location_id in WarehouseCarton.objects.filter(
+        label_id__in=carton_ids, location__isnull=False
+    ).values_list("product_id", "location_id"):
+        cartons_at[(product_id, location_id)] = cartons_at.get((product_id, location_id), 0) + 1
     inventory.stock_moves_post(
-        moves=_issue_moves(shipment, lines),
+        moves=_issue_moves(shipment, lines, cartons_at),
         kind=StockMove.Kind.ISSUE,
         reference=shipment.shipment_number,
         user=user,

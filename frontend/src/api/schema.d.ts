@@ -1428,6 +1428,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/reorder-points/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Reorder points, one per product: below it (available over all locations) the product is listed
+         *     by the stock's `below_reorder_point` filter. POST sets a product's point (creates or changes it).
+         */
+        get: operations["inventory_reorder_points_list"];
+        put?: never;
+        /**
+         * @description Reorder points, one per product: below it (available over all locations) the product is listed
+         *     by the stock's `below_reorder_point` filter. POST sets a product's point (creates or changes it).
+         */
+        post: operations["inventory_reorder_points_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/reorder-points/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Reorder points, one per product: below it (available over all locations) the product is listed
+         *     by the stock's `below_reorder_point` filter. POST sets a product's point (creates or changes it).
+         */
+        get: operations["inventory_reorder_points_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["inventory_reorder_points_update"];
+        post?: never;
+        /**
+         * @description Reorder points, one per product: below it (available over all locations) the product is listed
+         *     by the stock's `below_reorder_point` filter. POST sets a product's point (creates or changes it).
+         */
+        delete: operations["inventory_reorder_points_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Reorder points, one per product: below it (available over all locations) the product is listed
+         *     by the stock's `below_reorder_point` filter. POST sets a product's point (creates or changes it).
+         */
+        patch: operations["inventory_reorder_points_partial_update"];
+        trace?: never;
+    };
+    "/api/inventory/reorder-points/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Reorder points, one per product: below it (available over all locations) the product is listed
+         *     by the stock's `below_reorder_point` filter. POST sets a product's point (creates or changes it).
+         */
+        get: operations["inventory_reorder_points_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory/search/": {
         parameters: {
             query?: never;
@@ -5734,6 +5811,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["ReceiptRef"][];
         };
+        PaginatedReorderPointList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ReorderPoint"][];
+        };
         PaginatedRoleList: {
             /** @example 123 */
             count: number;
@@ -6278,6 +6370,15 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
+        };
+        /**
+         * @description A product's reorder point. `product` is given when it is set (POST sets or changes it) and
+         *     stays the same afterwards (PATCH changes the quantity).
+         */
+        PatchedReorderPointRequest: {
+            product?: number;
+            /** Format: decimal */
+            reorder_point?: string;
         };
         PatchedRoleRequest: {
             name?: string;
@@ -6944,7 +7045,7 @@ export interface components {
             data: unknown;
         };
         PublicWarehouseStep: {
-            /** @description received, stocked or shipped */
+            /** @description received (scanned in), stocked (posted to stock), put_away (moved inside the warehouse) or shipped */
             kind: string;
             /** Format: date */
             date: string;
@@ -7433,6 +7534,27 @@ export interface components {
         };
         RefreshRequestRequest: {
             refresh: string;
+        };
+        /**
+         * @description A product's reorder point. `product` is given when it is set (POST sets or changes it) and
+         *     stays the same afterwards (PATCH changes the quantity).
+         */
+        ReorderPoint: {
+            readonly id: number;
+            product: number;
+            readonly article_number: string;
+            readonly product_name: string;
+            /** Format: decimal */
+            reorder_point: string;
+        };
+        /**
+         * @description A product's reorder point. `product` is given when it is set (POST sets or changes it) and
+         *     stays the same afterwards (PATCH changes the quantity).
+         */
+        ReorderPointRequest: {
+            product: number;
+            /** Format: decimal */
+            reorder_point: string;
         };
         ReportCheck: {
             name: string;
@@ -17041,6 +17163,564 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["StockMove"];
                     };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_reorder_points_list: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                product?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedReorderPointList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_reorder_points_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReorderPointRequest"];
+                "multipart/form-data": components["schemas"]["ReorderPointRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReorderPointRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReorderPoint"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_reorder_points_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this reorder point. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReorderPoint"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_reorder_points_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this reorder point. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReorderPointRequest"];
+                "multipart/form-data": components["schemas"]["ReorderPointRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReorderPointRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReorderPoint"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_reorder_points_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this reorder point. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_reorder_points_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this reorder point. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedReorderPointRequest"];
+                "multipart/form-data": components["schemas"]["PatchedReorderPointRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedReorderPointRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReorderPoint"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventory_reorder_points_export_retrieve: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input or tenant_id missing */

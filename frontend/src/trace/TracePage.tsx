@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { countryName, flag, formatArea, formatDate, harvestPeriod, productName, supplierName, type TraceLanguage } from './format';
 import { TraceMap } from './TraceMap';
-import { fetchTrace, traceCodeFromPath, type TraceData, type TraceResult } from './traceApi';
+import { fetchTrace, traceCodeFromPath, type TraceData, type TraceResult, type WarehouseStep } from './traceApi';
 import type { TraceText } from './traceText';
 
 interface Props {
@@ -38,6 +38,33 @@ function LanguageToggle({ language, onLanguage, label }: { language: TraceLangua
         </button>
       ))}
     </div>
+  );
+}
+
+const STEP_KINDS = ['received', 'stocked', 'put_away', 'shipped'] as const;
+type StepKind = (typeof STEP_KINDS)[number];
+
+/** The carton's way through the warehouse: received, posted to stock, put away, shipped, each with its
+ *  date and country (the server sends nothing more: never the customer, a place in the warehouse or a
+ *  document number). */
+function WarehouseHistory({ steps, text, language }: { steps: WarehouseStep[]; text: TraceText; language: TraceLanguage }) {
+  const known = steps.filter((step): step is WarehouseStep & { kind: StepKind } => (STEP_KINDS as readonly string[]).includes(step.kind));
+  if (!known.length) return null;
+  return (
+    <Card title={text.warehouse.title} testId="trace-warehouse">
+      <ol className="trace-steps">
+        {known.map((step, index) => (
+          <li key={`${step.kind}-${step.date}-${String(index)}`} data-testid="trace-warehouse-step" data-kind={step.kind}>
+            <strong>{text.warehouse[step.kind]}</strong>
+            <span className="trace-muted">
+              {' · '}
+              <time dateTime={step.date}>{formatDate(step.date, language)}</time>
+              {step.country_code ? ` · ${flag(step.country_code)} ${countryName(step.country_code, step.country_code, language)}` : ''}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </Card>
   );
 }
 
@@ -150,6 +177,8 @@ function TraceDetails({ data, text, language }: { data: TraceData; text: TraceTe
           <p className="trace-muted">{text.noCertifications}</p>
         )}
       </Card>
+
+      <WarehouseHistory steps={data.warehouse_history ?? []} text={text} language={language} />
 
       <Card title={text.dds} testId="trace-dds">
         {data.dds_reference_number ? (

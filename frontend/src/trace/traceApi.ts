@@ -47,6 +47,17 @@ export interface TraceData {
   geolocation_confidential: boolean;
   plots: PlotCollection | null;
   dds_reference_number: string;
+  /** The carton's warehouse steps (kind, date, country); never the customer. Absent from older answers. */
+  warehouse_history?: WarehouseStep[];
+}
+
+/** One public warehouse step (apps/eudr/api/public_views.py PublicWarehouseStepSerializer; the trace page
+ *  is its own light entry and does not import the app's generated types). */
+export interface WarehouseStep {
+  /** received, stocked, put_away or shipped */
+  kind: string;
+  date: string;
+  country_code: string;
 }
 
 export type TraceResult =

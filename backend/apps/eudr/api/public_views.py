@@ -64,7 +64,10 @@ class PublicCertificationSerializer(serializers.Serializer):
 
 
 class PublicWarehouseStepSerializer(serializers.Serializer):
-    kind = serializers.CharField(help_text="received, stocked or shipped")
+    kind = serializers.CharField(
+        help_text="received (scanned in), stocked (posted to stock), put_away (moved inside the "
+        "warehouse) or shipped"
+    )
     date = serializers.DateField()
     country_code = serializers.CharField(help_text="Country of the company that held the carton")
 

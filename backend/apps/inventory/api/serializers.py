@@ -1,5 +1,6 @@
 from decimal import Decimal
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -7,6 +8,7 @@ from apps.common.api.fields import TenantRelatedField
 from apps.inventory.models import (
     CartonEvent,
     Location,
+    ReorderPoint,
     Stock,
     StockCount,
     StockCountLine,
@@ -91,6 +93,28 @@ class ProductTotalSerializer(serializers.Serializer):
     reserved = serializers.DecimalField(**QTY)
     available = serializers.DecimalField(**QTY)
     reorder_point = serializers.DecimalField(**QTY, allow_null=True)
+
+
+class ReorderPointSerializer(serializers.ModelSerializer):
+    """A product's reorder point. `product` is given when it is set (POST sets or changes it) and
+    stays the same afterwards (PATCH changes the quantity)."""
+
+    product = TenantRelatedField(queryset=Product.objects)
+    article_number = serializers.CharField(source="product.article_number", read_only=True)
+    product_name = serializers.CharField(source="product.name", read_only=True)
+    reorder_point = serializers.DecimalField(**QTY, min_value=Decimal("0"))
+
+    class Meta:
+        model = ReorderPoint
+        fields = ["id", "product", "article_number", "product_name", "reorder_point"]
+        read_only_fields = ["id", "article_number", "product_name"]
+
+    def validate_product(self, product):
+        if self.instance is not None and product.pk != self.instance.product_id:
+            raise serializers.ValidationError(
+                _("A reorder point stays with its product; set the other product's own.")
+            )
+        return product
 
 
 class StockAsOfSerializer(serializers.Serializer):

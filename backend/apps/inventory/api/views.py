@@ -16,12 +16,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES
-from apps.common.api.viewsets import TENANT_PARAMETER, TenantReadOnlyViewSet, TenantScopedMixin
+from apps.common.api.viewsets import (
+    TENANT_PARAMETER,
+    TenantModelViewSet,
+    TenantReadOnlyViewSet,
+    TenantScopedMixin,
+)
 from apps.common.exceptions import DomainError
 from apps.inventory import selectors, services
 from apps.inventory.models import (
     CartonEvent,
     Location,
+    ReorderPoint,
     Stock,
     StockCount,
     StockCountLine,
@@ -43,6 +49,7 @@ from .serializers import (
     ProductTotalSerializer,
     ReceiptRefSerializer,
     ReceiveScanSerializer,
+    ReorderPointSerializer,
     ScanResultSerializer,
     SearchHitSerializer,
     StockAsOfSerializer,
@@ -221,6 +228,43 @@ class StockMoveViewSet(TenantReadOnlyViewSet):
 
     def get_queryset(self):
         return super().get_queryset().select_related("product", "from_location", "to_location", "created_by")
+
+
+@extend_schema_view(
+    list=_T,
+    retrieve=_T,
+    create=extend_schema(parameters=[TENANT_PARAMETER], responses={201: ReorderPointSerializer}),
+    update=_T,
+    partial_update=_T,
+    destroy=_T,
+    export=_T,
+)
+class ReorderPointViewSet(TenantModelViewSet):
+    """Reorder points, one per product: below it (available over all locations) the product is listed
+    by the stock's `below_reorder_point` filter. POST sets a product's point (creates or changes it)."""
+
+    queryset = ReorderPoint.objects.all()
+    serializer_class = ReorderPointSerializer
+    allowed_user_types = WAREHOUSE_USERS
+    filterset_fields = ["product"]
+    search_fields = ["product__article_number", "product__name"]
+    ordering_fields = ["product__article_number", "reorder_point"]
+    ordering = ["product__article_number", "id"]
+    export_filename = "reorder-points"
+
+    def get_queryset(self):
+        return super().get_queryset().select_related("product")
+
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        point = services.reorder_point_set(
+            product_id=serializer.validated_data["product"].pk,
+            reorder_point=serializer.validated_data["reorder_point"],
+        )
+        return Response(
+            self.get_serializer(self.get_queryset().get(pk=point.pk)).data, status=status.HTTP_201_CREATED
+        )
 
 
 class TransferViewSet(TenantScopedMixin, viewsets.GenericViewSet):

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from apps.inventory import selectors, services
-from apps.inventory.models import CartonEvent, Stock, WarehouseCarton
+from apps.inventory.models import CartonEvent, Location, Stock, WarehouseCarton
 from apps.logistics.models import ShipmentInfo, ShipmentPurchaseOrder
 from apps.purchaseorders.models import Receipt
 
@@ -134,7 +134,12 @@ def test_public_history_has_no_customer(world, in_tenant, container):
     with in_tenant(world["tenant3"]):
         carton = WarehouseCarton.objects.get()
         customer = Customer.objects.create(number="C-1", name="Secret Buyer BV")
+        secret_shelf = Location.objects.create(warehouse=world["warehouse"], code="SECRET-07")
+        for _twice in range(2):  # two moves on one day are one public "put away" step
+            CartonEvent.objects.create(carton=carton, kind="moved", location=secret_shelf, reference="RECV")
+        CartonEvent.objects.create(carton=carton, kind="picked", customer=customer, reference="SH-1")
         CartonEvent.objects.create(carton=carton, kind="shipped", customer=customer, reference="SO-1")
         history = selectors.public_carton_history(carton.label)
-    assert [item["kind"] for item in history] == ["received", "shipped"]
-    assert "Secret" not in str(history) and "SO-1" not in str(history)
+    assert [item["kind"] for item in history] == ["received", "put_away", "shipped"]
+    for secret in ("Secret", "SO-1", "SH-1", "SECRET-07", "RECV", "RTM"):
+        assert secret not in str(history)

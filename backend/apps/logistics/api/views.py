@@ -240,6 +240,15 @@ class DispatchViewSet(TenantModelViewSet):
     def get_queryset(self):
         return selectors.dispatches(super().get_queryset())
 
+    def perform_create(self, serializer):
+        services.dispatch_save(
+            serializer=serializer, sales_shipment=serializer.validated_data["sales_shipment"]
+        )
+
+    def perform_update(self, serializer):
+        shipment = serializer.validated_data.get("sales_shipment", serializer.instance.sales_shipment)
+        services.dispatch_save(serializer=serializer, sales_shipment=shipment)
+
     @action(detail=False, methods=["get"], url_path="loading-list")
     def loading_list(self, request):
         from django.http import HttpResponse

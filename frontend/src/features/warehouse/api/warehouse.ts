@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, patch, post } from '@/api/http';
+import { del, get, patch, post } from '@/api/http';
 import type { components } from '@/api/schema';
 import type { Paginated } from '@/api/types';
 import { useSession } from '@/shared/session/useSession';
@@ -20,6 +20,9 @@ export type ScanResult = S['ScanResult'];
 export type StockCount = S['Count'];
 export type TransferInput = S['TransferRequest'];
 export type CountInput = S['CountWriteRequest'];
+export type ReorderPoint = S['ReorderPoint'];
+export type ReorderPointInput = S['ReorderPointRequest'];
+export type ReceiptRef = S['ReceiptRef'];
 
 export const STOCK_URL = '/api/inventory/stock/';
 export const STOCK_TOTALS_URL = '/api/inventory/stock/totals/';
@@ -30,6 +33,7 @@ export const CARTONS_URL = '/api/inventory/cartons/';
 export const INBOUND_URL = '/api/inventory/inbound/';
 export const TRANSFERS_URL = '/api/inventory/transfers/';
 export const COUNTS_URL = '/api/inventory/counts/';
+export const REORDER_POINTS_URL = '/api/inventory/reorder-points/';
 export const SEARCH_URL = '/api/inventory/search/';
 export const PRODUCT_GROUPS_URL = '/api/products/groups/';
 
@@ -47,8 +51,12 @@ export const fetchInbound = (id: number, signal?: AbortSignal) => get<InboundShi
 export const search = (q: string, signal?: AbortSignal) => get<SearchHit[]>(SEARCH_URL, { params: { q }, signal });
 export const postTransfer = (input: TransferInput) => post<StockMove>(TRANSFERS_URL, input);
 export const postCount = (input: CountInput) => post<StockCount>(COUNTS_URL, input);
-export const postReceipts = (id: number) =>
-  post<{ id: number; receipt_number: string; purchase_order: number }[]>(`${inboundUrl(id)}post-receipts/`);
+export const postReceipts = (id: number) => post<ReceiptRef[]>(`${inboundUrl(id)}post-receipts/`);
+/** Sets a product's reorder point (creates or changes the product's one point). */
+export const postReorderPoint = (input: ReorderPointInput) => post<ReorderPoint>(REORDER_POINTS_URL, input);
+export const fetchReorderPoint = (product: number) =>
+  get<Paginated<ReorderPoint>>(REORDER_POINTS_URL, { params: { product, page_size: 1 } });
+export const deleteReorderPoint = (id: number) => del<void>(`${REORDER_POINTS_URL}${String(id)}/`);
 
 /** A scan as the queue sends it: the action's endpoint and its body (with the phone's scan id). */
 export interface ScanRequest {
@@ -107,7 +115,7 @@ export function useInvalidateWarehouse() {
   const client = useQueryClient();
   return () =>
     Promise.all(
-      [STOCK_URL, STOCK_TOTALS_URL, MOVES_URL, CARTONS_URL, INBOUND_URL, COUNTS_URL].map((url) =>
+      [STOCK_URL, STOCK_TOTALS_URL, MOVES_URL, CARTONS_URL, INBOUND_URL, COUNTS_URL, REORDER_POINTS_URL].map((url) =>
         client.invalidateQueries({ queryKey: [url] }),
       ),
     );

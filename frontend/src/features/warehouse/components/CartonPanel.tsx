@@ -16,7 +16,9 @@ export function CartonPanel({ code }: { code: string }) {
   const c = carton.data;
   return (
     <>
-      <Descriptions column={1} size="small" data-testid="carton-details">
+      {/* antd's Descriptions and Timeline do not pass data-* attributes on: the test ids sit on wrappers */}
+      <div data-testid="carton-details">
+      <Descriptions column={1} size="small">
         <Descriptions.Item label={t('fields.status')}>
           <Tag color={c.status === 'shipped' ? 'default' : 'processing'}>{t(`cartonStatus.${c.status}`, { defaultValue: c.status })}</Tag>
         </Descriptions.Item>
@@ -28,9 +30,10 @@ export function CartonPanel({ code }: { code: string }) {
         <Descriptions.Item label={t('fields.container')}>{c.container || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('fields.batch')}>{c.production_batch_code}</Descriptions.Item>
       </Descriptions>
+      </div>
       <Typography.Title level={5}>{t('carton.history')}</Typography.Title>
+      <div data-testid="carton-history">
       <Timeline
-        data-testid="carton-history"
         items={c.events.map((e) => ({
           key: e.id,
           children: (
@@ -46,6 +49,7 @@ export function CartonPanel({ code }: { code: string }) {
           ),
         }))}
       />
+      </div>
     </>
   );
 }

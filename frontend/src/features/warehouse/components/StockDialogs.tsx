@@ -1,7 +1,17 @@
-import { Alert, App, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '@/shared/errors/errorText';
 import { useApiForm } from '@/shared/hooks/useApiForm';
-import { postCount, postTransfer, type StockCount, useInvalidateWarehouse } from '../api/warehouse';
+import {
+  deleteReorderPoint,
+  fetchReorderPoint,
+  postCount,
+  postReorderPoint,
+  postTransfer,
+  type StockCount,
+  useInvalidateWarehouse,
+} from '../api/warehouse';
 import { ProductSelect } from './ProductSelect';
 
 interface Props {
@@ -106,6 +116,95 @@ export function CountDialog({ open, onClose, locations }: Props) {
         </Form.Item>
         <Form.Item name="reason" label={t('fields.reason')}>
           <Input maxLength={200} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+interface ReorderValues {
+  reorder_point: number;
+}
+
+interface ReorderProps {
+  /** The product whose point is set; null = closed. */
+  product: { id: number; article_number: string; reorder_point: string | null } | null;
+  onClose: () => void;
+}
+
+/** Sets, changes or removes a product's reorder point (one per product, over all locations): the stock's
+ *  "below reorder point" filter lists the products whose available quantity is below it. */
+export function ReorderPointDialog({ product, onClose }: ReorderProps) {
+  const { t } = useTranslation('warehouse');
+  const { message, modal } = App.useApp();
+  const invalidate = useInvalidateWarehouse();
+  const errorText = useErrorText();
+  const [removing, setRemoving] = useState(false);
+  const { form, onFinish, submitting, formError } = useApiForm<ReorderValues>({
+    submit: (v) => postReorderPoint({ product: product?.id ?? 0, reorder_point: String(v.reorder_point) }),
+    onSuccess: () => {
+      void message.success(t('reorder.saved'));
+      void invalidate();
+      onClose();
+    },
+  });
+  const remove = () =>
+    modal.confirm({
+      title: t('reorder.removeConfirm', { article: product?.article_number ?? '' }),
+      okText: t('reorder.remove'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        if (!product) return;
+        setRemoving(true);
+        try {
+          const found = await fetchReorderPoint(product.id);
+          const point = found.results[0];
+          if (point) await deleteReorderPoint(point.id);
+          void message.success(t('reorder.removed'));
+          void invalidate();
+          onClose();
+        } catch (error) {
+          void message.error(errorText(error));
+        } finally {
+          setRemoving(false);
+        }
+      },
+    });
+  return (
+    <Modal
+      open={product !== null}
+      title={t('reorder.title', { article: product?.article_number ?? '' })}
+      okText={t('reorder.save')}
+      onOk={() => form.submit()}
+      confirmLoading={submitting}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <>
+          {product?.reorder_point !== null && product?.reorder_point !== undefined ? (
+            <Button danger onClick={remove} loading={removing} data-testid="reorder-remove">
+              {t('reorder.remove')}
+            </Button>
+          ) : null}
+          <CancelBtn />
+          <OkBtn />
+        </>
+      )}
+    >
+      {formError ? <Alert type="error" showIcon title={formError} /> : null}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void onFinish(v)}
+        initialValues={{ reorder_point: product?.reorder_point !== null && product ? Number(product.reorder_point) : undefined }}
+      >
+        <Form.Item
+          name="reorder_point"
+          label={t('fields.reorderPoint')}
+          extra={t('reorder.help')}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
+          <InputNumber size="large" min={0} step={1} precision={3} style={{ width: '100%' }} data-testid="reorder-input" autoFocus />
         </Form.Item>
       </Form>
     </Modal>

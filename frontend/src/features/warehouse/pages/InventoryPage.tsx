@@ -1,4 +1,5 @@
-import { Button, Card, Checkbox, Drawer, Select, Tabs, Tag, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Card, Checkbox, Drawer, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,7 +17,8 @@ import {
   useWarehouses,
 } from '../api/warehouse';
 import { CartonPanel } from '../components/CartonPanel';
-import { CountDialog, TransferDialog } from '../components/StockDialogs';
+import { CountDialog, ReorderPointDialog, TransferDialog } from '../components/StockDialogs';
+import { useSession } from '@/shared/session/useSession';
 import styles from '../components/warehouse.module.css';
 
 const TABS = ['stock', 'totals', 'moves'] as const;
@@ -32,6 +34,8 @@ export default function InventoryPage() {
   const [dialog, setDialog] = useState<'transfer' | 'count' | null>(null);
   const warehouses = useWarehouses();
   const groups = useProductGroups();
+  const [reorder, setReorder] = useState<ProductTotal | null>(null);
+  const maySetReorder = useSession((s) => s.userInfo?.permissions?.includes('inventory.add_reorderpoint') ?? false);
 
   const setParam = (key: string, value: string | null) =>
     setParams((current) => {
@@ -123,7 +127,28 @@ export default function InventoryPage() {
     { title: t('fields.onHand'), dataIndex: 'on_hand', align: 'right', render: qty },
     { title: t('fields.reserved'), dataIndex: 'reserved', align: 'right', render: qty },
     { title: t('fields.available'), dataIndex: 'available', align: 'right', render: qty },
-    { title: t('fields.reorderPoint'), dataIndex: 'reorder_point', align: 'right', render: (v: string | null) => v ?? '—' },
+    {
+      title: t('fields.reorderPoint'),
+      dataIndex: 'reorder_point',
+      align: 'right',
+      render: (v: string | null, r) => (
+        <Space size={4}>
+          <span className="tabular-nums" data-testid={`reorder-${r.article_number}`}>
+            {v ?? '—'}
+          </span>
+          {maySetReorder ? (
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={t('reorder.edit', { article: r.article_number })}
+              onClick={() => setReorder(r)}
+              data-testid={`edit-reorder-${r.article_number}`}
+            />
+          ) : null}
+        </Space>
+      ),
+    },
   ];
   const moveColumns: ServerColumn<StockMove>[] = [
     { title: t('fields.movedAt'), dataIndex: 'moved_at', sorter: true, render: (v: string) => new Date(v).toLocaleString() },
@@ -213,6 +238,10 @@ export default function InventoryPage() {
       </Card>
       <TransferDialog open={dialog === 'transfer'} onClose={() => setDialog(null)} locations={locationOptions} />
       <CountDialog open={dialog === 'count'} onClose={() => setDialog(null)} locations={locationOptions} />
+      <ReorderPointDialog
+        product={reorder ? { id: reorder.product, article_number: reorder.article_number, reorder_point: reorder.reorder_point } : null}
+        onClose={() => setReorder(null)}
+      />
       <Drawer
         open={Boolean(carton)}
         onClose={() => setParam('carton', null)}
