@@ -54,7 +54,9 @@ export default defineConfig({
         command: 'bash ../scripts/e2e-server.sh',
         url: `${BASE_URL}/api/schema/`,
         reuseExistingServer: false,
-        timeout: 180_000,
+        // Migrating and loading every area's demo data: about 30 s on a quiet 2-core machine, several
+        // minutes when the machine is busy. A start-up limit only, never a measure of speed.
+        timeout: 420_000,
         env: { E2E_PORT: String(PORT) },
         stdout: 'pipe',
         stderr: 'pipe',
