@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "apps.printing",
     "apps.notifications",
     "apps.reports",
+    "apps.accounting",
 ]
 
 MIDDLEWARE = [
@@ -329,6 +330,15 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-queued": {
         "task": "notifications.sweep_queued",
         "schedule": crontab(minute="*/15"),
+    },
+    # Accounting (docs/accounting.md): outbox entries whose backoff has passed; payment status read back.
+    "accounting-process-outbox": {
+        "task": "accounting.process_outbox",
+        "schedule": crontab(minute="*/5"),
+    },
+    "accounting-read-payment-status": {
+        "task": "accounting.read_payment_status",
+        "schedule": crontab(minute=20),
     },
 }
 
