@@ -242,3 +242,16 @@ class PaymentStatusRunSerializer(serializers.Serializer):
     read = serializers.IntegerField()
     changed = serializers.IntegerField()
     failed = serializers.IntegerField()
+
+
+class DocumentAccountingSerializer(serializers.Serializer):
+    """An invoice's state in the accounting system (shown on the invoice)."""
+
+    sync_entry = serializers.IntegerField(allow_null=True)
+    sync_status = serializers.ChoiceField(choices=SyncEntry.Status.choices)
+    error = serializers.CharField(allow_blank=True)
+    external_id = serializers.CharField(allow_blank=True)
+    sent_at = serializers.DateTimeField(allow_null=True)
+    external_status = serializers.CharField(allow_blank=True)
+    external_open_amount = serializers.DecimalField(max_digits=14, decimal_places=2, allow_null=True)
+    status_read_at = serializers.DateTimeField(allow_null=True)

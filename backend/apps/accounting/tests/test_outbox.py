@@ -304,3 +304,21 @@ def test_eaccounting_validation_error_in_words(fake, ea_connection, sales_world,
     assert entry.error == "C-1001 Bakkerij de Vries BV: CountryCode is invalid"
     [customer_entry] = _entries(in_tenant, w, kind="customer")
     assert customer_entry.status == "failed" and customer_entry.error == "CountryCode is invalid"
+
+
+def test_invoice_api_shows_the_accounting_state(fake, net_connection, sales_world, post_invoice, in_tenant, api):
+    w = sales_world
+    invoice = post_invoice()
+    client = api(w["sales"], w["tenant3"])
+    url = f"/api/salesorders/invoices/{invoice.pk}/"
+    state = client.get(url).json()["data"]["accounting"]
+    assert state["sync_status"] == "pending" and state["external_id"] == ""
+    outbox.process_outbox(w["tenant3"].pk)
+    fake.net["customerinvoice"][invoice.number].update(balance={"value": 10})
+    outbox.read_payment_status(w["tenant3"].pk)
+    state = client.get(url).json()["data"]["accounting"]
+    assert state["sync_status"] == "sent" and state["external_id"] == invoice.number
+    assert state["external_status"] == "partly_paid" and state["external_open_amount"] == "10.00"
+    with in_tenant(w["tenant3"]):
+        invoice.refresh_from_db()
+        assert invoice.amount_paid == invoice.total_gross - Decimal("10")
