@@ -284,6 +284,11 @@ SPECTACULAR_SETTINGS = {
         "EmailRecipientTypeEnum": "apps.notifications.api.serializers.RECIPIENT_TYPES",
         "UserLanguageEnum": "apps.users.api.serializers.LANGUAGE_CHOICES",
         "PurchaseOrderTypeEnum": "apps.purchaseorders.models.PurchaseOrder.Type",
+        "SyncEntryStatusEnum": "apps.accounting.models.SyncEntry.Status",
+        "SyncEntryActionEnum": "apps.accounting.models.SyncEntry.Action",
+        "AccountingRecordKindEnum": "apps.accounting.models.MappingKind",
+        "AccountingProviderEnum": "apps.accounting.models.Provider",
+        "AccountingSupplierLevelEnum": "apps.accounting.models.SupplierLevel",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }

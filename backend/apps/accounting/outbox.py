@@ -581,7 +581,7 @@ def _run_masters(tenant_id: int, adapter: Adapter, pushes: list[MasterPush]) -> 
                 http_status=exc.http_status,
                 next_attempt_at=None,
             )
-            exc.message = _("%(record)s: %(message)s") % {"record": push.label, "message": exc.message}
+            exc.message = f"{push.label}: {exc.message}"
             raise
         with tenant_context(tenant_id):
             _save_mapping(push.kind, push.record_id, push.label, external_id, push.hash)
