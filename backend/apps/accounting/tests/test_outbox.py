@@ -306,7 +306,9 @@ def test_eaccounting_validation_error_in_words(fake, ea_connection, sales_world,
     assert customer_entry.status == "failed" and customer_entry.error == "CountryCode is invalid"
 
 
-def test_invoice_api_shows_the_accounting_state(fake, net_connection, sales_world, post_invoice, in_tenant, api):
+def test_invoice_api_shows_the_accounting_state(
+    fake, net_connection, sales_world, post_invoice, in_tenant, api
+):
     w = sales_world
     invoice = post_invoice()
     client = api(w["sales"], w["tenant3"])
