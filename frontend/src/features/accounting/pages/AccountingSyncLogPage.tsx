@@ -16,7 +16,7 @@ import {
   useMay,
 } from '../api/accounting';
 import { AccountingNav } from '../components/AccountingNav';
-import { SyncStatusTag } from '../components/StatusTag';
+import { SyncStatusTag } from '@/shared/accounting/SyncStatusTag';
 
 const FILTER_KEYS = ['status', 'kind'] as const;
 
