@@ -246,3 +246,14 @@ def test_list_query_counts_are_pinned(acc, api, in_tenant, django_assert_num_que
             Mapping.objects.create(kind="article", local_key=str(i), local_label=f"A{i}", external_id=f"A{i}")
     with django_assert_num_queries(expected):
         assert len(client.get(path, {"page_size": 100}).json()["data"]["results"]) == 32
+
+
+def test_payment_status_run_needs_an_enabled_connection(acc, api, fake):
+    client = api(acc["admin"], acc["tenant3"])
+    assert client.post("/api/accounting/payment-status/").status_code == 404
+    client.put(CONNECTION, _body(fake, enabled=False), format="json")
+    assert client.post("/api/accounting/payment-status/").status_code == 409
+    client.put(CONNECTION, {"enabled": True}, format="json")
+    response = client.post("/api/accounting/payment-status/")
+    assert response.status_code == 200
+    assert response.json()["data"] == {"read": 0, "changed": 0, "failed": 0}
