@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "apps.printing",
     "apps.notifications",
     "apps.reports",
+    "apps.accounting",
 ]
 
 MIDDLEWARE = [
@@ -283,6 +284,11 @@ SPECTACULAR_SETTINGS = {
         "EmailRecipientTypeEnum": "apps.notifications.api.serializers.RECIPIENT_TYPES",
         "UserLanguageEnum": "apps.users.api.serializers.LANGUAGE_CHOICES",
         "PurchaseOrderTypeEnum": "apps.purchaseorders.models.PurchaseOrder.Type",
+        "SyncEntryStatusEnum": "apps.accounting.models.SyncEntry.Status",
+        "SyncEntryActionEnum": "apps.accounting.models.SyncEntry.Action",
+        "AccountingRecordKindEnum": "apps.accounting.models.MappingKind",
+        "AccountingProviderEnum": "apps.accounting.models.Provider",
+        "AccountingSupplierLevelEnum": "apps.accounting.models.SupplierLevel",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }
@@ -329,6 +335,15 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-queued": {
         "task": "notifications.sweep_queued",
         "schedule": crontab(minute="*/15"),
+    },
+    # Accounting (docs/accounting.md): outbox entries whose backoff has passed; payment status read back.
+    "accounting-process-outbox": {
+        "task": "accounting.process_outbox",
+        "schedule": crontab(minute="*/5"),
+    },
+    "accounting-read-payment-status": {
+        "task": "accounting.read_payment_status",
+        "schedule": crontab(minute=20),
     },
 }
 

@@ -23,6 +23,7 @@ api_patterns = [
     path("eudrtrack/", include("apps.eudr.api.public_urls")),
     path("printing/", include("apps.printing.api.urls")),
     path("printer/", include("apps.printing.api.agent_urls")),
+    path("accounting/", include("apps.accounting.api.urls")),
 ]
 
 urlpatterns = [

@@ -27,6 +27,7 @@ PRODUCT_APPS = (
     "printing",
     "notifications",
     "reports",
+    "accounting",
 )
 
 DEFAULT_ROLES: dict[str, dict] = {

@@ -4,6 +4,217 @@
  */
 
 export interface paths {
+    "/api/accounting/connection/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The company's accounting connection (one per company). Secrets are write-only. */
+        get: operations["accounting_connection_retrieve"];
+        /** @description The company's accounting connection (one per company). Secrets are write-only. */
+        put: operations["accounting_connection_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/connection/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Tests the saved connection: gets a token and reads something harmless; says in words what is wrong. */
+        post: operations["accounting_connection_test_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/dry-run/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What a sync would create or update now; calls nothing in the accounting system. */
+        get: operations["accounting_dry_run_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/mappings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Local records and their ids in the accounting system. The external id can be corrected; deleting a
+         *     mapping makes the next push look the record up (or create it) again. VAT codes and payment terms are
+         *     mapped by hand (POST).
+         */
+        get: operations["accounting_mappings_list"];
+        put?: never;
+        /**
+         * @description Local records and their ids in the accounting system. The external id can be corrected; deleting a
+         *     mapping makes the next push look the record up (or create it) again. VAT codes and payment terms are
+         *     mapped by hand (POST).
+         */
+        post: operations["accounting_mappings_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/mappings/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Local records and their ids in the accounting system. The external id can be corrected; deleting a
+         *     mapping makes the next push look the record up (or create it) again. VAT codes and payment terms are
+         *     mapped by hand (POST).
+         */
+        get: operations["accounting_mappings_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * @description Local records and their ids in the accounting system. The external id can be corrected; deleting a
+         *     mapping makes the next push look the record up (or create it) again. VAT codes and payment terms are
+         *     mapped by hand (POST).
+         */
+        delete: operations["accounting_mappings_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Local records and their ids in the accounting system. The external id can be corrected; deleting a
+         *     mapping makes the next push look the record up (or create it) again. VAT codes and payment terms are
+         *     mapped by hand (POST).
+         */
+        patch: operations["accounting_mappings_partial_update"];
+        trace?: never;
+    };
+    "/api/accounting/payment-status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reads the payment status of the sent invoices now (otherwise hourly). */
+        post: operations["accounting_payment_status_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/sync/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Queues what the dry run lists and starts the worker. */
+        post: operations["accounting_sync_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/sync-log/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The sync log: every push and read, with its outcome and the accounting system's message. */
+        get: operations["accounting_sync_log_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/sync-log/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The sync log: every push and read, with its outcome and the accounting system's message. */
+        get: operations["accounting_sync_log_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/sync-log/{id}/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The sync log: every push and read, with its outcome and the accounting system's message. */
+        post: operations["accounting_sync_log_retry_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/sync-log/{id}/skip/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The sync log: every push and read, with its outcome and the accounting system's message. */
+        post: operations["accounting_sync_log_skip_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/common/attachments/{id}/download/": {
         parameters: {
             query?: never;
@@ -3969,13 +4180,29 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description * `submit` - Submit
-         *     * `amend` - Amend
-         *     * `withdraw` - Withdraw
-         *     * `refresh` - Refresh status
+         * @description * `visma_net` - Visma.net ERP
+         *     * `visma_eaccounting` - Visma eAccounting
          * @enum {string}
          */
-        ActionEnum: "submit" | "amend" | "withdraw" | "refresh";
+        AccountingProviderEnum: "visma_net" | "visma_eaccounting";
+        /**
+         * @description * `customer` - Customer
+         *     * `supplier` - Supplier
+         *     * `parent_vendor` - Parent vendor
+         *     * `article` - Article
+         *     * `vat_code` - VAT code
+         *     * `payment_term` - Payment term
+         *     * `invoice` - Invoice
+         *     * `credit_note` - Credit note
+         * @enum {string}
+         */
+        AccountingRecordKindEnum: "customer" | "supplier" | "parent_vendor" | "article" | "vat_code" | "payment_term" | "invoice" | "credit_note";
+        /**
+         * @description * `parent_vendor` - Parent vendors
+         *     * `supplier` - Suppliers
+         * @enum {string}
+         */
+        AccountingSupplierLevelEnum: "parent_vendor" | "supplier";
         AgentJob: {
             readonly id: number;
             /** Format: uuid */
@@ -4235,6 +4462,84 @@ export interface components {
             /** @default  */
             value: unknown;
         };
+        Connection: {
+            provider: components["schemas"]["AccountingProviderEnum"];
+            enabled?: boolean;
+            /**
+             * API base URL
+             * Format: uri
+             */
+            base_url: string;
+            /** Format: uri */
+            token_url: string;
+            client_id: string;
+            readonly has_client_secret: boolean;
+            readonly has_refresh_token: boolean;
+            scope?: string;
+            company_id?: string;
+            /** Suppliers pushed as */
+            supplier_level?: components["schemas"]["AccountingSupplierLevelEnum"];
+            options?: components["schemas"]["ConnectionOptions"];
+            /** Format: date-time */
+            readonly access_token_expires_at: string | null;
+            /** Format: date-time */
+            readonly last_test_at: string | null;
+            readonly last_test_ok: boolean | null;
+            readonly last_test_message: string;
+            /** Format: date-time */
+            readonly first_sync_at: string | null;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        ConnectionOptions: {
+            /**
+             * Format: date
+             * @description Posted documents from this date are pushed (default: since the connection exists).
+             */
+            documents_from?: string | null;
+            /** @description eAccounting: the unit of new articles. */
+            unit_id?: string;
+            /** @description eAccounting: the coding of new articles. */
+            coding_id?: string;
+            /** @description eAccounting: terms of payment of customers without a mapped term. */
+            default_terms_of_payment_id?: string;
+        };
+        ConnectionOptionsRequest: {
+            /**
+             * Format: date
+             * @description Posted documents from this date are pushed (default: since the connection exists).
+             */
+            documents_from?: string | null;
+            /** @description eAccounting: the unit of new articles. */
+            unit_id?: string;
+            /** @description eAccounting: the coding of new articles. */
+            coding_id?: string;
+            /** @description eAccounting: terms of payment of customers without a mapped term. */
+            default_terms_of_payment_id?: string;
+        };
+        ConnectionRequest: {
+            provider: components["schemas"]["AccountingProviderEnum"];
+            enabled?: boolean;
+            /**
+             * API base URL
+             * Format: uri
+             */
+            base_url: string;
+            /** Format: uri */
+            token_url: string;
+            client_id: string;
+            /** @description Write-only. Left out or empty: the stored secret stays. */
+            client_secret?: string;
+            /** @description Write-only (eAccounting): the refresh token from the consent flow. Left out: the stored one stays. */
+            refresh_token?: string;
+            /** @default false */
+            clear_refresh_token: boolean;
+            scope?: string;
+            company_id?: string;
+            /** Suppliers pushed as */
+            supplier_level?: components["schemas"]["AccountingSupplierLevelEnum"];
+            options?: components["schemas"]["ConnectionOptionsRequest"];
+        };
         ContentType: {
             readonly id: number;
             app_label: string;
@@ -4395,7 +4700,7 @@ export interface components {
             feature: number | null;
         };
         DdsEvent: {
-            action: components["schemas"]["ActionEnum"];
+            action: components["schemas"]["DdsEventActionEnum"];
             outcome: string;
             status?: string;
             message?: string;
@@ -4404,6 +4709,14 @@ export interface components {
             /** Format: date-time */
             created_at?: string;
         };
+        /**
+         * @description * `submit` - Submit
+         *     * `amend` - Amend
+         *     * `withdraw` - Withdraw
+         *     * `refresh` - Refresh status
+         * @enum {string}
+         */
+        DdsEventActionEnum: "submit" | "amend" | "withdraw" | "refresh";
         DdsFiling: {
             /** @description The TRACES credentials are complete */
             account_ready: boolean;
@@ -4645,6 +4958,20 @@ export interface components {
             weight_kg?: string;
             note?: string;
         };
+        /** @description An invoice's state in the accounting system (shown on the invoice). */
+        DocumentAccounting: {
+            sync_entry: number | null;
+            sync_status: components["schemas"]["SyncEntryStatusEnum"];
+            error: string;
+            external_id: string;
+            /** Format: date-time */
+            sent_at: string | null;
+            external_status: string;
+            /** Format: decimal */
+            external_open_amount: string | null;
+            /** Format: date-time */
+            status_read_at: string | null;
+        };
         /**
          * @description * `en` - English
          *     * `zh` - Chinese
@@ -4687,6 +5014,10 @@ export interface components {
             results: {
                 [key: string]: unknown;
             }[];
+        };
+        DryRun: {
+            masters: components["schemas"]["PlanItem"][];
+            documents: components["schemas"]["PlanItem"][];
         };
         EmailAttachment: {
             readonly id: number;
@@ -5157,6 +5488,7 @@ export interface components {
             readonly posted_at: string | null;
             /** Format: date-time */
             readonly created_at: string;
+            readonly accounting: components["schemas"]["DocumentAccounting"] | null;
             readonly lines: components["schemas"]["InvoiceLine"][];
             readonly shipments: {
                 [key: string]: unknown;
@@ -5293,6 +5625,33 @@ export interface components {
             access: string;
             refresh: string;
             user: components["schemas"]["User"];
+        };
+        Mapping: {
+            readonly id: number;
+            kind: components["schemas"]["AccountingRecordKindEnum"];
+            /** Local record */
+            local_key: string;
+            /** Local name */
+            local_label?: string;
+            external_id?: string;
+            readonly payload_hash: string;
+            /** Format: date-time */
+            readonly pushed_at: string | null;
+            readonly external_status: string;
+            /** Format: decimal */
+            readonly external_open_amount: string | null;
+            /** Format: date-time */
+            readonly status_read_at: string | null;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        MappingRequest: {
+            kind: components["schemas"]["AccountingRecordKindEnum"];
+            /** Local record */
+            local_key: string;
+            /** Local name */
+            local_label?: string;
+            external_id?: string;
         };
         /**
          * @description * `paper` - Paper
@@ -5615,6 +5974,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["LocationWithWarehouse"][];
+        };
+        PaginatedMappingList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Mapping"][];
         };
         PaginatedOwnerOptionList: {
             /** @example 123 */
@@ -5991,6 +6365,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["SupplierPolicy"][];
         };
+        PaginatedSyncEntryList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["SyncEntry"][];
+        };
         PaginatedUserAdminListList: {
             /** @example 123 */
             count: number;
@@ -6232,6 +6621,14 @@ export interface components {
             language?: components["schemas"]["DocumentLanguageEnum"];
             reverse_charge?: boolean;
             payment_terms_days?: number;
+        };
+        PatchedMappingRequest: {
+            kind?: components["schemas"]["AccountingRecordKindEnum"];
+            /** Local record */
+            local_key?: string;
+            /** Local name */
+            local_label?: string;
+            external_id?: string;
         };
         PatchedParentVendorRequest: {
             name?: string;
@@ -6545,8 +6942,19 @@ export interface components {
          * @enum {string}
          */
         PaymentStatusEnum: "draft" | "open" | "partially_paid" | "paid" | "overdue" | "credit_note";
+        PaymentStatusRun: {
+            read: number;
+            changed: number;
+            failed: number;
+        };
         PermissionMatrix: {
             areas: components["schemas"]["MatrixArea"][];
+        };
+        PlanItem: {
+            kind: components["schemas"]["AccountingRecordKindEnum"];
+            record_id: number;
+            label: string;
+            action: components["schemas"]["SyncEntryActionEnum"];
         };
         Preview: {
             record: components["schemas"]["PreviewRecord"];
@@ -8380,6 +8788,57 @@ export interface components {
             is_active?: boolean;
             notes?: string;
         };
+        SyncEntry: {
+            readonly id: number;
+            readonly idempotency_key: string;
+            /** Record type */
+            readonly kind: components["schemas"]["AccountingRecordKindEnum"];
+            readonly record_id: number;
+            /** Record */
+            readonly record_label: string;
+            readonly action: components["schemas"]["SyncEntryActionEnum"];
+            readonly status: components["schemas"]["SyncEntryStatusEnum"];
+            readonly attempts: number;
+            /**
+             * Next attempt
+             * Format: date-time
+             */
+            readonly next_attempt_at: string | null;
+            readonly external_id: string;
+            readonly error: string;
+            readonly http_status: number | null;
+            readonly depends_on: number | null;
+            /**
+             * Created
+             * Format: date-time
+             */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+            /**
+             * Sent
+             * Format: date-time
+             */
+            readonly sent_at: string | null;
+        };
+        /**
+         * @description * `create` - Create
+         *     * `update` - Update
+         *     * `read_status` - Read payment status
+         * @enum {string}
+         */
+        SyncEntryActionEnum: "create" | "update" | "read_status";
+        /**
+         * @description * `pending` - Pending
+         *     * `sent` - Sent
+         *     * `failed` - Failed
+         *     * `skipped` - Skipped
+         * @enum {string}
+         */
+        SyncEntryStatusEnum: "pending" | "sent" | "failed" | "skipped";
+        SyncStarted: {
+            queued: number;
+        };
         SystemMessage: {
             id: string;
             message: string;
@@ -8421,6 +8880,10 @@ export interface components {
         Tenant: {
             readonly id: string;
             name: string;
+        };
+        TestResult: {
+            ok: boolean;
+            message: string;
         };
         TokenPair: {
             access: string;
@@ -8782,6 +9245,1222 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    accounting_connection_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Connection"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_connection_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionRequest"];
+                "multipart/form-data": components["schemas"]["ConnectionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConnectionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Connection"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_connection_test_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["TestResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_dry_run_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["DryRun"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_mappings_list: {
+        parameters: {
+            query: {
+                /**
+                 * @description * `customer` - Customer
+                 *     * `supplier` - Supplier
+                 *     * `parent_vendor` - Parent vendor
+                 *     * `article` - Article
+                 *     * `vat_code` - VAT code
+                 *     * `payment_term` - Payment term
+                 *     * `invoice` - Invoice
+                 *     * `credit_note` - Credit note
+                 */
+                kind?: "article" | "credit_note" | "customer" | "invoice" | "parent_vendor" | "payment_term" | "supplier" | "vat_code";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedMappingList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_mappings_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MappingRequest"];
+                "multipart/form-data": components["schemas"]["MappingRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MappingRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Mapping"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_mappings_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this accounting mapping. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Mapping"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_mappings_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this accounting mapping. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_mappings_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this accounting mapping. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedMappingRequest"];
+                "multipart/form-data": components["schemas"]["PatchedMappingRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedMappingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Mapping"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_payment_status_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaymentStatusRun"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_sync_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SyncStarted"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_sync_log_list: {
+        parameters: {
+            query: {
+                /**
+                 * @description * `create` - Create
+                 *     * `update` - Update
+                 *     * `read_status` - Read payment status
+                 */
+                action?: "create" | "read_status" | "update";
+                created_from?: string;
+                created_to?: string;
+                /**
+                 * @description * `customer` - Customer
+                 *     * `supplier` - Supplier
+                 *     * `parent_vendor` - Parent vendor
+                 *     * `article` - Article
+                 *     * `vat_code` - VAT code
+                 *     * `payment_term` - Payment term
+                 *     * `invoice` - Invoice
+                 *     * `credit_note` - Credit note
+                 */
+                kind?: "article" | "credit_note" | "customer" | "invoice" | "parent_vendor" | "payment_term" | "supplier" | "vat_code";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                record_id?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `pending` - Pending
+                 *     * `sent` - Sent
+                 *     * `failed` - Failed
+                 *     * `skipped` - Skipped
+                 */
+                status?: "failed" | "pending" | "sent" | "skipped";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedSyncEntryList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_sync_log_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sync log entry. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SyncEntry"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_sync_log_retry_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sync log entry. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SyncEntry"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_sync_log_skip_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sync log entry. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SyncEntry"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     common_attachments_download_retrieve: {
         parameters: {
             query: {

@@ -70,6 +70,10 @@ export const layoutRoutes: RouteObject[] = [
   page('profile', 'profile', () => import('@/features/profile/pages/ProfilePage'), { serves: EVERYONE }),
   // The company as EUDR operator (user menu, internal users): the data of due diligence statements.
   page('settings/company', 'companySettings', () => import('@/features/company/pages/CompanySettingsPage')),
+  // The accounting integration with Visma (user menu, internal users with accounting permissions).
+  page('settings/accounting', 'accountingConnection', () => import('@/features/accounting/pages/AccountingConnectionPage')),
+  page('settings/accounting/mappings', 'accountingMappings', () => import('@/features/accounting/pages/AccountingMappingsPage')),
+  page('settings/accounting/sync-log', 'accountingSyncLog', () => import('@/features/accounting/pages/AccountingSyncLogPage')),
 
   // Supplier portal; the parentVendorId forms come from the supplier redirect rule.
   page('supplier/raw-materials', 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage'), { serves: SUPPLIER }),

@@ -8,6 +8,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apps.accounting import selectors as accounting_selectors
+from apps.accounting.api.serializers import DocumentAccountingSerializer
 from apps.common.api.fields import TenantRelatedField
 from apps.customers.models import Customer
 from apps.inventory.models import Warehouse
@@ -487,10 +489,12 @@ class InvoiceDetailSerializer(InvoiceSerializer):
     buyer_name = serializers.CharField(read_only=True)
     buyer_address = serializers.CharField(read_only=True)
     buyer_vat_number = serializers.CharField(read_only=True)
+    accounting = serializers.SerializerMethodField()
 
     class Meta(InvoiceSerializer.Meta):
         fields = [
             *InvoiceSerializer.Meta.fields,
+            "accounting",
             "lines",
             "shipments",
             "vat_breakdown",
@@ -506,6 +510,12 @@ class InvoiceDetailSerializer(InvoiceSerializer):
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_shipments(self, obj) -> list[dict]:
         return [{"id": s.pk, "shipment_number": s.shipment_number} for s in obj.shipments.all()]
+
+    @extend_schema_field(DocumentAccountingSerializer(allow_null=True))
+    def get_accounting(self, obj):
+        """Where the posted document stands in the accounting system (null: never queued)."""
+        state = accounting_selectors.document_state(obj)
+        return None if state is None else DocumentAccountingSerializer(state).data
 
     @extend_schema_field(VatBreakdownSerializer(many=True))
     def get_vat_breakdown(self, obj):

@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   BankOutlined,
   BgColorsOutlined,
   DownOutlined,
@@ -40,6 +41,10 @@ export function UserMenu({ variant }: Props) {
   const [settingsUsed, setSettingsUsed] = useState(false);
   const [companyOpen, setCompanyOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  const mayAccounting = useSession((s) => {
+    const list = s.userInfo?.permissions;
+    return list === undefined || list.includes('accounting.manage') || list.includes('accounting.view_syncentry');
+  });
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: t('user.profile') },
@@ -47,6 +52,7 @@ export function UserMenu({ variant }: Props) {
     ...(variant === 'full'
       ? [
           { key: 'company-settings', icon: <BankOutlined />, label: t('user.companySettings') },
+          ...(mayAccounting ? [{ key: 'accounting', icon: <AccountBookOutlined />, label: t('user.accounting') }] : []),
           {
             key: 'user-management',
             icon: <TeamOutlined />,
@@ -76,6 +82,9 @@ export function UserMenu({ variant }: Props) {
         break;
       case 'company-settings':
         void navigate('/settings/company');
+        break;
+      case 'accounting':
+        void navigate('/settings/accounting');
         break;
       case 'user-list':
         void navigate('/user');

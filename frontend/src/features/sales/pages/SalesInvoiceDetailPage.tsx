@@ -23,6 +23,7 @@ import {
   type InvoiceDetail,
 } from '../api/sales';
 import { PaymentStatusTag } from '../components/StatusTags';
+import { InvoiceAccountingState } from '@/shared/accounting/InvoiceAccountingState';
 
 /** /sales/invoices/{id}: an invoice or credit note; a draft can be posted (numbered) or deleted, a posted
  * one credited or paid; the PDF opens in a new tab. */
@@ -153,6 +154,11 @@ export default function SalesInvoiceDetailPage() {
             />
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.amount_paid')}>{f.money(inv.amount_paid, inv.currency)}</Descriptions.Item>
+          {inv.accounting ? (
+            <Descriptions.Item label={t('accounting:invoice.label')}>
+              <InvoiceAccountingState state={inv.accounting} />
+            </Descriptions.Item>
+          ) : null}
         </Descriptions>
       </Card>
       <Card>

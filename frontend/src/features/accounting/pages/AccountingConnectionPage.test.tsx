@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '@/api/http';
+import { reloadSession } from '@/shared/session/sessionStore';
+import { MockServer, fail, ok } from '@/test/mockAdapter';
+import { renderApp } from '@/test/renderApp';
+import { makeUser, signIn } from '@/test/session';
+import type { Connection } from '../api/accounting';
+
+const URL = '/api/accounting/connection/';
+
+function connection(overrides: Partial<Connection> = {}): Connection {
+  return {
+    provider: 'visma_net',
+    enabled: true,
+    base_url: 'https://sandbox.example/v1/',
+    token_url: 'https://sandbox.example/token',
+    client_id: 'cartontrace',
+    has_client_secret: true,
+    has_refresh_token: false,
+    scope: '',
+    company_id: '1234567',
+    supplier_level: 'supplier',
+    options: {},
+    access_token_expires_at: null,
+    last_test_at: null,
+    last_test_ok: null,
+    last_test_message: '',
+    first_sync_at: null,
+    updated_at: '2026-11-24T02:00:00Z',
+    ...overrides,
+  };
+}
+
+let server: MockServer;
+
+beforeEach(() => {
+  server = new MockServer(http);
+  server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'EuroTrade Goods BV' }]));
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  signIn({ tenant: '3', user: makeUser({ name: 'Ada', permissions: ['accounting.manage'] }) });
+});
+
+afterEach(() => {
+  server.restore();
+  reloadSession();
+});
+
+function bodyOf(method: string): Record<string, unknown> {
+  const request = server.requests.find((r) => r.method === method && r.url.startsWith(URL));
+  expect(request).toBeDefined();
+  return JSON.parse(String(request?.data)) as Record<string, unknown>;
+}
+
+describe('the accounting connection page', () => {
+  it('without a connection: validates, fills the provider defaults and saves the secret write-only', async () => {
+    server.on('GET', URL, fail(404, 'No accounting connection is set up for this company.', 'accounting_connection_missing'));
+    server.on('PUT', URL, (config) => ok(connection({ ...(JSON.parse(String(config.data)) as Partial<Connection>), has_client_secret: true })));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/accounting');
+    expect(await screen.findByText(/No accounting system is connected yet/)).toBeInTheDocument();
+    expect(screen.getByLabelText('API base URL')).toHaveValue('https://api.finance.visma.net/v1/');
+    await user.click(screen.getByTestId('connection-save'));
+    expect(await screen.findAllByText('Required')).not.toHaveLength(0);
+    expect(server.count('PUT', URL)).toBe(0);
+    await user.click(screen.getByLabelText('Client id'));
+    await user.paste('cartontrace');
+    await user.click(screen.getByLabelText('Client secret'));
+    await user.paste('s3cret');
+    await user.clear(screen.getByLabelText('Token URL'));
+    await user.click(screen.getByLabelText('Token URL'));
+    await user.paste('not a url');
+    await user.click(screen.getByTestId('connection-save'));
+    expect(await screen.findByText('Enter an http or https address')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Token URL'));
+    await user.click(screen.getByLabelText('Token URL'));
+    await user.paste('https://connect.visma.com/connect/token');
+    await user.click(screen.getByTestId('connection-save'));
+    await waitFor(() => expect(server.count('PUT', URL)).toBe(1));
+    expect(bodyOf('PUT')).toMatchObject({ provider: 'visma_net', client_id: 'cartontrace', client_secret: 's3cret' });
+    await waitFor(() => expect(screen.getByLabelText('Client secret')).toHaveValue(''));
+  });
+
+  it('tests the stored connection and says what is wrong in words', async () => {
+    server.on('GET', URL, ok(connection()));
+    server.on('POST', `${URL}test/`, ok({ ok: false, message: 'The client id or client secret is wrong (invalid_client).' }));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/accounting');
+    await user.click(await screen.findByTestId('connection-test'));
+    expect(await screen.findByTestId('connection-test-result')).toHaveTextContent('The client id or client secret is wrong (invalid_client).');
+    expect(screen.getByText('A secret is stored. Leave empty to keep it.')).toBeInTheDocument();
+  });
+
+  it('shows the dry run before the first sync and starts the sync after confirmation', async () => {
+    server.on('GET', URL, ok(connection()));
+    server.on(
+      'GET',
+      '/api/accounting/dry-run/',
+      ok({
+        masters: [{ kind: 'customer', record_id: 1, label: 'C-1001 Bakkerij de Vries BV', action: 'create' }],
+        documents: [{ kind: 'invoice', record_id: 5, label: 'INV-2026-00001', action: 'create' }],
+      }),
+    );
+    server.on('POST', '/api/accounting/sync/', ok({ queued: 1 }));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/accounting');
+    await user.click(await screen.findByTestId('dry-run'));
+    expect(await screen.findByText('C-1001 Bakkerij de Vries BV')).toBeInTheDocument();
+    expect(screen.getByText('INV-2026-00001')).toBeInTheDocument();
+    expect(server.count('POST', '/api/accounting/sync/')).toBe(0);
+    await user.click(screen.getByTestId('sync-now'));
+    const confirm = await screen.findByRole('tooltip');
+    await user.click(within(confirm).getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(server.count('POST', '/api/accounting/sync/')).toBe(1));
+  });
+});
