@@ -16,7 +16,6 @@ from apps.accounting.errors import ConnectionDisabled, ConnectionMissing
 from apps.accounting.models import AccountingConnection, Mapping, SyncEntry
 from apps.common.api.permissions import TenantMember, TenantModelPermissions, UserTypeAllowed
 from apps.common.api.viewsets import TenantScopedMixin
-from apps.eudr.api.views import TenantAutoSchema
 from apps.users.permissions import tenant_permissions
 
 from . import filters
@@ -57,7 +56,6 @@ def _connection() -> AccountingConnection:
 class ConnectionView(APIView):
     """The company's accounting connection (one per company). Secrets are write-only."""
 
-    schema = TenantAutoSchema()
     permission_classes = PERMISSIONS
 
     @extend_schema(responses=ConnectionSerializer)
@@ -76,7 +74,6 @@ class ConnectionView(APIView):
 class ConnectionTestView(APIView):
     """Tests the saved connection: gets a token and reads something harmless; says in words what is wrong."""
 
-    schema = TenantAutoSchema()
     permission_classes = PERMISSIONS
 
     @extend_schema(request=None, responses=TestResultSerializer)
@@ -87,7 +84,6 @@ class ConnectionTestView(APIView):
 class DryRunView(APIView):
     """What a sync would create or update now; calls nothing in the accounting system."""
 
-    schema = TenantAutoSchema()
     permission_classes = PERMISSIONS
 
     @extend_schema(responses=DryRunSerializer)
@@ -98,7 +94,6 @@ class DryRunView(APIView):
 class SyncView(APIView):
     """Queues what the dry run lists and starts the worker."""
 
-    schema = TenantAutoSchema()
     permission_classes = PERMISSIONS
 
     @extend_schema(request=None, responses=SyncStartedSerializer)
@@ -112,7 +107,6 @@ class SyncView(APIView):
 class PaymentStatusView(APIView):
     """Reads the payment status of the sent invoices now (otherwise hourly)."""
 
-    schema = TenantAutoSchema()
     permission_classes = PERMISSIONS
 
     @extend_schema(request=None, responses=PaymentStatusRunSerializer)
@@ -136,7 +130,6 @@ class MappingViewSet(
     mapping makes the next push look the record up (or create it) again. VAT codes and payment terms are
     mapped by hand (POST)."""
 
-    schema = TenantAutoSchema()
     permission_classes = PERMISSIONS
     read_permission = "accounting.view_mapping"
     queryset = Mapping.objects.all()
@@ -153,7 +146,6 @@ class SyncEntryViewSet(
 ):
     """The sync log: every push and read, with its outcome and the accounting system's message."""
 
-    schema = TenantAutoSchema()
     permission_classes = PERMISSIONS
     read_permission = "accounting.view_syncentry"
     queryset = SyncEntry.objects.all()
