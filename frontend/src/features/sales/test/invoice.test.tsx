@@ -70,6 +70,7 @@ function makeInvoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
     buyer_name: 'Bakkerij de Vries BV',
     buyer_address: 'Dorpsstraat 1, Utrecht',
     buyer_vat_number: 'NL001234567B01',
+    accounting: null,
     ...overrides,
   };
 }
