@@ -151,6 +151,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/common/imports/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An import job's status, progress, counts and row errors (apps/common/import_jobs.py).
+         *
+         *     Internal users of the tenant who may import that kind of record (its add and change permissions)
+         *     see it; anyone else gets 404.
+         */
+        get: operations["common_imports_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/core/email-events/": {
         parameters: {
             query?: never;
@@ -515,7 +537,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Validates a CSV/XLSX file (dry run) or imports it, all rows or none. */
+        /**
+         * @description Checks the file quickly and starts an import job (or a dry run): 202 with the job; poll
+         *     `GET /api/common/imports/{id}/` for its progress, counts and row errors.
+         */
         post: operations["customers_import_create"];
         delete?: never;
         options?: never;
@@ -2319,7 +2344,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Validates a CSV/XLSX file (dry run) or imports it, all rows or none. */
+        /**
+         * @description Checks the file quickly and starts an import job (or a dry run): 202 with the job; poll
+         *     `GET /api/common/imports/{id}/` for its progress, counts and row errors.
+         */
         post: operations["products_groups_import_create"];
         delete?: never;
         options?: never;
@@ -2370,7 +2398,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Validates a CSV/XLSX file (dry run) or imports it, all rows or none. */
+        /**
+         * @description Checks the file quickly and starts an import job (or a dry run): 202 with the job; poll
+         *     `GET /api/common/imports/{id}/` for its progress, counts and row errors.
+         */
         post: operations["products_import_create"];
         delete?: never;
         options?: never;
@@ -3317,7 +3348,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Validates a CSV/XLSX file (dry run) or imports it, all rows or none. */
+        /**
+         * @description Checks the file quickly and starts an import job (or a dry run): 202 with the job; poll
+         *     `GET /api/common/imports/{id}/` for its progress, counts and row errors.
+         */
         post: operations["suppliers_import_create"];
         delete?: never;
         options?: never;
@@ -3410,7 +3444,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Validates a CSV/XLSX file (dry run) or imports it, all rows or none. */
+        /**
+         * @description Checks the file quickly and starts an import job (or a dry run): 202 with the job; poll
+         *     `GET /api/common/imports/{id}/` for its progress, counts and row errors.
+         */
         post: operations["suppliers_parent_vendors_import_create"];
         delete?: never;
         options?: never;
@@ -4346,7 +4383,7 @@ export interface components {
             /** @description The job id (32 hex characters) */
             id: string;
             delivery: number;
-            status: components["schemas"]["DdsJobStatusEnum"];
+            status: components["schemas"]["ImportJobStatusEnum"];
             progress: components["schemas"]["Progress"];
             warnings: components["schemas"]["DdsCheck"][];
             errors: components["schemas"]["DdsCheck"][];
@@ -4363,14 +4400,6 @@ export interface components {
             /** @description Relative URL of the ZIP when done */
             download_url: string | null;
         };
-        /**
-         * @description * `queued` - queued
-         *     * `running` - running
-         *     * `done` - done
-         *     * `failed` - failed
-         * @enum {string}
-         */
-        DdsJobStatusEnum: "queued" | "running" | "done" | "failed";
         DdsSubmission: {
             readonly id: number;
             readonly internal_reference: string;
@@ -4891,20 +4920,56 @@ export interface components {
             heartbeat_seconds: number;
             poll_wait_seconds: number;
         };
-        ImportReport: {
-            dry_run: boolean;
-            rows_total: number;
-            rows_valid: number;
-            rows_invalid: number;
-            to_create: number;
-            to_update: number;
-            created: number;
-            updated: number;
-            errors: components["schemas"]["ImportRowError"][];
-            errors_truncated: boolean;
-            ignored_columns: string[];
+        ImportErrorEnvelope: {
+            code: number;
+            message: string;
+            error: string;
+            data: unknown;
         };
+        ImportJob: {
+            readonly id: number;
+            readonly kind: string;
+            readonly dry_run: boolean;
+            readonly status: components["schemas"]["ImportJobStatusEnum"];
+            /** @description queued, reading, validating, saving or finished */
+            readonly phase: components["schemas"]["PhaseEnum"];
+            readonly file_name: string;
+            readonly total_rows: number;
+            /** @description Rows done in the current phase. */
+            readonly processed_rows: number;
+            /** @description 0-100 over the whole job. */
+            readonly progress: number;
+            readonly rows_total: number;
+            readonly rows_valid: number;
+            readonly rows_invalid: number;
+            readonly to_create: number;
+            readonly to_update: number;
+            readonly created: number;
+            readonly updated: number;
+            readonly errors: components["schemas"]["ImportRowError"][];
+            readonly errors_truncated: boolean;
+            readonly ignored_columns: string[];
+            readonly error: string;
+            readonly message: string;
+            readonly started_by: number | null;
+            readonly started_by_name: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly started_at: string | null;
+            /** Format: date-time */
+            readonly finished_at: string | null;
+        };
+        /**
+         * @description * `queued` - queued
+         *     * `running` - running
+         *     * `done` - done
+         *     * `failed` - failed
+         * @enum {string}
+         */
+        ImportJobStatusEnum: "queued" | "running" | "done" | "failed";
         ImportRowError: {
+            /** @description The spreadsheet's row number (the header is row 1). */
             row: number;
             field: string;
             column: string;
@@ -6448,6 +6513,8 @@ export interface components {
         PermissionMatrix: {
             areas: components["schemas"]["MatrixArea"][];
         };
+        /** @enum {string} */
+        PhaseEnum: "queued" | "reading" | "validating" | "saving" | "finished";
         Preview: {
             record: components["schemas"]["PreviewRecord"];
             language: string;
@@ -9516,6 +9583,83 @@ export interface operations {
             };
         };
     };
+    common_imports_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ImportJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     core_email_events_list: {
         parameters: {
             query: {
@@ -12180,7 +12324,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12192,17 +12336,17 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ImportReport"];
+                        data: components["schemas"]["ImportJob"];
                     };
                 };
             };
-            /** @description Invalid input or tenant_id missing */
+            /** @description The file was refused before a job was created (import_file_invalid, import_file_too_large, import_file_format, import_file_encoding, import_file_empty, import_missing_columns, import_duplicate_column). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Not signed in */
@@ -12230,6 +12374,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_in_progress: another import of this kind is running; data.job is its id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Error */
@@ -22865,7 +23018,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22877,17 +23030,17 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ImportReport"];
+                        data: components["schemas"]["ImportJob"];
                     };
                 };
             };
-            /** @description Invalid input or tenant_id missing */
+            /** @description The file was refused before a job was created (import_file_invalid, import_file_too_large, import_file_format, import_file_encoding, import_file_empty, import_missing_columns, import_duplicate_column). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Not signed in */
@@ -22915,6 +23068,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_in_progress: another import of this kind is running; data.job is its id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Error */
@@ -23089,7 +23251,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23101,17 +23263,17 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ImportReport"];
+                        data: components["schemas"]["ImportJob"];
                     };
                 };
             };
-            /** @description Invalid input or tenant_id missing */
+            /** @description The file was refused before a job was created (import_file_invalid, import_file_too_large, import_file_format, import_file_encoding, import_file_empty, import_missing_columns, import_duplicate_column). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Not signed in */
@@ -23139,6 +23301,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_in_progress: another import of this kind is running; data.job is its id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Error */
@@ -29019,7 +29190,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29031,17 +29202,17 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ImportReport"];
+                        data: components["schemas"]["ImportJob"];
                     };
                 };
             };
-            /** @description Invalid input or tenant_id missing */
+            /** @description The file was refused before a job was created (import_file_invalid, import_file_too_large, import_file_format, import_file_encoding, import_file_empty, import_missing_columns, import_duplicate_column). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Not signed in */
@@ -29069,6 +29240,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_in_progress: another import of this kind is running; data.job is its id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Error */
@@ -29727,7 +29907,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29739,17 +29919,17 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ImportReport"];
+                        data: components["schemas"]["ImportJob"];
                     };
                 };
             };
-            /** @description Invalid input or tenant_id missing */
+            /** @description The file was refused before a job was created (import_file_invalid, import_file_too_large, import_file_format, import_file_encoding, import_file_empty, import_missing_columns, import_duplicate_column). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Not signed in */
@@ -29777,6 +29957,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_in_progress: another import of this kind is running; data.job is its id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Error */
