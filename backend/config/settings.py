@@ -284,6 +284,7 @@ SPECTACULAR_SETTINGS = {
         "UserLanguageEnum": "apps.users.api.serializers.LANGUAGE_CHOICES",
         "PurchaseOrderTypeEnum": "apps.purchaseorders.models.PurchaseOrder.Type",
         "ImportJobStatusEnum": "apps.common.models.ImportJob.Status",
+        "ImportJobPhaseEnum": "apps.common.api.import_serializers.IMPORT_PHASES",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }

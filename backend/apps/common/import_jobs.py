@@ -44,7 +44,6 @@ from apps.tenancy.context import tenant_context
 logger = logging.getLogger(__name__)
 
 PROGRESS_TTL_SECONDS = 24 * 3600
-PHASES = ("queued", "reading", "validating", "saving", "finished")
 
 
 class ImportInProgress(Conflict):

@@ -4932,7 +4932,7 @@ export interface components {
             readonly dry_run: boolean;
             readonly status: components["schemas"]["ImportJobStatusEnum"];
             /** @description queued, reading, validating, saving or finished */
-            readonly phase: components["schemas"]["PhaseEnum"];
+            readonly phase: components["schemas"]["ImportJobPhaseEnum"];
             readonly file_name: string;
             readonly total_rows: number;
             /** @description Rows done in the current phase. */
@@ -4960,6 +4960,8 @@ export interface components {
             /** Format: date-time */
             readonly finished_at: string | null;
         };
+        /** @enum {string} */
+        ImportJobPhaseEnum: "queued" | "reading" | "validating" | "saving" | "finished";
         /**
          * @description * `queued` - queued
          *     * `running` - running
@@ -6513,8 +6515,6 @@ export interface components {
         PermissionMatrix: {
             areas: components["schemas"]["MatrixArea"][];
         };
-        /** @enum {string} */
-        PhaseEnum: "queued" | "reading" | "validating" | "saving" | "finished";
         Preview: {
             record: components["schemas"]["PreviewRecord"];
             language: string;

@@ -10,6 +10,8 @@ from rest_framework import serializers
 
 from apps.common.models import ImportJob
 
+IMPORT_PHASES = ["queued", "reading", "validating", "saving", "finished"]
+
 
 class ImportRowErrorSerializer(serializers.Serializer):
     row = serializers.IntegerField(help_text="The spreadsheet's row number (the header is row 1).")
@@ -72,9 +74,7 @@ class ImportJobSerializer(serializers.ModelSerializer):
             job._state_cache = cached
         return cached
 
-    @extend_schema_field(
-        serializers.ChoiceField(choices=["queued", "reading", "validating", "saving", "finished"])
-    )
+    @extend_schema_field(serializers.ChoiceField(choices=IMPORT_PHASES))
     def get_phase(self, job: ImportJob) -> str:
         return self._state(job)["phase"]
 
