@@ -6580,7 +6580,6 @@ export interface components {
             readonly id: number;
             name: string;
             readonly parent_vendor: number | null;
-            /** @default  */
             readonly parent_vendor_name: string;
             /** @description The token's first characters. */
             readonly token_hint: string;
