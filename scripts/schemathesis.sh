@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs schemathesis over every operation of /api/schema/, signed in as the demo admin with tenant 3,
-# against a fresh demo server. Fails on any server error or response that breaks the schema.
+# against a fresh demo server; operations with an id in their path get a real demo row's id, the print
+# agent's operations a paired agent's token (scripts/schemathesis_config.py).
+# Fails on any server error or response that breaks the schema.
 # Sign-out, a password reset and a deactivation end every session of their user (docs/operations.md),
 # so run on the admin itself they would leave the rest of the run with a dead token: they are left out
 # here and have their own tests (apps/users/tests).
@@ -15,15 +17,23 @@ export E2E_PORT="$PORT" JWT_ACCESS_MINUTES=240 AXES_ENABLED=false
 bash "$ROOT/scripts/e2e-server.sh" > "$ROOT/var/schemathesis-server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true' EXIT
-for _ in $(seq 1 120); do
+# Migrating and loading the demo take a minute or more on a loaded machine.
+for _ in $(seq 1 300); do
   curl -fs "http://127.0.0.1:$PORT/api/schema/" >/dev/null 2>&1 && break
   sleep 1
 done
+curl -fs "http://127.0.0.1:$PORT/api/schema/" >/dev/null 2>&1 || {
+  echo "schemathesis: the server did not start within 300 s; see var/schemathesis-server.log" >&2
+  exit 1
+}
 TOKEN=$(curl -fs -H 'Content-Type: application/json' -d '{"username":"admin","password":"demo1234"}' \
   "http://127.0.0.1:$PORT/api/users/login/" | python3 -c 'import json,sys;print(json.load(sys.stdin)["data"]["access"])')
+# The run's configuration: backend/schemathesis.toml plus the demo's known ids per operation, the print
+# agent's token and the admin's (scripts/schemathesis_config.py).
+python3 "$ROOT/scripts/schemathesis_config.py" "http://127.0.0.1:$PORT" "$TOKEN" \
+  "$ROOT/backend/schemathesis.toml" > "$ROOT/var/schemathesis-run.toml"
 cd "$ROOT/backend"
-"$UV" run --frozen schemathesis --config-file schemathesis.toml run "http://127.0.0.1:$PORT/api/schema/" \
-  --header "Authorization: Bearer $TOKEN" \
+"$UV" run --frozen schemathesis --config-file "$ROOT/var/schemathesis-run.toml" run "http://127.0.0.1:$PORT/api/schema/" \
   --checks not_a_server_error,response_schema_conformance \
   --phases examples,fuzzing,stateful \
   --exclude-path /api/users/logout/ \

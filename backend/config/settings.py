@@ -289,6 +289,8 @@ SPECTACULAR_SETTINGS = {
         "AccountingRecordKindEnum": "apps.accounting.models.MappingKind",
         "AccountingProviderEnum": "apps.accounting.models.Provider",
         "AccountingSupplierLevelEnum": "apps.accounting.models.SupplierLevel",
+        "ImportJobStatusEnum": "apps.common.models.ImportJob.Status",
+        "ImportJobPhaseEnum": "apps.common.api.import_serializers.IMPORT_PHASES",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),
 }
@@ -320,6 +322,10 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Imports run as Celery jobs (apps/common/import_jobs.py): a job still queued or running this long after it
+# was created is taken as lost (its worker died) and no longer blocks the next import of its kind.
+IMPORT_JOB_STALE_SECONDS = int(os.environ.get("IMPORT_JOB_STALE_SECONDS", 3600))
+IMPORT_QUEUE = os.environ.get("IMPORT_QUEUE") or None
 # Periodic jobs, run by ONE `celery -A config beat` process (docs/operations.md, "Background work").
 CELERY_BEAT_SCHEDULE = {
     # Certificates expire at the end of their expiry date: store `expired` shortly after midnight.

@@ -70,13 +70,14 @@ from django.utils.encoding import force_str
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import ErrorDetail
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from apps.common.api.import_serializers import ImportJobSerializer
 from apps.common.exceptions import DomainError
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
@@ -205,6 +206,36 @@ class Column:
     empty: Any = ""
     example: Any = ""
     aliases: tuple[str, ...] = ()
+
+
+Progress = Callable[[str, int, int], None]
+PROGRESS_BATCH_ROWS = 100
+"""Progress is reported every this many rows (and at the start and end of each phase)."""
+
+
+class _Batched:
+    """Calls `progress` at most once per PROGRESS_BATCH_ROWS rows of a phase."""
+
+    def __init__(self, progress: Progress | None) -> None:
+        self.progress = progress
+        self.last: tuple[str, int] | None = None
+
+    def __call__(self, phase: str, done: int, total: int, *, force: bool = False) -> None:
+        if self.progress is None:
+            return
+        if (
+            not force
+            and self.last is not None
+            and self.last[0] == phase
+            and done - self.last[1] < PROGRESS_BATCH_ROWS
+        ):
+            return
+        self.last = (phase, done)
+        self.progress(phase, done, total)
+
+
+def _batched(progress: Progress | None) -> _Batched:
+    return progress if isinstance(progress, _Batched) else _Batched(progress)
 
 
 @dataclass
@@ -468,13 +499,27 @@ class Importer:
                 found[str(getattr(instance, self.natural_key))] = instance
         return found
 
-    def run(self, upload, *, commit: bool) -> dict[str, Any]:
+    def check_file(self, upload) -> None:
+        """The quick checks made before a job is created: size, format, the archive's bounds, the header
+        row and its columns. Reads the header row only; rows are counted and bounded by `run`."""
+        headers, _rows = read_table(upload)
+        self._match_columns(headers)
+
+    def run(self, upload, *, commit: bool, progress: Progress | None = None) -> dict[str, Any]:
+        """Reads, validates and (with `commit`) writes every row; `progress(phase, done, total)` is called
+        in batches with phase "reading", "validating" or "saving"."""
+        report_progress = _batched(progress)
         headers, rows = read_table(upload)
         matched, ignored = self._match_columns(headers)
         key_column = next(c for c in self.columns if c.field == self.natural_key)
         key_index = next(i for i, c in matched.items() if c.field == self.natural_key)
 
-        raw_rows = list(rows)
+        raw_rows = []
+        for row in rows:
+            raw_rows.append(row)
+            report_progress("reading", len(raw_rows), 0)
+        total = len(raw_rows)
+        report_progress("validating", 0, total, force=True)
         existing = self._existing(
             [cells[key_index] if key_index < len(cells) else "" for _, cells in raw_rows]
         )
@@ -489,7 +534,9 @@ class Importer:
             column = next((c.header for c in self.columns if c.field == field.split(".")[0]), "")
             errors.append({"row": row, "field": field, "column": column, "message": message})
 
-        for number, cells in raw_rows:
+        for done, (number, cells) in enumerate(raw_rows, start=1):
+            if done > 1:
+                report_progress("validating", done - 1, total)
             values: dict[str, Any] = {}
             row_ok = True
             for index, column in matched.items():
@@ -536,6 +583,7 @@ class Importer:
             if serializer.errors or extra_errors:
                 continue
             valid.append(RowResult(number, serializer, instance is None, extra))
+        report_progress("validating", total, total, force=True)
 
         report: dict[str, Any] = {
             "dry_run": not commit,
@@ -560,15 +608,18 @@ class Importer:
             )
         if not raw_rows:
             raise ImportFileError(_("The file has no data rows."), error="import_file_empty")
-        self._commit(valid)
+        self._commit(valid, report_progress)
         report["created"] = report["to_create"]
         report["updated"] = report["to_update"]
         return report
 
     @transaction.atomic
-    def _commit(self, rows: list[RowResult]) -> None:
+    def _commit(self, rows: list[RowResult], report_progress: _Batched) -> None:
         """Writes every row or none: a failure on any row rolls the whole file back."""
-        for result in rows:
+        total = len(rows)
+        report_progress("saving", 0, total, force=True)
+        for done, result in enumerate(rows):
+            report_progress("saving", done, total)
             try:
                 with transaction.atomic():
                     self.save_row(result.serializer, created=result.created, extra=result.extra)
@@ -583,33 +634,18 @@ class Importer:
                     _("Row %(row)s could not be saved; nothing was imported.") % {"row": result.row},
                     data={"errors": errors, "rows_total": len(rows)},
                 ) from exc
+        report_progress("saving", total, total, force=True)
 
 
 # The ViewSet side --------------------------------------------------------------------------------
 
-ImportReportSerializer = inline_serializer(
-    name="ImportReport",
+ERROR_ENVELOPE = inline_serializer(
+    "ImportErrorEnvelope",
     fields={
-        "dry_run": serializers.BooleanField(),
-        "rows_total": serializers.IntegerField(),
-        "rows_valid": serializers.IntegerField(),
-        "rows_invalid": serializers.IntegerField(),
-        "to_create": serializers.IntegerField(),
-        "to_update": serializers.IntegerField(),
-        "created": serializers.IntegerField(),
-        "updated": serializers.IntegerField(),
-        "errors": inline_serializer(
-            name="ImportRowError",
-            fields={
-                "row": serializers.IntegerField(),
-                "field": serializers.CharField(),
-                "column": serializers.CharField(),
-                "message": serializers.CharField(),
-            },
-            many=True,
-        ),
-        "errors_truncated": serializers.BooleanField(),
-        "ignored_columns": serializers.ListField(child=serializers.CharField()),
+        "code": serializers.IntegerField(),
+        "message": serializers.CharField(),
+        "error": serializers.CharField(),
+        "data": serializers.JSONField(allow_null=True),
     },
 )
 
@@ -669,7 +705,19 @@ class ImportMixin:
             ),
         ],
         request={"multipart/form-data": ImportUploadSerializer},
-        responses={200: ImportReportSerializer},
+        responses={
+            202: ImportJobSerializer,
+            400: OpenApiResponse(
+                response=ERROR_ENVELOPE,
+                description="The file was refused before a job was created (import_file_invalid, "
+                "import_file_too_large, import_file_format, import_file_encoding, import_file_empty, "
+                "import_missing_columns, import_duplicate_column).",
+            ),
+            409: OpenApiResponse(
+                response=ERROR_ENVELOPE,
+                description="import_in_progress: another import of this kind is running; data.job is its id.",
+            ),
+        },
     )
     @action(
         detail=False,
@@ -679,10 +727,13 @@ class ImportMixin:
         parser_classes=[MultiPartParser, FormParser],
     )
     def import_rows(self, request, *args, **kwargs):
-        """Validates a CSV/XLSX file (dry run) or imports it, all rows or none."""
+        """Checks the file quickly and starts an import job (or a dry run): 202 with the job; poll
+        `GET /api/common/imports/{id}/` for its progress, counts and row errors."""
+        from apps.common.import_jobs import job_start
+
         upload = request.FILES.get("file")
         if upload is None:
             raise ImportFileError(_("Choose a CSV or XLSX file to import."), error="validation_error")
         dry_run = request.query_params.get("dry_run", "").lower() in ("1", "true", "yes")
-        report = self.get_importer().run(upload, commit=not dry_run)
-        return Response(report)
+        job = job_start(importer=self.get_importer(), upload=upload, dry_run=dry_run, user=request.user)
+        return Response(ImportJobSerializer(job).data, status=status.HTTP_202_ACCEPTED)

@@ -53,3 +53,67 @@ class CommentAttachment(TenantModel):
     @property
     def is_image(self) -> bool:
         return PurePath(self.file_name).suffix.lower().lstrip(".") in IMAGE_EXTENSIONS
+
+
+def import_file_path(instance: ImportJob, filename: str) -> str:
+    suffix = PurePath(filename).suffix.lower()[:10]
+    return f"tenants/{instance.tenant_id}/imports/{uuid.uuid4().hex}{suffix}"
+
+
+class ImportJob(TenantModel):
+    """One CSV/XLSX import (or dry run) of master data, run in the background (apps/common/imports.py).
+
+    The uploaded file is kept in the storage until the job has run. Progress while the job runs lives in
+    the cache (apps/common/import_jobs.py) because the rows are written in one transaction that other
+    connections cannot see into; the final counts and row errors are stored here.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    ACTIVE_STATUSES = (Status.QUEUED, Status.RUNNING)
+
+    kind = models.CharField(_("kind"), max_length=80)
+    dry_run = models.BooleanField(_("dry run"), default=False)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    file = models.FileField(upload_to=import_file_path, max_length=300, blank=True)
+    file_name = models.CharField(_("file name"), max_length=255, blank=True)
+    total_rows = models.PositiveIntegerField(default=0)
+    processed_rows = models.PositiveIntegerField(default=0)
+    rows_valid = models.PositiveIntegerField(default=0)
+    rows_invalid = models.PositiveIntegerField(default=0)
+    to_create = models.PositiveIntegerField(default=0)
+    to_update = models.PositiveIntegerField(default=0)
+    created_count = models.PositiveIntegerField(default=0)
+    updated_count = models.PositiveIntegerField(default=0)
+    errors = models.JSONField(default=list, blank=True)
+    errors_truncated = models.BooleanField(default=False)
+    ignored_columns = models.JSONField(default=list, blank=True)
+    error = models.CharField(max_length=60, blank=True)
+    message = models.CharField(max_length=500, blank=True)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("import job")
+        verbose_name_plural = _("import jobs")
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["tenant", "kind", "-created_at"], name="importjob_kind_idx")]
+        constraints = [
+            # One import (not dry run) of a kind at a time per tenant, held by the database itself.
+            models.UniqueConstraint(
+                fields=["tenant", "kind"],
+                condition=models.Q(status__in=["queued", "running"], dry_run=False),
+                name="importjob_one_active_per_kind",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk} ({self.status})"

@@ -362,6 +362,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/common/imports/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description An import job's status, progress, counts and row errors (apps/common/import_jobs.py).
+         *
+         *     Internal users of the tenant who may import that kind of record (its add and change permissions)
+         *     see it; anyone else gets 404.
+         */
+        get: operations["common_imports_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/core/email-events/": {
         parameters: {
             query?: never;
@@ -726,7 +748,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Validates a CSV/XLSX file (dry run) or imports it, all rows or none. */
+        /**
+         * @description Checks the file quickly and starts an import job (or a dry run): 202 with the job; poll
+         *     `GET /api/common/imports/{id}/` for its progress, counts and row errors.
+         */
         post: operations["customers_import_create"];
         delete?: never;
         options?: never;
@@ -2607,7 +2632,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Validates a CSV/XLSX file (dry run) or imports it, all rows or none. */
+        /**
+         * @description Checks the file quickly and starts an import job (or a dry run): 202 with the job; poll
+         *     `GET /api/common/imports/{id}/` for its progress, counts and row errors.
+         */
         post: operations["products_groups_import_create"];
         delete?: never;
         options?: never;
@@ -2658,7 +2686,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Validates a CSV/XLSX file (dry run) or imports it, all rows or none. */
+        /**
+         * @description Checks the file quickly and starts an import job (or a dry run): 202 with the job; poll
+         *     `GET /api/common/imports/{id}/` for its progress, counts and row errors.
+         */
         post: operations["products_import_create"];
         delete?: never;
         options?: never;
@@ -3605,7 +3636,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Validates a CSV/XLSX file (dry run) or imports it, all rows or none. */
+        /**
+         * @description Checks the file quickly and starts an import job (or a dry run): 202 with the job; poll
+         *     `GET /api/common/imports/{id}/` for its progress, counts and row errors.
+         */
         post: operations["suppliers_import_create"];
         delete?: never;
         options?: never;
@@ -3698,7 +3732,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Validates a CSV/XLSX file (dry run) or imports it, all rows or none. */
+        /**
+         * @description Checks the file quickly and starts an import job (or a dry run): 202 with the job; poll
+         *     `GET /api/common/imports/{id}/` for its progress, counts and row errors.
+         */
         post: operations["suppliers_parent_vendors_import_create"];
         delete?: never;
         options?: never;
@@ -4730,7 +4767,7 @@ export interface components {
             /** @description The job id (32 hex characters) */
             id: string;
             delivery: number;
-            status: components["schemas"]["DdsJobStatusEnum"];
+            status: components["schemas"]["ImportJobStatusEnum"];
             progress: components["schemas"]["Progress"];
             warnings: components["schemas"]["DdsCheck"][];
             errors: components["schemas"]["DdsCheck"][];
@@ -4747,14 +4784,6 @@ export interface components {
             /** @description Relative URL of the ZIP when done */
             download_url: string | null;
         };
-        /**
-         * @description * `queued` - queued
-         *     * `running` - running
-         *     * `done` - done
-         *     * `failed` - failed
-         * @enum {string}
-         */
-        DdsJobStatusEnum: "queued" | "running" | "done" | "failed";
         DdsSubmission: {
             readonly id: number;
             readonly internal_reference: string;
@@ -5293,20 +5322,58 @@ export interface components {
             heartbeat_seconds: number;
             poll_wait_seconds: number;
         };
-        ImportReport: {
-            dry_run: boolean;
-            rows_total: number;
-            rows_valid: number;
-            rows_invalid: number;
-            to_create: number;
-            to_update: number;
-            created: number;
-            updated: number;
-            errors: components["schemas"]["ImportRowError"][];
-            errors_truncated: boolean;
-            ignored_columns: string[];
+        ImportErrorEnvelope: {
+            code: number;
+            message: string;
+            error: string;
+            data: unknown;
         };
+        ImportJob: {
+            readonly id: number;
+            readonly kind: string;
+            readonly dry_run: boolean;
+            readonly status: components["schemas"]["ImportJobStatusEnum"];
+            /** @description queued, reading, validating, saving or finished */
+            readonly phase: components["schemas"]["ImportJobPhaseEnum"];
+            readonly file_name: string;
+            readonly total_rows: number;
+            /** @description Rows done in the current phase. */
+            readonly processed_rows: number;
+            /** @description 0-100 over the whole job. */
+            readonly progress: number;
+            readonly rows_total: number;
+            readonly rows_valid: number;
+            readonly rows_invalid: number;
+            readonly to_create: number;
+            readonly to_update: number;
+            readonly created: number;
+            readonly updated: number;
+            readonly errors: components["schemas"]["ImportRowError"][];
+            readonly errors_truncated: boolean;
+            readonly ignored_columns: string[];
+            readonly error: string;
+            readonly message: string;
+            readonly started_by: number | null;
+            readonly started_by_name: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly started_at: string | null;
+            /** Format: date-time */
+            readonly finished_at: string | null;
+        };
+        /** @enum {string} */
+        ImportJobPhaseEnum: "queued" | "reading" | "validating" | "saving" | "finished";
+        /**
+         * @description * `queued` - queued
+         *     * `running` - running
+         *     * `done` - done
+         *     * `failed` - failed
+         * @enum {string}
+         */
+        ImportJobStatusEnum: "queued" | "running" | "done" | "failed";
         ImportRowError: {
+            /** @description The spreadsheet's row number (the header is row 1). */
             row: number;
             field: string;
             column: string;
@@ -7021,7 +7088,6 @@ export interface components {
             readonly id: number;
             name: string;
             readonly parent_vendor: number | null;
-            /** @default  */
             readonly parent_vendor_name: string;
             /** @description The token's first characters. */
             readonly token_hint: string;
@@ -11321,6 +11387,83 @@ export interface operations {
             };
         };
     };
+    common_imports_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ImportJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     core_email_events_list: {
         parameters: {
             query: {
@@ -13985,7 +14128,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13997,17 +14140,17 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ImportReport"];
+                        data: components["schemas"]["ImportJob"];
                     };
                 };
             };
-            /** @description Invalid input or tenant_id missing */
+            /** @description The file was refused before a job was created (import_file_invalid, import_file_too_large, import_file_format, import_file_encoding, import_file_empty, import_missing_columns, import_duplicate_column). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Not signed in */
@@ -14035,6 +14178,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_in_progress: another import of this kind is running; data.job is its id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Error */
@@ -25228,7 +25380,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25240,17 +25392,17 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ImportReport"];
+                        data: components["schemas"]["ImportJob"];
                     };
                 };
             };
-            /** @description Invalid input or tenant_id missing */
+            /** @description The file was refused before a job was created (import_file_invalid, import_file_too_large, import_file_format, import_file_encoding, import_file_empty, import_missing_columns, import_duplicate_column). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Not signed in */
@@ -25278,6 +25430,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_in_progress: another import of this kind is running; data.job is its id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Error */
@@ -25452,7 +25613,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25464,17 +25625,17 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ImportReport"];
+                        data: components["schemas"]["ImportJob"];
                     };
                 };
             };
-            /** @description Invalid input or tenant_id missing */
+            /** @description The file was refused before a job was created (import_file_invalid, import_file_too_large, import_file_format, import_file_encoding, import_file_empty, import_missing_columns, import_duplicate_column). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Not signed in */
@@ -25502,6 +25663,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_in_progress: another import of this kind is running; data.job is its id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Error */
@@ -31384,7 +31554,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31396,17 +31566,17 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ImportReport"];
+                        data: components["schemas"]["ImportJob"];
                     };
                 };
             };
-            /** @description Invalid input or tenant_id missing */
+            /** @description The file was refused before a job was created (import_file_invalid, import_file_too_large, import_file_format, import_file_encoding, import_file_empty, import_missing_columns, import_duplicate_column). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Not signed in */
@@ -31434,6 +31604,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_in_progress: another import of this kind is running; data.job is its id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Error */
@@ -32092,7 +32271,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32104,17 +32283,17 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["ImportReport"];
+                        data: components["schemas"]["ImportJob"];
                     };
                 };
             };
-            /** @description Invalid input or tenant_id missing */
+            /** @description The file was refused before a job was created (import_file_invalid, import_file_too_large, import_file_format, import_file_encoding, import_file_empty, import_missing_columns, import_duplicate_column). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Not signed in */
@@ -32142,6 +32321,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_in_progress: another import of this kind is running; data.job is its id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Error */

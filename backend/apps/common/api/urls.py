@@ -13,5 +13,6 @@ urlpatterns = [
         "attachments/<int:pk>/download/", views.AttachmentDownloadView.as_view(), name="attachment-download"
     ),
     path("dashboard/", views.DashboardView.as_view(), name="dashboard"),
+    path("imports/<int:pk>/", views.ImportJobView.as_view(), name="import-job"),
     *router.urls,
 ]

@@ -9,12 +9,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
 from rest_framework import permissions, serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common import services
+from apps.common.api.import_serializers import ImportJobSerializer
 from apps.common.api.permissions import TenantMember, UserTypeAllowed
 from apps.common.api.serializers import (
     AttachmentSerializer,
@@ -23,7 +24,7 @@ from apps.common.api.serializers import (
     resolve_content_type,
 )
 from apps.common.commentable import COMMENTABLE_MODELS, commentable_content_types, visible_records
-from apps.common.models import Comment, CommentAttachment
+from apps.common.models import Comment, CommentAttachment, ImportJob
 
 ALL_USER_TYPES = ("internal", "warehouse", "supplier")
 TENANT_MEMBER_PERMISSIONS = [permissions.IsAuthenticated, TenantMember, UserTypeAllowed]
@@ -187,3 +188,29 @@ class DashboardView(APIView):
         from apps.common.dashboard import dashboard_counts
 
         return Response({"counts": dashboard_counts(request.user, request.tenant)})
+
+
+class ImportJobView(APIView):
+    """An import job's status, progress, counts and row errors (apps/common/import_jobs.py).
+
+    Internal users of the tenant who may import that kind of record (its add and change permissions)
+    see it; anyone else gets 404."""
+
+    permission_classes = TENANT_MEMBER_PERMISSIONS
+
+    @extend_schema(
+        operation_id="common_imports_retrieve",
+        parameters=[TENANT_PARAMETER],
+        responses={200: ImportJobSerializer},
+    )
+    def get(self, request, pk: int):
+        from apps.common.import_jobs import import_permissions
+        from apps.users.permissions import tenant_permissions
+
+        job = ImportJob.objects.select_related("started_by").filter(pk=pk).first()
+        if job is None:
+            raise NotFound(_("The import was not found."))
+        held = tenant_permissions(request.user, request.tenant)
+        if not all(perm in held for perm in import_permissions(job.kind)):
+            raise NotFound(_("The import was not found."))
+        return Response(ImportJobSerializer(job).data)

@@ -9,6 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from openpyxl import Workbook, load_workbook
 
 from apps.common import imports
+from apps.common.models import ImportJob
+from apps.common.tests.import_helpers import import_job, start_import
 from apps.customers.models import Customer, CustomerContact
 from apps.products.models import Product, ProductGroup
 
@@ -47,8 +49,9 @@ def xlsx_file(rows: list[list], name: str = "products.xlsx") -> SimpleUploadedFi
     return SimpleUploadedFile(name, buffer.getvalue())
 
 
-def upload(client, url, file, dry_run: bool):
-    return client.post(f"{url}import/{'?dry_run=1' if dry_run else ''}", {"file": file}, format="multipart")
+def upload(client, url, file, dry_run: bool) -> dict:
+    """The finished import job (its counts and errors are the import report)."""
+    return import_job(client, url, file, dry_run=dry_run)
 
 
 GOOD_CSV = (
@@ -77,20 +80,18 @@ def test_template_csv_and_xlsx(client):
 def test_the_template_itself_imports(client, groups, tenant3, in_tenant):
     """The example row of the template is valid, so a user can start from it."""
     template = client.get(f"{PRODUCTS}import-template/?format=xlsx").content
-    report = upload(client, PRODUCTS, SimpleUploadedFile("t.xlsx", template), dry_run=True).json()["data"]
+    report = upload(client, PRODUCTS, SimpleUploadedFile("t.xlsx", template), dry_run=True)
     assert report["errors"] == [] and report["to_create"] == 1
     template_csv = client.get(f"{CUSTOMERS}import-template/?format=csv").content
-    report = upload(client, CUSTOMERS, SimpleUploadedFile("c.csv", template_csv), dry_run=True).json()["data"]
+    report = upload(client, CUSTOMERS, SimpleUploadedFile("c.csv", template_csv), dry_run=True)
     assert report["errors"] == [] and report["to_create"] == 1
 
 
 def test_dry_run_writes_nothing_and_reports(client, groups, tenant3, in_tenant):
     with in_tenant(tenant3):
         Product.objects.create(article_number="CT-2", name="Old name")
-    response = upload(client, PRODUCTS, csv_file(GOOD_CSV, bom=True), dry_run=True)
-    assert response.status_code == 200, response.json()
-    report = response.json()["data"]
-    assert report["dry_run"] is True
+    report = upload(client, PRODUCTS, csv_file(GOOD_CSV, bom=True), dry_run=True)
+    assert report["dry_run"] is True and report["status"] == "done"
     assert (report["rows_total"], report["rows_valid"], report["to_create"], report["to_update"]) == (
         2,
         2,
@@ -106,9 +107,8 @@ def test_dry_run_writes_nothing_and_reports(client, groups, tenant3, in_tenant):
 def test_commit_creates_and_updates(client, groups, tenant3, in_tenant):
     with in_tenant(tenant3):
         Product.objects.create(article_number="CT-2", name="Old name", hs_code="481920", description="kept")
-    response = upload(client, PRODUCTS, csv_file(GOOD_CSV), dry_run=False)
-    assert response.status_code == 200, response.json()
-    report = response.json()["data"]
+    report = upload(client, PRODUCTS, csv_file(GOOD_CSV), dry_run=False)
+    assert report["status"] == "done" and report["progress"] == 100
     assert (report["created"], report["updated"]) == (1, 1)
     with in_tenant(tenant3):
         one = Product.objects.get(article_number="CT-1")
@@ -129,7 +129,7 @@ def test_bad_row_rejects_the_whole_file(client, groups, tenant3, in_tenant):
         "CT-3,,CC,0.4,481910\n"
         "CT-1,Duplicate,CC,0.4,481910\n"
     )
-    dry = upload(client, PRODUCTS, csv_file(text), dry_run=True).json()["data"]
+    dry = upload(client, PRODUCTS, csv_file(text), dry_run=True)
     assert dry["rows_total"] == 4 and dry["rows_valid"] == 1 and dry["rows_invalid"] == 3
     errors = {(e["row"], e["field"]) for e in dry["errors"]}
     assert errors == {
@@ -144,18 +144,17 @@ def test_bad_row_rejects_the_whole_file(client, groups, tenant3, in_tenant):
     assert "row 2" in by_field["article_number"]["message"]
 
     committed = upload(client, PRODUCTS, csv_file(text), dry_run=False)
-    assert committed.status_code == 400
-    body = committed.json()
-    assert body["error"] == "import_rejected"
-    assert body["message"] == "3 of 4 rows have errors; nothing was imported."
-    assert len(body["data"]["errors"]) == 4
+    assert committed["status"] == "failed"
+    assert committed["error"] == "import_rejected"
+    assert committed["message"] == "3 of 4 rows have errors; nothing was imported."
+    assert len(committed["errors"]) == 4 and (committed["created"], committed["updated"]) == (0, 0)
     with in_tenant(tenant3):
         assert not Product.objects.exists()
 
 
 def test_serializer_rules_apply_to_rows(client, groups):
     text = "Article number,Name,HS code,Currency,Barcode\nCT-1,Carton,48A,EURO,123\n"
-    report = upload(client, PRODUCTS, csv_file(text), dry_run=True).json()["data"]
+    report = upload(client, PRODUCTS, csv_file(text), dry_run=True)
     assert {e["field"] for e in report["errors"]} == {"hs_code", "currency", "barcode"}
 
 
@@ -165,7 +164,7 @@ def test_xlsx_with_numbers_and_semicolon_csv(client, groups, tenant3, in_tenant)
         [100234, "Numeric article", 0.35, 400.0, 481910, True],
         [None, None, None, None, None, None],
     ]
-    report = upload(client, PRODUCTS, xlsx_file(rows), dry_run=False).json()["data"]
+    report = upload(client, PRODUCTS, xlsx_file(rows), dry_run=False)
     assert report["created"] == 1 and report["rows_total"] == 1
     with in_tenant(tenant3):
         product = Product.objects.get()
@@ -173,7 +172,7 @@ def test_xlsx_with_numbers_and_semicolon_csv(client, groups, tenant3, in_tenant)
     assert product.carton_length_mm == 400 and product.hs_code == "481910"
 
     semicolons = "Article number;Name;Sales price\nCT-9;Semicolon carton;1,25\n"
-    report = upload(client, PRODUCTS, csv_file(semicolons), dry_run=False).json()["data"]
+    report = upload(client, PRODUCTS, csv_file(semicolons), dry_run=False)
     assert report["created"] == 1
     with in_tenant(tenant3):
         assert Product.objects.get(article_number="CT-9").sales_price == Decimal("1.25")
@@ -185,9 +184,7 @@ def test_export_reimports_unchanged(client, groups, tenant3, in_tenant):
             article_number="=CT-1", name="Formula-like", group=groups["single"], hs_code="481910"
         )
     exported = client.get(f"{PRODUCTS}export/?format=xlsx")
-    report = upload(client, PRODUCTS, SimpleUploadedFile("e.xlsx", exported.content), dry_run=True).json()[
-        "data"
-    ]
+    report = upload(client, PRODUCTS, SimpleUploadedFile("e.xlsx", exported.content), dry_run=True)
     assert report["errors"] == [] and report["to_update"] == 1 and report["to_create"] == 0
     assert report["ignored_columns"] == ["Group path"]
 
@@ -207,31 +204,35 @@ def test_export_reimports_unchanged(client, groups, tenant3, in_tenant):
     ],
 )
 def test_unreadable_files(client, file, error):
-    response = upload(client, PRODUCTS, file, dry_run=True)
+    """Refused in the request, before a job is created."""
+    response = start_import(client, PRODUCTS, file, dry_run=True)
     assert response.status_code == 400
     assert response.json()["error"] == error
+    assert not ImportJob.unscoped.exists()
 
 
 def test_missing_file_and_limits(client, monkeypatch):
     assert client.post(f"{PRODUCTS}import/?dry_run=1", {}, format="multipart").status_code == 400
     big = SimpleUploadedFile("big.csv", b"Article number,Name\n" + b"A,B\n" * 10)
     monkeypatch.setattr(imports, "MAX_IMPORT_BYTES", 20)
-    too_big = upload(client, PRODUCTS, big, dry_run=True).json()
+    too_big = start_import(client, PRODUCTS, big, dry_run=True).json()
     assert too_big["error"] == "import_file_too_large" and "MB" in too_big["message"]
+    assert not ImportJob.unscoped.exists()
     monkeypatch.setattr(imports, "MAX_IMPORT_BYTES", 5 * 1024 * 1024)
     monkeypatch.setattr(imports, "MAX_IMPORT_ROWS", 5)
     rows = "Article number,Name\n" + "".join(f"A{i},B\n" for i in range(6))
-    too_many = upload(client, PRODUCTS, csv_file(rows), dry_run=True).json()
-    assert too_many["error"] == "import_too_many_rows"
+    # The rows are counted by the job, which fails with the same error key.
+    too_many = upload(client, PRODUCTS, csv_file(rows), dry_run=True)
+    assert too_many["status"] == "failed" and too_many["error"] == "import_too_many_rows"
 
 
 def test_permissions(api, tenant3, make_user, groups):
     sales = api(make_user(tenant3, role="Sales", username="seller"), tenant3)
-    assert upload(sales, PRODUCTS, csv_file(GOOD_CSV), dry_run=True).status_code == 403
+    assert start_import(sales, PRODUCTS, csv_file(GOOD_CSV), dry_run=True).status_code == 403
     assert sales.get(f"{PRODUCTS}import-template/?format=csv").status_code == 403
     # Sales manage customers, so they may import them.
     text = "Number,Name\nC-1,Customer one\n"
-    assert upload(sales, CUSTOMERS, csv_file(text, "c.csv"), dry_run=False).status_code == 200
+    assert upload(sales, CUSTOMERS, csv_file(text, "c.csv"), dry_run=False)["created"] == 1
 
 
 def test_import_stays_in_the_tenant(api, client, tenant2, tenant3, in_tenant, make_user, groups):
@@ -239,10 +240,10 @@ def test_import_stays_in_the_tenant(api, client, tenant2, tenant3, in_tenant, ma
         ProductGroup.objects.create(name="Foreign group", code="FG")
         Product.objects.create(article_number="CT-1", name="Tenant 2 product")
     text = "Article number,Name,Group\nCT-1,Carton one,FG\nCT-2,Carton two,\n"
-    report = upload(client, PRODUCTS, csv_file(text), dry_run=True).json()["data"]
+    report = upload(client, PRODUCTS, csv_file(text), dry_run=True)
     assert report["errors"][0]["field"] == "group"  # another tenant's group is unknown here
     text = "Article number,Name\nCT-1,Carton one\n"
-    report = upload(client, PRODUCTS, csv_file(text), dry_run=False).json()["data"]
+    report = upload(client, PRODUCTS, csv_file(text), dry_run=False)
     assert report["created"] == 1  # not an update of tenant 2's CT-1
     with in_tenant(tenant2):
         assert Product.objects.get(article_number="CT-1").name == "Tenant 2 product"
@@ -257,7 +258,7 @@ def test_customer_import_with_contacts(client, tenant3, in_tenant):
         "C-1,Hansen Møbler,dk,dkk,45,Mette Hansen,mette@example.com\n"
         "C-2,Küchenwelt,DE,EUR,30,,\n"
     )
-    report = upload(client, CUSTOMERS, csv_file(text, "c.csv"), dry_run=False).json()["data"]
+    report = upload(client, CUSTOMERS, csv_file(text, "c.csv"), dry_run=False)
     assert (report["created"], report["updated"]) == (1, 1)
     with in_tenant(tenant3):
         one = Customer.objects.get(number="C-1")
@@ -277,15 +278,12 @@ def test_customer_import_errors(client, tenant3, in_tenant):
         "C-1,Good,DE,,,30\n"
         "C-2,Bad,XX,,not-mail,thirty\n"
     )
-    response = upload(client, CUSTOMERS, csv_file(text, "c.csv"), dry_run=False)
-    assert response.status_code == 400
-    fields = {(e["row"], e["field"]) for e in response.json()["data"]["errors"]}
+    job = upload(client, CUSTOMERS, csv_file(text, "c.csv"), dry_run=False)
+    assert job["status"] == "failed" and job["error"] == "import_rejected"
+    fields = {(e["row"], e["field"]) for e in job["errors"]}
     assert fields == {(3, "payment_terms_days")}  # the parse error stops the row before other checks
     text = "Number,Name,Billing country,Contact name,Contact e-mail\nC-2,Bad,XX,,not-mail\n"
-    fields = {
-        e["field"]
-        for e in upload(client, CUSTOMERS, csv_file(text, "c.csv"), dry_run=True).json()["data"]["errors"]
-    }
+    fields = {e["field"] for e in upload(client, CUSTOMERS, csv_file(text, "c.csv"), dry_run=True)["errors"]}
     assert fields == {"billing_country", "contact_name", "contact_email"}
     with in_tenant(tenant3):
         assert not Customer.objects.exists()
@@ -310,19 +308,20 @@ def test_commit_failure_in_a_late_row_rolls_back_earlier_rows(
 
     monkeypatch.setattr(importers.services, "product_create", flaky)
     text = "Article number,Name\nCT-1,One\nCT-2,Two\n"
-    response = upload(client, PRODUCTS, csv_file(text), dry_run=False)
-    assert response.status_code == 400 and response.json()["error"] == "import_rejected"
-    assert response.json()["data"]["errors"][0]["row"] == 3
+    job = upload(client, PRODUCTS, csv_file(text), dry_run=False)
+    assert job["status"] == "failed" and job["error"] == "import_rejected"
+    assert (
+        job["errors"][0]["row"] == 3 and job["message"] == "Row 3 could not be saved; nothing was imported."
+    )
     with in_tenant(tenant3):
         assert not Product.objects.exists()
 
 
 def test_product_group_import(client, groups, tenant3, in_tenant):
     text = "Name,Code,Parent group\nDouble wall,CC-DW,CC\nSingle wall,CC-SW,Double wall\n"
-    response = upload(client, "/api/products/groups/", csv_file(text), dry_run=True)
-    report = response.json()["data"]
+    report = upload(client, "/api/products/groups/", csv_file(text), dry_run=True)
     # "Double wall" does not exist yet when the file is read: parents must exist beforehand.
     assert report["to_create"] == 1 and report["errors"][0]["field"] == "parent"
     cycle = "Name,Parent group\nCorrugated cartons,CC-SW\n"
-    report = upload(client, "/api/products/groups/", csv_file(cycle), dry_run=True).json()["data"]
+    report = upload(client, "/api/products/groups/", csv_file(cycle), dry_run=True)
     assert report["errors"][0]["field"] == "parent"

@@ -29,7 +29,9 @@ class TenantMemberField(serializers.PrimaryKeyRelatedField):
 
 class PrintAgentSerializer(serializers.ModelSerializer):
     is_online = serializers.BooleanField(read_only=True)
-    parent_vendor_name = serializers.CharField(source="parent_vendor.name", read_only=True, default="")
+    # A method field, not `source="parent_vendor.name", default=""`: DRF leaves a field with a default
+    # out of a partial update's answer (PATCH), which the schema marks as required.
+    parent_vendor_name = serializers.SerializerMethodField()
     printer_count = serializers.IntegerField(read_only=True, default=0)
 
     class Meta:
@@ -49,6 +51,9 @@ class PrintAgentSerializer(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = [f for f in fields if f != "name"]
+
+    def get_parent_vendor_name(self, agent: PrintAgent) -> str:
+        return agent.parent_vendor.name if agent.parent_vendor_id else ""
 
 
 class PairingCodeRequestSerializer(serializers.Serializer):

@@ -114,3 +114,15 @@ def test_pairing_is_throttled(printing_world, client, settings):
     ]
     assert codes == [400, 400, 429]
     cache.clear()
+
+
+def test_renaming_an_agent_answers_every_field(printing_world, api):
+    """A partial update (PATCH) answers the whole agent, as the schema says (parent_vendor_name included)."""
+    client = api(printing_world.admin, printing_world.tenant3)
+    response = client.patch(
+        f"/api/printing/agents/{printing_world.agent.pk}/", {"name": "Line 1"}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    agent = response.json()["data"]
+    assert agent["name"] == "Line 1" and agent["parent_vendor_name"] == ""
+    assert "printer_count" in agent

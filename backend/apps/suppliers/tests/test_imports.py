@@ -3,6 +3,7 @@
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from apps.common.tests.import_helpers import import_job, start_import
 from apps.suppliers.models import ParentVendor, Supplier
 
 pytestmark = pytest.mark.django_db
@@ -28,16 +29,12 @@ def test_supplier_template(world, api, tenant3):
 
 def test_supplier_dry_run_then_commit(world, api, tenant3, in_tenant):
     client = api(world["purchaser"], tenant3)
-    dry = client.post(
-        "/api/suppliers/import/?dry_run=1", {"file": csv_file(SUPPLIERS_CSV)}, format="multipart"
-    )
-    assert dry.status_code == 200, dry.json()
-    report = dry.json()["data"]
+    report = import_job(client, "/api/suppliers/", csv_file(SUPPLIERS_CSV), dry_run=True)
     assert (report["to_create"], report["to_update"], report["errors"]) == (1, 1, [])
     with in_tenant(tenant3):
         assert not Supplier.objects.filter(number="S-N1").exists()
-    done = client.post("/api/suppliers/import/", {"file": csv_file(SUPPLIERS_CSV)}, format="multipart")
-    assert done.status_code == 200 and done.json()["data"]["created"] == 1
+    done = import_job(client, "/api/suppliers/", csv_file(SUPPLIERS_CSV))
+    assert done["status"] == "done" and done["created"] == 1
     with in_tenant(tenant3):
         new = Supplier.objects.get(number="S-N1")
         assert new.parent_vendor == world["vendor_a"] and new.currency == "USD" and new.visma_code == "80001"
@@ -49,20 +46,19 @@ def test_supplier_dry_run_then_commit(world, api, tenant3, in_tenant):
 def test_supplier_bad_row_writes_nothing(world, api, tenant3, in_tenant):
     bad = SUPPLIERS_CSV + "S-N2,Bad Mill,PV-X,ZZ,EUR,,,\n"  # PV-X is tenant 2's vendor; ZZ no country
     client = api(world["admin"], tenant3)
-    dry = client.post("/api/suppliers/import/?dry_run=1", {"file": csv_file(bad)}, format="multipart").json()[
-        "data"
-    ]
+    dry = import_job(client, "/api/suppliers/", csv_file(bad), dry_run=True)
     assert {(e["row"], e["field"]) for e in dry["errors"]} == {(4, "parent_vendor")}
-    response = client.post("/api/suppliers/import/", {"file": csv_file(bad)}, format="multipart")
-    assert response.status_code == 400 and response.json()["error"] == "import_rejected"
+    job = import_job(client, "/api/suppliers/", csv_file(bad))
+    assert job["status"] == "failed" and job["error"] == "import_rejected"
+    assert {(e["row"], e["field"]) for e in job["errors"]} == {(4, "parent_vendor")}
     with in_tenant(tenant3):
         assert not Supplier.objects.filter(number__in=["S-N1", "S-N2"]).exists()
         assert Supplier.objects.get(number="S-A1").name == "Factory A1"
 
 
 def test_supplier_users_cannot_import(world, api, tenant3):
-    response = api(world["supplier_a"], tenant3).post(
-        "/api/suppliers/import/?dry_run=1", {"file": csv_file(SUPPLIERS_CSV)}, format="multipart"
+    response = start_import(
+        api(world["supplier_a"], tenant3), "/api/suppliers/", csv_file(SUPPLIERS_CSV), dry_run=True
     )
     assert response.status_code == 403
 
@@ -72,11 +68,8 @@ def test_parent_vendor_import(world, api, tenant3, in_tenant):
         "Name,Chinese name,Code,Country\nXiamen Harbour Paper,厦门港纸业,pv-xhp,CN\nVendor A,甲新,PV-A,CN\n"
     )
     client = api(world["admin"], tenant3)
-    report = client.post(
-        "/api/suppliers/parent-vendors/import/", {"file": csv_file(text)}, format="multipart"
-    )
-    assert report.status_code == 200, report.json()
-    assert (report.json()["data"]["created"], report.json()["data"]["updated"]) == (1, 1)
+    report = import_job(client, "/api/suppliers/parent-vendors/", csv_file(text))
+    assert (report["status"], report["created"], report["updated"]) == ("done", 1, 1)
     with in_tenant(tenant3):
         assert ParentVendor.objects.get(code="PV-XHP").cname == "厦门港纸业"
         assert ParentVendor.objects.get(name="Vendor A").cname == "甲新"

@@ -1,16 +1,18 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Modal, Progress, Steps, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';
 import { formatFileSize } from '@/shared/utils/files';
 import {
   IMPORT_ACCEPT,
   IMPORT_FILE_FORMATS,
+  IMPORT_POLL_MS,
   MAX_IMPORT_BYTES,
   downloadImportTemplate,
-  reportOfError,
-  uploadImport,
+  isRejectedWithRowErrors,
+  runImport,
+  type ImportJob,
   type ImportReport,
 } from './importApi';
 import { ImportReportView } from './ImportReportView';
@@ -27,15 +29,27 @@ export interface ImportDialogProps {
   fileStem: string;
   /** Called after a successful import (refresh lists). */
   onImported?: (report: ImportReport) => void;
+  /** How often the running job is asked for its progress (ms). */
+  pollMs?: number;
 }
 
 type Stage = 'choose' | 'checked' | 'done';
 
 /**
  * Import from CSV/XLSX in three steps: choose a file (or download the template), check it (a dry run
- * listing every row error; nothing is written) and import it (all rows or none).
+ * listing every row error; nothing is written) and import it (all rows or none). Checking and importing
+ * run as background jobs on the server: the dialog uploads the file, then shows the job's progress until
+ * it has finished, then its result.
  */
-export function ImportDialog({ open, onClose, endpoint, resourceLabel, fileStem, onImported }: ImportDialogProps) {
+export function ImportDialog({
+  open,
+  onClose,
+  endpoint,
+  resourceLabel,
+  fileStem,
+  onImported,
+  pollMs = IMPORT_POLL_MS,
+}: ImportDialogProps) {
   const { t } = useTranslation('dataImport');
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -44,14 +58,20 @@ export function ImportDialog({ open, onClose, endpoint, resourceLabel, fileStem,
   const [report, setReport] = useState<ImportReport | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
-  const [progress, setProgress] = useState(0);
+  const [uploadPercent, setUploadPercent] = useState(0);
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const polling = useRef<AbortController | null>(null);
+
+  // Stop following the job when the dialog goes away (the import itself goes on on the server).
+  useEffect(() => () => polling.current?.abort(), []);
 
   const reset = () => {
     setFile(null);
     setStage('choose');
     setReport(null);
     setFileError(null);
-    setProgress(0);
+    setUploadPercent(0);
+    setJob(null);
   };
 
   const close = () => {
@@ -76,26 +96,41 @@ export function ImportDialog({ open, onClose, endpoint, resourceLabel, fileStem,
     if (!file) return;
     setBusy(dryRun ? 'check' : 'import');
     setFileError(null);
-    setProgress(0);
+    setReport(null);
+    setUploadPercent(0);
+    setJob(null);
+    const controller = new AbortController();
+    polling.current = controller;
     try {
-      const result = await uploadImport(endpoint, file, { dryRun, onProgress: setProgress });
-      setReport(result);
-      setStage(dryRun ? 'checked' : 'done');
-      if (!dryRun) {
-        void message.success(t('report.imported', { created: result.created, updated: result.updated }));
-        onImported?.(result);
-      }
-    } catch (error) {
-      const rejected = reportOfError(error);
-      if (rejected) {
-        setReport({ ...rejected, dry_run: true });
+      const finished = await runImport(endpoint, file, {
+        dryRun,
+        onUploadProgress: setUploadPercent,
+        onJob: setJob,
+        signal: controller.signal,
+        pollMs,
+      });
+      if (finished.status === 'done') {
+        setReport(finished);
+        setStage(dryRun ? 'checked' : 'done');
+        if (!dryRun) {
+          void message.success(t('report.imported', { created: finished.created, updated: finished.updated }));
+          onImported?.(finished);
+        }
+      } else if (isRejectedWithRowErrors(finished)) {
+        // Row errors: nothing was written; the report lists them by row, as a check does.
+        setReport({ ...finished, dry_run: true });
         setStage('checked');
       } else {
-        setReport(null);
-        setFileError(errorText(error));
+        setFileError(finished.message || t('failed'));
       }
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setFileError(errorText(error));
     } finally {
-      setBusy(null);
+      if (!controller.signal.aborted) {
+        setBusy(null);
+        setJob(null);
+      }
     }
   };
 
@@ -176,10 +211,30 @@ export function ImportDialog({ open, onClose, endpoint, resourceLabel, fileStem,
             </p>
           </Upload.Dragger>
         ) : null}
-        {busy ? <Progress percent={progress} size="small" className={styles.progress} status="active" /> : null}
+        {busy ? <ImportProgress job={job} uploadPercent={uploadPercent} /> : null}
         {fileError ? <Alert type="error" showIcon title={fileError} data-testid="import-file-error" /> : null}
         {report ? <ImportReportView report={report} /> : null}
       </Flex>
     </Modal>
+  );
+}
+
+/** The upload, then the job's phase and rows done, over one progress bar. */
+function ImportProgress({ job, uploadPercent }: { job: ImportJob | null; uploadPercent: number }) {
+  const { t } = useTranslation('dataImport');
+  const label = job
+    ? t(`phase.${job.phase}`, { done: job.processed_rows.toLocaleString(), total: job.total_rows.toLocaleString() })
+    : t('phase.uploading', { percent: uploadPercent });
+  return (
+    <Flex vertical gap={4} data-testid="import-progress" role="status" aria-live="polite">
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <Progress
+        percent={job ? job.progress : uploadPercent}
+        size="small"
+        className={styles.progress}
+        status="active"
+        aria-label={label}
+      />
+    </Flex>
   );
 }

@@ -1,9 +1,11 @@
 /**
  * The import actions every importable list offers (backend apps/common/imports.py):
  * `GET <list>/import-template/?format=`, `POST <list>/import/?dry_run=1` and `POST <list>/import/`.
+ * An upload starts a background job (answered at once); `GET /api/common/imports/{id}/` reports its
+ * progress and, when it has finished, the same counts and row errors as the report of a dry run.
  */
-import { download, post } from '@/api/http';
-import { isApiError } from '@/api/errors';
+import { download, get, post } from '@/api/http';
+import type { components } from '@/api/schema';
 import { saveBlob } from '@/shared/utils/saveFile';
 
 export type ImportFileFormat = 'csv' | 'xlsx';
@@ -12,26 +14,28 @@ export const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats
 /** Mirrors the server's limit (MAX_IMPORT_BYTES) so a too-large file is refused before uploading. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
-export interface ImportRowError {
-  row: number;
-  field: string;
-  column: string;
-  message: string;
-}
+export type ImportJob = components['schemas']['ImportJob'];
+export type ImportRowError = components['schemas']['ImportRowError'];
+export type ImportJobPhase = components['schemas']['ImportJobPhaseEnum'];
 
-export interface ImportReport {
-  dry_run: boolean;
-  rows_total: number;
-  rows_valid: number;
-  rows_invalid: number;
-  to_create: number;
-  to_update: number;
-  created: number;
-  updated: number;
-  errors: ImportRowError[];
-  errors_truncated: boolean;
-  ignored_columns: string[];
-}
+/** The counts and row errors of a dry run or an import: a finished job carries them under these names. */
+export type ImportReport = Pick<
+  ImportJob,
+  | 'dry_run'
+  | 'rows_total'
+  | 'rows_valid'
+  | 'rows_invalid'
+  | 'to_create'
+  | 'to_update'
+  | 'created'
+  | 'updated'
+  | 'errors'
+  | 'errors_truncated'
+  | 'ignored_columns'
+>;
+
+/** How often a running job is asked for its progress. */
+export const IMPORT_POLL_MS = 1000;
 
 export async function downloadImportTemplate(endpoint: string, format: ImportFileFormat, stem: string): Promise<void> {
   const file = await download(`${endpoint}import-template/`, { params: { format } });
@@ -43,24 +47,75 @@ export async function exportList(endpoint: string, format: ImportFileFormat, ste
   saveBlob(file.blob, file.fileName ?? `${stem}.${format}`);
 }
 
-export function uploadImport(
+/** Uploads the file; the server checks it quickly and answers with the queued job (HTTP 202). */
+export function startImport(
   endpoint: string,
   file: File,
-  options: { dryRun: boolean; onProgress?: (percent: number) => void },
-): Promise<ImportReport> {
+  options: { dryRun: boolean; onUploadProgress?: (percent: number) => void },
+): Promise<ImportJob> {
   const body = new FormData();
   body.append('file', file);
-  return post<ImportReport>(`${endpoint}import/`, body, {
+  return post<ImportJob>(`${endpoint}import/`, body, {
     params: options.dryRun ? { dry_run: 1 } : undefined,
     onUploadProgress: (event) => {
-      if (event.total) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+      if (event.total) options.onUploadProgress?.(Math.round((event.loaded / event.total) * 100));
     },
   });
 }
 
-/** A rejected commit carries the report with the row errors in its `data`. */
-export function reportOfError(error: unknown): ImportReport | null {
-  if (!isApiError(error) || error.error !== 'import_rejected') return null;
-  const data = error.data as Partial<ImportReport> | null;
-  return data && Array.isArray(data.errors) ? (data as ImportReport) : null;
+export function getImportJob(id: number): Promise<ImportJob> {
+  return get<ImportJob>(`/api/common/imports/${id}/`);
+}
+
+export function isImportFinished(job: Pick<ImportJob, 'status'>): boolean {
+  return job.status === 'done' || job.status === 'failed';
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('Aborted', 'AbortError'));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Uploads the file and follows its import job until it is done or failed: `onJob` sees every state
+ * (for the progress bar). Resolves with the finished job; rejects when the upload is refused (an
+ * ApiError with the server's error key) or `signal` aborts the polling (the import goes on on the server).
+ */
+export async function runImport(
+  endpoint: string,
+  file: File,
+  options: {
+    dryRun: boolean;
+    onUploadProgress?: (percent: number) => void;
+    onJob?: (job: ImportJob) => void;
+    signal?: AbortSignal;
+    pollMs?: number;
+  },
+): Promise<ImportJob> {
+  let job = await startImport(endpoint, file, options);
+  options.onJob?.(job);
+  while (!isImportFinished(job)) {
+    await wait(options.pollMs ?? IMPORT_POLL_MS, options.signal);
+    job = await getImportJob(job.id);
+    options.onJob?.(job);
+  }
+  return job;
+}
+
+/** A failed job with row errors: its report lists them (nothing was written). */
+export function isRejectedWithRowErrors(job: ImportJob): boolean {
+  return job.status === 'failed' && job.errors.length > 0;
 }

@@ -1,0 +1,262 @@
+"""Imports as background jobs: the request checks and stores the file, a Celery task reads, validates and
+writes it (apps/common/imports.py does the reading and writing), the API reports progress.
+
+The flow of `POST <list>/import/` (ImportMixin.import_rows):
+
+1. `job_start`: the quick checks of `Importer.check_file` (size, format, the XLSX archive's declared
+   size, the header row and its required columns) refuse a hostile or unreadable file with 400 before
+   anything is stored. Then the file is saved in the storage and an `ImportJob` (queued) is created.
+   An import (not a dry run) of a kind refuses to start while another of the same kind is queued or
+   running in the tenant (409 `import_in_progress`, `data.job` = the running job's id); a partial unique
+   constraint holds that rule under concurrent requests too. A job left queued or running for longer
+   than `IMPORT_JOB_STALE_SECONDS` (a worker that died) is marked failed instead of blocking forever.
+2. The task (`apps.common.tasks.run_import`) is queued after the request's transaction commits; in the
+   embedded default Celery runs eagerly and the job has finished when the answer (202) is sent.
+3. `execute`: marks the job running (committed at once, so it is visible), then reads, validates and
+   writes every row in ONE transaction, and stores the final counts in the job row inside that same
+   transaction: the rows and "done" commit together or not at all. A rejected file (row errors, a bound
+   passed while reading) rolls back and is stored as `failed` with its error key, message and row errors.
+4. Progress while the transaction runs goes to the cache (Redis when REDIS_URL is set, shared by the web
+   processes and the workers), because other connections cannot see into an open transaction;
+   `GET /api/common/imports/{id}/` overlays it on the job row while the job is active.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.files.base import ContentFile
+from django.db import IntegrityError, transaction
+from django.utils import timezone, translation
+from django.utils.module_loading import import_string
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from apps.common.exceptions import Conflict
+from apps.common.imports import Importer, ImportFileError, ImportRejected
+from apps.common.models import ImportJob
+from apps.tenancy.context import tenant_context
+
+logger = logging.getLogger(__name__)
+
+PROGRESS_TTL_SECONDS = 24 * 3600
+
+
+class ImportInProgress(Conflict):
+    error = "import_in_progress"
+    default_message = _("An import of this kind is already running. Wait until it has finished.")
+
+
+def stale_after() -> timedelta:
+    return timedelta(seconds=getattr(settings, "IMPORT_JOB_STALE_SECONDS", 3600))
+
+
+def importer_path(importer_class: type[Importer]) -> str:
+    return f"{importer_class.__module__}.{importer_class.__qualname__}"
+
+
+def kind_of(importer_class: type[Importer]) -> str:
+    return importer_class.model._meta.label_lower
+
+
+def import_permissions(kind: str) -> list[str]:
+    app_label, model_name = kind.split(".", 1)
+    return [f"{app_label}.add_{model_name}", f"{app_label}.change_{model_name}"]
+
+
+# Progress (cache) ---------------------------------------------------------------------------------
+
+
+def _progress_key(tenant_id: int, job_id: int) -> str:
+    return f"imports:progress:{tenant_id}:{job_id}"
+
+
+def progress_set(job: ImportJob, phase: str, done: int, total: int) -> None:
+    cache.set(
+        _progress_key(job.tenant_id, job.pk),
+        {"phase": phase, "processed_rows": done, "total_rows": total},
+        PROGRESS_TTL_SECONDS,
+    )
+
+
+def progress_get(job: ImportJob) -> dict[str, Any] | None:
+    return cache.get(_progress_key(job.tenant_id, job.pk))
+
+
+def percent(*, dry_run: bool, phase: str, done: int, total: int) -> int:
+    """0-100 over the whole job: a dry run validates every row; an import validates (first half) and
+    then writes (second half)."""
+    if phase == "finished":
+        return 100
+    if phase not in ("validating", "saving") or total <= 0:
+        return 0
+    share = min(done, total) / total
+    if dry_run:
+        return int(share * 99)
+    return int(share * 49) if phase == "validating" else 50 + int(share * 49)
+
+
+def job_state(job: ImportJob) -> dict[str, Any]:
+    """{phase, total_rows, processed_rows, progress} of a job: from the cache while it is active."""
+    if job.status in ImportJob.ACTIVE_STATUSES:
+        live = progress_get(job) if job.status == ImportJob.Status.RUNNING else None
+        phase = (live or {}).get("phase", "queued" if job.status == ImportJob.Status.QUEUED else "reading")
+        done = int((live or {}).get("processed_rows", 0))
+        total = int((live or {}).get("total_rows", 0))
+    else:
+        phase, done, total = "finished", job.processed_rows, job.total_rows
+    return {
+        "phase": phase,
+        "total_rows": total,
+        "processed_rows": done,
+        "progress": percent(dry_run=job.dry_run, phase=phase, done=done, total=total),
+    }
+
+
+# Starting a job (in the request) ------------------------------------------------------------------
+
+
+def _fail_stale(kind: str) -> None:
+    cutoff = timezone.now() - stale_after()
+    for job in ImportJob.objects.filter(
+        kind=kind, status__in=ImportJob.ACTIVE_STATUSES, created_at__lt=cutoff
+    ):
+        _finish_failed(
+            job,
+            error="import_stale",
+            message=gettext("The import did not finish in time; nothing was imported. Please try again."),
+        )
+
+
+def job_start(*, importer: Importer, upload, dry_run: bool, user) -> ImportJob:
+    """Checks the upload quickly, stores it and queues the job (see the module docstring)."""
+    importer.check_file(upload)
+    kind = kind_of(type(importer))
+    if not dry_run:
+        _fail_stale(kind)
+        running = ImportJob.objects.filter(
+            kind=kind, status__in=ImportJob.ACTIVE_STATUSES, dry_run=False
+        ).first()
+        if running is not None:
+            raise ImportInProgress(data={"job": running.pk})
+    upload.seek(0)
+    name = (getattr(upload, "name", "") or "import")[-255:]
+    try:
+        with transaction.atomic():
+            job = ImportJob(kind=kind, dry_run=dry_run, file_name=name, started_by=user)
+            job.file.save(name, ContentFile(upload.read()), save=False)
+            job.save()
+    except IntegrityError as exc:
+        running = ImportJob.objects.filter(
+            kind=kind, status__in=ImportJob.ACTIVE_STATUSES, dry_run=False
+        ).first()
+        raise ImportInProgress(data={"job": running.pk if running else None}) from exc
+
+    from apps.common.tasks import run_import
+
+    options = {
+        "kwargs": {
+            "tenant_id": job.tenant_id,
+            "job_id": job.pk,
+            "importer": importer_path(type(importer)),
+            "language": translation.get_language() or settings.LANGUAGE_CODE,
+        }
+    }
+    queue = getattr(settings, "IMPORT_QUEUE", None)
+    if queue:
+        options["queue"] = queue
+    if run_import.app.conf.task_always_eager:
+        run_import.apply_async(**options)
+        job.refresh_from_db()
+    else:
+        # The worker must see the committed job row and file.
+        transaction.on_commit(lambda: run_import.apply_async(**options))
+    return job
+
+
+# Running a job (in the task) -----------------------------------------------------------------------
+
+
+def _apply_report(job: ImportJob, report: dict[str, Any]) -> None:
+    job.total_rows = report.get("rows_total", job.total_rows) or 0
+    job.processed_rows = job.total_rows
+    for field in ("rows_valid", "rows_invalid", "to_create", "to_update", "errors_truncated"):
+        if field in report:
+            setattr(job, field, report[field])
+    job.created_count = report.get("created", 0)
+    job.updated_count = report.get("updated", 0)
+    job.errors = list(report.get("errors", []))
+    job.ignored_columns = list(report.get("ignored_columns", job.ignored_columns or []))
+
+
+def _finish_failed(job: ImportJob, *, error: str, message: str, data: Any = None) -> None:
+    job.status = ImportJob.Status.FAILED
+    job.error = error[:60]
+    job.message = str(message)[:500]
+    if isinstance(data, dict):
+        _apply_report(job, data)
+        job.created_count = job.updated_count = 0
+    job.finished_at = timezone.now()
+    _discard_file(job)
+    job.save()
+
+
+def _discard_file(job: ImportJob) -> None:
+    if job.file:
+        name = job.file.name
+        storage = job.file.storage
+        job.file = ""
+        transaction.on_commit(lambda: storage.delete(name))
+
+
+def execute(*, tenant_id: int, job_id: int, importer: str) -> str:
+    """Runs one queued job to its end; returns its final status. Never raises for a bad file."""
+    importer_class = import_string(importer)
+    if not (isinstance(importer_class, type) and issubclass(importer_class, Importer)):
+        raise TypeError(f"{importer} is not an Importer")
+
+    with transaction.atomic(), tenant_context(tenant_id):
+        job = ImportJob.objects.select_for_update().filter(pk=job_id).first()
+        if job is None or job.status != ImportJob.Status.QUEUED:
+            return job.status if job else "missing"
+        job.status = ImportJob.Status.RUNNING
+        job.started_at = timezone.now()
+        job.save(update_fields=["status", "started_at"])
+    progress_set(job, "reading", 0, 0)
+
+    def progress(phase: str, done: int, total: int) -> None:
+        progress_set(job, phase, done, total)
+
+    try:
+        with transaction.atomic(), tenant_context(tenant_id):
+            with job.file.open("rb") as stored:
+                raw = stored.read()
+            upload = ContentFile(raw, name=job.file_name)
+            report = importer_class(context={}).run(upload, commit=not job.dry_run, progress=progress)
+            _apply_report(job, report)
+            job.status = ImportJob.Status.DONE
+            job.error = ""
+            job.message = ""
+            job.finished_at = timezone.now()
+            _discard_file(job)
+            job.save()
+    except (ImportRejected, ImportFileError) as exc:
+        with tenant_context(tenant_id):
+            job.refresh_from_db()
+            _finish_failed(job, error=exc.error, message=str(exc.message), data=exc.data)
+    except Exception:
+        logger.exception("Import job %s (%s) failed", job_id, importer)
+        with tenant_context(tenant_id):
+            job.refresh_from_db()
+            _finish_failed(
+                job,
+                error="import_failed",
+                message=gettext("The import could not be completed; nothing was imported. Please try again."),
+            )
+    finally:
+        cache.delete(_progress_key(tenant_id, job_id))
+    return job.status

@@ -1,0 +1,24 @@
+"""Background jobs of the common area (Celery; eager, inline, in the embedded default).
+
+run_import: one CSV/XLSX import or dry run (apps/common/import_jobs.py): reads the stored file, validates
+every row and writes them all in one transaction, reporting progress to the cache in batches; speaks the
+language of the user who started it, so row errors read as they would in the request.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.utils import translation
+
+IMPORT_SOFT_TIME_LIMIT = 30 * 60
+
+
+@shared_task(
+    name="common.run_import", soft_time_limit=IMPORT_SOFT_TIME_LIMIT, time_limit=IMPORT_SOFT_TIME_LIMIT + 60
+)
+def run_import(*, tenant_id: int, job_id: int, importer: str, language: str = "en") -> dict:
+    from apps.common.import_jobs import execute
+
+    with translation.override(language):
+        status = execute(tenant_id=tenant_id, job_id=job_id, importer=importer)
+    return {"job": job_id, "status": status}

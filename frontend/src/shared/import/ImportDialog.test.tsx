@@ -1,0 +1,167 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '@/api/http';
+import { initI18n } from '@/i18n';
+import { allResources } from '@/i18n/resources';
+import { MockServer, fail, ok, type MockReply } from '@/test/mockAdapter';
+import { signIn } from '@/test/session';
+import { ImportDialog } from './ImportDialog';
+import type { ImportJob } from './importApi';
+
+const ENDPOINT = '/api/products/';
+const JOB_URL = '/api/common/imports/41/';
+
+function job(changes: Partial<ImportJob> = {}): ImportJob {
+  return {
+    id: 41,
+    kind: 'products.product',
+    dry_run: false,
+    status: 'queued',
+    phase: 'queued',
+    file_name: 'products.csv',
+    total_rows: 0,
+    processed_rows: 0,
+    progress: 0,
+    rows_total: 0,
+    rows_valid: 0,
+    rows_invalid: 0,
+    to_create: 0,
+    to_update: 0,
+    created: 0,
+    updated: 0,
+    errors: [],
+    errors_truncated: false,
+    ignored_columns: [],
+    error: '',
+    message: '',
+    started_by: 7,
+    started_by_name: 'Anna Berg',
+    created_at: '2026-01-05T10:00:00Z',
+    started_at: null,
+    finished_at: null,
+    ...changes,
+  };
+}
+
+const accepted = (data: ImportJob): MockReply => ({ status: 202, data: { code: 200, message: 'success', data } });
+
+let server: MockServer;
+
+beforeEach(() => {
+  initI18n('en', allResources());
+  signIn({ tenant: '3' });
+  server = new MockServer(http);
+});
+
+afterEach(() => server.restore());
+
+/** GET of the job answers these replies in turn; a function reply waits for the test to release it. */
+function jobReplies(...replies: (MockReply | (() => Promise<MockReply>))[]) {
+  let index = 0;
+  server.on('GET', JOB_URL, () => {
+    const reply = replies[Math.min(index, replies.length - 1)];
+    index += 1;
+    return typeof reply === 'function' ? reply() : reply;
+  });
+}
+
+async function openWithFile(onImported = vi.fn()) {
+  const user = userEvent.setup();
+  render(
+    <App>
+      <ImportDialog open onClose={() => undefined} endpoint={ENDPOINT} resourceLabel="Products" fileStem="products" onImported={onImported} pollMs={5} />
+    </App>,
+  );
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  expect(input).not.toBeNull();
+  await user.upload(input!, new File(['Article number,Name\nCT-1,One\n'], 'products.csv', { type: 'text/csv' }));
+  return { user, onImported };
+}
+
+describe('the import dialog', () => {
+  it('shows the job’s progress while it runs, then the result, and refreshes the list', async () => {
+    let release: (reply: MockReply) => void = () => undefined;
+    server.on('POST', `${ENDPOINT}import/`, accepted(job({ dry_run: true })));
+    jobReplies(
+      ok(job({ dry_run: true, status: 'running', phase: 'validating', total_rows: 3, processed_rows: 1, progress: 33 })),
+      () => new Promise<MockReply>((resolve) => (release = resolve)),
+    );
+    const { user, onImported } = await openWithFile();
+
+    await user.click(screen.getByTestId('import-check'));
+    const progress = await screen.findByTestId('import-progress');
+    await waitFor(() => expect(progress).toHaveTextContent('Checking rows: 1 of 3'));
+    expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+    expect(screen.getByTestId('import-commit')).toBeDisabled();
+
+    release(ok(job({ dry_run: true, status: 'done', phase: 'finished', progress: 100, rows_total: 3, rows_valid: 3, to_create: 2, to_update: 1 })));
+    expect(await screen.findByText('All 3 rows are valid and ready to import.')).toBeInTheDocument();
+    expect(screen.queryByTestId('import-progress')).not.toBeInTheDocument();
+    expect(server.requests[0].params).toMatchObject({ dry_run: 1 });
+
+    // Now the import itself.
+    server.on('POST', `${ENDPOINT}import/`, accepted(job()));
+    jobReplies(
+      ok(job({ status: 'running', phase: 'saving', total_rows: 3, processed_rows: 2, progress: 82 })),
+      ok(job({ status: 'done', phase: 'finished', progress: 100, rows_total: 3, rows_valid: 3, created: 2, updated: 1 })),
+    );
+    await user.click(screen.getByTestId('import-commit'));
+    expect((await screen.findAllByText('Imported: 2 created, 1 updated.')).length).toBeGreaterThan(0);
+    expect(onImported).toHaveBeenCalledTimes(1);
+    expect(onImported.mock.calls[0][0]).toMatchObject({ created: 2, updated: 1 });
+  });
+
+  it('lists row errors by row number when the job is rejected, and nothing counts as imported', async () => {
+    server.on('POST', `${ENDPOINT}import/`, accepted(job({ dry_run: true })));
+    jobReplies(
+      ok(
+        job({
+          dry_run: true,
+          status: 'failed',
+          phase: 'finished',
+          error: 'import_rejected',
+          message: '1 of 2 rows have errors; nothing was imported.',
+          rows_total: 2,
+          rows_valid: 1,
+          rows_invalid: 1,
+          errors: [{ row: 3, field: 'weight_per_carton_kg', column: 'Weight per carton (kg)', message: 'Enter a number.' }],
+        }),
+      ),
+    );
+    const { user, onImported } = await openWithFile();
+    await user.click(screen.getByTestId('import-check'));
+
+    const table = await screen.findByTestId('import-errors');
+    const row = within(table).getByText('Enter a number.').closest('tr')!;
+    expect(within(row).getByText('3')).toBeInTheDocument();
+    expect(within(row).getByText('Weight per carton (kg)')).toBeInTheDocument();
+    expect(screen.getByText('1 row has errors. Correct the file and check it again.')).toBeInTheDocument();
+    expect(screen.getByTestId('import-commit')).toBeDisabled();
+    expect(onImported).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s message when the upload is refused or another import is running', async () => {
+    server.on('POST', `${ENDPOINT}import/`, fail(400, 'The workbook unpacks to more than 50 MB. Split it into smaller files.', 'import_file_too_large'));
+    const { user } = await openWithFile();
+    await user.click(screen.getByTestId('import-check'));
+    expect(await screen.findByTestId('import-file-error')).toHaveTextContent('unpacks to more than 50 MB');
+    expect(server.count('GET', JOB_URL)).toBe(0);
+
+    server.on('POST', `${ENDPOINT}import/`, fail(409, 'An import of this kind is already running. Wait until it has finished.', 'import_in_progress', { job: 40 }));
+    await user.click(screen.getByTestId('import-check'));
+    await waitFor(() => expect(screen.getByTestId('import-file-error')).toHaveTextContent('already running'));
+  });
+
+  it('shows a failed job’s message when it failed without row errors', async () => {
+    server.on('POST', `${ENDPOINT}import/`, accepted(job({ dry_run: true })));
+    jobReplies(
+      ok(job({ dry_run: true, status: 'failed', phase: 'finished', error: 'import_too_many_rows', message: 'The file has more than 10,000 rows. Split it into smaller files.' })),
+    );
+    const { user } = await openWithFile();
+    await user.click(screen.getByTestId('import-check'));
+    expect(await screen.findByTestId('import-file-error')).toHaveTextContent('more than 10,000 rows');
+    expect(screen.queryByTestId('import-report')).not.toBeInTheDocument();
+  });
+});
