@@ -200,7 +200,6 @@ class ImportJobView(APIView):
 
     @extend_schema(
         operation_id="common_imports_retrieve",
-        parameters=[TENANT_PARAMETER],
         responses={200: ImportJobSerializer},
     )
     def get(self, request, pk: int):
