@@ -48,7 +48,7 @@ export default function LoginPage() {
       <Card className={styles.card}>
         <Flex vertical align="center" gap="small" className={styles.heading}>
           <AppLogo size={48} />
-          <Typography.Title level={3} className={styles.title}>
+          <Typography.Title level={1} className={styles.title}>
             {t('title')}
           </Typography.Title>
           <Typography.Text type="secondary">{t('subtitle')}</Typography.Text>

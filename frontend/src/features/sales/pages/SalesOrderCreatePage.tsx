@@ -113,7 +113,7 @@ export default function SalesOrderCreatePage() {
       <Card>
         <Form layout="vertical" onFinish={() => submit(false)}>
           <Flex gap="middle" wrap>
-            <Form.Item label={t('fields.customer')} required style={{ minWidth: 320, flex: 2 }} validateStatus={fieldErrors.customer ? 'error' : undefined}>
+            <Form.Item label={t('fields.customer')} required htmlFor="sales-customer" style={{ minWidth: 320, flex: 2 }} validateStatus={fieldErrors.customer ? 'error' : undefined}>
               <RemoteSelect<CustomerOption>
                 id="sales-customer"
                 queryKey={CUSTOMERS_URL}
