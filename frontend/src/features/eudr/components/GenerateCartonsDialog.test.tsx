@@ -21,7 +21,7 @@ afterEach(() => {
 
 /** The form item (label, control and its messages) that holds a control. */
 function itemOf(testId: string): HTMLElement {
-  const item = screen.getByTestId(testId).closest<HTMLElement>('.p-form-item');
+  const item = screen.getByTestId(testId).closest<HTMLElement>('.ant-form-item, .p-form-item');
   if (!item) throw new Error(`${testId} is not inside a form item`);
   return item;
 }
