@@ -156,6 +156,8 @@ export function buildAntTheme(state: ThemeState): ThemeConfig {
       Typography: { ...status.text },
       Form: { colorError: status.text.colorError, colorWarning: status.text.colorWarning, colorSuccess: status.text.colorSuccess },
       Card: { headerFontSize: preset.fontSize + 2 },
+      // A table's "nothing here" text is drawn in the disabled colour: it is a message, so readable.
+      Table: { colorTextDisabled: colorTextTertiary },
     },
   };
 }
