@@ -204,7 +204,7 @@ async function settled(page: Page): Promise<void> {
       document.querySelector('h1, [data-testid="not-found"]') !== null &&
       document.querySelector('[data-testid="table-loading"], .p-spin-spinning, .p-skeleton-active, .trace-loading') === null,
     undefined,
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
 }
 
