@@ -139,8 +139,9 @@ export function buildAntTheme(state: ThemeState): ThemeConfig {
       },
       Menu: { zIndexPopup: LAYERS.menu, activeBarHeight: 2, itemBg: 'transparent', horizontalItemSelectedColor: colorPrimary },
       Dropdown: { zIndexPopup: LAYERS.menu },
-      // The chosen values of a disabled multiple select are information (e.g. a user's roles): readable.
-      Select: { zIndexPopup: LAYERS.overlay, multipleItemColorDisabled: colorTextSecondary },
+      // The values of a disabled select are information (e.g. a user's roles): readable. (Ant Design 6
+      // draws them in colorTextDisabled; its multipleItemColorDisabled token is not used.)
+      Select: { zIndexPopup: LAYERS.overlay, colorTextDisabled: colorTextSecondary },
       DatePicker: { zIndexPopup: LAYERS.overlay },
       Popover: { zIndexPopup: LAYERS.overlay },
       Popconfirm: { zIndexPopup: LAYERS.overlay },
