@@ -9,7 +9,7 @@ export function NotFoundPage() {
     <div className={styles.fullPage} data-testid="not-found">
       <Result
         status="404"
-        title={t('notFound.title')}
+        title={<h1 className={styles.resultTitle}>{t('notFound.title')}</h1>}
         subTitle={t('notFound.description')}
         extra={
           <Link to="/">

@@ -4,7 +4,8 @@
  * font weight and borders.
  */
 import { theme, type ThemeConfig } from 'antd';
-import { primaryScale, surfaceScale, type Preset, type ThemeState } from './themeConfig';
+import { readableShade } from './contrast';
+import { primaryScale, surfaceScale, type Palette, type Preset, type PrimaryColor, type SurfacePalette, type ThemeState } from './themeConfig';
 
 /** SPEC.md section 9: layer levels. */
 export const LAYERS = {
@@ -85,6 +86,20 @@ export function buildAntTheme(state: ThemeState): ThemeConfig {
   const borderSecondary = state.dark ? surface['800'] : surface['100'];
   const text = state.dark ? surface['0'] : surface['900'];
 
+  // Text colours that Ant Design derives with transparency (secondary text, descriptions, placeholders)
+  // and its status colours fall below 4.5:1 on our surfaces: they are picked from our palettes instead,
+  // as the first shade readable on every background text sits on (containers, the page, table headers).
+  const { 0: _white, ...surfacePalette } = surface;
+  const textBackgrounds = state.dark ? [bgContainer, bgLayout, bgElevated] : [bgContainer, bgLayout, surface['100']];
+  const colorTextSecondary = readableShade(surfacePalette, textBackgrounds, state.dark, state.dark ? '300' : '600');
+  const colorTextTertiary = readableShade(surfacePalette, textBackgrounds, state.dark, state.dark ? '400' : '500');
+  const status = statusColors(state.dark, textBackgrounds, {
+    success: primaryScale('green', state.surface),
+    warning: primaryScale('amber', state.surface),
+    error: primaryScale('rose', state.surface),
+    info,
+  });
+
   return {
     cssVar: { key: 'trade' },
     hashed: false,
@@ -101,6 +116,10 @@ export function buildAntTheme(state: ThemeState): ThemeConfig {
       colorBorder: border,
       colorBorderSecondary: borderSecondary,
       colorTextLightSolid: onPrimary,
+      colorTextSecondary,
+      colorTextTertiary,
+      colorTextPlaceholder: colorTextTertiary,
+      ...status.backgrounds,
       borderRadius: preset.borderRadius,
       controlHeight: preset.controlHeight,
       fontSize: preset.fontSize,
@@ -120,7 +139,9 @@ export function buildAntTheme(state: ThemeState): ThemeConfig {
       },
       Menu: { zIndexPopup: LAYERS.menu, activeBarHeight: 2, itemBg: 'transparent', horizontalItemSelectedColor: colorPrimary },
       Dropdown: { zIndexPopup: LAYERS.menu },
-      Select: { zIndexPopup: LAYERS.overlay },
+      // The values of a disabled select are information (e.g. a user's roles): readable. (Ant Design 6
+      // draws them in colorTextDisabled; its multipleItemColorDisabled token is not used.)
+      Select: { zIndexPopup: LAYERS.overlay, colorTextDisabled: colorTextSecondary },
       DatePicker: { zIndexPopup: LAYERS.overlay },
       Popover: { zIndexPopup: LAYERS.overlay },
       Popconfirm: { zIndexPopup: LAYERS.overlay },
@@ -129,8 +150,69 @@ export function buildAntTheme(state: ThemeState): ThemeConfig {
       Drawer: { zIndexPopup: LAYERS.modal },
       Message: { zIndexPopup: LAYERS.toast },
       Notification: { zIndexPopup: LAYERS.toast },
-      Button: { fontWeight: preset.buttonFontWeight, primaryColor: onPrimary },
+      // Danger buttons: readable red text; a filled danger button's text contrasts with that red.
+      Button: { fontWeight: preset.buttonFontWeight, primaryColor: onPrimary, colorError: status.text.colorError, dangerColor: state.dark ? surface['950'] : surface['0'] },
+      // Status tags, texts and form messages write in the status colour: its readable shade.
+      Tag: { ...status.text, ...presetTagColors(state.dark, textBackgrounds, state.surface) },
+      Typography: { ...status.text },
+      Form: { colorError: status.text.colorError, colorWarning: status.text.colorWarning, colorSuccess: status.text.colorSuccess },
       Card: { headerFontSize: preset.fontSize + 2 },
+      // A table's "nothing here" text is drawn in the disabled colour: it is a message, so readable.
+      Table: { colorTextDisabled: colorTextTertiary },
     },
   };
+}
+
+/** Ant Design's preset tag colours, each drawn from the nearest palette of ours. */
+const PRESET_PALETTES: Record<string, Exclude<PrimaryColor, 'noir'>> = {
+  blue: 'blue',
+  purple: 'purple',
+  cyan: 'cyan',
+  green: 'green',
+  magenta: 'fuchsia',
+  pink: 'pink',
+  red: 'rose',
+  orange: 'orange',
+  yellow: 'yellow',
+  volcano: 'orange',
+  geekblue: 'indigo',
+  lime: 'lime',
+  gold: 'amber',
+};
+
+/**
+ * A preset tag (`<Tag color="gold">`) is text in the colour's shade 7 on its shade 1 with a border of
+ * shade 3: readable shades of our palettes instead.
+ */
+function presetTagColors(dark: boolean, surfaces: readonly string[], surface: SurfacePalette): Record<string, string> {
+  const tokens: Record<string, string> = {};
+  for (const [key, name] of Object.entries(PRESET_PALETTES)) {
+    const palette = primaryScale(name, surface);
+    const bg = dark ? palette['950'] : palette['50'];
+    tokens[`${key}1`] = bg;
+    tokens[`${key}3`] = dark ? palette['800'] : palette['200'];
+    tokens[`${key}7`] = readableShade(palette, [bg, ...surfaces], dark, dark ? '400' : '600');
+  }
+  return tokens;
+}
+
+type Status = 'success' | 'warning' | 'error' | 'info';
+
+/**
+ * Status colours from our palettes: a tinted background and border, and text in the first shade that is
+ * readable on that background and on the surfaces (Ant Design's own, e.g. #52c41a on white, are not).
+ */
+function statusColors(dark: boolean, surfaces: readonly string[], palettes: Record<Status, Palette>) {
+  const backgrounds: Record<string, string> = {};
+  const text = {} as Record<'colorSuccess' | 'colorWarning' | 'colorError' | 'colorInfo', string>;
+  for (const [status, palette] of Object.entries(palettes) as [Status, Palette][]) {
+    const name = status.charAt(0).toUpperCase() + status.slice(1);
+    const bg = dark ? palette['950'] : palette['50'];
+    backgrounds[`color${name}Bg`] = bg;
+    backgrounds[`color${name}Border`] = dark ? palette['800'] : palette['200'];
+    const readable = readableShade(palette, [bg, ...surfaces], dark, dark ? '400' : '600');
+    backgrounds[`color${name}Text`] = readable;
+    text[`color${name}` as keyof typeof text] = readable;
+  }
+  return { backgrounds, text };
 }

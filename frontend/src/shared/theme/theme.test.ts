@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildAntTheme, LAYERS } from './buildTheme';
+import { contrastRatio, TEXT_CONTRAST } from './contrast';
 import {
   DEFAULT_THEME,
   PRESETS,
@@ -95,5 +96,34 @@ describe('pre-paint script', () => {
   it('leaves light mode without p-dark', () => {
     run(null);
     expect(document.documentElement.classList.contains('p-dark')).toBe(false);
+  });
+});
+
+describe('readable text colours (WCAG 4.5:1) for every theme choice', () => {
+  const choices = PRIMARY_COLORS.flatMap((primary) => SURFACE_PALETTES.flatMap((surface) => [false, true].map((dark) => ({ primary, surface, dark }))));
+
+  it.each(choices)('$primary on $surface, dark $dark', ({ primary, surface, dark }) => {
+    const theme = buildAntTheme({ ...DEFAULT_THEME, primary, surface, dark });
+    const token = theme.token as Record<string, string>;
+    const backgrounds = [token.colorBgContainer, token.colorBgLayout] as string[];
+    for (const name of ['colorTextSecondary', 'colorTextTertiary', 'colorTextPlaceholder']) {
+      for (const bg of backgrounds) expect(contrastRatio(token[name] ?? '', bg), `${name} on ${bg}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
+    const tag = theme.components?.Tag as Record<string, string>;
+    for (const [status, name] of [['Success', 'colorSuccess'], ['Warning', 'colorWarning'], ['Error', 'colorError'], ['Info', 'colorInfo']] as const) {
+      const bg = token[`color${status}Bg`] ?? '';
+      expect(contrastRatio(tag[name] ?? '', bg), `${name} tag`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      for (const surfaceBg of backgrounds) expect(contrastRatio(tag[name] ?? '', surfaceBg), `${name} text`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
+    for (const preset of ['gold', 'cyan', 'purple', 'green', 'red', 'blue', 'orange']) {
+      expect(contrastRatio(tag[`${preset}7`] ?? '', tag[`${preset}1`] ?? ''), `${preset} tag`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
+  });
+
+  it('measures contrast as WCAG does', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#ffffff', '#ffffff')).toBeCloseTo(1, 5);
+    // Ant Design's success green on white, which axe rejected.
+    expect(contrastRatio('#52c41a', '#ffffff')).toBeLessThan(TEXT_CONTRAST);
   });
 });

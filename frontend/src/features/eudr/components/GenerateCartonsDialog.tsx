@@ -184,7 +184,8 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
             data-testid="generate-product"
           />
         </Form.Item>
-        <Form.Item name="order" label={t('generate.order')} required rules={[{ required: true, message: t('validation.purchaseOrderLineRequired') }]}>
+        {/* The order only narrows the line; the line field alone says that a line is required. */}
+        <Form.Item name="order" label={t('generate.order')} required>
           <Select<number>
             disabled={!picked}
             loading={orders.isFetching}

@@ -269,6 +269,7 @@ export function OrderForm({ order }: Props) {
               notFoundContent={t('form.productMinChars')}
               onChange={(_value, record) => onProductChosen(field.name, record)}
               className={styles.product}
+              aria-label={`${t('line.product')} ${field.name + 1}`}
               data-testid={`line-product-${field.name}`}
             />
           </Form.Item>
@@ -281,7 +282,7 @@ export function OrderForm({ order }: Props) {
       width: 220,
       render: (_, field) => (
         <Form.Item name={[field.name, 'line_description']} rules={[{ max: 500 }]} className={styles.cell}>
-          <Input />
+          <Input aria-label={`${t('line.line_description')} ${field.name + 1}`} />
         </Form.Item>
       ),
     },
@@ -293,7 +294,7 @@ export function OrderForm({ order }: Props) {
         const received = (lines[field.name]?.received_qty ?? undefined) || undefined;
         return (
           <Form.Item name={[field.name, 'order_qty']} rules={[positive(received && compareQty(received, '0') > 0 ? received : undefined)]} className={styles.cell}>
-            <InputNumber<string> stringMode min="0" step="1" className={styles.number} data-testid={`line-qty-${field.name}`} />
+            <InputNumber<string> stringMode min="0" step="1" className={styles.number} aria-label={`${t('line.order_qty')} ${field.name + 1}`} data-testid={`line-qty-${field.name}`} />
           </Form.Item>
         );
       },
@@ -304,7 +305,7 @@ export function OrderForm({ order }: Props) {
       width: 130,
       render: (_, field) => (
         <Form.Item name={[field.name, 'unit_cost']} rules={[notNegative(true)]} className={styles.cell}>
-          <InputNumber<string> stringMode min="0" step="0.01" precision={4} className={styles.number} data-testid={`line-cost-${field.name}`} />
+          <InputNumber<string> stringMode min="0" step="0.01" precision={4} className={styles.number} aria-label={`${t('line.unit_cost')} ${field.name + 1}`} data-testid={`line-cost-${field.name}`} />
         </Form.Item>
       ),
     },
@@ -325,7 +326,7 @@ export function OrderForm({ order }: Props) {
             extra={locked ? t('form.weightLocked') : undefined}
             className={styles.cell}
           >
-            <InputNumber<string> stringMode min="0" step="0.001" precision={3} className={styles.number} disabled={locked} />
+            <InputNumber<string> stringMode min="0" step="0.001" precision={3} className={styles.number} disabled={locked} aria-label={`${t('line.weight_per_carton')} ${field.name + 1}`} />
           </Form.Item>
         );
       },

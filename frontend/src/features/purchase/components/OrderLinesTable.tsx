@@ -63,6 +63,7 @@ export function OrderLinesTable({ order, showCartons = true, expandCartons = fal
               <Progress
                 percent={ratio}
                 size="small"
+                aria-label={t('line.received_qty')}
                 showInfo={false}
                 status={compareQty(v, line.order_qty) > 0 ? 'exception' : ratio === 100 ? 'success' : 'normal'}
               />

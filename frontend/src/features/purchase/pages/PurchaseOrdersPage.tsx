@@ -81,7 +81,7 @@ export default function PurchaseOrdersPage() {
       render: (_, order) => {
         const ordered = Number(order.ordered_qty);
         const percent = ordered > 0 ? Math.min(100, Math.round((Number(order.received_qty) / ordered) * 100)) : 0;
-        return <Progress className={styles.progress} percent={percent} size="small" status={percent === 100 ? 'success' : 'normal'} />;
+        return <Progress className={styles.progress} percent={percent} size="small" aria-label={t('list.progress')} status={percent === 100 ? 'success' : 'normal'} />;
       },
     },
     { title: t('fields.owner'), dataIndex: 'owner_name', render: (value: string) => value || '—' },

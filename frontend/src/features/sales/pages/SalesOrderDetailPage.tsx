@@ -234,6 +234,7 @@ function Lines({ order }: { order: SalesOrderDetail }) {
             return (
               <Progress
                 size="small"
+                aria-label={`${t('fields.shipped')} / ${t('fields.invoiced')}`}
                 percent={q ? Math.round((Number(l.quantity_shipped) / q) * 100) : 0}
                 success={{ percent: q ? Math.round((Number(l.quantity_invoiced) / q) * 100) : 0 }}
                 format={() => `${f.qty(l.quantity_shipped)} / ${f.qty(l.quantity_invoiced)}`}

@@ -66,7 +66,7 @@ export default function SalesOrdersPage() {
         const ordered = Number(order.ordered_qty);
         const shipped = ordered > 0 ? Math.round((Number(order.shipped_qty) / ordered) * 100) : 0;
         const invoiced = ordered > 0 ? Math.round((Number(order.invoiced_qty) / ordered) * 100) : 0;
-        return <Progress percent={Math.min(100, shipped)} success={{ percent: Math.min(100, invoiced) }} size="small" />;
+        return <Progress percent={Math.min(100, shipped)} success={{ percent: Math.min(100, invoiced) }} size="small" aria-label={t('list.progress')} />;
       },
     },
     { title: t('fields.owner'), dataIndex: 'owner_name', render: (value: string) => value || '—' },

@@ -111,7 +111,11 @@ export function MembershipsEditor({ userId, isSelf, manageable, onDirtyChange, o
           {
             title: t('memberships.active'),
             render: (_v, row) => (
-              <Switch checked={row.is_active} disabled={disabled || !row.is_member} onChange={(is_active) => change(row.tenant.id, { is_active })} />
+              <Switch
+                checked={row.is_active}
+                disabled={disabled || !row.is_member}
+                aria-label={`${t('memberships.active')}: ${row.tenant.name}`}
+                onChange={(is_active) => change(row.tenant.id, { is_active })} />
             ),
           },
         ]}

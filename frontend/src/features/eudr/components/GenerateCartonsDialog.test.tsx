@@ -1,0 +1,44 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http } from '@/api/http';
+import { MockServer } from '@/test/mockAdapter';
+import { makeUser, signIn } from '@/test/session';
+import { deliveryFixture } from '../test/fixtures';
+import { renderAt } from '../test/harness';
+import { GenerateCartonsDialog } from './GenerateCartonsDialog';
+
+let server: MockServer;
+
+beforeEach(() => {
+  server = new MockServer(http);
+  signIn({ tenant: '3', user: makeUser({ permissions: ['eudr.add_cartonlabel'] }) });
+});
+
+afterEach(() => {
+  server.restore();
+});
+
+/** The form item (label, control and its messages) that holds a control. */
+function itemOf(testId: string): HTMLElement {
+  const item = screen.getByTestId(testId).closest<HTMLElement>('.ant-form-item, .p-form-item');
+  if (!item) throw new Error(`${testId} is not inside a form item`);
+  return item;
+}
+
+describe('GenerateCartonsDialog', () => {
+  it('submitted empty, says the order line is required once, under the line field', async () => {
+    const user = userEvent.setup();
+    renderAt('/', '/', <GenerateCartonsDialog material={deliveryFixture()} batches={[]} open onClose={() => undefined} onGenerated={() => undefined} />);
+
+    await user.click(await screen.findByTestId('generate-submit'));
+
+    await waitFor(() => expect(screen.getByText('Product is required')).toBeInTheDocument());
+    const messages = await screen.findAllByText('Purchase order line is required');
+    expect(messages).toHaveLength(1);
+    expect(itemOf('generate-line')).toContainElement(messages[0] ?? null);
+    expect(itemOf('generate-order')).not.toHaveTextContent('required');
+    // Nothing was sent.
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+});
