@@ -262,6 +262,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "apps.common.api.schema.wrap_in_envelope",
+        "apps.common.api.schema.blankable_email_without_format",
     ],
     "ENUM_NAME_OVERRIDES": {
         "RawMaterialStatusEnum": "apps.eudr.models.RawMaterialDelivery.Status",

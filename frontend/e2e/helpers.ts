@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo1234';
 
@@ -38,4 +38,27 @@ export async function userMenu(page: Page, entry: string | RegExp): Promise<void
   // A text names the whole entry (after its icon's name), so "Settings" is not "Company settings".
   const name = typeof entry === 'string' ? new RegExp(`(^|\\s)${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : entry;
   await page.getByRole('menuitem', { name }).click();
+}
+
+/**
+ * Opens the theme drawer from the user menu. The signed-in header renders again while the session and
+ * the home page's data arrive, and a click on a menu entry that lands in that moment can be lost: the
+ * open-and-check is repeated until the drawer shows (at most 20 s).
+ */
+export async function openThemeSettings(page: Page): Promise<void> {
+  await expect(async () => {
+    if (await page.getByTestId('theme-configurator').isVisible()) return;
+    await page.keyboard.press('Escape');
+    await userMenu(page, 'Settings');
+    await expect(page.getByTestId('theme-configurator')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Picks a language in a language switcher inside `scope`, repeating as openThemeSettings does until `done` holds. */
+export async function pickLanguage(page: Page, scope: Locator, label: string, done: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    await scope.getByTestId('language-switcher').click();
+    await page.locator('.p-select-dropdown:visible .p-select-item-option', { hasText: label }).click({ timeout: 3_000 });
+    await done();
+  }).toPass({ timeout: 20_000 });
 }

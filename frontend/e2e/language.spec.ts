@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, storage } from './helpers';
+import { pickLanguage, signIn, storage } from './helpers';
 
 test('the language switch changes the UI at once and is remembered', async ({ page }) => {
   await page.goto('/auth/login');
@@ -39,16 +39,14 @@ test('the supplier layout has its own language switcher', async ({ page }) => {
 test('the default layout has a language switch in the header, and in the mobile menu at 960px', async ({ page }) => {
   await signIn(page, 'admin');
   const header = page.getByTestId('app-header');
-  await header.getByTestId('language-switcher').click();
-  await page.locator('.p-select-dropdown:visible .p-select-item-option', { hasText: '中文' }).click();
-  await expect(page.getByTestId('desktop-menu')).toContainText('销售');
+  await pickLanguage(page, header, '中文', () => expect(page.getByTestId('desktop-menu')).toContainText('销售', { timeout: 3_000 }));
   expect(await storage(page, 'app-language')).toBe('zh');
 
   await page.setViewportSize({ width: 960, height: 800 });
   await page.getByTestId('mobile-menu-button').click();
   const tools = page.getByTestId('mobile-menu-tools');
-  await tools.getByTestId('language-switcher').click();
-  await page.locator('.p-select-dropdown:visible .p-select-item-option', { hasText: 'English' }).click();
-  await expect(page.locator('.p-drawer-section').filter({ has: page.locator('.p-menu-inline') })).toContainText('Sales');
+  await pickLanguage(page, tools, 'English', () =>
+    expect(page.locator('.p-drawer-section').filter({ has: page.locator('.p-menu-inline') })).toContainText('Sales', { timeout: 3_000 }),
+  );
   expect(await storage(page, 'app-language')).toBe('en');
 });

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn, userMenu } from './helpers';
+import { openThemeSettings, signIn } from './helpers';
 
 test('dark mode, primary colour and preset survive a reload and apply before first paint', async ({ page }) => {
   await signIn(page, 'admin');
-  await userMenu(page, 'Settings');
+  await openThemeSettings(page);
   const drawer = page.getByTestId('theme-configurator');
   await expect(drawer).toBeVisible();
 
@@ -34,7 +34,7 @@ test('dark mode, primary colour and preset survive a reload and apply before fir
 
   await expect(page.getByTestId('layout-default')).toBeVisible();
   // Nora: square corners on buttons; the emerald primary on the primary button.
-  await userMenu(page, 'Settings');
+  await openThemeSettings(page);
   const close = page.getByTestId('theme-configurator').getByRole('button', { name: 'Close' }).last();
   const radius = await close.evaluate((el) => getComputedStyle(el).borderTopLeftRadius);
   expect(radius).toBe('2px');
@@ -47,7 +47,7 @@ test('dark mode, primary colour and preset survive a reload and apply before fir
 
 test('presets change the look at run time', async ({ page }) => {
   await signIn(page, 'admin');
-  await userMenu(page, 'Settings');
+  await openThemeSettings(page);
   const drawer = page.getByTestId('theme-configurator');
   const close = drawer.getByRole('button', { name: 'Close' }).last();
   const radiusOf = () => close.evaluate((el) => getComputedStyle(el).borderTopLeftRadius);

@@ -5087,7 +5087,7 @@ export interface components {
             readonly status: components["schemas"]["EmailMessageStatusEnum"];
             readonly attempts: number;
             readonly last_error: string;
-            readonly transport: components["schemas"]["TransportEnum"];
+            readonly transport: components["schemas"]["TransportEnum"] | components["schemas"]["BlankEnum"];
             readonly language: components["schemas"]["DocumentLanguageEnum"];
             /** Test message */
             readonly is_test: boolean;
@@ -5112,7 +5112,7 @@ export interface components {
             readonly status: components["schemas"]["EmailMessageStatusEnum"];
             readonly attempts: number;
             readonly last_error: string;
-            readonly transport: components["schemas"]["TransportEnum"];
+            readonly transport: components["schemas"]["TransportEnum"] | components["schemas"]["BlankEnum"];
             readonly language: components["schemas"]["DocumentLanguageEnum"];
             /** Test message */
             readonly is_test: boolean;
@@ -9099,10 +9099,7 @@ export interface components {
             readonly profile_name: string;
             readonly first_name: string;
             readonly last_name: string;
-            /**
-             * Email address
-             * Format: email
-             */
+            /** Email address */
             readonly email: string;
             readonly phone: string;
             readonly user_type: components["schemas"]["UserTypeEnum"];

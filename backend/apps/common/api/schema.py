@@ -135,3 +135,26 @@ class BlankableEmailFieldExtension(OpenApiSerializerFieldExtension):
         if not (getattr(self.target, "allow_blank", False) or getattr(self.target, "read_only", False)):
             return schema
         return {"type": "string", "anyOf": [schema, {"type": "string", "maxLength": 0}]}
+
+
+def blankable_email_without_format(result, generator, request, public):
+    """drf-spectacular adds `format: email` beside the `anyOf` of BlankableEmailFieldExtension (from the
+    model field's EmailValidator), which would forbid the empty string the `anyOf` allows: drop it."""
+
+    def walk(node):
+        if isinstance(node, dict):
+            any_of = node.get("anyOf")
+            if (
+                node.get("format") == "email"
+                and isinstance(any_of, list)
+                and {"type": "string", "maxLength": 0} in any_of
+            ):
+                del node["format"]
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(result)
+    return result
