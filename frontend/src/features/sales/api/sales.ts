@@ -108,7 +108,7 @@ export const searchCustomers = (search: string, signal?: AbortSignal) =>
   get<Paginated<CustomerOption>>(CUSTOMERS_URL, { params: { search, page_size: 20, is_active: true }, signal });
 export const fetchCustomer = (id: number, signal?: AbortSignal) => get<CustomerOption>(`${CUSTOMERS_URL}${id}/`, { signal });
 /** Owner candidates: internal members of the tenant (the same set the order's `owner` accepts). */
-export const OWNERS_URL = '/api/purchaseorders/orders/owners/';
+export const OWNERS_URL = '/api/salesorders/orders/owners/';
 export const searchOwners = (search: string, signal?: AbortSignal) =>
   get<Paginated<OwnerOption>>(OWNERS_URL, { params: { search, page_size: 20 }, signal });
 export const searchProducts = (search: string, signal?: AbortSignal) =>

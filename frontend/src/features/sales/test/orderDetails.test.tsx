@@ -110,7 +110,7 @@ beforeEach(() => {
   server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'Trading Co' }]));
   server.on('GET', '/api/customers/', ok(page([customer])));
   server.on('GET', '/api/products/', ok(page([{ id: 9, article_number: 'CT-6040', name: 'Carton 60x40', name_zh: '纸箱 60x40', sales_price: '2.5000' }])));
-  server.on('GET', '/api/purchaseorders/orders/owners/', ok(page([{ id: 1, username: 'ada', name: 'Ada Admin' }, { id: 2, username: 'seller', name: 'Sam Seller' }])));
+  server.on('GET', '/api/salesorders/orders/owners/', ok(page([{ id: 1, username: 'ada', name: 'Ada Admin' }, { id: 2, username: 'seller', name: 'Sam Seller' }])));
   server.on('POST', ORDERS_URL, (config) => {
     posted = JSON.parse(String(config.data)) as Record<string, unknown>;
     return ok(makeOrder());
