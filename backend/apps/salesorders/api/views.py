@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -14,6 +14,8 @@ from apps.common.api.viewsets import (
     TenantReadOnlyViewSet,
     document_schema_view,
 )
+from apps.purchaseorders import selectors as purchasing_selectors
+from apps.purchaseorders.api.serializers import OwnerOptionSerializer
 from apps.salesorders import pdf, selectors, services
 from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, Shipment, ShipmentCarton
 
@@ -165,6 +167,25 @@ class SalesOrderViewSet(DocumentViewSet):
 
     def perform_destroy(self, instance):
         services.sales_order_delete(order=instance)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("search", OpenApiTypes.STR, OpenApiParameter.QUERY),
+            OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.QUERY),
+        ],
+        responses=OwnerOptionSerializer(many=True),
+        filters=False,
+    )
+    @action(detail=False, methods=["get"])
+    def owners(self, request):
+        """Who may own a sales order (the internal members of the tenant that the `owner` field
+        accepts), paginated, for the order form's owner select; `?id=` finds one."""
+        users = purchasing_selectors.owner_candidates(request.query_params.get("search", ""))
+        wanted = request.query_params.get("id", "")
+        if wanted:
+            users = users.filter(pk=int(wanted)) if wanted.isdigit() else users.none()
+        page = self.paginate_queryset(users)
+        return self.get_paginated_response(OwnerOptionSerializer(page, many=True).data)
 
     @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesOrderDetailSerializer)
     @action(detail=True, methods=["post"])

@@ -292,3 +292,27 @@ def test_list_query_counts_are_constant(
     with django_assert_max_num_queries(one):
         body = client.get(url).json()["data"]
     assert body["count"] >= 5
+
+
+def test_owner_candidates_for_the_order_form(sales_world, api, django_assert_max_num_queries):
+    """The order form's owner select: the tenant's internal members that the `owner` field accepts,
+    searchable and found by id; not another tenant's users, not supplier users, and not for suppliers."""
+    w = sales_world
+    client = api(w["sales"], w["tenant3"])
+    with django_assert_max_num_queries(8):
+        response = client.get(f"{ORDERS}owners/")
+    assert response.status_code == 200, response.json()
+    usernames = {row["username"] for row in response.json()["data"]["results"]}
+    assert w["sales"].username in usernames
+    assert w["other_admin"].username not in usernames
+    assert not usernames & {w["supplier_user_a"].username, w["supplier_user_b"].username}
+    found = client.get(f"{ORDERS}owners/", {"id": w["sales"].pk}).json()["data"]["results"]
+    assert [row["id"] for row in found] == [w["sales"].pk]
+    assert client.get(f"{ORDERS}owners/", {"id": "x"}).json()["data"]["results"] == []
+    searched = client.get(f"{ORDERS}owners/", {"search": w["sales"].username}).json()["data"]["results"]
+    assert w["sales"].pk in [row["id"] for row in searched]
+    assert client.get(f"{ORDERS}owners/", {"search": "no-such-person-here"}).json()["data"]["count"] == 0
+    for user in ("supplier_user_a", "supplier_user_b"):
+        assert api(w[user], w["tenant3"]).get(f"{ORDERS}owners/").status_code == 403
+    other = api(w["other_admin"], w["tenant2"]).get(f"{ORDERS}owners/").json()["data"]["results"]
+    assert w["sales"].pk not in [row["id"] for row in other]

@@ -57,13 +57,60 @@ export const deliveryPath = (id: number) => `/sales/deliveries/${id}`;
 export const shipmentPath = (id: number) => `/sales/shipment?shipment=${id}`;
 
 /** What the selects use of a customer and a product (the list endpoints answer the whole records). */
-export type CustomerOption = Pick<S['Customer'], 'id' | 'number' | 'name' | 'currency' | 'payment_terms_days'>;
+export type CustomerOption = Pick<
+  S['Customer'],
+  | 'id'
+  | 'number'
+  | 'name'
+  | 'currency'
+  | 'payment_terms_days'
+  | 'billing_street'
+  | 'billing_post_code'
+  | 'billing_city'
+  | 'billing_country'
+  | 'delivery_street'
+  | 'delivery_post_code'
+  | 'delivery_city'
+  | 'delivery_country'
+>;
+/** An internal user of the tenant who may own an order (the candidates the order's `owner` accepts). */
+export type OwnerOption = S['OwnerOption'];
+
+/** The ship-to address fields of an order. */
+export interface ShipTo {
+  ship_to_name: string;
+  ship_to_street: string;
+  ship_to_post_code: string;
+  ship_to_city: string;
+  ship_to_country: string;
+}
+export const SHIP_TO_FIELDS = ['ship_to_name', 'ship_to_street', 'ship_to_post_code', 'ship_to_city', 'ship_to_country'] as const;
+
+/** What a new order takes from its customer unless given, as the server computes it
+ * (apps/salesorders/services.py `_customer_defaults`): the delivery address when the customer has one
+ * (a street or a city), else the billing address; the customer's currency (EUR) and terms (30 days). */
+export function customerDefaults(c: CustomerOption): ShipTo & { currency: string; payment_terms_days: number } {
+  const delivery = Boolean(c.delivery_street || c.delivery_city);
+  return {
+    ship_to_name: c.name,
+    ship_to_street: c.delivery_street || c.billing_street || '',
+    ship_to_post_code: (delivery ? c.delivery_post_code : c.billing_post_code) ?? '',
+    ship_to_city: (delivery ? c.delivery_city : c.billing_city) ?? '',
+    ship_to_country: (delivery ? c.delivery_country : c.billing_country) || '',
+    currency: c.currency || 'EUR',
+    payment_terms_days: c.payment_terms_days ?? 30,
+  };
+}
 export type ProductOption = Pick<S['Product'], 'id' | 'article_number' | 'name' | 'name_zh' | 'sales_price'>;
 export type Warehouse = S['Warehouse'];
 
 export const searchCustomers = (search: string, signal?: AbortSignal) =>
   get<Paginated<CustomerOption>>(CUSTOMERS_URL, { params: { search, page_size: 20, is_active: true }, signal });
 export const fetchCustomer = (id: number, signal?: AbortSignal) => get<CustomerOption>(`${CUSTOMERS_URL}${id}/`, { signal });
+/** Owner candidates: internal members of the tenant (the same set the order's `owner` accepts). */
+export const OWNERS_URL = '/api/salesorders/orders/owners/';
+export const searchOwners = (search: string, signal?: AbortSignal) =>
+  get<Paginated<OwnerOption>>(OWNERS_URL, { params: { search, page_size: 20 }, signal });
 export const searchProducts = (search: string, signal?: AbortSignal) =>
   get<Paginated<ProductOption>>(PRODUCTS_URL, { params: { search, page_size: 20, is_active: true }, signal });
 

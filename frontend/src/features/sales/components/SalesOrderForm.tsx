@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Collapse, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,16 +12,22 @@ import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { useFormatters } from '@/shared/utils/format';
 import {
   CUSTOMERS_URL,
+  OWNERS_URL,
   PRODUCTS_URL,
+  SHIP_TO_FIELDS,
+  customerDefaults,
   lineAmounts,
   orderPath,
   searchCustomers,
+  searchOwners,
   searchProducts,
   useCreateOrder,
   useUpdateOrder,
   type CustomerOption,
   type OrderInput,
+  type OwnerOption,
   type ProductOption,
+  type ShipTo,
   type SalesOrderDetail,
 } from '../api/sales';
 
@@ -37,14 +43,50 @@ export interface FormLine {
   discount_percent: string;
   vat_rate: string;
   requested_date: Dayjs | null;
-  /** Not edited here; sent back unchanged so a PUT does not clear it. */
-  confirmed_date: string | null;
+  confirmed_date: Dayjs | null;
+}
+
+/** The header fields of "More details": prefilled with the customer's defaults, changeable. */
+interface Header extends ShipTo {
+  currency: string;
+  /** null: left empty (the customer's terms apply). */
+  payment_terms_days: number | null;
+  /** null: nobody chosen (a new order gets its creator). */
+  owner: number | null;
 }
 
 const NUMBER_FIELDS = ['quantity', 'unit_price', 'discount_percent', 'vat_rate'] as const;
 /** Fields that show their own server errors; any other error goes to the alert above the buttons. */
-const HEADER_FIELDS = ['customer', 'order_date', 'customer_reference', 'description'] as const;
-const LINE_FIELDS = ['product', ...NUMBER_FIELDS, 'requested_date'] as const;
+const DETAIL_FIELDS = ['currency', 'payment_terms_days', 'owner', ...SHIP_TO_FIELDS] as const;
+const HEADER_FIELDS = ['customer', 'order_date', 'customer_reference', 'description', ...DETAIL_FIELDS] as const;
+const LINE_FIELDS = ['product', ...NUMBER_FIELDS, 'requested_date', 'confirmed_date'] as const;
+const CURRENCY = /^[A-Z]{3}$/;
+/** The server's lengths of the ship-to fields. */
+const SHIP_TO_MAX = { ship_to_name: 200, ship_to_street: 200, ship_to_post_code: 20, ship_to_city: 100, ship_to_country: 2 } as const;
+
+const emptyHeader = (): Header => ({
+  currency: '',
+  payment_terms_days: null,
+  owner: null,
+  ship_to_name: '',
+  ship_to_street: '',
+  ship_to_post_code: '',
+  ship_to_city: '',
+  ship_to_country: '',
+});
+function headerOf(order: SalesOrderDetail): Header {
+  return {
+    currency: order.currency,
+    payment_terms_days: order.payment_terms_days,
+    owner: order.owner ?? null,
+    ship_to_name: order.ship_to_name,
+    ship_to_street: order.ship_to_street,
+    ship_to_post_code: order.ship_to_post_code,
+    ship_to_city: order.ship_to_city,
+    ship_to_country: order.ship_to_country,
+  };
+}
+const ownerOption = (o: OwnerOption): RemoteOption<OwnerOption> => ({ value: o.id, label: o.name || o.username, record: o });
 
 let nextKey = 1;
 const emptyLine = (): FormLine => ({
@@ -76,7 +118,7 @@ function linesOf(order: SalesOrderDetail): FormLine[] {
     discount_percent: line.discount_percent,
     vat_rate: line.vat_rate,
     requested_date: line.requested_date ? dayjs(line.requested_date) : null,
-    confirmed_date: line.confirmed_date,
+    confirmed_date: line.confirmed_date ? dayjs(line.confirmed_date) : null,
   }));
 }
 
@@ -94,17 +136,19 @@ function customerOf(order: SalesOrderDetail): CustomerOption {
 const decimal = (value: string) => (value.trim() === '' || !Number.isFinite(Number(value)) ? value : String(Number(value)));
 
 /** What the user can change, as one comparable value: the form is dirty while it differs. */
-function snapshot(customer: number | undefined, orderDate: Dayjs, reference: string, description: string, lines: FormLine[]) {
+function snapshot(customer: number | undefined, orderDate: Dayjs, reference: string, description: string, header: Header, lines: FormLine[]) {
   return JSON.stringify([
     customer,
     orderDate.format('YYYY-MM-DD'),
     reference,
     description,
+    DETAIL_FIELDS.map((name) => header[name]),
     lines.map((l) => [
       l.id,
       l.product,
       ...[l.quantity, l.unit_price, l.discount_percent, l.vat_rate].map(decimal),
       l.requested_date?.format('YYYY-MM-DD') ?? null,
+      l.confirmed_date?.format('YYYY-MM-DD') ?? null,
     ]),
   ]);
 }
@@ -129,7 +173,9 @@ interface Props {
 
 /**
  * The sales order form of the new-order page and of the edit page of a draft: customer search, lines
- * with product search (2 characters), prices and totals as the user types. A new order is saved as a
+ * with product search (2 characters), requested and confirmed dates, prices and totals as the user types,
+ * and a folded "More details" section (currency, terms, owner, ship-to address; filled in from the
+ * chosen customer as the server would). A new order is saved as a
  * draft or confirmed at once; an edited draft is saved with PUT (lines kept by id) and the
  * `updated_at` it was read at, so a draft confirmed meanwhile is not overwritten (the server's 409
  * message shows). Server field errors show on their fields; leaving with unsaved changes asks first.
@@ -150,14 +196,18 @@ export function SalesOrderForm({ order: given }: Props) {
   const [reference, setReference] = useState(order?.customer_reference ?? '');
   const [description, setDescription] = useState(order?.description ?? '');
   const [lines, setLines] = useState<FormLine[]>(() => (order ? linesOf(order) : [emptyLine()]));
-  const [initial] = useState(() => snapshot(customer?.id, orderDate, reference, description, lines));
+  const [header, setHeader] = useState<Header>(() => (order ? headerOf(order) : emptyHeader()));
+  // what the server sets when a field is not sent: the order's values, or the chosen customer's defaults
+  const [base, setBase] = useState<Header>(header);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [initial] = useState(() => snapshot(customer?.id, orderDate, reference, description, header, lines));
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
-  const currency = customer?.currency || order?.currency || 'EUR';
+  const currency = CURRENCY.test(header.currency) ? header.currency : customer?.currency || order?.currency || 'EUR';
   const pending = create.isPending || update.isPending;
 
-  const dirty = snapshot(customer?.id, orderDate, reference, description, lines) !== initial;
+  const dirty = snapshot(customer?.id, orderDate, reference, description, header, lines) !== initial;
   useUnsavedChangesGuard(dirty && leaveTo === null);
   // After the guard: once a save has released it, go to the order.
   useEffect(() => {
@@ -175,6 +225,27 @@ export function SalesOrderForm({ order: given }: Props) {
     return { net, vat, gross: net + vat };
   }, [lines]);
 
+  const changeHeader = (patch: Partial<Header>) => setHeader((h) => ({ ...h, ...patch }));
+  /** Choosing a customer takes its address, currency and terms (as the server would); the owner stays. */
+  const chooseCustomer = (record: CustomerOption | undefined) => {
+    setCustomer(record);
+    if (!record) return;
+    const defaults = customerDefaults(record);
+    setHeader((h) => ({ ...h, ...defaults }));
+    setBase((b) => ({ ...b, ...defaults }));
+  };
+  /** The header fields to send. A new order sends only what the user changed from the customer's defaults
+   * (the server fills in the rest, and the creator as owner); an edited draft sends them all, so the
+   * PUT keeps them. An emptied currency or terms field is not sent (the current value stays). */
+  const headerInput = (): Partial<OrderInput> => {
+    const input: Partial<OrderInput> = {};
+    const send = <K extends keyof Header>(name: K) => editing || header[name] !== base[name];
+    if (header.currency !== '' && send('currency')) input.currency = header.currency;
+    if (header.payment_terms_days !== null && send('payment_terms_days')) input.payment_terms_days = header.payment_terms_days;
+    if (send('owner')) input.owner = header.owner;
+    for (const name of SHIP_TO_FIELDS) if (send(name)) input[name] = header[name];
+    return input;
+  };
   const change = (key: number, patch: Partial<FormLine>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const fieldError = (path: string): { validateStatus?: 'error'; help?: ReactNode } =>
     fieldErrors[path] ? { validateStatus: 'error', help: fieldErrors[path].join(' ') } : {};
@@ -195,6 +266,7 @@ export function SalesOrderForm({ order: given }: Props) {
       order_date: orderDate.format('YYYY-MM-DD'),
       customer_reference: reference,
       description,
+      ...headerInput(),
       confirm,
       lines: lines.map((l) => ({
         ...(l.id !== undefined ? { id: l.id } : {}),
@@ -204,12 +276,13 @@ export function SalesOrderForm({ order: given }: Props) {
         discount_percent: l.discount_percent || '0',
         vat_rate: l.vat_rate || '0',
         requested_date: l.requested_date ? l.requested_date.format('YYYY-MM-DD') : null,
-        ...(l.confirmed_date ? { confirmed_date: l.confirmed_date } : {}),
+        confirmed_date: l.confirmed_date ? l.confirmed_date.format('YYYY-MM-DD') : null,
       })),
     };
     const onError = (err: unknown) => {
       const { byField, rest } = splitErrors(isApiError(err) ? err.fieldErrors : null, lines.length);
       setFieldErrors(byField);
+      if (DETAIL_FIELDS.some((name) => byField[name])) setDetailsOpen(true);
       setError(rest.length > 0 ? rest.join(' ') : errorText(err));
     };
     const onSuccess = (saved: SalesOrderDetail) => {
@@ -233,7 +306,7 @@ export function SalesOrderForm({ order: given }: Props) {
               initial={order ? [customerOption(customerOf(order))] : []}
               placeholder={t('create.customerPlaceholder')}
               value={customer?.id}
-              onChange={(_, record) => setCustomer(record)}
+              onChange={(_, record) => chooseCustomer(record)}
               data-testid="sales-customer"
             />
           </Form.Item>
@@ -247,11 +320,107 @@ export function SalesOrderForm({ order: given }: Props) {
         <Form.Item label={t('fields.description')} htmlFor="sales-description" {...fieldError('description')}>
           <Input id="sales-description" value={description} maxLength={1000} onChange={(e) => setDescription(e.target.value)} />
         </Form.Item>
+        <Collapse
+          size="small"
+          style={{ marginBottom: 16 }}
+          activeKey={detailsOpen ? ['details'] : []}
+          onChange={(keys) => setDetailsOpen(keys.includes('details'))}
+          items={[
+            {
+              key: 'details',
+              label: t('create.moreDetails'),
+              extra: (
+                <Typography.Text type="secondary" data-testid="sales-details-summary">
+                  {[
+                    header.currency,
+                    header.payment_terms_days !== null ? t('create.termsDays', { count: header.payment_terms_days }) : '',
+                    [header.ship_to_street, header.ship_to_city].filter(Boolean).join(', '),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography.Text>
+              ),
+              forceRender: true,
+              children: (
+                <>
+                  <Flex gap="middle" wrap>
+                    <Form.Item label={t('fields.currency')} htmlFor="sales-currency" style={{ width: 120 }} {...fieldError('currency')}>
+                      <Input
+                        id="sales-currency"
+                        value={header.currency}
+                        maxLength={3}
+                        onChange={(e) => changeHeader({ currency: e.target.value.toUpperCase() })}
+                        data-testid="sales-currency"
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      label={t('fields.payment_terms_days')}
+                      htmlFor="sales-payment-terms"
+                      style={{ width: 180 }}
+                      {...fieldError('payment_terms_days')}
+                    >
+                      <InputNumber<number>
+                        id="sales-payment-terms"
+                        min={0}
+                        max={365}
+                        precision={0}
+                        style={{ width: '100%' }}
+                        value={header.payment_terms_days}
+                        onChange={(value) => changeHeader({ payment_terms_days: value ?? null })}
+                        data-testid="sales-payment-terms"
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      label={t('fields.owner')}
+                      htmlFor="sales-owner"
+                      tooltip={t('create.ownerHint')}
+                      style={{ minWidth: 'min(260px, 100%)', flex: 1 }}
+                      {...fieldError('owner')}
+                    >
+                      <RemoteSelect<OwnerOption>
+                        id="sales-owner"
+                        queryKey={OWNERS_URL}
+                        search={searchOwners}
+                        toOption={ownerOption}
+                        initial={order?.owner ? [ownerOption({ id: order.owner, username: order.owner_name, name: order.owner_name })] : []}
+                        allowClear
+                        placeholder={t(editing ? 'create.ownerPlaceholder' : 'create.ownerDefault')}
+                        value={header.owner ?? undefined}
+                        onChange={(value) => changeHeader({ owner: value ?? null })}
+                        data-testid="sales-owner"
+                      />
+                    </Form.Item>
+                  </Flex>
+                  <Typography.Text strong>{t('fields.ship_to')}</Typography.Text>
+                  <Flex gap="middle" wrap style={{ marginTop: 8 }}>
+                    {SHIP_TO_FIELDS.map((name) => (
+                      <Form.Item
+                        key={name}
+                        label={t(`fields.${name}`)}
+                        htmlFor={`sales-${name}`}
+                        style={{ flex: name === 'ship_to_name' || name === 'ship_to_street' ? 2 : 1, minWidth: name === 'ship_to_country' ? 90 : 160 }}
+                        {...fieldError(name)}
+                      >
+                        <Input
+                          id={`sales-${name}`}
+                          value={header[name]}
+                          maxLength={SHIP_TO_MAX[name]}
+                          onChange={(e) => changeHeader({ [name]: name === 'ship_to_country' ? e.target.value.toUpperCase() : e.target.value })}
+                          data-testid={`sales-${name}`}
+                        />
+                      </Form.Item>
+                    ))}
+                  </Flex>
+                </>
+              ),
+            },
+          ]}
+        />
         <Table<FormLine>
           rowKey="key"
           size="small"
           pagination={false}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1050 }}
           dataSource={lines}
           columns={[
             {
@@ -312,6 +481,21 @@ export function SalesOrderForm({ order: given }: Props) {
                     value={line.requested_date}
                     onChange={(d) => change(line.key, { requested_date: d })}
                     data-testid={`line-requested_date-${index}`}
+                  />
+                </Form.Item>
+              ),
+            },
+            {
+              title: t('fields.confirmed_date'),
+              key: 'confirmed_date',
+              width: 150,
+              render: (_, line, index) => (
+                <Form.Item style={{ marginBottom: 0 }} {...fieldError(`lines.${index}.confirmed_date`)}>
+                  <DatePicker
+                    aria-label={`${t('fields.confirmed_date')} ${index + 1}`}
+                    value={line.confirmed_date}
+                    onChange={(d) => change(line.key, { confirmed_date: d })}
+                    data-testid={`line-confirmed_date-${index}`}
                   />
                 </Form.Item>
               ),

@@ -1,0 +1,242 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '@/api/http';
+import { reloadSession } from '@/shared/session/sessionStore';
+import { fail, MockServer, ok } from '@/test/mockAdapter';
+import { renderApp } from '@/test/renderApp';
+import { makeUser, signIn } from '@/test/session';
+import type { SalesOrderDetail } from '../api/sales';
+
+const ORDERS_URL = '/api/salesorders/orders/';
+const ORDER_URL = '/api/salesorders/orders/12/';
+const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+
+const customer = {
+  id: 4,
+  number: 'C-1001',
+  name: 'Bakkerij de Vries BV',
+  currency: 'USD',
+  payment_terms_days: 14,
+  billing_street: 'Kantoorweg 1',
+  billing_post_code: '1000 AA',
+  billing_city: 'Amsterdam',
+  billing_country: 'NL',
+  delivery_street: 'Havenweg 9',
+  delivery_post_code: '3011 AA',
+  delivery_city: 'Rotterdam',
+  delivery_country: 'NL',
+};
+
+function makeOrder(overrides: Partial<SalesOrderDetail> = {}): SalesOrderDetail {
+  return {
+    id: 12,
+    order_number: 'SO-2026-00012',
+    customer: 4,
+    customer_detail: { id: 4, number: 'C-1001', name: 'Bakkerij de Vries BV', vat_id: '' },
+    ship_to_name: 'De Vries Magazijn',
+    ship_to_street: 'Havenweg 9',
+    ship_to_post_code: '3011 AA',
+    ship_to_city: 'Rotterdam',
+    ship_to_country: 'NL',
+    order_date: '2026-03-01',
+    customer_reference: 'PO-77',
+    currency: 'GBP',
+    payment_terms_days: 45,
+    language: 'en',
+    warehouse: null,
+    warehouse_code: '',
+    owner: 1,
+    owner_name: 'Ada Admin',
+    description: '',
+    status: 'draft',
+    total_net: '250.00',
+    total_vat: '52.50',
+    total_gross: '302.50',
+    lines_count: 1,
+    ordered_qty: '100.000',
+    shipped_qty: '0.000',
+    invoiced_qty: '0.000',
+    allowed_actions: ['confirm', 'cancel'],
+    confirmed_at: null,
+    created_at: '2026-03-01T08:00:00Z',
+    updated_at: '2026-03-01T08:00:00Z',
+    lines: [
+      {
+        id: 120,
+        line_number: 1,
+        product: 9,
+        product_number: 'CT-6040',
+        product_name: 'Carton 60x40',
+        product_name_zh: '纸箱 60x40',
+        description: 'Carton 60x40',
+        quantity: '100.000',
+        unit_price: '2.5000',
+        discount_percent: '0.00',
+        vat_rate: '21.00',
+        amount_net: '250.00',
+        amount_vat: '52.50',
+        requested_date: null,
+        confirmed_date: null,
+        quantity_reserved: '0.000',
+        quantity_shipped: '0.000',
+        quantity_invoiced: '0.000',
+        open_quantity: '100.000',
+      },
+    ],
+    status_explanation: { ordered: '100.000', reserved: '0.000', shipped: '0.000', invoiced: '0.000' },
+    ...overrides,
+  } as SalesOrderDetail;
+}
+
+async function pick(testId: string, label: string, type?: string) {
+  const select = screen.getByTestId(testId);
+  const input = select.querySelector('input') ?? select;
+  fireEvent.mouseDown(select.querySelector('.p-select-selector') ?? select);
+  if (type !== undefined) fireEvent.change(input, { target: { value: type } });
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('.p-select-item-option')].find((node) => node.textContent === label);
+    if (!found) throw new Error(`no option ${label}`);
+    return found;
+  });
+  fireEvent.click(option);
+}
+
+let server: MockServer;
+let posted: Record<string, unknown> | null;
+
+beforeEach(() => {
+  posted = null;
+  server = new MockServer(http);
+  server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'Trading Co' }]));
+  server.on('GET', '/api/customers/', ok(page([customer])));
+  server.on('GET', '/api/products/', ok(page([{ id: 9, article_number: 'CT-6040', name: 'Carton 60x40', name_zh: '纸箱 60x40', sales_price: '2.5000' }])));
+  server.on('GET', '/api/salesorders/orders/owners/', ok(page([{ id: 1, username: 'ada', name: 'Ada Admin' }, { id: 2, username: 'seller', name: 'Sam Seller' }])));
+  server.on('POST', ORDERS_URL, (config) => {
+    posted = JSON.parse(String(config.data)) as Record<string, unknown>;
+    return ok(makeOrder());
+  });
+  server.on('GET', ORDER_URL, ok(makeOrder()));
+  server.on('GET', '/api/common/content-types/', ok([{ id: 31, app_label: 'salesorders', model: 'salesorder' }]));
+  server.on('GET', '/api/common/comments/', ok(page([])));
+  server.on('GET', '/api/salesorders/shipments/', ok(page([])));
+  server.on('GET', '/api/salesorders/invoices/', ok(page([])));
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  signIn({ user: makeUser({ id: 2, username: 'seller' }), tenant: '3' });
+});
+
+afterEach(() => {
+  server.restore();
+  reloadSession();
+});
+
+async function fillNewOrder() {
+  const { router } = renderApp('/sales/sales-order-detail');
+  await screen.findByTestId('sales-customer');
+  await pick('sales-customer', 'C-1001 Bakkerij de Vries BV', 'Bakk');
+  await pick('line-product-0', 'CT-6040 Carton 60x40', 'CT');
+  fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity 1' }), { target: { value: '10' } });
+  return router;
+}
+
+describe('order details of the sales order form', () => {
+  it("prefills the customer's delivery address, currency and terms, and sends what the user chose", async () => {
+    const router = await fillNewOrder();
+    // folded: the first view is the customer, date, reference and lines; the summary tells the defaults
+    expect(screen.getByTestId('sales-details-summary')).toHaveTextContent('USD · 14 days · Havenweg 9, Rotterdam');
+    fireEvent.click(screen.getByText(/More details/));
+    expect(screen.getByLabelText('Currency')).toHaveValue('USD');
+    expect(screen.getByLabelText('Payment terms (days)')).toHaveValue('14');
+    expect(screen.getByLabelText('Street')).toHaveValue('Havenweg 9');
+    expect(screen.getByLabelText('Post code')).toHaveValue('3011 AA');
+    expect(screen.getByLabelText('City')).toHaveValue('Rotterdam');
+    expect(screen.getByLabelText('Country (ISO code)')).toHaveValue('NL');
+    expect(screen.getByLabelText('Name')).toHaveValue('Bakkerij de Vries BV');
+
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'gbp' } });
+    fireEvent.change(screen.getByLabelText('Payment terms (days)'), { target: { value: '45' } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'De Vries Magazijn' } });
+    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Delft' } });
+    await pick('sales-owner', 'Ada Admin');
+    // the totals follow the chosen currency
+    await waitFor(() => expect(screen.getByTestId('total-gross')).toHaveTextContent('£30.25'));
+
+    fireEvent.click(screen.getByTestId('save-draft'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sales/orders/12'));
+    expect(posted).toMatchObject({
+      customer: 4,
+      currency: 'GBP',
+      payment_terms_days: 45,
+      owner: 1,
+      ship_to_name: 'De Vries Magazijn',
+      ship_to_city: 'Delft',
+      confirm: false,
+    });
+    // what the user left as the customer has it is the server's to fill in
+    expect(posted).not.toHaveProperty('ship_to_street');
+    expect(posted).not.toHaveProperty('ship_to_country');
+  });
+
+  it('sends no header details when the user changes none: the server applies the customer and the creator', async () => {
+    const router = await fillNewOrder();
+    fireEvent.click(screen.getByTestId('save-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sales/orders/12'));
+    expect(posted).toMatchObject({ customer: 4, confirm: true, lines: [{ product: 9, quantity: '10', confirmed_date: null }] });
+    for (const name of ['currency', 'payment_terms_days', 'owner', 'ship_to_name', 'ship_to_street', 'ship_to_post_code', 'ship_to_city', 'ship_to_country']) {
+      expect(posted).not.toHaveProperty(name);
+    }
+  });
+
+  it("shows a draft's details on the edit page and keeps them on save; a confirmed date is set per line", async () => {
+    let saved: Record<string, unknown> | null = null;
+    server.on('PUT', ORDER_URL, (config) => {
+      saved = JSON.parse(String(config.data)) as Record<string, unknown>;
+      return ok(makeOrder());
+    });
+    const { router } = renderApp('/sales/orders/12/edit');
+    expect(await screen.findByTestId('sales-details-summary')).toHaveTextContent('GBP · 45 days · Havenweg 9, Rotterdam');
+    fireEvent.click(screen.getByText(/More details/));
+    expect(screen.getByLabelText('Currency')).toHaveValue('GBP');
+    expect(screen.getByLabelText('Payment terms (days)')).toHaveValue('45');
+    expect(screen.getByLabelText('Name')).toHaveValue('De Vries Magazijn');
+    expect(within(screen.getByTestId('sales-owner')).getByText('Ada Admin')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity 1' }), { target: { value: '120' } });
+    const confirmed = screen.getByRole('textbox', { name: 'Confirmed date 1' });
+    fireEvent.mouseDown(confirmed);
+    fireEvent.change(confirmed, { target: { value: '2026-03-25' } });
+    fireEvent.keyDown(confirmed, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.click(screen.getByTestId('save-order'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sales/orders/12'));
+    expect(saved).toMatchObject({
+      customer: 4,
+      currency: 'GBP',
+      payment_terms_days: 45,
+      owner: 1,
+      ship_to_name: 'De Vries Magazijn',
+      ship_to_street: 'Havenweg 9',
+      ship_to_post_code: '3011 AA',
+      ship_to_city: 'Rotterdam',
+      ship_to_country: 'NL',
+      lines: [{ id: 120, quantity: '120', confirmed_date: '2026-03-25' }],
+    });
+  });
+
+  it("opens the details to show the server's errors on their fields", async () => {
+    server.on(
+      'PUT',
+      ORDER_URL,
+      fail(400, 'Invalid input.', 'validation_error', {
+        currency: ['Enter a three-letter ISO 4217 currency code.'],
+        ship_to_country: ['Enter a valid value.'],
+      }),
+    );
+    renderApp('/sales/orders/12/edit');
+    fireEvent.change(await screen.findByDisplayValue('PO-77'), { target: { value: 'PO-78' } });
+    fireEvent.click(screen.getByTestId('save-order'));
+    const currency = (await screen.findByText('Enter a three-letter ISO 4217 currency code.')).closest('.p-form-item');
+    expect(within(currency as HTMLElement).getByLabelText('Currency')).toBeVisible();
+    const country = screen.getByText('Enter a valid value.').closest('.p-form-item');
+    expect(within(country as HTMLElement).getByLabelText('Country (ISO code)')).toHaveValue('NL');
+    expect(screen.queryByTestId('create-error')).toHaveTextContent(/invalid input/i);
+  });
+});
