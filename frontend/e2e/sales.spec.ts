@@ -55,8 +55,9 @@ test('an internal user orders, confirms, ships part with two cartons, invoices a
   // the customer select, then the first line's product select
   const selects = page.locator('.p-card .p-select');
   await expect(selects.first()).toBeVisible({ timeout: 30_000 });
-  await pick(page, selects.nth(0), 'C-', /C-/);
-  await pick(page, selects.nth(1), article, new RegExp(article));
+  // by their labels: the folded "More details" section holds further selects (currency, terms, owner)
+  await pick(page, selects.filter({ has: page.getByRole('combobox', { name: 'Customer' }) }), 'C-', /C-/);
+  await pick(page, selects.filter({ has: page.getByRole('combobox', { name: 'Product 1' }) }), article, new RegExp(article));
   await fill(page, 'line-quantity-0', '10');
   await fill(page, 'line-unit_price-0', '3');
   await fill(page, 'line-vat_rate-0', '21');
@@ -118,8 +119,9 @@ test('an internal user edits a draft: a changed quantity changes the total, save
   await page.goto('/sales/sales-order-detail');
   const selects = page.locator('.p-card .p-select');
   await expect(selects.first()).toBeVisible({ timeout: 30_000 });
-  await pick(page, selects.nth(0), 'C-', /C-/);
-  await pick(page, selects.nth(1), article, new RegExp(article));
+  // by their labels: the folded "More details" section holds further selects (currency, terms, owner)
+  await pick(page, selects.filter({ has: page.getByRole('combobox', { name: 'Customer' }) }), 'C-', /C-/);
+  await pick(page, selects.filter({ has: page.getByRole('combobox', { name: 'Product 1' }) }), article, new RegExp(article));
   await fill(page, 'line-quantity-0', '10');
   await fill(page, 'line-unit_price-0', '3');
   await fill(page, 'line-discount_percent-0', '0');
