@@ -139,22 +139,28 @@ class BlankableEmailFieldExtension(OpenApiSerializerFieldExtension):
 
 def blankable_email_without_format(result, generator, request, public):
     """drf-spectacular adds `format: email` beside the `anyOf` of BlankableEmailFieldExtension (from the
-    model field's EmailValidator), which would forbid the empty string the `anyOf` allows: drop it."""
+    model field's EmailValidator), which would forbid the empty string the `anyOf` allows: drop it. Not
+    inside a `oneOf` that has its own blank branch (a writable blank field): there the format keeps the
+    two branches exclusive."""
+    blank = {"type": "string", "maxLength": 0}
 
-    def walk(node):
+    def walk(node, in_blank_one_of=False):
         if isinstance(node, dict):
             any_of = node.get("anyOf")
             if (
-                node.get("format") == "email"
+                not in_blank_one_of
+                and node.get("format") == "email"
                 and isinstance(any_of, list)
-                and {"type": "string", "maxLength": 0} in any_of
+                and blank in any_of
             ):
                 del node["format"]
-            for value in node.values():
-                walk(value)
+            one_of = node.get("oneOf")
+            blank_one_of = isinstance(one_of, list) and blank in one_of
+            for key, value in node.items():
+                walk(value, blank_one_of if key == "oneOf" else False)
         elif isinstance(node, list):
             for value in node:
-                walk(value)
+                walk(value, in_blank_one_of)
 
     walk(result)
     return result
