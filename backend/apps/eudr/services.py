@@ -21,6 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q, Sum
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -349,7 +350,7 @@ def raw_material_update(
     """Edits a delivery (lines replaced when given). A submitted delivery stays fully valid, keeps its
     policy snapshot, and its weight may not fall below what its cartons already use."""
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
-    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
     if (
         "parent_vendor" in data
         and delivery.status != RawMaterialDelivery.Status.DRAFT
@@ -368,7 +369,7 @@ def raw_material_submit(*, delivery_id: int, user, queryset=None) -> RawMaterial
     """Submits a draft: every required field is checked (SPEC.md section 5), the supplier policy in force
     is copied into the delivery, and it becomes active (expired if a certificate already is)."""
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
-    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
     if delivery.status != RawMaterialDelivery.Status.DRAFT:
         raise Conflict(_("This delivery has already been submitted."), error="already_submitted")
     delivery = _save_delivery(delivery, list(delivery.lines.all()), activating=True, user=user)
@@ -380,7 +381,7 @@ def raw_material_submit(*, delivery_id: int, user, queryset=None) -> RawMaterial
 def raw_material_set_status(*, delivery_id: int, status: str, user) -> RawMaterialDelivery:
     """Internal users switch a submitted delivery between active and inactive. An expired certificate
     keeps it expired."""
-    delivery = RawMaterialDelivery.objects.select_for_update(of=("self",)).get(pk=delivery_id)
+    delivery = get_object_or_404(RawMaterialDelivery.objects.select_for_update(of=("self",)), pk=delivery_id)
     if delivery.status == RawMaterialDelivery.Status.DRAFT:
         raise Conflict(_("Submit the draft first."), error=errors.EudrErrorCode.STATUS_NOT_ALLOWED)
     if status == RawMaterialDelivery.Status.INACTIVE:
@@ -538,7 +539,7 @@ def raw_material_attach_file(*, delivery_id: int, kind: str, upload, queryset=No
     if kind not in FileKind.values:
         raise NotFound()
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
-    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
     max_bytes = 25 * 1024 * 1024 if kind == FileKind.LOCATION_FILE else None
     extension = check_upload(upload, max_bytes=max_bytes)
     name = _clean_file_name(upload.name)
@@ -573,7 +574,7 @@ def raw_material_remove_file(*, delivery_id: int, kind: str, queryset=None) -> R
     if kind not in FileKind.values:
         raise NotFound()
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
-    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
     field = getattr(delivery, kind)
     if not field:
         raise NotFound()
@@ -613,7 +614,7 @@ def validated_geojson(value: Any) -> dict[str, Any]:
 def cap_approve(*, delivery_id: int, extra_cartons: int, reason: str, user) -> CapApproval:
     """Records an approval of cartons over the delivery's cap (who, when, how many, why) and adds it to the
     delivery's `approved_over_cap`. The weight rules still apply: an approval never creates weight."""
-    delivery = RawMaterialDelivery.objects.select_for_update(of=("self",)).get(pk=delivery_id)
+    delivery = get_object_or_404(RawMaterialDelivery.objects.select_for_update(of=("self",)), pk=delivery_id)
     if delivery.status == RawMaterialDelivery.Status.DRAFT:
         raise Conflict(_("Submit the draft first."), error=errors.EudrErrorCode.RAW_MATERIAL_DRAFT)
     approval = CapApproval.objects.create(
@@ -643,7 +644,7 @@ def raw_material_record_dds(
     the API (serializers.RecordDdsSerializer); the public trace shows the reference number, never the
     verification number."""
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
-    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
     if delivery.status == RawMaterialDelivery.Status.DRAFT:
         raise Conflict(_("Submit the draft first."), error=errors.EudrErrorCode.RAW_MATERIAL_DRAFT)
     delivery.dds_reference_number = reference_number
@@ -667,7 +668,7 @@ def raw_material_clear_dds(*, delivery_id: int, queryset=None) -> RawMaterialDel
     """Removes a recorded statement (entered by mistake); the public trace falls back to the upstream
     reference number."""
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
-    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
     delivery.dds_reference_number = ""
     delivery.dds_verification_number = ""
     delivery.dds_filed_at = None

@@ -217,3 +217,17 @@ def test_public_trace_shows_the_own_reference_but_no_verification_number(
     assert OWN_VERIFICATION not in text and VERIFICATION not in text
     assert "verification" not in text.lower()
     assert before["ETag"] != after["ETag"]
+
+
+def test_a_delivery_deleted_meanwhile_is_a_404_not_a_500(eudr_world, delivery, in_tenant):
+    """The view found the delivery, another request deleted it before the service locked it: the
+    service's lock answers 404 (Http404), as the lookup would have."""
+    from django.http import Http404
+
+    from apps.eudr import services
+
+    with in_tenant(eudr_world.tenant3):
+        gone = delivery.pk
+        RawMaterialDelivery.objects.filter(pk=gone).delete()
+        with pytest.raises(Http404):
+            services.raw_material_clear_dds(delivery_id=gone)
