@@ -428,7 +428,9 @@ class EmailMessageSerializer(serializers.ModelSerializer):
     event_label = serializers.SerializerMethodField()
     to = serializers.ListField(child=serializers.CharField(), read_only=True)
     # "" until a transport has been tried (a queued message)
-    transport = serializers.ChoiceField(choices=EmailMessage.Transport.choices, allow_blank=True, read_only=True)
+    transport = serializers.ChoiceField(
+        choices=EmailMessage.Transport.choices, allow_blank=True, read_only=True
+    )
 
     class Meta:
         model = EmailMessage
