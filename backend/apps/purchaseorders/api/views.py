@@ -49,6 +49,17 @@ def _line_inputs(lines: list[dict]) -> list[services.LineInput]:
     ]
 
 
+def owner_options_response(view, request) -> Response:
+    """A page of who may own an order (the tenant's internal members), `?search=` over their names,
+    `?id=` finding one: the owner select of the purchase and the sales order forms."""
+    users = selectors.owner_candidates(request.query_params.get("search", ""))
+    wanted = request.query_params.get("id", "")
+    if wanted:
+        users = users.filter(pk=int(wanted)) if wanted.isdigit() else users.none()
+    page = view.paginate_queryset(users)
+    return view.get_paginated_response(OwnerOptionSerializer(page, many=True).data)
+
+
 @document_schema_view(detail=PurchaseOrderDetailSerializer, write=PurchaseOrderWriteSerializer)
 class PurchaseOrderViewSet(DocumentViewSet):
     """Purchase orders. Supplier users read their parent vendor's orders only; warehouse users read."""
@@ -194,12 +205,7 @@ class PurchaseOrderViewSet(DocumentViewSet):
         filter; `?id=` finds one. Not for supplier users."""
         if user_type(request.user) == "supplier":
             raise PermissionDenied()
-        users = selectors.owner_candidates(request.query_params.get("search", ""))
-        wanted = request.query_params.get("id", "")
-        if wanted:
-            users = users.filter(pk=int(wanted)) if wanted.isdigit() else users.none()
-        page = self.paginate_queryset(users)
-        return self.get_paginated_response(OwnerOptionSerializer(page, many=True).data)
+        return owner_options_response(self, request)
 
     @extend_schema(
         parameters=[

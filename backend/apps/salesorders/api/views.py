@@ -14,8 +14,8 @@ from apps.common.api.viewsets import (
     TenantReadOnlyViewSet,
     document_schema_view,
 )
-from apps.purchaseorders import selectors as purchasing_selectors
 from apps.purchaseorders.api.serializers import OwnerOptionSerializer
+from apps.purchaseorders.api.views import owner_options_response
 from apps.salesorders import pdf, selectors, services
 from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, Shipment, ShipmentCarton
 
@@ -180,12 +180,7 @@ class SalesOrderViewSet(DocumentViewSet):
     def owners(self, request):
         """Who may own a sales order (the internal members of the tenant that the `owner` field
         accepts), paginated, for the order form's owner select; `?id=` finds one."""
-        users = purchasing_selectors.owner_candidates(request.query_params.get("search", ""))
-        wanted = request.query_params.get("id", "")
-        if wanted:
-            users = users.filter(pk=int(wanted)) if wanted.isdigit() else users.none()
-        page = self.paginate_queryset(users)
-        return self.get_paginated_response(OwnerOptionSerializer(page, many=True).data)
+        return owner_options_response(self, request)
 
     @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesOrderDetailSerializer)
     @action(detail=True, methods=["post"])
