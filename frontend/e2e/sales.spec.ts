@@ -39,6 +39,22 @@ async function pick(page: Page, field: Locator, search: string, option: RegExp):
   await choice.click();
 }
 
+/** The new-order page with a customer and one line of 10 x 3.00 at 21 % VAT: totals follow the typing. */
+async function fillNewOrder(page: Page, article: string): Promise<void> {
+  await page.goto('/sales/sales-order-detail');
+  const selects = page.locator('.p-card .p-select');
+  await expect(selects.first()).toBeVisible({ timeout: 30_000 });
+  // by their labels: the folded "More details" section holds further selects (currency, terms, owner)
+  await pick(page, selects.filter({ has: page.getByRole('combobox', { name: 'Customer' }) }), 'C-', /C-/);
+  await pick(page, selects.filter({ has: page.getByRole('combobox', { name: 'Product 1' }) }), article, new RegExp(article));
+  await fill(page, 'line-quantity-0', '10');
+  await fill(page, 'line-unit_price-0', '3');
+  await fill(page, 'line-discount_percent-0', '0');
+  await fill(page, 'line-vat_rate-0', '21');
+  // 10 x 3.00 = 30.00 net, 6.30 VAT
+  await expect(page.getByTestId('total-gross')).toContainText('36.30');
+}
+
 async function fill(page: Page, testId: string, value: string): Promise<void> {
   const input = page.getByTestId(testId).locator('input').first();
   const target = (await input.count()) ? input : page.getByTestId(testId);
@@ -51,18 +67,7 @@ test('an internal user orders, confirms, ships part with two cartons, invoices a
   await page.addInitScript(() => window.localStorage.setItem('tenant_id', '3'));
   await signIn(page, 'admin');
 
-  await page.goto('/sales/sales-order-detail');
-  // the customer select, then the first line's product select
-  const selects = page.locator('.p-card .p-select');
-  await expect(selects.first()).toBeVisible({ timeout: 30_000 });
-  // by their labels: the folded "More details" section holds further selects (currency, terms, owner)
-  await pick(page, selects.filter({ has: page.getByRole('combobox', { name: 'Customer' }) }), 'C-', /C-/);
-  await pick(page, selects.filter({ has: page.getByRole('combobox', { name: 'Product 1' }) }), article, new RegExp(article));
-  await fill(page, 'line-quantity-0', '10');
-  await fill(page, 'line-unit_price-0', '3');
-  await fill(page, 'line-vat_rate-0', '21');
-  // 10 x 3.00 = 30.00 net, 6.30 VAT: totals follow the typing
-  await expect(page.getByTestId('total-gross')).toContainText('36.30');
+  await fillNewOrder(page, article);
   await page.getByTestId('save-confirm').click();
 
   await page.waitForURL(/\/sales\/orders\/\d+$/);
@@ -116,17 +121,7 @@ test('an internal user edits a draft: a changed quantity changes the total, save
   await page.addInitScript(() => window.localStorage.setItem('tenant_id', '3'));
   await signIn(page, 'admin');
 
-  await page.goto('/sales/sales-order-detail');
-  const selects = page.locator('.p-card .p-select');
-  await expect(selects.first()).toBeVisible({ timeout: 30_000 });
-  // by their labels: the folded "More details" section holds further selects (currency, terms, owner)
-  await pick(page, selects.filter({ has: page.getByRole('combobox', { name: 'Customer' }) }), 'C-', /C-/);
-  await pick(page, selects.filter({ has: page.getByRole('combobox', { name: 'Product 1' }) }), article, new RegExp(article));
-  await fill(page, 'line-quantity-0', '10');
-  await fill(page, 'line-unit_price-0', '3');
-  await fill(page, 'line-discount_percent-0', '0');
-  await fill(page, 'line-vat_rate-0', '21');
-  await expect(page.getByTestId('total-gross')).toContainText('36.30');
+  await fillNewOrder(page, article);
   await page.getByTestId('save-draft').click();
   await page.waitForURL(/\/sales\/orders\/\d+$/);
   await expect(page.getByTestId('sales-order-status')).toHaveText('Draft');
