@@ -1,7 +1,11 @@
 """A local HTTP server (127.0.0.1, a thread) that answers as the documented Visma endpoints do:
 
-- the token endpoint: client credentials (Visma.net, with `tenant_id`) and refresh token grants
-  (eAccounting; every refresh answers a new refresh token and the old one stops working);
+- the token endpoint: client credentials (Visma.net, with `tenant_id`), authorization code (eAccounting's
+  consent flow: the code is used once, the redirect URI must be the authorization request's, a PKCE
+  code challenge is checked against the code verifier) and refresh token grants (eAccounting; every
+  refresh answers a new refresh token and the old one stops working);
+- the authorization endpoint /authorize (the page Visma shows the user): answers 302 to the redirect URI
+  with `code` and `state`, or with `error=access_denied` when `deny_next` is set;
 - Visma.net ERP under /v1/: customer, supplier, inventory, customerinvoice, customerCreditNote (values
   wrapped as {"value": ...}; POST answers 201 with a Location header; a duplicate document number is a
   400 validation error, as with `overrideNumberSeries`);
@@ -16,6 +20,7 @@ kept in `requests`.
 from __future__ import annotations
 
 import base64
+import hashlib
 import itertools
 import json
 import re
@@ -23,7 +28,7 @@ import threading
 import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, unquote, urlparse
+from urllib.parse import parse_qs, unquote, urlencode, urlparse
 
 
 class FakeVisma:
@@ -39,6 +44,8 @@ class FakeVisma:
         self.requests: list[dict] = []
         self.lose_answer: set[tuple[str, str]] = set()  # done, but the answer is lost (502) once
         self.lock = threading.Lock()
+        self.codes: dict[str, dict] = {}  # authorization code -> its request (client, redirect URI, PKCE)
+        self.deny_next = False
         # Visma.net
         self.net: dict[str, dict[str, dict]] = {
             k: {} for k in ("customer", "supplier", "inventory", "customerinvoice", "customerCreditNote")
@@ -89,6 +96,8 @@ class FakeVisma:
                 if scripted is not None:
                     status, body, headers = ([*list(scripted), None, None])[:3]
                     return self._answer(status, body, headers)
+                if url.path == "/authorize" and method == "GET":
+                    return self._answer(*server.authorize(record["query"]))
                 if url.path == "/token":
                     return self._answer(*server.token(raw, self.headers.get("Authorization", "")))
                 bearer = record["auth"].removeprefix("Bearer ")
@@ -133,6 +142,49 @@ class FakeVisma:
     def expire_tokens(self) -> None:
         self.valid_tokens.clear()
 
+    # -- authorization endpoint ----------------------------------------------------------------------
+
+    def authorize(self, query: dict):
+        args = {k: v[0] for k, v in query.items()}
+        redirect_uri = args.get("redirect_uri", "")
+        if not redirect_uri or args.get("response_type") != "code" or not args.get("client_id"):
+            return 400, {"error": "invalid_request"}
+        if self.deny_next:
+            self.deny_next = False
+            params = {"error": "access_denied", "state": args.get("state", "")}
+        else:
+            code = f"code-{uuid.uuid4().hex}"
+            with self.lock:
+                self.codes[code] = {
+                    "client_id": args["client_id"],
+                    "redirect_uri": redirect_uri,
+                    "challenge": args.get("code_challenge", ""),
+                    "method": args.get("code_challenge_method", ""),
+                    "scope": args.get("scope", ""),
+                    "used": False,
+                }
+            params = {"code": code, "state": args.get("state", "")}
+        sep = "&" if "?" in redirect_uri else "?"
+        return 302, b"", {"Location": redirect_uri + sep + urlencode(params)}
+
+    def authorization_code(self, form: dict, client_id: str):
+        request = self.codes.get(form.get("code", ""))
+        if request is None or request["used"]:
+            return 400, {"error": "invalid_grant", "error_description": "authorization code unknown or used"}
+        request["used"] = True
+        if request["client_id"] != client_id or request["redirect_uri"] != form.get("redirect_uri"):
+            return 400, {"error": "invalid_grant", "error_description": "redirect_uri or client mismatch"}
+        if request["challenge"]:
+            verifier = form.get("code_verifier", "")
+            digest = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=")
+            if request["method"] != "S256" or digest.decode() != request["challenge"]:
+                return 400, {"error": "invalid_grant", "error_description": "PKCE verification failed"}
+        n = next(self.counter)
+        self.refresh_token = f"rt-{n + 1000}"
+        token = f"at-{n}"
+        self.valid_tokens.add(token)
+        return 200, {"access_token": token, "expires_in": 3600, "refresh_token": self.refresh_token}
+
     # -- token endpoint ------------------------------------------------------------------------------
 
     def token(self, raw: bytes, authorization: str):
@@ -150,12 +202,14 @@ class FakeVisma:
                 token = f"at-{next(self.counter)}"
                 self.valid_tokens.add(token)
                 return 200, {"access_token": token, "expires_in": 3600, "token_type": "Bearer"}
-            if grant == "refresh_token":
-                _user, _, password = (
+            if grant in ("refresh_token", "authorization_code"):
+                user, _, password = (
                     base64.b64decode(authorization.removeprefix("Basic ")).decode().partition(":")
                 )
                 if password != self.client_secret:
                     return 400, {"error": "invalid_client"}
+                if grant == "authorization_code":
+                    return self.authorization_code(form, user)
                 if form.get("refresh_token") != self.refresh_token:
                     return 400, {
                         "error": "invalid_grant",
