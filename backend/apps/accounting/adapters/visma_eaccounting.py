@@ -1,4 +1,4 @@
-"""Visma eAccounting (the REST API at https://eaccountingapi.visma.net/v2/ by default).
+"""Visma eAccounting (the REST API at https://eaccountingapi.vismaonline.com/v2/ by default).
 
 Tokens: OAuth 2 authorization code with a refresh token (https://identity.vismaonline.com/connect/token).
 The refresh token is rotated: every refresh answers a new one and the old one stops working, which is why
@@ -30,7 +30,7 @@ from .base import (
     money,
 )
 
-DEFAULT_BASE_URL = "https://eaccountingapi.visma.net/v2/"
+DEFAULT_BASE_URL = "https://eaccountingapi.vismaonline.com/v2/"
 DEFAULT_TOKEN_URL = "https://identity.vismaonline.com/connect/token"
 DEFAULT_AUTHORIZE_URL = "https://identity.vismaonline.com/connect/authorize"
 # offline_access: a refresh token; ea:api: the API at all; ea:sales (customers, articles, invoices) and

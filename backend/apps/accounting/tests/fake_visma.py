@@ -30,6 +30,307 @@ import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote, urlencode, urlparse
 
+# The fields of Visma.net's published OpenAPI schema (the *UpdateDto a POST/PUT takes; see
+# docs/accounting.md for the source). The fake refuses any other field with a 400, so a misspelt or
+# invented field fails the tests here instead of being ignored by Visma.
+NET_FIELDS = {
+    "customer": {
+        "number",
+        "name",
+        "status",
+        "accountReference",
+        "numberOfEmployees",
+        "parentRecordNumber",
+        "currencyId",
+        "creditLimit",
+        "creditDaysPastDue",
+        "overrideWithClassValues",
+        "customerClassId",
+        "creditTermsId",
+        "printInvoices",
+        "acceptAutoInvoices",
+        "sendInvoicesByEmail",
+        "sendDunningLettersViaEMail",
+        "printDunningLetters",
+        "printStatements",
+        "sendStatementsByEmail",
+        "printMultiCurrencyStatements",
+        "invoiceToDefaultLocation",
+        "vatRegistrationId",
+        "corporateId",
+        "vatZoneId",
+        "gln",
+        "note",
+        "mainAddress",
+        "mainContact",
+        "creditVerification",
+        "invoiceAddress",
+        "invoiceContact",
+        "statementType",
+        "deliveryAddress",
+        "deliveryContact",
+        "priceClassId",
+        "eInvoiceContract",
+        "defaultPaymentMethod",
+        "glAccounts",
+        "directDebitLines",
+        "attributeLines",
+        "overrideNumberSeries",
+        "excludeDebtCollection",
+    },
+    "supplier": {
+        "number",
+        "name",
+        "status",
+        "accountReference",
+        "numberOfEmployees",
+        "parentRecordNumber",
+        "supplierClassId",
+        "overrideWithClassValues",
+        "creditTermsId",
+        "documentLanguage",
+        "currencyId",
+        "currencyOverride",
+        "currencyRateOverride",
+        "paymentMethodId",
+        "cashAccount",
+        "paymentLeadTime",
+        "paymentRefDisplayMask",
+        "paySeparately",
+        "vatRegistrationId",
+        "corporateId",
+        "vatZoneId",
+        "chargeBearer",
+        "accountUsedForPayment",
+        "paymentBy",
+        "mainAddress",
+        "mainContact",
+        "remitAddress",
+        "remitContact",
+        "supplierAddress",
+        "supplierContact",
+        "glAccounts",
+        "supplierPaymentMethodDetails",
+        "attributeLines",
+        "retainageCashAccountID",
+        "retainageApply",
+        "retainagePct",
+        "note",
+        "overrideNumberSeries",
+        "naceCode",
+        "landedCostSupplier",
+    },
+    "inventory": {
+        "inventoryNumber",
+        "status",
+        "type",
+        "description",
+        "body",
+        "itemClass",
+        "postingClass",
+        "vatCode",
+        "defaultPrice",
+        "baseUnit",
+        "salesUnit",
+        "purchaseUnit",
+        "expenseAccrualAccount",
+        "inventoryAccount",
+        "expenseAccount",
+        "cogsAccount",
+        "expenseNonTaxableAccount",
+        "expenseEuAccount",
+        "expenseImportAccount",
+        "expenseSubaccount",
+        "cogsSubaccount",
+        "salesAccount",
+        "salesNonTaxableAccount",
+        "salesEuAccount",
+        "salesExportAccount",
+        "salesSubaccount",
+        "attributeLines",
+        "packaging",
+        "supplierDetails",
+        "intrastat",
+        "crossReferences",
+        "defaultWarehouse",
+        "defaultIssueFrom",
+        "defaultReceiptTo",
+        "kitItem",
+        "note",
+    },
+    "customerinvoice": {
+        "paymentMethodId",
+        "creditTermsId",
+        "currencyId",
+        "customerRefNumber",
+        "cashDiscountDate",
+        "documentDueDate",
+        "externalReference",
+        "customerProject",
+        "exchangeRate",
+        "domesticServicesDeductibleDocument",
+        "rotRutDetails",
+        "paymentReference",
+        "contact",
+        "project",
+        "taxDetailLines",
+        "invoiceLines",
+        "sendToAutoInvoice",
+        "customerVatZoneId",
+        "billingAddress",
+        "invoiceContact",
+        "startDate",
+        "endDate",
+        "accountingCostRef",
+        "originatorDocRef",
+        "contractDocRef",
+        "revoked",
+        "overrideNumberSeries",
+        "directDebitMandateId",
+        "excludeDebtCollection",
+        "debtCollectionCaseNbr",
+        "debtCollectionCaseStatus",
+        "debtCollectionCaseType",
+        "debtCollectionCaseUrl",
+        "referenceNumber",
+        "customerNumber",
+        "childCustomerNumber",
+        "consolidateInvoices",
+        "documentDate",
+        "origInvoiceDate",
+        "hold",
+        "postPeriod",
+        "financialPeriod",
+        "invoiceText",
+        "locationId",
+        "salesPersonID",
+        "salesperson",
+        "note",
+        "branchNumber",
+        "cashAccount",
+        "dontPrint",
+        "dontEmail",
+    },
+    "customerCreditNote": {
+        "currencyId",
+        "customerRefNumber",
+        "externalReference",
+        "contact",
+        "project",
+        "lines",
+        "taxDetails",
+        "applicationLines",
+        "customerVatZoneId",
+        "invoiceAddress",
+        "invoiceContact",
+        "overrideNumberSeries",
+        "sendToAutoInvoice",
+        "exchangeRate",
+        "referenceNumber",
+        "customerNumber",
+        "childCustomerNumber",
+        "consolidateInvoices",
+        "documentDate",
+        "origInvoiceDate",
+        "hold",
+        "postPeriod",
+        "financialPeriod",
+        "invoiceText",
+        "locationId",
+        "salesPersonID",
+        "salesperson",
+        "note",
+        "branchNumber",
+        "cashAccount",
+        "dontPrint",
+        "dontEmail",
+    },
+}
+NET_LINE_FIELDS = {
+    "discountCode",
+    "domesticServicesDeductible",
+    "itemType",
+    "typeOfWork",
+    "taskId",
+    "startDate",
+    "endDate",
+    "operation",
+    "inventoryNumber",
+    "lineNumber",
+    "description",
+    "quantity",
+    "unitPriceInCurrency",
+    "manualAmountInCurrency",
+    "accountNumber",
+    "vatCodeId",
+    "uom",
+    "discountPercent",
+    "discountAmountInCurrency",
+    "manualDiscount",
+    "subaccount",
+    "salesperson",
+    "deferralSchedule",
+    "deferralCode",
+    "termStartDate",
+    "termEndDate",
+    "note",
+    "branchNumber",
+}
+NET_CREDIT_LINE_FIELDS = NET_LINE_FIELDS - {
+    "domesticServicesDeductible",
+    "itemType",
+    "typeOfWork",
+    "startDate",
+    "endDate",
+}
+NET_APPLICATION_FIELDS = {"operation", "documentType", "refNbr", "amountPaid"}
+NET_ADDRESS_FIELDS = {
+    "addressLine1",
+    "addressLine2",
+    "addressLine3",
+    "postalCode",
+    "city",
+    "countryId",
+    "county",
+}
+NET_CONTACT_FIELDS = {"name", "attention", "email", "web", "phone1", "phone2", "fax"}
+
+
+def schema_errors(resource: str, body: dict) -> list[str]:
+    """Field names `body` has that Visma.net's schema does not (with where they are)."""
+    errors = [name for name in body if name not in NET_FIELDS[resource]]
+    nested = {
+        "invoiceLines": NET_LINE_FIELDS,
+        "lines": NET_CREDIT_LINE_FIELDS,
+        "applicationLines": NET_APPLICATION_FIELDS,
+    }
+    for key, allowed in nested.items():
+        for line in body.get(key) or []:
+            errors += [f"{key}.{name}" for name in line if name not in allowed]
+            errors += [
+                f"{key}.{name}" for name, val in line.items() if name != "operation" and not _wrapped(val)
+            ]
+    for key, allowed in (("mainAddress", NET_ADDRESS_FIELDS), ("mainContact", NET_CONTACT_FIELDS)):
+        inner = (body.get(key) or {}).get("value") or {}
+        errors += [f"{key}.{name}" for name in inner if name not in allowed]
+    errors += [name for name, val in body.items() if not isinstance(val, list) and not _wrapped(val)]
+    return errors
+
+
+def _wrapped(value) -> bool:
+    return isinstance(value, dict) and set(value) == {"value"}
+
+
+def read_shape(item):
+    """A stored record as Visma.net answers a GET: plain values, no {"value": ...} wrappers."""
+    if isinstance(item, dict):
+        if set(item) == {"value"}:
+            return read_shape(item["value"])
+        return {k: read_shape(v) for k, v in item.items()}
+    if isinstance(item, list):
+        return [read_shape(v) for v in item]
+    return item
+
 
 class FakeVisma:
     def __init__(self, *, client_secret="s3cret", company="1234567", refresh_token="rt-1") -> None:
@@ -236,12 +537,16 @@ class FakeVisma:
             "customerCreditNote": "referenceNumber",
         }.get(parts[0], "number")
         if method == "GET" and len(parts) == 1:
-            return 200, list(store.values())[:1]
+            return 200, [read_shape(item) for item in list(store.values())[:1]]
         if method == "GET":
             item = store.get(parts[1])
             if item is None:
                 return 404, {"message": f"{parts[0]} {parts[1]} not found"}
-            return 200, item
+            return 200, read_shape(item)
+        if method in ("POST", "PUT") and isinstance(body, dict):
+            unknown = schema_errors(parts[0], body)
+            if unknown:
+                return 400, {"message": f"Error: unknown or unwrapped fields: {', '.join(unknown)}"}
         if method == "POST":
             key = (body.get(key_field) or {}).get("value")
             name_field = "description" if parts[0] == "inventory" else "name"
