@@ -4,6 +4,7 @@ sync log (every push, with its idempotency key, attempts, outcome and the accoun
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -151,3 +152,32 @@ class SyncEntry(TenantModel):
 
     def __str__(self) -> str:
         return self.idempotency_key
+
+
+class AuthorizationRequest(TenantModel):
+    """One started eAccounting consent flow (docs/accounting.md, "Connecting eAccounting").
+
+    The browser carries only `state`; what it stands for stays here: the company (the row is a tenant
+    row), the user who started it, the redirect URI Visma must be given again at the token URL and the
+    PKCE code verifier. The state itself is kept as its SHA-256 (a copied database does not yield a
+    usable state). A request is used once (`used_at`) and expires after a few minutes."""
+
+    connection = models.ForeignKey(AccountingConnection, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    state_hash = models.CharField(max_length=64)
+    redirect_uri = models.URLField(max_length=500)
+    code_verifier = EncryptedTextField(blank=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=20, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("accounting authorisation")
+        verbose_name_plural = _("accounting authorisations")
+        constraints = [
+            models.UniqueConstraint(fields=["state_hash"], name="authorizationrequest_state_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.connection_id} {self.created_at:%Y-%m-%d %H:%M}"

@@ -303,6 +303,80 @@ def _kick_after_commit(tenant_id: int) -> None:
     transaction.on_commit(kick)
 
 
+def _queue_master(
+    kind: str, record_id: int, label: str, digest: str, action: str, *, now=None
+) -> tuple[SyncEntry, bool]:
+    """Queues a push of a supplier or parent vendor whose payload hashes to `digest`; returns (entry,
+    created). Never two entries that would send the same thing:
+
+    - a pending entry of the record that no worker holds is kept (it sends the record as it is when it
+      runs; only its label follows the record);
+    - the latest entry already stands for this content (pending, failed or skipped: trying it again is
+      the sync log's retry) -> nothing new;
+    - otherwise a new entry, keyed "<kind>:<pk>:<hash>" (with a counter when the record returns to a
+      content it had before)."""
+    now = now or timezone.now()
+    base_key = f"{kind}:{record_id}:{digest[:16]}"
+    latest = (
+        SyncEntry.objects.filter(kind=kind, record_id=record_id)
+        .exclude(action=SyncEntry.Action.READ_STATUS)
+        .order_by("-pk")
+        .first()
+    )
+    if latest is not None and latest.status == SyncEntry.Status.PENDING:
+        held = latest.leased_until is not None and latest.leased_until > now
+        if not held:
+            if latest.record_label != label[:300]:
+                SyncEntry.objects.filter(pk=latest.pk).update(record_label=label[:300], updated_at=now)
+            return latest, False
+    if (
+        latest is not None
+        and latest.status != SyncEntry.Status.SENT
+        and (latest.idempotency_key == base_key or latest.idempotency_key.startswith(base_key + ":"))
+    ):
+        return latest, False
+    key = base_key
+    taken = SyncEntry.objects.filter(
+        Q(idempotency_key=base_key) | Q(idempotency_key__startswith=base_key + ":")
+    )
+    count = taken.count()
+    if count:
+        key = f"{base_key}:{count + 1}"
+    entry = SyncEntry.objects.create(
+        idempotency_key=key,
+        kind=kind,
+        record_id=record_id,
+        record_label=label[:300],
+        action=action,
+        next_attempt_at=now,
+    )
+    return entry, True
+
+
+def enqueue_supplier(record, level: str) -> SyncEntry | None:
+    """Queues a supplier or parent vendor that was created or changed (inside its saving transaction;
+    the worker starts after the commit), when the company's enabled connection pushes suppliers at this
+    level. One query when there is no such connection; nothing when the record is inactive or its
+    payload is what was last pushed (an unchanged save)."""
+    connection = (
+        AccountingConnection.objects.filter(enabled=True).only("pk", "tenant_id", "supplier_level").first()
+    )
+    if connection is None or connection.supplier_level != level or not record.is_active:
+        return None
+    kind = MappingKind.PARENT_VENDOR if level == SupplierLevel.PARENT_VENDOR else MappingKind.SUPPLIER
+    digest = payload_hash(supplier_data(record, level))
+    mapping = Mapping.objects.filter(kind=kind, local_key=str(record.pk)).first()
+    if mapping is not None and mapping.external_id and mapping.payload_hash == digest:
+        return None
+    action = (
+        SyncEntry.Action.UPDATE if mapping is not None and mapping.external_id else SyncEntry.Action.CREATE
+    )
+    entry, created = _queue_master(kind, record.pk, record.name, digest, action)
+    if created:
+        _kick_after_commit(connection.tenant_id)
+    return entry
+
+
 def sync_plan(connection: AccountingConnection) -> dict[str, list[dict[str, Any]]]:
     """What a sync would send now, without calling the accounting system: posted documents not yet in the
     outbox (from `options.documents_from`, else the connection's creation date), the customers and
@@ -393,15 +467,8 @@ def sync_start(connection: AccountingConnection) -> dict[str, int]:
         if item["kind"] not in sup_kinds or item["record_id"] not in records:
             continue
         digest = payload_hash(supplier_data(records[item["record_id"]], level))
-        _entry, created = SyncEntry.objects.get_or_create(
-            idempotency_key=f"{item['kind']}:{item['record_id']}:{digest[:16]}",
-            defaults={
-                "kind": item["kind"],
-                "record_id": item["record_id"],
-                "record_label": item["label"][:300],
-                "action": item["action"],
-                "next_attempt_at": now,
-            },
+        _entry, created = _queue_master(
+            item["kind"], item["record_id"], item["label"], digest, item["action"], now=now
         )
         queued += int(created)
     invoices = Invoice.objects.in_bulk([d["record_id"] for d in plan["documents"]])
@@ -641,6 +708,19 @@ def _process_master_entry(
         hash=payload_hash(data),
         external_id=mapping.external_id if mapping else "",
     )
+    if mapping is not None and mapping.external_id and mapping.payload_hash == push.hash:
+        # sent as it is now by an earlier entry (or a document's push): nothing to send twice
+        _finish(
+            tenant_id,
+            entry.pk,
+            status=SyncEntry.Status.SENT,
+            external_id=mapping.external_id,
+            error="",
+            http_status=None,
+            sent_at=timezone.now(),
+            next_attempt_at=None,
+        )
+        return "sent"
     try:
         external_id = _push_master(adapter, push)
     except AccountingError as exc:

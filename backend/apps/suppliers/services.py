@@ -25,12 +25,21 @@ def _save_unique(instance, *, field: str, message) -> None:
         raise FieldErrors.on(field, message) from exc
 
 
+def _to_accounting(record, level: str) -> None:
+    """A created or changed supplier / parent vendor is queued for the accounting system when the company
+    pushes suppliers at this level (docs/accounting.md); an unchanged save queues nothing."""
+    from apps.accounting.outbox import enqueue_supplier
+
+    enqueue_supplier(record, level)
+
+
 @transaction.atomic
 def parent_vendor_save(*, vendor: ParentVendor, data: dict[str, Any]) -> ParentVendor:
     """Creates or updates a parent vendor from validated data (names and codes unique in the tenant)."""
     for key, value in data.items():
         setattr(vendor, key, value)
     _save_unique(vendor, field="name", message=_("A parent vendor with this name or code already exists."))
+    _to_accounting(vendor, "parent_vendor")
     return vendor
 
 
@@ -57,6 +66,7 @@ def supplier_save(*, supplier: Supplier, data: dict[str, Any]) -> Supplier:
     for key, value in data.items():
         setattr(supplier, key, value)
     _save_unique(supplier, field="number", message=_("A supplier with this number already exists."))
+    _to_accounting(supplier, "supplier")
     return supplier
 
 

@@ -113,6 +113,63 @@ export interface paths {
         patch: operations["accounting_mappings_partial_update"];
         trace?: never;
     };
+    "/api/accounting/oauth/callback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Finishes the consent flow with what Visma sent to the redirect URI: checks and spends the state,
+         *     exchanges the code for tokens (stored encrypted) and tests the connection.
+         */
+        post: operations["accounting_oauth_callback_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/oauth/redirect-uri/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The redirect URI to register with Visma eAccounting for the consent flow. */
+        get: operations["accounting_oauth_redirect_uri_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/oauth/start/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Starts the eAccounting consent flow: a single-use state for this company and user, valid for
+         *     10 minutes, and the URL of Visma's authorization page to send the browser to.
+         */
+        post: operations["accounting_oauth_start_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/payment-status/": {
         parameters: {
             query?: never;
@@ -4319,6 +4376,30 @@ export interface components {
             username: string;
             name: string;
         };
+        /** @description What Visma sent back to the redirect URI: `code` and `state`, or `error` (and a description). */
+        AuthorizationCallbackRequest: {
+            state: string;
+            code?: string;
+            error?: string;
+            error_description?: string;
+        };
+        AuthorizationStart: {
+            /**
+             * Format: uri
+             * @description Where the browser goes to authorise: Visma's page.
+             */
+            authorization_url: string;
+            /**
+             * Format: uri
+             * @description The redirect URI to register with Visma.
+             */
+            redirect_uri: string;
+            /**
+             * Format: date-time
+             * @description The authorisation must be finished before this.
+             */
+            expires_at: string;
+        };
         /** @enum {unknown} */
         BlankEnum: "";
         BulkDeleteRequest: {
@@ -4560,6 +4641,10 @@ export interface components {
             coding_id?: string;
             /** @description eAccounting: terms of payment of customers without a mapped term. */
             default_terms_of_payment_id?: string;
+            /** @description eAccounting: the authorization endpoint (empty: the token URL's .../authorize). */
+            authorize_url?: string;
+            /** @description eAccounting: send a PKCE code challenge when authorising (default on). */
+            pkce?: boolean;
         };
         ConnectionOptionsRequest: {
             /**
@@ -4573,6 +4658,10 @@ export interface components {
             coding_id?: string;
             /** @description eAccounting: terms of payment of customers without a mapped term. */
             default_terms_of_payment_id?: string;
+            /** @description eAccounting: the authorization endpoint (empty: the token URL's .../authorize). */
+            authorize_url?: string;
+            /** @description eAccounting: send a PKCE code challenge when authorising (default on). */
+            pkce?: boolean;
         };
         ConnectionRequest: {
             provider: components["schemas"]["AccountingProviderEnum"];
@@ -8026,6 +8115,10 @@ export interface components {
             id: number;
             label: string;
         };
+        RedirectUri: {
+            /** Format: uri */
+            redirect_uri: string;
+        };
         RefreshRequestRequest: {
             refresh: string;
         };
@@ -10000,6 +10093,237 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["Mapping"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_oauth_callback_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorizationCallbackRequest"];
+                "multipart/form-data": components["schemas"]["AuthorizationCallbackRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AuthorizationCallbackRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["TestResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_oauth_redirect_uri_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RedirectUri"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accounting_oauth_start_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["AuthorizationStart"];
                     };
                 };
             };

@@ -74,6 +74,8 @@ export const layoutRoutes: RouteObject[] = [
   page('settings/accounting', 'accountingConnection', () => import('@/features/accounting/pages/AccountingConnectionPage')),
   page('settings/accounting/mappings', 'accountingMappings', () => import('@/features/accounting/pages/AccountingMappingsPage')),
   page('settings/accounting/sync-log', 'accountingSyncLog', () => import('@/features/accounting/pages/AccountingSyncLogPage')),
+  // Visma eAccounting sends the browser back here after the consent (the redirect URI registered with Visma).
+  page('settings/accounting/callback', 'accountingCallback', () => import('@/features/accounting/pages/AccountingCallbackPage')),
 
   // Supplier portal; the parentVendorId forms come from the supplier redirect rule.
   page('supplier/raw-materials', 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage'), { serves: SUPPLIER }),

@@ -303,7 +303,9 @@ class Adapter:
         """Asks the token URL for a new access token: {"access_token", "expires_in", "refresh_token"?}."""
         raise NotImplementedError
 
-    def _token_post(self, data: dict[str, str], auth: tuple[str, str] | None = None) -> dict[str, Any]:
+    def _token_post(
+        self, data: dict[str, str], auth: tuple[str, str] | None = None, describe=None
+    ) -> dict[str, Any]:
         try:
             response = httpx.post(self.config.token_url, data=data, auth=auth, timeout=TIMEOUT)
         except httpx.TimeoutException as exc:
@@ -324,7 +326,9 @@ class Adapter:
                 retry_after=retry_after_seconds(response.headers.get("Retry-After")) or 60.0,
             )
         if response.status_code >= 400:
-            raise AuthFailed(self.describe_token_error(response), http_status=response.status_code)
+            raise AuthFailed(
+                (describe or self.describe_token_error)(response), http_status=response.status_code
+            )
         try:
             body = response.json()
         except ValueError as exc:

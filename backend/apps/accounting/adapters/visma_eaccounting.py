@@ -1,4 +1,4 @@
-"""Visma eAccounting (the REST API at https://eaccountingapi.visma.net/v2/ by default).
+"""Visma eAccounting (the REST API at https://eaccountingapi.vismaonline.com/v2/ by default).
 
 Tokens: OAuth 2 authorization code with a refresh token (https://identity.vismaonline.com/connect/token).
 The refresh token is rotated: every refresh answers a new one and the old one stops working, which is why
@@ -30,8 +30,24 @@ from .base import (
     money,
 )
 
-DEFAULT_BASE_URL = "https://eaccountingapi.visma.net/v2/"
+DEFAULT_BASE_URL = "https://eaccountingapi.vismaonline.com/v2/"
 DEFAULT_TOKEN_URL = "https://identity.vismaonline.com/connect/token"
+DEFAULT_AUTHORIZE_URL = "https://identity.vismaonline.com/connect/authorize"
+# offline_access: a refresh token; ea:api: the API at all; ea:sales (customers, articles, invoices) and
+# ea:purchase (suppliers), as listed on developer.vismaonline.com "Authentication".
+DEFAULT_SCOPE = "ea:api offline_access ea:sales ea:purchase"
+# The acr_values the eAccounting documentation recommends, with prompt=select_account (the user picks the
+# company every time instead of landing in the last one used).
+EACCOUNTING_SERVICE = "service:44643EB1-3F76-4C1C-A672-402AE8085934"
+
+
+def authorize_url_of(token_url: str, configured: str = "") -> str:
+    """The authorization endpoint: the configured one, else the token URL's sibling (.../connect/token ->
+    .../connect/authorize), so a sandbox or a test server needs only its token URL."""
+    if configured:
+        return configured
+    base, _sep, last = token_url.rstrip("/").rpartition("/")
+    return f"{base}/authorize" if last == "token" and base else DEFAULT_AUTHORIZE_URL
 
 
 def _odata_literal(value: str) -> str:
@@ -56,6 +72,29 @@ class VismaEAccountingAdapter(Adapter):
             {"grant_type": "refresh_token", "refresh_token": refresh_token},
             auth=(self.config.client_id, self.config.client_secret),
         )
+
+    def exchange_code(self, *, code: str, redirect_uri: str, code_verifier: str = "") -> dict:
+        """The authorization-code grant: the code Visma sent back to the redirect URI, for the first
+        access and refresh tokens. The redirect URI must be the one of the authorization request."""
+        data = {"grant_type": "authorization_code", "code": code, "redirect_uri": redirect_uri}
+        if code_verifier:
+            data["code_verifier"] = code_verifier
+        return self._token_post(
+            data, auth=(self.config.client_id, self.config.client_secret), describe=self.describe_code_error
+        )
+
+    def describe_code_error(self, response) -> str:
+        try:
+            body = response.json()
+        except ValueError:
+            body = {}
+        code = body.get("error", "") if isinstance(body, dict) else ""
+        if code == "invalid_grant":
+            return _(
+                "Visma did not accept the authorisation code: it is used once and is valid for a few minutes. "
+                "Connect again."
+            )
+        return self.describe_token_error(response)
 
     def test(self) -> str:
         body = self.request("GET", "companysettings").json()

@@ -8,6 +8,11 @@ Our numbers are the keys in Visma.net: customers by their number, suppliers by t
 article number (inventory number), invoices and credit notes by their document number (created with
 `overrideNumberSeries`, so Visma.net keeps our gapless numbers). So "is it there already?" is a GET by
 number, and the external id is the number.
+
+Field names and shapes follow Visma's published OpenAPI schema (CustomerUpdateDto, SupplierUpdateDto,
+InventoryUpdateDto, CustomerInvoiceUpdateDto with CustomerInvoiceLinesUpdateDto, CustomerCreditNoteUpdateDto
+with CustomerCreditNoteLineUpdateDto and PaymentLineBaseUpdateDto); docs/accounting.md says what was checked
+against which source. Reads (GET) answer plain values, not DtoValue wrappers.
 """
 
 from __future__ import annotations
@@ -165,23 +170,32 @@ class VismaNetAdapter(Adapter):
             )
             for line in data.lines
         ]
+        credit = data.kind == "credit_note"
         payload = _strip(
             {
                 "referenceNumber": v(data.number),
                 "overrideNumberSeries": v(True),
                 "customerNumber": v(data.customer_external_id or data.customer_number),
                 "documentDate": v(data.issue_date.isoformat()),
-                "documentDueDate": v(data.due_date.isoformat() if data.due_date else ""),
                 "currencyId": v(data.currency),
-                "creditTermsId": v(data.payment_term),
                 "externalReference": v(data.number),
                 "invoiceText": v(data.note[:255]),
                 "salesperson": v(data.salesperson),
-                "owner": v(data.owner),
                 "hold": v(False),
             }
         )
-        if data.kind == "credit_note":
+        # CustomerCreditNoteUpdateDto has neither terms nor a due date; CustomerInvoiceUpdateDto has both.
+        # Neither has an `owner` (only sales orders do): the owner's id stays on our invoice.
+        if not credit:
+            payload.update(
+                _strip(
+                    {
+                        "documentDueDate": v(data.due_date.isoformat() if data.due_date else ""),
+                        "creditTermsId": v(data.payment_term),
+                    }
+                )
+            )
+        if credit:
             payload["lines"] = lines
             if data.credited_external_id:
                 payload["applicationLines"] = [

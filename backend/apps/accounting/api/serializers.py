@@ -28,6 +28,18 @@ class ConnectionOptionsSerializer(serializers.Serializer):
         max_length=100,
         help_text="eAccounting: terms of payment of customers without a mapped term.",
     )
+    authorize_url = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=300,
+        help_text="eAccounting: the authorization endpoint (empty: the token URL's .../authorize).",
+    )
+    pkce = serializers.BooleanField(
+        required=False, help_text="eAccounting: send a PKCE code challenge when authorising (default on)."
+    )
+
+    def validate_authorize_url(self, value: str) -> str:
+        return _http_url(value) if value else value
 
 
 def _http_url(value: str) -> str:
@@ -255,3 +267,35 @@ class DocumentAccountingSerializer(serializers.Serializer):
     external_status = serializers.CharField(allow_blank=True)
     external_open_amount = serializers.DecimalField(max_digits=14, decimal_places=2, allow_null=True)
     status_read_at = serializers.DateTimeField(allow_null=True)
+
+
+STATE_PATTERN = r"^[A-Za-z0-9_-]{16,200}$"
+
+
+class AuthorizationStartSerializer(serializers.Serializer):
+    authorization_url = serializers.URLField(help_text="Where the browser goes to authorise: Visma's page.")
+    redirect_uri = serializers.URLField(help_text="The redirect URI to register with Visma.")
+    expires_at = serializers.DateTimeField(help_text="The authorisation must be finished before this.")
+
+
+class AuthorizationCallbackSerializer(serializers.Serializer):
+    """What Visma sent back to the redirect URI: `code` and `state`, or `error` (and a description)."""
+
+    state = serializers.RegexField(STATE_PATTERN, max_length=200)
+    code = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    error = serializers.RegexField(r"^[A-Za-z0-9_.-]{1,100}$", required=False, max_length=100)
+    error_description = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+
+    def validate_code(self, value: str) -> str:
+        if any(ch in value for ch in "\r\n\t\x00 "):
+            raise serializers.ValidationError(_("The authorisation code is not valid."))
+        return value
+
+    def validate(self, attrs):
+        if not attrs.get("error") and not attrs.get("code"):
+            raise serializers.ValidationError({"code": _("Visma's answer has neither a code nor an error.")})
+        return attrs
+
+
+class RedirectUriSerializer(serializers.Serializer):
+    redirect_uri = serializers.URLField()

@@ -4,6 +4,8 @@ the mappings and the sync log needs their view permission (or manage)."""
 
 from __future__ import annotations
 
+from django.db import transaction
+from django.utils.decorators import method_decorator
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -11,7 +13,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounting import outbox, services
+from apps.accounting import oauth, outbox, services
 from apps.accounting.errors import ConnectionDisabled, ConnectionMissing
 from apps.accounting.models import AccountingConnection, Mapping, SyncEntry
 from apps.common.api.permissions import TenantMember, TenantModelPermissions, UserTypeAllowed
@@ -20,10 +22,13 @@ from apps.users.permissions import tenant_permissions
 
 from . import filters
 from .serializers import (
+    AuthorizationCallbackSerializer,
+    AuthorizationStartSerializer,
     ConnectionSerializer,
     DryRunSerializer,
     MappingSerializer,
     PaymentStatusRunSerializer,
+    RedirectUriSerializer,
     SyncEntrySerializer,
     SyncStartedSerializer,
     TestResultSerializer,
@@ -79,6 +84,48 @@ class ConnectionTestView(APIView):
     @extend_schema(request=None, responses=TestResultSerializer)
     def post(self, request):
         return Response(services.connection_test(connection=_connection()))
+
+
+class RedirectUriView(APIView):
+    """The redirect URI to register with Visma eAccounting for the consent flow."""
+
+    permission_classes = PERMISSIONS
+
+    @extend_schema(responses=RedirectUriSerializer)
+    def get(self, request):
+        return Response({"redirect_uri": oauth.redirect_uri_for(request)})
+
+
+class AuthorizationStartView(APIView):
+    """Starts the eAccounting consent flow: a single-use state for this company and user, valid for
+    10 minutes, and the URL of Visma's authorization page to send the browser to."""
+
+    permission_classes = PERMISSIONS
+
+    @extend_schema(request=None, responses=AuthorizationStartSerializer)
+    def post(self, request):
+        result = oauth.authorization_start(
+            connection=_connection(), user=request.user, redirect_uri=oauth.redirect_uri_for(request)
+        )
+        return Response(AuthorizationStartSerializer(result).data)
+
+
+@method_decorator(transaction.non_atomic_requests, name="dispatch")
+class AuthorizationCallbackView(APIView):
+    """Finishes the consent flow with what Visma sent to the redirect URI: checks and spends the state,
+    exchanges the code for tokens (stored encrypted) and tests the connection."""
+
+    permission_classes = PERMISSIONS
+
+    @extend_schema(request=AuthorizationCallbackSerializer, responses=TestResultSerializer)
+    def post(self, request):
+        serializer = AuthorizationCallbackSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response(
+            oauth.authorization_finish(
+                tenant_id=request.tenant.pk, user=request.user, **serializer.validated_data
+            )
+        )
 
 
 class DryRunView(APIView):

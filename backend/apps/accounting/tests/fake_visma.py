@@ -1,7 +1,11 @@
 """A local HTTP server (127.0.0.1, a thread) that answers as the documented Visma endpoints do:
 
-- the token endpoint: client credentials (Visma.net, with `tenant_id`) and refresh token grants
-  (eAccounting; every refresh answers a new refresh token and the old one stops working);
+- the token endpoint: client credentials (Visma.net, with `tenant_id`), authorization code (eAccounting's
+  consent flow: the code is used once, the redirect URI must be the authorization request's, a PKCE
+  code challenge is checked against the code verifier) and refresh token grants (eAccounting; every
+  refresh answers a new refresh token and the old one stops working);
+- the authorization endpoint /authorize (the page Visma shows the user): answers 302 to the redirect URI
+  with `code` and `state`, or with `error=access_denied` when `deny_next` is set;
 - Visma.net ERP under /v1/: customer, supplier, inventory, customerinvoice, customerCreditNote (values
   wrapped as {"value": ...}; POST answers 201 with a Location header; a duplicate document number is a
   400 validation error, as with `overrideNumberSeries`);
@@ -16,6 +20,7 @@ kept in `requests`.
 from __future__ import annotations
 
 import base64
+import hashlib
 import itertools
 import json
 import re
@@ -23,7 +28,308 @@ import threading
 import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, unquote, urlparse
+from urllib.parse import parse_qs, unquote, urlencode, urlparse
+
+# The fields of Visma.net's published OpenAPI schema (the *UpdateDto a POST/PUT takes; see
+# docs/accounting.md for the source). The fake refuses any other field with a 400, so a misspelt or
+# invented field fails the tests here instead of being ignored by Visma.
+NET_FIELDS = {
+    "customer": {
+        "number",
+        "name",
+        "status",
+        "accountReference",
+        "numberOfEmployees",
+        "parentRecordNumber",
+        "currencyId",
+        "creditLimit",
+        "creditDaysPastDue",
+        "overrideWithClassValues",
+        "customerClassId",
+        "creditTermsId",
+        "printInvoices",
+        "acceptAutoInvoices",
+        "sendInvoicesByEmail",
+        "sendDunningLettersViaEMail",
+        "printDunningLetters",
+        "printStatements",
+        "sendStatementsByEmail",
+        "printMultiCurrencyStatements",
+        "invoiceToDefaultLocation",
+        "vatRegistrationId",
+        "corporateId",
+        "vatZoneId",
+        "gln",
+        "note",
+        "mainAddress",
+        "mainContact",
+        "creditVerification",
+        "invoiceAddress",
+        "invoiceContact",
+        "statementType",
+        "deliveryAddress",
+        "deliveryContact",
+        "priceClassId",
+        "eInvoiceContract",
+        "defaultPaymentMethod",
+        "glAccounts",
+        "directDebitLines",
+        "attributeLines",
+        "overrideNumberSeries",
+        "excludeDebtCollection",
+    },
+    "supplier": {
+        "number",
+        "name",
+        "status",
+        "accountReference",
+        "numberOfEmployees",
+        "parentRecordNumber",
+        "supplierClassId",
+        "overrideWithClassValues",
+        "creditTermsId",
+        "documentLanguage",
+        "currencyId",
+        "currencyOverride",
+        "currencyRateOverride",
+        "paymentMethodId",
+        "cashAccount",
+        "paymentLeadTime",
+        "paymentRefDisplayMask",
+        "paySeparately",
+        "vatRegistrationId",
+        "corporateId",
+        "vatZoneId",
+        "chargeBearer",
+        "accountUsedForPayment",
+        "paymentBy",
+        "mainAddress",
+        "mainContact",
+        "remitAddress",
+        "remitContact",
+        "supplierAddress",
+        "supplierContact",
+        "glAccounts",
+        "supplierPaymentMethodDetails",
+        "attributeLines",
+        "retainageCashAccountID",
+        "retainageApply",
+        "retainagePct",
+        "note",
+        "overrideNumberSeries",
+        "naceCode",
+        "landedCostSupplier",
+    },
+    "inventory": {
+        "inventoryNumber",
+        "status",
+        "type",
+        "description",
+        "body",
+        "itemClass",
+        "postingClass",
+        "vatCode",
+        "defaultPrice",
+        "baseUnit",
+        "salesUnit",
+        "purchaseUnit",
+        "expenseAccrualAccount",
+        "inventoryAccount",
+        "expenseAccount",
+        "cogsAccount",
+        "expenseNonTaxableAccount",
+        "expenseEuAccount",
+        "expenseImportAccount",
+        "expenseSubaccount",
+        "cogsSubaccount",
+        "salesAccount",
+        "salesNonTaxableAccount",
+        "salesEuAccount",
+        "salesExportAccount",
+        "salesSubaccount",
+        "attributeLines",
+        "packaging",
+        "supplierDetails",
+        "intrastat",
+        "crossReferences",
+        "defaultWarehouse",
+        "defaultIssueFrom",
+        "defaultReceiptTo",
+        "kitItem",
+        "note",
+    },
+    "customerinvoice": {
+        "paymentMethodId",
+        "creditTermsId",
+        "currencyId",
+        "customerRefNumber",
+        "cashDiscountDate",
+        "documentDueDate",
+        "externalReference",
+        "customerProject",
+        "exchangeRate",
+        "domesticServicesDeductibleDocument",
+        "rotRutDetails",
+        "paymentReference",
+        "contact",
+        "project",
+        "taxDetailLines",
+        "invoiceLines",
+        "sendToAutoInvoice",
+        "customerVatZoneId",
+        "billingAddress",
+        "invoiceContact",
+        "startDate",
+        "endDate",
+        "accountingCostRef",
+        "originatorDocRef",
+        "contractDocRef",
+        "revoked",
+        "overrideNumberSeries",
+        "directDebitMandateId",
+        "excludeDebtCollection",
+        "debtCollectionCaseNbr",
+        "debtCollectionCaseStatus",
+        "debtCollectionCaseType",
+        "debtCollectionCaseUrl",
+        "referenceNumber",
+        "customerNumber",
+        "childCustomerNumber",
+        "consolidateInvoices",
+        "documentDate",
+        "origInvoiceDate",
+        "hold",
+        "postPeriod",
+        "financialPeriod",
+        "invoiceText",
+        "locationId",
+        "salesPersonID",
+        "salesperson",
+        "note",
+        "branchNumber",
+        "cashAccount",
+        "dontPrint",
+        "dontEmail",
+    },
+    "customerCreditNote": {
+        "currencyId",
+        "customerRefNumber",
+        "externalReference",
+        "contact",
+        "project",
+        "lines",
+        "taxDetails",
+        "applicationLines",
+        "customerVatZoneId",
+        "invoiceAddress",
+        "invoiceContact",
+        "overrideNumberSeries",
+        "sendToAutoInvoice",
+        "exchangeRate",
+        "referenceNumber",
+        "customerNumber",
+        "childCustomerNumber",
+        "consolidateInvoices",
+        "documentDate",
+        "origInvoiceDate",
+        "hold",
+        "postPeriod",
+        "financialPeriod",
+        "invoiceText",
+        "locationId",
+        "salesPersonID",
+        "salesperson",
+        "note",
+        "branchNumber",
+        "cashAccount",
+        "dontPrint",
+        "dontEmail",
+    },
+}
+NET_LINE_FIELDS = {
+    "discountCode",
+    "domesticServicesDeductible",
+    "itemType",
+    "typeOfWork",
+    "taskId",
+    "startDate",
+    "endDate",
+    "operation",
+    "inventoryNumber",
+    "lineNumber",
+    "description",
+    "quantity",
+    "unitPriceInCurrency",
+    "manualAmountInCurrency",
+    "accountNumber",
+    "vatCodeId",
+    "uom",
+    "discountPercent",
+    "discountAmountInCurrency",
+    "manualDiscount",
+    "subaccount",
+    "salesperson",
+    "deferralSchedule",
+    "deferralCode",
+    "termStartDate",
+    "termEndDate",
+    "note",
+    "branchNumber",
+}
+NET_CREDIT_LINE_FIELDS = NET_LINE_FIELDS - {
+    "domesticServicesDeductible",
+    "itemType",
+    "typeOfWork",
+    "startDate",
+    "endDate",
+}
+NET_APPLICATION_FIELDS = {"operation", "documentType", "refNbr", "amountPaid"}
+NET_ADDRESS_FIELDS = {
+    "addressLine1",
+    "addressLine2",
+    "addressLine3",
+    "postalCode",
+    "city",
+    "countryId",
+    "county",
+}
+NET_CONTACT_FIELDS = {"name", "attention", "email", "web", "phone1", "phone2", "fax"}
+
+
+def schema_errors(resource: str, body: dict) -> list[str]:
+    """Field names `body` has that Visma.net's schema does not (with where they are)."""
+    errors = [name for name in body if name not in NET_FIELDS[resource]]
+    nested = {
+        "invoiceLines": NET_LINE_FIELDS,
+        "lines": NET_CREDIT_LINE_FIELDS,
+        "applicationLines": NET_APPLICATION_FIELDS,
+    }
+    for key, allowed in nested.items():
+        for line in body.get(key) or []:
+            errors += [f"{key}.{name}" for name in line if name not in allowed]
+            errors += [
+                f"{key}.{name}" for name, val in line.items() if name != "operation" and not _wrapped(val)
+            ]
+    for key, allowed in (("mainAddress", NET_ADDRESS_FIELDS), ("mainContact", NET_CONTACT_FIELDS)):
+        inner = (body.get(key) or {}).get("value") or {}
+        errors += [f"{key}.{name}" for name in inner if name not in allowed]
+    errors += [name for name, val in body.items() if not isinstance(val, list) and not _wrapped(val)]
+    return errors
+
+
+def _wrapped(value) -> bool:
+    return isinstance(value, dict) and set(value) == {"value"}
+
+
+def read_shape(item):
+    """A stored record as Visma.net answers a GET: plain values, no {"value": ...} wrappers."""
+    if isinstance(item, dict):
+        if set(item) == {"value"}:
+            return read_shape(item["value"])
+        return {k: read_shape(v) for k, v in item.items()}
+    if isinstance(item, list):
+        return [read_shape(v) for v in item]
+    return item
 
 
 class FakeVisma:
@@ -39,6 +345,8 @@ class FakeVisma:
         self.requests: list[dict] = []
         self.lose_answer: set[tuple[str, str]] = set()  # done, but the answer is lost (502) once
         self.lock = threading.Lock()
+        self.codes: dict[str, dict] = {}  # authorization code -> its request (client, redirect URI, PKCE)
+        self.deny_next = False
         # Visma.net
         self.net: dict[str, dict[str, dict]] = {
             k: {} for k in ("customer", "supplier", "inventory", "customerinvoice", "customerCreditNote")
@@ -89,6 +397,8 @@ class FakeVisma:
                 if scripted is not None:
                     status, body, headers = ([*list(scripted), None, None])[:3]
                     return self._answer(status, body, headers)
+                if url.path == "/authorize" and method == "GET":
+                    return self._answer(*server.authorize(record["query"]))
                 if url.path == "/token":
                     return self._answer(*server.token(raw, self.headers.get("Authorization", "")))
                 bearer = record["auth"].removeprefix("Bearer ")
@@ -133,6 +443,49 @@ class FakeVisma:
     def expire_tokens(self) -> None:
         self.valid_tokens.clear()
 
+    # -- authorization endpoint ----------------------------------------------------------------------
+
+    def authorize(self, query: dict):
+        args = {k: v[0] for k, v in query.items()}
+        redirect_uri = args.get("redirect_uri", "")
+        if not redirect_uri or args.get("response_type") != "code" or not args.get("client_id"):
+            return 400, {"error": "invalid_request"}
+        if self.deny_next:
+            self.deny_next = False
+            params = {"error": "access_denied", "state": args.get("state", "")}
+        else:
+            code = f"code-{uuid.uuid4().hex}"
+            with self.lock:
+                self.codes[code] = {
+                    "client_id": args["client_id"],
+                    "redirect_uri": redirect_uri,
+                    "challenge": args.get("code_challenge", ""),
+                    "method": args.get("code_challenge_method", ""),
+                    "scope": args.get("scope", ""),
+                    "used": False,
+                }
+            params = {"code": code, "state": args.get("state", "")}
+        sep = "&" if "?" in redirect_uri else "?"
+        return 302, b"", {"Location": redirect_uri + sep + urlencode(params)}
+
+    def authorization_code(self, form: dict, client_id: str):
+        request = self.codes.get(form.get("code", ""))
+        if request is None or request["used"]:
+            return 400, {"error": "invalid_grant", "error_description": "authorization code unknown or used"}
+        request["used"] = True
+        if request["client_id"] != client_id or request["redirect_uri"] != form.get("redirect_uri"):
+            return 400, {"error": "invalid_grant", "error_description": "redirect_uri or client mismatch"}
+        if request["challenge"]:
+            verifier = form.get("code_verifier", "")
+            digest = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=")
+            if request["method"] != "S256" or digest.decode() != request["challenge"]:
+                return 400, {"error": "invalid_grant", "error_description": "PKCE verification failed"}
+        n = next(self.counter)
+        self.refresh_token = f"rt-{n + 1000}"
+        token = f"at-{n}"
+        self.valid_tokens.add(token)
+        return 200, {"access_token": token, "expires_in": 3600, "refresh_token": self.refresh_token}
+
     # -- token endpoint ------------------------------------------------------------------------------
 
     def token(self, raw: bytes, authorization: str):
@@ -150,12 +503,14 @@ class FakeVisma:
                 token = f"at-{next(self.counter)}"
                 self.valid_tokens.add(token)
                 return 200, {"access_token": token, "expires_in": 3600, "token_type": "Bearer"}
-            if grant == "refresh_token":
-                _user, _, password = (
+            if grant in ("refresh_token", "authorization_code"):
+                user, _, password = (
                     base64.b64decode(authorization.removeprefix("Basic ")).decode().partition(":")
                 )
                 if password != self.client_secret:
                     return 400, {"error": "invalid_client"}
+                if grant == "authorization_code":
+                    return self.authorization_code(form, user)
                 if form.get("refresh_token") != self.refresh_token:
                     return 400, {
                         "error": "invalid_grant",
@@ -182,12 +537,16 @@ class FakeVisma:
             "customerCreditNote": "referenceNumber",
         }.get(parts[0], "number")
         if method == "GET" and len(parts) == 1:
-            return 200, list(store.values())[:1]
+            return 200, [read_shape(item) for item in list(store.values())[:1]]
         if method == "GET":
             item = store.get(parts[1])
             if item is None:
                 return 404, {"message": f"{parts[0]} {parts[1]} not found"}
-            return 200, item
+            return 200, read_shape(item)
+        if method in ("POST", "PUT") and isinstance(body, dict):
+            unknown = schema_errors(parts[0], body)
+            if unknown:
+                return 400, {"message": f"Error: unknown or unwrapped fields: {', '.join(unknown)}"}
         if method == "POST":
             key = (body.get(key_field) or {}).get("value")
             name_field = "description" if parts[0] == "inventory" else "name"

@@ -50,7 +50,7 @@ def test_invoice_pushes_customer_and_articles_first(
     assert posts == ["/v1/customer", "/v1/inventory", "/v1/inventory", "/v1/customerinvoice"]
     doc = fake.net["customerinvoice"][invoice.number]
     assert doc["customerNumber"] == {"value": "C-1001"}
-    assert doc["salesperson"] == {"value": "SP-42"} and doc["owner"] == {"value": "EMP-7"}
+    assert doc["salesperson"] == {"value": "SP-42"} and "owner" not in doc  # no owner on invoices
     assert doc["overrideNumberSeries"] == {"value": True}
     assert {line["inventoryNumber"]["value"] for line in doc["invoiceLines"]} == {"CT-6040", "CT-3020"}
     assert fake.net["customer"]["C-1001"]["name"] == {"value": "Bakkerij de Vries BV"}

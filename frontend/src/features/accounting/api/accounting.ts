@@ -22,6 +22,9 @@ export const CONNECTION_URL = '/api/accounting/connection/';
 export const MAPPINGS_URL = '/api/accounting/mappings/';
 export const SYNC_LOG_URL = '/api/accounting/sync-log/';
 export const DRY_RUN_URL = '/api/accounting/dry-run/';
+export const OAUTH_REDIRECT_URL = '/api/accounting/oauth/redirect-uri/';
+export const OAUTH_START_URL = '/api/accounting/oauth/start/';
+export const OAUTH_CALLBACK_URL = '/api/accounting/oauth/callback/';
 
 export const ACCOUNTING_PERMS = {
   manage: 'accounting.manage',
@@ -37,7 +40,7 @@ export const PROVIDER_DEFAULTS: Record<Provider, { base_url: string; token_url: 
     scope: 'vismanet_erp_service_api:read vismanet_erp_service_api:create vismanet_erp_service_api:update',
   },
   visma_eaccounting: {
-    base_url: 'https://eaccountingapi.visma.net/v2/',
+    base_url: 'https://eaccountingapi.vismaonline.com/v2/',
     token_url: 'https://identity.vismaonline.com/connect/token',
     scope: '',
   },
@@ -58,6 +61,19 @@ export const createMapping = (body: { kind: RecordKind; local_key: string; exter
 export const deleteMapping = (id: number) => del(`${MAPPINGS_URL}${id}/`);
 export const retryEntry = (id: number) => post<SyncEntry>(`${SYNC_LOG_URL}${id}/retry/`);
 export const skipEntry = (id: number) => post<SyncEntry>(`${SYNC_LOG_URL}${id}/skip/`);
+
+export type AuthorizationStart = S['AuthorizationStart'];
+/** What Visma sent back to the redirect URI: a code and the state, or an error. */
+export type AuthorizationAnswer = S['AuthorizationCallbackRequest'];
+
+export const fetchRedirectUri = (signal?: AbortSignal) => get<S['RedirectUri']>(OAUTH_REDIRECT_URL, { signal });
+export const startAuthorization = () => post<AuthorizationStart>(OAUTH_START_URL);
+export const finishAuthorization = (answer: AuthorizationAnswer) => post<TestResult>(OAUTH_CALLBACK_URL, answer);
+
+export function useRedirectUri(enabled: boolean) {
+  const tenant = useTenant();
+  return useQuery({ queryKey: [OAUTH_REDIRECT_URL, tenant], queryFn: ({ signal }) => fetchRedirectUri(signal), enabled, retry: false });
+}
 
 export function useConnection() {
   const tenant = useTenant();

@@ -7,6 +7,9 @@ import { MockServer, fail, ok } from '@/test/mockAdapter';
 import { renderApp } from '@/test/renderApp';
 import { makeUser, signIn } from '@/test/session';
 import type { Connection } from '../api/accounting';
+import { goTo } from '../navigation';
+
+vi.mock('../navigation', () => ({ goTo: vi.fn() }));
 
 const URL = '/api/accounting/connection/';
 
@@ -113,5 +116,43 @@ describe('the accounting connection page', () => {
     const confirm = await screen.findByRole('tooltip');
     await user.click(within(confirm).getByRole('button', { name: 'Sync now' }));
     await waitFor(() => expect(server.count('POST', '/api/accounting/sync/')).toBe(1));
+  });
+
+  it('eAccounting: shows the redirect URI and sends the browser to Visma with the server\'s authorization URL', async () => {
+    const authorize = 'https://identity.vismaonline.com/connect/authorize?client_id=cartontrace&state=abc';
+    server.on('GET', URL, ok(connection({ provider: 'visma_eaccounting', has_refresh_token: false })));
+    server.on('GET', '/api/accounting/oauth/redirect-uri/', ok({ redirect_uri: 'https://trace.example.com/settings/accounting/callback' }));
+    server.on('POST', '/api/accounting/oauth/start/', ok({ authorization_url: authorize, redirect_uri: 'https://trace.example.com/settings/accounting/callback', expires_at: '2026-11-24T06:10:00Z' }));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/accounting');
+    expect(await screen.findByTestId('redirect-uri')).toHaveTextContent('https://trace.example.com/settings/accounting/callback');
+    expect(screen.getByLabelText('Refresh token')).toBeInTheDocument(); // typing it by hand stays possible
+    await user.click(screen.getByTestId('connect-eaccounting'));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith(authorize));
+    expect(server.count('POST', '/api/accounting/oauth/start/')).toBe(1);
+  });
+
+  it('eAccounting: a refused start is said in words and the browser stays', async () => {
+    vi.mocked(goTo).mockClear();
+    server.on('GET', URL, ok(connection({ provider: 'visma_eaccounting', has_refresh_token: true })));
+    server.on('GET', '/api/accounting/oauth/redirect-uri/', ok({ redirect_uri: 'http://localhost/settings/accounting/callback' }));
+    server.on('POST', '/api/accounting/oauth/start/', fail(400, 'Enter the client secret.', 'accounting_secret_required'));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/accounting');
+    expect(await screen.findByText('Authorised: a refresh token is stored.')).toBeInTheDocument();
+    await user.click(screen.getByTestId('connect-eaccounting'));
+    expect(await screen.findByTestId('connect-error')).toHaveTextContent('Enter the client secret.');
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('eAccounting not saved yet: the connect button waits for the saved connection', async () => {
+    server.on('GET', URL, ok(connection({ provider: 'visma_net' })));
+    server.on('GET', '/api/accounting/oauth/redirect-uri/', ok({ redirect_uri: 'http://localhost/settings/accounting/callback' }));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/accounting');
+    await user.click(await screen.findByLabelText('Accounting system'));
+    await user.click(await screen.findByTitle('Visma eAccounting'));
+    expect(await screen.findByTestId('connect-eaccounting')).toBeDisabled();
+    expect(screen.getByText(/Save the connection with Visma eAccounting/)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { ApiOutlined, CloudUploadOutlined, EyeOutlined } from '@ant-design/icons';
+import { ApiOutlined, CloudUploadOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, DatePicker, Empty, Flex, Form, Input, Popconfirm, Select, Spin, Switch, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -16,20 +16,25 @@ import {
   type DryRun,
   type Provider,
   saveConnection,
+  startAuthorization,
   startSync,
   testConnection,
   useConnection,
   useDryRun,
   useInvalidateAccounting,
   useMay,
+  useRedirectUri,
 } from '../api/accounting';
 import { AccountingNav } from '../components/AccountingNav';
+import { goTo } from '../navigation';
 
 type FormValues = Omit<ConnectionInput, 'options' | 'clear_refresh_token'> & {
   documents_from?: Dayjs | null;
   unit_id?: string;
   coding_id?: string;
   default_terms_of_payment_id?: string;
+  authorize_url?: string;
+  pkce?: boolean;
 };
 
 function initialValues(stored: Connection | undefined): Partial<FormValues> {
@@ -43,11 +48,13 @@ function initialValues(stored: Connection | undefined): Partial<FormValues> {
     unit_id: options?.unit_id ?? '',
     coding_id: options?.coding_id ?? '',
     default_terms_of_payment_id: options?.default_terms_of_payment_id ?? '',
+    authorize_url: options?.authorize_url ?? '',
+    pkce: options?.pkce ?? true,
   };
 }
 
 function toInput(values: FormValues): Partial<ConnectionInput> {
-  const { documents_from, unit_id, coding_id, default_terms_of_payment_id, client_secret, refresh_token, ...rest } = values;
+  const { documents_from, unit_id, coding_id, default_terms_of_payment_id, authorize_url, pkce, client_secret, refresh_token, ...rest } = values;
   return {
     ...rest,
     client_secret: client_secret || undefined,
@@ -58,8 +65,56 @@ function toInput(values: FormValues): Partial<ConnectionInput> {
       unit_id: unit_id ?? '',
       coding_id: coding_id ?? '',
       default_terms_of_payment_id: default_terms_of_payment_id ?? '',
+      authorize_url: authorize_url ?? '',
+      pkce: pkce ?? true,
     },
   };
+}
+
+/**
+ * The eAccounting consent flow: the redirect URI to register with Visma, and the button that asks the
+ * server for Visma's authorization URL (a single-use state for this company and user) and goes there.
+ */
+function ConnectEAccounting({ saved, hasRefreshToken }: { saved: boolean; hasRefreshToken: boolean }) {
+  const { t } = useTranslation('accounting');
+  const errorText = useErrorText();
+  const redirect = useRedirectUri(true);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const connect = async () => {
+    setStarting(true);
+    setError(null);
+    try {
+      const started = await startAuthorization();
+      goTo(started.authorization_url);
+    } catch (failure) {
+      setError(errorText(failure));
+      setStarting(false);
+    }
+  };
+  return (
+    <Card size="small" title={t('oauth.title')} style={{ marginBottom: 16 }} data-testid="eaccounting-connect">
+      <Typography.Paragraph type="secondary">{t('oauth.intro')}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('oauth.redirectUri')}{' '}
+        {redirect.data ? (
+          <Typography.Text code copyable data-testid="redirect-uri">
+            {redirect.data.redirect_uri}
+          </Typography.Text>
+        ) : redirect.isError ? (
+          <Typography.Text type="danger">{errorText(redirect.error)}</Typography.Text>
+        ) : (
+          <Spin size="small" />
+        )}
+      </Typography.Paragraph>
+      {hasRefreshToken ? <Alert type="success" showIcon title={t('oauth.connected')} style={{ marginBottom: 12 }} /> : null}
+      {!saved ? <Alert type="info" showIcon title={t('oauth.saveFirst')} style={{ marginBottom: 12 }} /> : null}
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="connect-error" /> : null}
+      <Button icon={<LinkOutlined />} onClick={() => void connect()} loading={starting} disabled={!saved} data-testid="connect-eaccounting">
+        {hasRefreshToken ? t('oauth.reconnect') : t('oauth.connect')}
+      </Button>
+    </Card>
+  );
 }
 
 function DryRunCard({ enabled }: { enabled: boolean }) {
@@ -214,6 +269,17 @@ export default function AccountingConnectionPage() {
           </Flex>
           {provider === 'visma_eaccounting' ? (
             <>
+              {mayManage ? (
+                <ConnectEAccounting saved={stored?.provider === 'visma_eaccounting' && !!stored.has_client_secret} hasRefreshToken={!!stored?.has_refresh_token} />
+              ) : null}
+              <Flex gap="small" wrap>
+                <Form.Item name="authorize_url" label={t('fields.authorizeUrl')} rules={[url]} extra={t('oauth.authorizeUrlHint')} style={{ flex: 1, minWidth: 260 }}>
+                  <Input maxLength={300} autoComplete="off" />
+                </Form.Item>
+                <Form.Item name="pkce" label={t('fields.pkce')} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Flex>
               <Form.Item
                 name="refresh_token"
                 label={t('fields.refreshToken')}
