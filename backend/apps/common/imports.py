@@ -654,12 +654,6 @@ ImportUploadSerializer = inline_serializer(
 )
 
 
-def _tenant_parameter():
-    from apps.common.api.viewsets import TENANT_PARAMETER
-
-    return TENANT_PARAMETER
-
-
 class ImportMixin:
     """Adds `import-template/` and `import/` to a TenantModelViewSet (see the module docstring)."""
 
@@ -681,7 +675,6 @@ class ImportMixin:
 
     @extend_schema(
         parameters=[
-            _tenant_parameter(),
             OpenApiParameter(
                 "format", OpenApiTypes.STR, OpenApiParameter.QUERY, enum=list(TEMPLATE_FORMATS), required=True
             ),
@@ -695,7 +688,6 @@ class ImportMixin:
 
     @extend_schema(
         parameters=[
-            _tenant_parameter(),
             OpenApiParameter(
                 "dry_run",
                 OpenApiTypes.BOOL,

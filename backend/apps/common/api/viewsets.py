@@ -21,7 +21,6 @@ from rest_framework.response import Response
 
 from apps.common.api.export import EXPORT_FORMATS, export_response
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES, user_type
-from apps.common.api.schema import TENANT_PARAMETER  # noqa: F401 (the name views have imported from here)
 
 EXPORT_PARAMETER = OpenApiParameter(
     "format",
