@@ -34,9 +34,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
-from apps.common.exceptions import Conflict
+from apps.common.errors import CommonErrorCode, ImportInProgress
 from apps.common.imports import Importer, ImportFileError, ImportRejected
 from apps.common.models import ImportJob
 from apps.tenancy.context import tenant_context
@@ -44,11 +43,6 @@ from apps.tenancy.context import tenant_context
 logger = logging.getLogger(__name__)
 
 PROGRESS_TTL_SECONDS = 24 * 3600
-
-
-class ImportInProgress(Conflict):
-    error = "import_in_progress"
-    default_message = _("An import of this kind is already running. Wait until it has finished.")
 
 
 def stale_after() -> timedelta:
@@ -127,7 +121,7 @@ def _fail_stale(kind: str) -> None:
     ):
         _finish_failed(
             job,
-            error="import_stale",
+            error=CommonErrorCode.IMPORT_STALE,
             message=gettext("The import did not finish in time; nothing was imported. Please try again."),
         )
 
@@ -254,7 +248,7 @@ def execute(*, tenant_id: int, job_id: int, importer: str) -> str:
             job.refresh_from_db()
             _finish_failed(
                 job,
-                error="import_failed",
+                error=CommonErrorCode.IMPORT_FAILED,
                 message=gettext("The import could not be completed; nothing was imported. Please try again."),
             )
     finally:

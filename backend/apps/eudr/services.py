@@ -371,7 +371,7 @@ def raw_material_submit(*, delivery_id: int, user, queryset=None) -> RawMaterial
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
     delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
     if delivery.status != RawMaterialDelivery.Status.DRAFT:
-        raise Conflict(_("This delivery has already been submitted."), error="already_submitted")
+        raise errors.AlreadySubmitted()
     delivery = _save_delivery(delivery, list(delivery.lines.all()), activating=True, user=user)
     emit("raw_material.submitted", record=delivery)
     return delivery

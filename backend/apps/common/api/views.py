@@ -4,12 +4,10 @@ from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q
 from django.http import FileResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
 from rest_framework import permissions, serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,6 +22,8 @@ from apps.common.api.serializers import (
     resolve_content_type,
 )
 from apps.common.commentable import COMMENTABLE_MODELS, commentable_content_types, visible_records
+from apps.common.errors import ImportNotFound, NotCommentAuthor
+from apps.common.exceptions import NotFound
 from apps.common.models import Comment, CommentAttachment, ImportJob
 
 ALL_USER_TYPES = ("internal", "warehouse", "supplier")
@@ -104,7 +104,7 @@ class CommentViewSet(viewsets.ModelViewSet):
 
     def _require_author(self, comment: Comment) -> None:
         if comment.author_id != self.request.user.pk:
-            raise PermissionDenied(_("Only the author can change or delete this comment."))
+            raise NotCommentAuthor()
 
     def perform_update(self, serializer):
         self._require_author(serializer.instance)
@@ -168,8 +168,6 @@ class AttachmentDownloadView(APIView):
 
 
 def _not_found():
-    from rest_framework.exceptions import NotFound
-
     return NotFound()
 
 
@@ -208,8 +206,8 @@ class ImportJobView(APIView):
 
         job = ImportJob.objects.select_related("started_by").filter(pk=pk).first()
         if job is None:
-            raise NotFound(_("The import was not found."))
+            raise ImportNotFound()
         held = tenant_permissions(request.user, request.tenant)
         if not all(perm in held for perm in import_permissions(job.kind)):
-            raise NotFound(_("The import was not found."))
+            raise ImportNotFound()
         return Response(ImportJobSerializer(job).data)

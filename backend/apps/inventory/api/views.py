@@ -21,7 +21,7 @@ from apps.common.api.viewsets import (
     TenantReadOnlyViewSet,
     TenantScopedMixin,
 )
-from apps.common.exceptions import DomainError
+from apps.common.exceptions import FieldErrors
 from apps.inventory import selectors, services
 from apps.inventory.models import (
     CartonEvent,
@@ -199,7 +199,7 @@ def _parse_moment(text: str):
             moment = datetime.combine(day, time.max)
     if moment is None:
         message = _("Give a date or date-time (ISO 8601).")
-        raise DomainError(message, error="validation_error", data={"at": [message]})
+        raise FieldErrors({"at": [message]}, message)
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment)
     return moment

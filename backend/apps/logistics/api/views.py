@@ -229,7 +229,7 @@ class DispatchViewSet(TenantModelViewSet):
         from django.http import HttpResponse
         from django.utils.dateparse import parse_date
 
-        from apps.common.exceptions import DomainError
+        from apps.common.exceptions import FieldErrors
         from apps.logistics.loading_list_pdf import loading_list_pdf
         from apps.tenancy.models import Tenant
 
@@ -237,7 +237,7 @@ class DispatchViewSet(TenantModelViewSet):
         day = parse_date(text) if len(text) == 10 else None
         if day is None:
             message = _("Give the pickup date as YYYY-MM-DD.")
-            raise DomainError(message, error="validation_error", data={"date": [message]})
+            raise FieldErrors({"date": [message]}, message)
         rows = list(self.get_queryset().filter(pickup_date=day).order_by("carrier__name", "vehicle", "id"))
         company = Tenant.objects.get(pk=request.tenant.pk)
         pdf = loading_list_pdf(day=day, company=company.legal_name or company.name, dispatches=rows)

@@ -7,18 +7,16 @@ import django_filters
 from django.db.models import Count
 from django.http import FileResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES
 from apps.common.api.viewsets import TenantModelViewSet, TenantReadOnlyViewSet
-from apps.common.exceptions import Conflict
+from apps.common.exceptions import NotFound
 from apps.notifications import events as registry
 from apps.notifications import services
 from apps.notifications.models import EmailMessage, EmailScenario, EmailTemplate, SmtpSettings
@@ -99,11 +97,7 @@ class EmailTemplateViewSet(TenantModelViewSet):
         return super().get_queryset().annotate(scenario_count=Count("scenarios"))
 
     def perform_destroy(self, instance):
-        if instance.scenarios.exists():
-            raise Conflict(
-                _("Scenarios use this template: delete or change them first."), error="template_in_use"
-            )
-        instance.delete()
+        services.template_delete(template=instance)
 
     @extend_schema(request=TemplatePreviewSerializer, responses=PreviewSerializer)
     @action(detail=False, methods=["post"], url_path="preview")

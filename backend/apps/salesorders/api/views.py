@@ -6,16 +6,17 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
 
 from apps.common.api.viewsets import (
     DocumentViewSet,
     TenantReadOnlyViewSet,
     document_schema_view,
 )
+from apps.common.exceptions import NotFound
 from apps.purchaseorders.api.serializers import OwnerOptionSerializer
 from apps.purchaseorders.api.views import owner_options_response
 from apps.salesorders import pdf, selectors, services
+from apps.salesorders.errors import LineNotFound
 from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, Shipment, ShipmentCarton
 
 from .filters import DeliveryFilter, InvoiceFilter, SalesOrderFilter, ShipmentFilter
@@ -272,9 +273,7 @@ class ShipmentViewSet(PdfNegotiationMixin, DocumentViewSet):
         for line in lines:
             order_line = found.get(line["order_line"])
             if order_line is None or order_line.order_id != order.pk:
-                raise services.DomainError(
-                    services._("The line is not a line of this order."), error="line_not_found"
-                )
+                raise LineNotFound()
             result.append(services.ShipmentLineInput(order_line=order_line, quantity=line["quantity"]))
         return result
 
