@@ -19,6 +19,8 @@ The flow of `POST <list>/import/` (ImportMixin.import_rows):
 4. Progress while the transaction runs goes to the cache (Redis when REDIS_URL is set, shared by the web
    processes and the workers), because other connections cannot see into an open transaction;
    `GET /api/common/imports/{id}/` overlays it on the job row while the job is active.
+5. `GET /api/common/imports/?kind=&status=` lists the jobs of the kinds the user may import
+   (`importable_kinds`), so an import dialog opened while one of its kind runs follows that job.
 """
 
 from __future__ import annotations
@@ -34,9 +36,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
-from apps.common.exceptions import Conflict
+from apps.common.errors import CommonErrorCode, ImportInProgress
 from apps.common.imports import Importer, ImportFileError, ImportRejected
 from apps.common.models import ImportJob
 from apps.tenancy.context import tenant_context
@@ -44,11 +45,6 @@ from apps.tenancy.context import tenant_context
 logger = logging.getLogger(__name__)
 
 PROGRESS_TTL_SECONDS = 24 * 3600
-
-
-class ImportInProgress(Conflict):
-    error = "import_in_progress"
-    default_message = _("An import of this kind is already running. Wait until it has finished.")
 
 
 def stale_after() -> timedelta:
@@ -66,6 +62,31 @@ def kind_of(importer_class: type[Importer]) -> str:
 def import_permissions(kind: str) -> list[str]:
     app_label, model_name = kind.split(".", 1)
     return [f"{app_label}.add_{model_name}", f"{app_label}.change_{model_name}"]
+
+
+def importable_kinds(held: frozenset[str]) -> set[str]:
+    """The kinds (`app_label.model_name`) whose import the holder of these permissions may start and
+    follow: those of which they hold both the add and the change permission."""
+    kinds = set()
+    for perm in held:
+        app_label, _sep, codename = perm.partition(".")
+        if codename.startswith("add_"):
+            model_name = codename[len("add_") :]
+            if f"{app_label}.change_{model_name}" in held:
+                kinds.add(f"{app_label}.{model_name}")
+    return kinds
+
+
+def import_jobs_list(*, kinds: set[str], kind: str = "", statuses: list[str] | None = None, dry_run=None):
+    """The tenant's import jobs of the given kinds, newest first, narrowed by kind, statuses and dry run."""
+    jobs = ImportJob.objects.select_related("started_by").filter(kind__in=sorted(kinds))
+    if kind:
+        jobs = jobs.filter(kind=kind)
+    if statuses:
+        jobs = jobs.filter(status__in=statuses)
+    if dry_run is not None:
+        jobs = jobs.filter(dry_run=dry_run)
+    return jobs.order_by("-created_at", "-id")
 
 
 # Progress (cache) ---------------------------------------------------------------------------------
@@ -127,7 +148,7 @@ def _fail_stale(kind: str) -> None:
     ):
         _finish_failed(
             job,
-            error="import_stale",
+            error=CommonErrorCode.IMPORT_STALE,
             message=gettext("The import did not finish in time; nothing was imported. Please try again."),
         )
 
@@ -254,7 +275,7 @@ def execute(*, tenant_id: int, job_id: int, importer: str) -> str:
             job.refresh_from_db()
             _finish_failed(
                 job,
-                error="import_failed",
+                error=CommonErrorCode.IMPORT_FAILED,
                 message=gettext("The import could not be completed; nothing was imported. Please try again."),
             )
     finally:

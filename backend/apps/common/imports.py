@@ -78,7 +78,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from apps.common.api.import_serializers import ImportJobSerializer
-from apps.common.exceptions import DomainError
+from apps.common.errors import CommonErrorCode, ImportFileError, ImportRejected
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 MAX_IMPORT_ROWS = 10_000
@@ -93,22 +93,6 @@ class _Omit:
 
 OMIT = _Omit()
 """An empty cell of a column with `empty=OMIT` leaves the field out (the default, or unchanged)."""
-
-
-class ImportFileError(DomainError):
-    """The file as a whole cannot be read (format, size, headers, row limit)."""
-
-    status_code = 400
-    error = "import_file_invalid"
-    default_message = _("The file could not be read.")
-
-
-class ImportRejected(DomainError):
-    """A commit with bad rows: nothing was written; `data` is the report with the row errors."""
-
-    status_code = 400
-    error = "import_rejected"
-    default_message = _("The file has errors; nothing was imported.")
 
 
 class CellError(ValueError):
@@ -276,24 +260,24 @@ def read_table(upload) -> tuple[list[str], Iterator[tuple[int, list[str]]]]:
         raise ImportFileError(
             _("The file is larger than %(limit)s MB. Split it into smaller files.")
             % {"limit": MAX_IMPORT_BYTES // (1024 * 1024)},
-            error="import_file_too_large",
+            error=CommonErrorCode.IMPORT_FILE_TOO_LARGE,
         )
     raw = upload.read(MAX_IMPORT_BYTES + 1)
     if len(raw) > MAX_IMPORT_BYTES:
         raise ImportFileError(
             _("The file is larger than %(limit)s MB. Split it into smaller files.")
             % {"limit": MAX_IMPORT_BYTES // (1024 * 1024)},
-            error="import_file_too_large",
+            error=CommonErrorCode.IMPORT_FILE_TOO_LARGE,
         )
     if not raw.strip():
-        raise ImportFileError(_("The file is empty."), error="import_file_empty")
+        raise ImportFileError(_("The file is empty."), error=CommonErrorCode.IMPORT_FILE_EMPTY)
     name = (getattr(upload, "name", "") or "").lower()
     if raw[:4] == b"PK\x03\x04" or name.endswith(".xlsx"):
         rows = _xlsx_rows(raw)
     elif raw[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" or name.endswith(".xls"):
         raise ImportFileError(
             _("Old Excel files (.xls) are not supported. Save the file as .xlsx or CSV UTF-8."),
-            error="import_file_format",
+            error=CommonErrorCode.IMPORT_FILE_FORMAT,
         )
     else:
         rows = _csv_rows(raw)
@@ -301,7 +285,7 @@ def read_table(upload) -> tuple[list[str], Iterator[tuple[int, list[str]]]]:
     numbered = ((number, cells) for number, cells in rows if any(cell != "" for cell in cells))
     first = next(numbered, None)
     if first is None:
-        raise ImportFileError(_("The file is empty."), error="import_file_empty")
+        raise ImportFileError(_("The file is empty."), error=CommonErrorCode.IMPORT_FILE_EMPTY)
     header_row, headers = first
     if header_row != 1:
         # Headers are expected in the first row; report rows as the spreadsheet numbers them anyway.
@@ -313,7 +297,7 @@ def read_table(upload) -> tuple[list[str], Iterator[tuple[int, list[str]]]]:
                 raise ImportFileError(
                     _("The file has more than %(limit)s rows. Split it into smaller files.")
                     % {"limit": f"{MAX_IMPORT_ROWS:,}"},
-                    error="import_too_many_rows",
+                    error=CommonErrorCode.IMPORT_TOO_MANY_ROWS,
                 )
             yield number, cells
 
@@ -326,7 +310,7 @@ def _csv_rows(raw: bytes) -> Iterator[tuple[int, list[str]]]:
     except UnicodeDecodeError as exc:
         raise ImportFileError(
             _("The file is not UTF-8 text. In your spreadsheet program save it as “CSV UTF-8”."),
-            error="import_file_encoding",
+            error=CommonErrorCode.IMPORT_FILE_ENCODING,
         ) from exc
     first_line = content.split("\n", 1)[0]
     delimiter = max((",", ";", "\t"), key=first_line.count)
@@ -337,7 +321,7 @@ def _csv_rows(raw: bytes) -> Iterator[tuple[int, list[str]]]:
     except csv.Error as exc:
         raise ImportFileError(
             _("The CSV file could not be read: %(reason)s") % {"reason": str(exc)},
-            error="import_file_format",
+            error=CommonErrorCode.IMPORT_FILE_FORMAT,
         ) from exc
 
 
@@ -405,7 +389,7 @@ class Importer:
         if fmt not in TEMPLATE_FORMATS:
             raise ImportFileError(
                 _("Choose one of: %(choices)s.") % {"choices": ", ".join(TEMPLATE_FORMATS)},
-                error="validation_error",
+                error=CommonErrorCode.VALIDATION_ERROR,
             )
         headers = [column.header for column in cls.columns]
         example = [column.example for column in cls.columns]
@@ -476,7 +460,7 @@ class Importer:
             if column.field in seen:
                 raise ImportFileError(
                     _("The column “%(header)s” appears more than once.") % {"header": column.header},
-                    error="import_duplicate_column",
+                    error=CommonErrorCode.IMPORT_DUPLICATE_COLUMN,
                 )
             seen[column.field] = header
             matched[index] = column
@@ -485,7 +469,7 @@ class Importer:
             raise ImportFileError(
                 _("The file is missing required columns: %(columns)s. Download the template to see them.")
                 % {"columns": ", ".join(missing)},
-                error="import_missing_columns",
+                error=CommonErrorCode.IMPORT_MISSING_COLUMNS,
                 data={"missing_columns": missing},
             )
         return matched, ignored
@@ -607,7 +591,7 @@ class Importer:
                 data=report,
             )
         if not raw_rows:
-            raise ImportFileError(_("The file has no data rows."), error="import_file_empty")
+            raise ImportFileError(_("The file has no data rows."), error=CommonErrorCode.IMPORT_FILE_EMPTY)
         self._commit(valid, report_progress)
         report["created"] = report["to_create"]
         report["updated"] = report["to_update"]
@@ -654,12 +638,6 @@ ImportUploadSerializer = inline_serializer(
 )
 
 
-def _tenant_parameter():
-    from apps.common.api.viewsets import TENANT_PARAMETER
-
-    return TENANT_PARAMETER
-
-
 class ImportMixin:
     """Adds `import-template/` and `import/` to a TenantModelViewSet (see the module docstring)."""
 
@@ -681,7 +659,6 @@ class ImportMixin:
 
     @extend_schema(
         parameters=[
-            _tenant_parameter(),
             OpenApiParameter(
                 "format", OpenApiTypes.STR, OpenApiParameter.QUERY, enum=list(TEMPLATE_FORMATS), required=True
             ),
@@ -695,7 +672,6 @@ class ImportMixin:
 
     @extend_schema(
         parameters=[
-            _tenant_parameter(),
             OpenApiParameter(
                 "dry_run",
                 OpenApiTypes.BOOL,
@@ -733,7 +709,9 @@ class ImportMixin:
 
         upload = request.FILES.get("file")
         if upload is None:
-            raise ImportFileError(_("Choose a CSV or XLSX file to import."), error="validation_error")
+            raise ImportFileError(
+                _("Choose a CSV or XLSX file to import."), error=CommonErrorCode.VALIDATION_ERROR
+            )
         dry_run = request.query_params.get("dry_run", "").lower() in ("1", "true", "yes")
         job = job_start(importer=self.get_importer(), upload=upload, dry_run=dry_run, user=request.user)
         return Response(ImportJobSerializer(job).data, status=status.HTTP_202_ACCEPTED)

@@ -8,8 +8,8 @@ from pathlib import PurePath
 from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
-from rest_framework.exceptions import ValidationError
 
+from apps.common.exceptions import FieldErrors
 from apps.common.models import Comment, CommentAttachment
 
 
@@ -22,12 +22,12 @@ def _clean_file_name(name: str) -> str:
 def comment_add_attachment(*, comment: Comment, upload, user) -> CommentAttachment:
     """Stores the upload through the storage API; refuses empty files and files over ATTACHMENT_MAX_BYTES."""
     if upload is None:
-        raise ValidationError({"file": [_("Choose a file to upload.")]})
+        raise FieldErrors.on("file", _("Choose a file to upload."))
     if upload.size == 0:
-        raise ValidationError({"file": [_("The file is empty.")]})
+        raise FieldErrors.on("file", _("The file is empty."))
     if upload.size > settings.ATTACHMENT_MAX_BYTES:
         limit = settings.ATTACHMENT_MAX_BYTES / (1024 * 1024)
-        raise ValidationError({"file": [_("The file is larger than %(limit).0f MB.") % {"limit": limit}]})
+        raise FieldErrors.on("file", _("The file is larger than %(limit).0f MB.") % {"limit": limit})
     file_name = _clean_file_name(upload.name)
     attachment = CommentAttachment(
         comment=comment,

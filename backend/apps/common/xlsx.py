@@ -17,6 +17,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from apps.common.errors import CommonErrorCode
+
 MAX_UNPACKED_BYTES = 50 * 1024 * 1024
 """The archive's members together, unpacked (a 10,000-row import is a few MB)."""
 MAX_MEMBERS = 200
@@ -39,17 +41,21 @@ def check_archive(raw: bytes, *, max_unpacked: int = MAX_UNPACKED_BYTES) -> None
     try:
         archive = zipfile.ZipFile(io.BytesIO(raw))
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
-        raise XlsxRefused(_("The file is not a readable XLSX workbook."), error="import_file_format") from exc
+        raise XlsxRefused(
+            _("The file is not a readable XLSX workbook."), error=CommonErrorCode.IMPORT_FILE_FORMAT
+        ) from exc
     with archive:
         infos = archive.infolist()
         if len(infos) > MAX_MEMBERS:
-            raise XlsxRefused(_("The file is not a readable XLSX workbook."), error="import_file_format")
+            raise XlsxRefused(
+                _("The file is not a readable XLSX workbook."), error=CommonErrorCode.IMPORT_FILE_FORMAT
+            )
         unpacked = sum(max(info.file_size, 0) for info in infos)
     if unpacked > max_unpacked:
         raise XlsxRefused(
             _("The workbook unpacks to more than %(limit)s MB. Split it into smaller files.")
             % {"limit": max_unpacked // (1024 * 1024)},
-            error="import_file_too_large",
+            error=CommonErrorCode.IMPORT_FILE_TOO_LARGE,
         )
 
 
@@ -68,10 +74,12 @@ def xlsx_rows(
     try:
         workbook = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a damaged or foreign file
-        raise XlsxRefused(_("The file is not a readable XLSX workbook."), error="import_file_format") from exc
+        raise XlsxRefused(
+            _("The file is not a readable XLSX workbook."), error=CommonErrorCode.IMPORT_FILE_FORMAT
+        ) from exc
     if not workbook.worksheets:
         workbook.close()
-        raise XlsxRefused(_("The workbook has no worksheet."), error="import_file_format")
+        raise XlsxRefused(_("The workbook has no worksheet."), error=CommonErrorCode.IMPORT_FILE_FORMAT)
     sheet = workbook.worksheets[0]
     if hasattr(sheet, "reset_dimensions"):
         # The declared dimension (e.g. A1:XFD1048576) would pad every row to 16,384 cells.
@@ -86,7 +94,7 @@ def _rows(workbook, sheet, max_rows, max_columns, max_cell_chars) -> Iterator[tu
                 raise XlsxRefused(
                     _("The file has more than %(limit)s rows. Split it into smaller files.")
                     % {"limit": f"{max_rows:,}"},
-                    error="import_too_many_rows",
+                    error=CommonErrorCode.IMPORT_TOO_MANY_ROWS,
                 )
             cells = list(values)
             while cells and cells[-1] in (None, ""):
@@ -94,19 +102,21 @@ def _rows(workbook, sheet, max_rows, max_columns, max_cell_chars) -> Iterator[tu
             if len(cells) > max_columns:
                 raise XlsxRefused(
                     _("Row %(row)s has more than %(limit)s columns.") % {"row": number, "limit": max_columns},
-                    error="import_too_many_columns",
+                    error=CommonErrorCode.IMPORT_TOO_MANY_COLUMNS,
                 )
             for cell in cells:
                 if isinstance(cell, str) and len(cell) > max_cell_chars:
                     raise XlsxRefused(
                         _("A cell in row %(row)s is longer than %(limit)s characters.")
                         % {"row": number, "limit": f"{max_cell_chars:,}"},
-                        error="import_cell_too_long",
+                        error=CommonErrorCode.IMPORT_CELL_TOO_LONG,
                     )
             yield number, cells
     except XlsxRefused:
         raise
     except Exception as exc:  # a member that fails its CRC or its XML while streaming
-        raise XlsxRefused(_("The file is not a readable XLSX workbook."), error="import_file_format") from exc
+        raise XlsxRefused(
+            _("The file is not a readable XLSX workbook."), error=CommonErrorCode.IMPORT_FILE_FORMAT
+        ) from exc
     finally:
         workbook.close()

@@ -33,6 +33,7 @@ class EudrErrorCode(StrEnum):
     STATUS_NOT_ALLOWED = "status_not_allowed"
     ORDER_QUANTITY_EXCEEDED = "order_quantity_exceeded"
     GEOJSON_TOO_LARGE = "geojson_too_large"
+    ALREADY_SUBMITTED = "already_submitted"
 
 
 class NoWeightAvailable(Conflict):
@@ -89,3 +90,8 @@ class GeoJsonTooLarge(DomainError):
     status_code = 400
     error = EudrErrorCode.GEOJSON_TOO_LARGE
     default_message = _("The geolocation is larger than the 25 MB the EU information system accepts.")
+
+
+class AlreadySubmitted(Conflict):
+    error = EudrErrorCode.ALREADY_SUBMITTED
+    default_message = _("This delivery has already been submitted.")

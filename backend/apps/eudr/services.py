@@ -20,7 +20,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Q, Sum
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -371,7 +371,7 @@ def raw_material_submit(*, delivery_id: int, user, queryset=None) -> RawMaterial
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
     delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
     if delivery.status != RawMaterialDelivery.Status.DRAFT:
-        raise Conflict(_("This delivery has already been submitted."), error="already_submitted")
+        raise errors.AlreadySubmitted()
     delivery = _save_delivery(delivery, list(delivery.lines.all()), activating=True, user=user)
     emit("raw_material.submitted", record=delivery)
     return delivery
@@ -897,6 +897,10 @@ def cartons_generate(
     batch.last_sequence = first + count - 1
     batch.carton_count += count
     batch.save(update_fields=["last_sequence", "carton_count", "updated_at"])
+    # The line's counter of active labels (the purchase order list reads it), under the line's lock.
+    PurchaseOrderLine.objects.filter(pk=purchase_order_line.pk).update(
+        cartons_issued=F("cartons_issued") + count
+    )
     delivery.used_kg = kg(delivery.used_kg + net_weight * count)
     delivery.issued_cartons += count
     delivery.save(update_fields=["used_kg", "issued_cartons", "updated_at"])
@@ -1058,12 +1062,16 @@ def _batch_for_generation(
 def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
     """Voids the selected labels (their codes are never reused; the trace page no longer finds them) and
     gives their weight back to their deliveries. `queryset`: the labels the user may see; an id outside it
-    answers 404 and nothing is deleted. Locks the deliveries, then the batches, in id order."""
+    answers 404 and nothing is deleted. Locks the deliveries, then the labels' order lines, then the
+    batches, in id order (the order carton generation takes them in); each line's `cartons_issued` counter
+    goes down by its labels voided here."""
     if not ids:
         raise errors.LabelsNotSelected()
     wanted = set(ids)
     found = list(
-        queryset.filter(pk__in=wanted).values("pk", "raw_material_id", "batch_id", "status", "net_weight_kg")
+        queryset.filter(pk__in=wanted).values(
+            "pk", "raw_material_id", "batch_id", "purchase_order_line_id", "status", "net_weight_kg"
+        )
     )
     if len(found) != len(wanted):
         raise NotFound(_("Some of the selected labels do not exist."))
@@ -1076,6 +1084,9 @@ def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
         .filter(pk__in=delivery_ids)
         .order_by("pk")
     }
+    # The labels' order lines, after the deliveries and before the batches, as carton generation locks them.
+    line_ids = sorted({row["purchase_order_line_id"] for row in active})
+    list(PurchaseOrderLine.objects.select_for_update(of=("self",)).filter(pk__in=line_ids).order_by("pk"))
     batches = {
         b.pk: b
         for b in ProductionBatch.objects.select_for_update(of=("self",))
@@ -1088,14 +1099,16 @@ def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
     )
     per_delivery = defaultdict(lambda: [0, Decimal(0)])
     per_batch: dict[int, int] = defaultdict(int)
+    per_line: dict[int, int] = defaultdict(int)
     for row in (
         still_active.order_by()
-        .values("raw_material_id", "batch_id")
+        .values("raw_material_id", "batch_id", "purchase_order_line_id")
         .annotate(n=Count("id"), kg=Sum("net_weight_kg"))
     ):
         per_delivery[row["raw_material_id"]][0] += row["n"]
         per_delivery[row["raw_material_id"]][1] += row["kg"] or 0
         per_batch[row["batch_id"]] += row["n"]
+        per_line[row["purchase_order_line_id"]] += row["n"]
     voided = still_active.update(status=CartonLabel.Status.VOIDED, voided_at=timezone.now())
     trace_cache.invalidate()  # an update() sends no signal; a voided carton's trace is gone
     returned = Decimal(0)
@@ -1109,4 +1122,6 @@ def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
         batch = batches[batch_id]
         batch.carton_count = max(batch.carton_count - n, 0)
         batch.save(update_fields=["carton_count", "updated_at"])
+    for line_id, n in sorted(per_line.items()):
+        PurchaseOrderLine.objects.filter(pk=line_id).update(cartons_issued=F("cartons_issued") - n)
     return {"deleted": voided, "returned_kg": str(kg(returned))}

@@ -10,7 +10,28 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from apps.common.exceptions import Conflict, DomainError
+from apps.common.exceptions import FieldErrors
+from apps.inventory.errors import (
+    CartonAlreadyReceived,
+    CartonAlreadyShipped,
+    CartonLineFull,
+    CartonNotInStock,
+    CartonNotOnShipment,
+    CartonOtherCompany,
+    CartonOverReceipt,
+    CartonPicked,
+    CartonUnknown,
+    CartonVoided,
+    InsufficientAvailableStock,
+    InsufficientStock,
+    InvalidQuantity,
+    LocationInactive,
+    NoReceivingLocation,
+    NothingToPost,
+    NoWarehouse,
+    OrderNotOpen,
+    SameLocation,
+)
 from apps.inventory.models import (
     CartonEvent,
     Location,
@@ -23,21 +44,6 @@ from apps.inventory.models import (
     WarehouseCarton,
 )
 from apps.tenancy.context import require_tenant_id
-
-
-class InsufficientStock(Conflict):
-    error = "insufficient_stock"
-    default_message = _("There is not enough stock in the location for this move.")
-
-
-class NoReceivingLocation(Conflict):
-    error = "no_receiving_location"
-    default_message = _("The warehouse has no active receiving location.")
-
-
-class NoWarehouse(DomainError):
-    error = "no_warehouse"
-    default_message = _("No warehouse is set up for this company.")
 
 
 @dataclass(frozen=True)
@@ -117,7 +123,7 @@ def stock_moves_post(
     deltas: dict[tuple[int, int], Decimal] = {}
     for move in moves:
         if move.quantity <= 0:
-            raise DomainError(_("A stock move needs a positive quantity."), error="invalid_quantity")
+            raise InvalidQuantity()
         if move.to_location is not None:
             key = (move.to_location.pk, move.product_id)
             deltas[key] = deltas.get(key, Decimal("0")) + move.quantity
@@ -181,16 +187,6 @@ def stock_moves_post(
 
 
 # --------------------------------------------------------------------------------------- transfers, counts
-
-
-class SameLocation(DomainError):
-    error = "same_location"
-    default_message = _("Choose two different locations.")
-
-
-class LocationInactive(DomainError):
-    error = "location_inactive"
-    default_message = _("The location is not active.")
 
 
 def _check_active(*locations: Location) -> None:
@@ -282,19 +278,15 @@ def stock_count_post(
     never negative.
     """
     if not lines:
-        raise DomainError(
-            _("Count at least one line."),
-            error="validation_error",
-            data={"lines": [_("Count at least one line.")]},
-        )
+        raise FieldErrors({"lines": [_("Count at least one line.")]}, _("Count at least one line."))
     keys = [(line.location.pk, line.product_id) for line in lines]
     if len(set(keys)) != len(keys):
         message = _("Each product and location can appear only once in a count.")
-        raise DomainError(message, error="validation_error", data={"lines": [message]})
+        raise FieldErrors({"lines": [message]}, message)
     for line in lines:
         if line.counted_quantity < 0:
             message = _("A counted quantity cannot be negative.")
-            raise DomainError(message, error="validation_error", data={"lines": [message]})
+            raise FieldErrors({"lines": [message]}, message)
     _check_active(*{line.location for line in lines})
 
     counted_at = counted_at or timezone.now()
@@ -357,64 +349,6 @@ def stock_count_post(
 
 
 # ------------------------------------------------------------------------------------- cartons (scanning)
-
-
-class CartonRefused(Conflict):
-    """A scanned carton cannot be used here; `error` says why (the scan page plays its refusal sound)."""
-
-    error = "carton_refused"
-    default_message = _("This carton cannot be used here.")
-
-
-class CartonUnknown(CartonRefused):
-    status_code = 404
-    error = "carton_unknown"
-    default_message = _("No carton has this code.")
-
-
-class CartonOtherCompany(CartonRefused):
-    error = "carton_other_company"
-    default_message = _("This carton belongs to another company.")
-
-
-class CartonVoided(CartonRefused):
-    error = "carton_voided"
-    default_message = _("This carton's label was voided.")
-
-
-class CartonNotOnShipment(CartonRefused):
-    error = "carton_not_on_shipment"
-    default_message = _("This carton is not expected on this shipment.")
-
-
-class CartonAlreadyReceived(CartonRefused):
-    error = "carton_already_received"
-    default_message = _("This carton was already received.")
-
-
-class CartonNotInStock(CartonRefused):
-    error = "carton_not_in_stock"
-    default_message = _("This carton is not in stock.")
-
-
-class CartonAlreadyShipped(CartonRefused):
-    error = "carton_already_shipped"
-    default_message = _("This carton was already shipped.")
-
-
-class CartonWrongProduct(CartonRefused):
-    error = "carton_wrong_product"
-    default_message = _("This carton's product is not on the shipment.")
-
-
-class CartonOverReceipt(CartonRefused):
-    error = "carton_over_receipt"
-    default_message = _("The order line of this carton is already fully received.")
-
-
-class OrderNotOpen(CartonRefused):
-    error = "order_not_open"
-    default_message = _("The purchase order of this carton is not open for receiving.")
 
 
 def normalise_code(code: str) -> str:
@@ -545,7 +479,7 @@ def cartons_receiving_post(*, shipment, user) -> list:
         .order_by("pk")
     )
     if not cartons:
-        raise DomainError(_("There are no scanned cartons to post."), error="nothing_to_post")
+        raise NothingToPost()
     groups: dict[tuple[int, int], list[WarehouseCarton]] = {}
     for carton in cartons:
         key = (carton.label.purchase_order_line.order_id, carton.location.warehouse_id)
@@ -629,7 +563,7 @@ def carton_move(*, code: str, location: Location, user, scan_id: str = "") -> Sc
     if carton.status == WarehouseCarton.Status.SHIPPED:
         raise CartonAlreadyShipped()
     if carton.status == WarehouseCarton.Status.PICKED:
-        raise CartonRefused(_("This carton is picked for a shipment."), error="carton_picked")
+        raise CartonPicked()
     _check_active(location)
     if carton.location_id == location.pk:
         return ScanResult(carton=carton)
@@ -663,11 +597,6 @@ def carton_move(*, code: str, location: Location, user, scan_id: str = "") -> Sc
 
 
 # -- reservations ------------------------------------------------------------------------------------
-
-
-class InsufficientAvailableStock(Conflict):
-    error = "insufficient_available_stock"
-    default_message = _("There is not enough available stock to reserve for this order.")
 
 
 def _lock_products(product_ids) -> None:
@@ -713,7 +642,7 @@ def reservations_reserve(*, order_line, warehouse: Warehouse, quantity: Decimal,
 
     quantity = Decimal(quantity)
     if quantity <= 0:
-        raise DomainError(_("A reservation needs a positive quantity."), error="invalid_quantity")
+        raise InvalidQuantity(_("A reservation needs a positive quantity."))
     _lock_products([order_line.product_id])
     available = stock_available(product_ids=[order_line.product_id], warehouse=warehouse)[
         order_line.product_id
@@ -812,11 +741,6 @@ def reservations_consume(*, order_line, quantity: Decimal) -> None:
 
 
 # ------------------------------------------------------------------------------ cartons on sales shipments
-
-
-class CartonLineFull(CartonRefused):
-    error = "carton_line_full"
-    default_message = _("The shipment line of this carton's product is already fully picked.")
 
 
 def cartons_pick_check(

@@ -12,7 +12,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from apps.common.exceptions import Conflict
+from apps.logistics.errors import (
+    CompanyInUse,
+    DispatchExists,
+    IllegalShipmentTransition,
+    ShipmentNotPlanned,
+    ShipmentReadOnly,
+)
 from apps.logistics.models import ShipmentCompany, ShipmentInfo, ShipmentPurchaseOrder
 from apps.notifications.emit import emit
 
@@ -24,21 +30,6 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
     Status.ARRIVED: (Status.RECEIVED, Status.IN_TRANSIT),
     Status.RECEIVED: (),
 }
-
-
-class IllegalShipmentTransition(Conflict):
-    error = "illegal_transition"
-    default_message = _("This status change is not allowed.")
-
-
-class ShipmentReadOnly(Conflict):
-    error = "shipment_read_only"
-    default_message = _("A received shipment cannot be changed.")
-
-
-class CompanyInUse(Conflict):
-    error = "company_in_use"
-    default_message = _("This shipment company has shipments and cannot be deleted.")
 
 
 def _set_orders(shipment: ShipmentInfo, orders) -> None:
@@ -94,7 +85,7 @@ def shipment_transition(*, shipment: ShipmentInfo, to_status: str) -> ShipmentIn
 def shipment_delete(*, shipment: ShipmentInfo) -> None:
     locked = ShipmentInfo.objects.select_for_update(of=("self",)).get(pk=shipment.pk)
     if locked.status != Status.PLANNED:
-        raise Conflict(_("Only a planned shipment can be deleted."), error="shipment_not_planned")
+        raise ShipmentNotPlanned()
     locked.order_links.all().delete()
     locked.delete()
 
@@ -104,11 +95,6 @@ def shipment_company_delete(*, company: ShipmentCompany) -> None:
     if ShipmentInfo.objects.filter(shipment_company=company).exists():
         raise CompanyInUse()
     company.delete()
-
-
-class DispatchExists(Conflict):
-    error = "dispatch_exists"
-    default_message = _("This shipment already has a dispatch.")
 
 
 @transaction.atomic

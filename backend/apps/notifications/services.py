@@ -33,13 +33,12 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from apps.common.exceptions import Conflict, DomainError
 from apps.common.secrets import SecretUnreadable
 from apps.tenancy.context import tenant_context
 
 from . import events as registry
+from .errors import EventUnavailable, NoEmail, NoRecord, NotResendable, TemplateInUse
 from .models import EmailAttachment, EmailMessage, EmailScenario, EmailTemplate, SmtpSettings
 from .outbox import OutboxBackend
 from .rendering import RenderError, conditions_hold, render
@@ -50,26 +49,15 @@ MAX_TRIES = 3
 MAX_RECIPIENTS_PER_SCENARIO = 200
 
 
-class NoRecord(DomainError):
-    status_code = 400
-    error = "no_record"
-    default_message = gettext_lazy("There is no record of this kind to preview with yet.")
+# -- templates ---------------------------------------------------------------------------------------
 
 
-class EventUnavailable(Conflict):
-    error = "event_unavailable"
-    default_message = gettext_lazy("This event's records do not exist in this installation yet.")
-
-
-class NoEmail(DomainError):
-    status_code = 400
-    error = "no_email"
-    default_message = gettext_lazy("Your user has no e-mail address.")
-
-
-class NotResendable(Conflict):
-    error = "not_resendable"
-    default_message = gettext_lazy("Only a sent or failed message can be sent again.")
+@transaction.atomic
+def template_delete(*, template: EmailTemplate) -> None:
+    """Deletes a template no scenario uses; scenarios refer to their template, so one in use is refused."""
+    if template.scenarios.exists():
+        raise TemplateInUse()
+    template.delete()
 
 
 # -- rendering one template for one record ---------------------------------------------------------------

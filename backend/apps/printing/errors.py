@@ -54,3 +54,15 @@ class JobNotFound(NotFound):
 class JobNotReprintable(Conflict):
     error = "print_job_not_reprintable"
     default_message = _("Only carton-label and test-label jobs can be printed again.")
+
+
+class PrinterNotFound(NotFound):
+    """A printer that does not exist, is switched off, or belongs to another parent vendor: one answer."""
+
+    error = "printer_not_found"
+    default_message = _("The selected printer does not exist.")
+
+
+class LabelNotFound(NotFound):
+    error = "label_not_found"
+    default_message = _("No carton label was found.")

@@ -111,6 +111,9 @@ class PurchaseOrderLine(TenantModel):
         validators=[MinValueValidator(Decimal("0"))],
     )
     received_qty = models.DecimalField(_("received quantity"), max_digits=14, decimal_places=3, default=0)
+    # The line's active carton labels, kept by the EUDR services that issue and void them, under the
+    # line's row lock (docs/performance.md, "Purchase order list: cartons issued").
+    cartons_issued = models.PositiveIntegerField(_("issued cartons"), default=0, editable=False)
 
     supplier_scope = "order__supplier__parent_vendor"
 

@@ -24,13 +24,49 @@ from django.db.models import Count, F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from apps.common.exceptions import Conflict, DomainError
 from apps.customers.models import Customer
 from apps.inventory import services as inventory
 from apps.inventory.models import Location, Stock, StockMove, Warehouse, WarehouseCarton
 from apps.notifications.emit import emit
 from apps.products.models import Product
 from apps.purchaseorders.services import sequence_next
+from apps.salesorders.errors import (
+    CartonNotFound,
+    CartonOnOtherShipment,
+    CartonVoided,
+    CartonWrongProduct,
+    CodesRequired,
+    DuplicateLine,
+    DuplicateNumber,
+    IllegalShipmentAction,
+    InvalidAmount,
+    InvalidQuantity,
+    InvoiceAlreadyPosted,
+    InvoiceNotPosted,
+    InvoicePosted,
+    LineNotFound,
+    LineShippedReadOnly,
+    LinesRequired,
+    NoOpenQuantity,
+    NothingToInvoice,
+    OrderCancelled,
+    OrderChanged,
+    OrderHasOpenShipments,
+    OrderNotCancellable,
+    OrderNotClosable,
+    OrderNotConfirmable,
+    OrderNotDeletable,
+    OrderReadOnly,
+    OverCredit,
+    OverInvoice,
+    OverPayment,
+    OverShipment,
+    ShipmentAlreadyShipped,
+    ShipmentLinesRequired,
+    ShipmentNotShipped,
+    ShipmentReadOnly,
+    ShipmentsOfSeveralOrders,
+)
 from apps.salesorders.models import (
     Invoice,
     InvoiceCounter,
@@ -50,138 +86,6 @@ CENT = Decimal("0.01")
 HUNDRED = Decimal("100")
 INVOICE_SERIES = "INV"
 CREDIT_NOTE_SERIES = "CN"
-
-
-# -- errors --------------------------------------------------------------------------------------------
-
-
-class IllegalAction(Conflict):
-    error = "illegal_action"
-    default_message = _("This action is not allowed in the order's current status.")
-
-
-class OrderNotConfirmable(Conflict):
-    error = "order_not_confirmable"
-    default_message = _("Only a draft order can be confirmed.")
-
-
-class OrderNotCancellable(Conflict):
-    error = "order_not_cancellable"
-    default_message = _("An order can only be cancelled while nothing of it has shipped.")
-
-
-class OrderNotClosable(Conflict):
-    error = "order_not_closable"
-    default_message = _("Only an order of which something has shipped can be closed; cancel it instead.")
-
-
-class OrderHasOpenShipments(Conflict):
-    error = "order_has_open_shipments"
-    default_message = _("The order has shipments that have not shipped yet; delete them first.")
-
-
-class OrderReadOnly(Conflict):
-    error = "order_read_only"
-    default_message = _("A cancelled, closed or fully invoiced order cannot be changed.")
-
-
-class OrderChanged(Conflict):
-    error = "order_changed"
-    default_message = _("The order was changed since it was opened (it is now %(status)s) and was not saved.")
-
-
-class LineShippedReadOnly(Conflict):
-    error = "line_shipped_read_only"
-    default_message = _("A line of which goods have shipped cannot be changed or removed.")
-
-
-class DuplicateNumber(DomainError):
-    error = "validation_error"
-    default_message = _("A sales order with this number already exists.")
-
-    def __init__(self) -> None:
-        super().__init__(data={"order_number": [self.default_message]})
-
-
-class LinesRequired(DomainError):
-    error = "lines_required"
-    default_message = _("An order needs at least one line.")
-
-
-class NoOpenQuantity(Conflict):
-    error = "order_not_shippable"
-    default_message = _("Only a confirmed order with open quantities can be shipped.")
-
-
-class OverShipment(DomainError):
-    error = "over_shipment"
-    default_message = _("The quantity is more than is still open on the order line.")
-
-
-class ShipmentReadOnly(Conflict):
-    error = "shipment_read_only"
-    default_message = _("A shipment that has shipped cannot be changed.")
-
-
-class IllegalShipmentAction(Conflict):
-    error = "illegal_shipment_action"
-    default_message = _("This action is not allowed in the shipment's current status.")
-
-
-class CartonNotFound(DomainError):
-    status_code = 404
-    error = "carton_not_found"
-    default_message = _("No carton has the code %(code)s.")
-
-
-class CartonVoided(DomainError):
-    error = "carton_voided"
-    default_message = _("The carton %(code)s was voided.")
-
-
-class CartonWrongProduct(DomainError):
-    error = "carton_wrong_product"
-    default_message = _("The carton %(code)s holds a product that is not on this shipment.")
-
-
-class CartonOnOtherShipment(Conflict):
-    error = "carton_on_other_shipment"
-    default_message = _("The carton %(code)s is already on shipment %(shipment)s.")
-
-
-class ShipmentAlreadyShipped(Conflict):
-    error = "shipment_already_shipped"
-    default_message = _("Cartons cannot be added to or removed from a shipment that has shipped.")
-
-
-class NothingToInvoice(DomainError):
-    error = "nothing_to_invoice"
-    default_message = _("Nothing shipped is left to invoice.")
-
-
-class InvoicePosted(Conflict):
-    error = "invoice_posted"
-    default_message = _("A posted invoice cannot be changed; issue a credit note instead.")
-
-
-class InvoiceNotPosted(Conflict):
-    error = "invoice_not_posted"
-    default_message = _("Only a posted invoice can be credited or paid.")
-
-
-class OverCredit(DomainError):
-    error = "over_credit"
-    default_message = _("The credited quantity is more than is left to credit on the invoice line.")
-
-
-class OverInvoice(Conflict):
-    error = "over_invoice"
-    default_message = _("Part of this invoice was invoiced meanwhile; create the invoice again.")
-
-
-class OverPayment(DomainError):
-    error = "over_payment"
-    default_message = _("The payment is more than is still open on the invoice.")
 
 
 # -- amounts ---------------------------------------------------------------------------------------------
@@ -360,9 +264,7 @@ def _save_lines(*, order: SalesOrder, lines: list[LineInput]) -> None:
         if data.id is not None:
             line = existing.get(data.id)
             if line is None:
-                raise DomainError(
-                    _("Line %(id)s is not a line of this order.") % {"id": data.id}, error="line_not_found"
-                )
+                raise LineNotFound(_("Line %(id)s is not a line of this order.") % {"id": data.id})
             seen.add(line.pk)
             if line.quantity_shipped > 0 and not _line_unchanged(line, data):
                 raise LineShippedReadOnly()
@@ -502,9 +404,7 @@ def sales_order_update(
 def sales_order_delete(*, order: SalesOrder) -> None:
     order = _lock_order(order)
     if order.status != Status.DRAFT:
-        raise IllegalAction(
-            _("Only a draft order can be deleted; cancel it instead."), error="order_not_deletable"
-        )
+        raise OrderNotDeletable()
     SalesOrderLine.objects.filter(order=order).delete()
     order.delete()
 
@@ -589,18 +489,18 @@ def _pending_quantities(order_line_ids, exclude_shipment: int | None = None) -> 
 
 def _check_shipment_lines(order: SalesOrder, lines: list[ShipmentLineInput], exclude_shipment=None) -> None:
     if not lines:
-        raise DomainError(_("A shipment needs at least one line."), error="lines_required")
+        raise ShipmentLinesRequired()
     ids = [item.order_line.pk for item in lines]
     if len(set(ids)) != len(ids):
-        raise DomainError(_("An order line appears twice on the shipment."), error="duplicate_line")
+        raise DuplicateLine()
     pending = _pending_quantities(ids, exclude_shipment)
     fresh = {line.pk: line for line in SalesOrderLine.objects.select_for_update().filter(pk__in=ids)}
     for item in lines:
         line = fresh.get(item.order_line.pk)
         if line is None or line.order_id != order.pk:
-            raise DomainError(_("The line is not a line of this order."), error="line_not_found")
+            raise LineNotFound()
         if item.quantity <= 0:
-            raise DomainError(_("A shipment line needs a positive quantity."), error="invalid_quantity")
+            raise InvalidQuantity()
         open_qty = line.quantity - line.quantity_shipped - (pending.get(line.pk) or ZERO)
         if item.quantity > open_qty:
             raise OverShipment(
@@ -784,7 +684,7 @@ def shipment_ship(*, shipment: Shipment, user=None) -> Shipment:
         raise NoOpenQuantity()
     lines = list(shipment.lines.select_related("order_line__product").order_by("order_line_id"))
     if not lines:
-        raise DomainError(_("A shipment needs at least one line."), error="lines_required")
+        raise ShipmentLinesRequired()
     locked = {
         line.pk: line
         for line in SalesOrderLine.objects.select_for_update(of=("self",))
@@ -887,7 +787,7 @@ def shipment_cartons_add(*, shipment: Shipment, codes: list[str], user=None) -> 
         raise ShipmentAlreadyShipped()
     codes = _normalise_codes(codes)
     if not codes:
-        raise DomainError(_("Enter at least one carton code."), error="codes_required")
+        raise CodesRequired()
     cartons = {
         carton.code: carton
         for carton in CartonLabel.objects.filter(code__in=codes).select_related(
@@ -1019,19 +919,17 @@ def invoice_create(
     if shipments:
         order_ids = {shipment.sales_order_id for shipment in shipments}
         if len(order_ids) != 1 or (sales_order is not None and sales_order.pk not in order_ids):
-            raise DomainError(
-                _("The shipments must all belong to one order."), error="shipments_of_several_orders"
-            )
+            raise ShipmentsOfSeveralOrders()
         sales_order = SalesOrder.objects.get(pk=order_ids.pop())
     if sales_order is None:
-        raise DomainError(_("Give an order or shipments to invoice."), error="nothing_to_invoice")
+        raise NothingToInvoice(_("Give an order or shipments to invoice."))
     order = _lock_order(sales_order)
     if order.status == Status.CANCELLED:
-        raise IllegalAction(_("A cancelled order cannot be invoiced."), error="order_cancelled")
+        raise OrderCancelled()
     shipped = [Shipment.Status.SHIPPED, Shipment.Status.DELIVERED]
     if shipments:
         if any(s.status not in shipped for s in shipments):
-            raise NothingToInvoice(_("Only shipped shipments can be invoiced."), error="shipment_not_shipped")
+            raise ShipmentNotShipped()
         chosen = [s.pk for s in shipments]
     else:
         chosen = list(order.shipments.filter(status__in=shipped).values_list("pk", flat=True))
@@ -1112,7 +1010,7 @@ def invoice_post(*, invoice: Invoice, user=None, issue_date: date | None = None)
     given = invoice
     invoice = _lock_invoice(invoice)
     if invoice.status != Invoice.Status.DRAFT:
-        raise InvoicePosted(_("The invoice is already posted."), error="invoice_already_posted")
+        raise InvoiceAlreadyPosted()
     lines = list(invoice.lines.select_related("order_line").order_by("id"))
     is_credit = invoice.kind == Invoice.Kind.CREDIT_NOTE
     sign = Decimal("-1") if is_credit else Decimal("1")
@@ -1223,9 +1121,9 @@ def credit_note_create(
     if lines:
         for item in lines:
             if item.invoice_line_id not in originals:
-                raise DomainError(_("The line is not a line of this invoice."), error="line_not_found")
+                raise LineNotFound(_("The line is not a line of this invoice."))
             if item.quantity <= 0:
-                raise DomainError(_("A credited quantity must be positive."), error="invalid_quantity")
+                raise InvalidQuantity(_("A credited quantity must be positive."))
             wanted[item.invoice_line_id] = wanted.get(item.invoice_line_id, ZERO) + item.quantity
     else:
         wanted = {pk: line.quantity - (credited.get(pk) or ZERO) for pk, line in originals.items()}
@@ -1292,7 +1190,7 @@ def invoice_payment_record(*, invoice: Invoice, amount: Decimal) -> Invoice:
     if invoice.status != Invoice.Status.POSTED or invoice.kind != Invoice.Kind.INVOICE:
         raise InvoiceNotPosted()
     if amount <= 0:
-        raise DomainError(_("A payment must be a positive amount."), error="invalid_amount")
+        raise InvalidAmount()
     if amount > invoice_open_amount(invoice):
         raise OverPayment()
     invoice.amount_paid += amount

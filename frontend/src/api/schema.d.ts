@@ -419,6 +419,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/common/imports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The tenant's import jobs, newest first, paginated: `?kind=products.product` (the model's label),
+         *     `?status=queued,running` (one or more, comma-separated), `?dry_run=false`. An import dialog opened
+         *     while an import of its kind runs finds that job here and follows its progress.
+         *
+         *     Internal users see the jobs of the kinds they may import (the add and change permissions of the
+         *     model, as for starting one); other kinds are left out.
+         */
+        get: operations["common_imports_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/common/imports/{id}/": {
         parameters: {
             query?: never;
@@ -6106,6 +6130,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["EmailTemplate"][];
         };
+        PaginatedImportJobList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ImportJob"][];
+        };
         PaginatedInboundShipmentList: {
             /** @example 123 */
             count: number;
@@ -11678,6 +11717,90 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["Dashboard"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    common_imports_list: {
+        parameters: {
+            query: {
+                dry_run?: boolean;
+                /** @description app_label.model_name, e.g. products.product */
+                kind?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description One or more of queued, running, done, failed (comma-separated). */
+                status?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedImportJobList"];
                     };
                 };
             };

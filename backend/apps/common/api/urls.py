@@ -13,6 +13,7 @@ urlpatterns = [
         "attachments/<int:pk>/download/", views.AttachmentDownloadView.as_view(), name="attachment-download"
     ),
     path("dashboard/", views.DashboardView.as_view(), name="dashboard"),
+    path("imports/", views.ImportJobListView.as_view(), name="import-job-list"),
     path("imports/<int:pk>/", views.ImportJobView.as_view(), name="import-job"),
     *router.urls,
 ]

@@ -4,18 +4,18 @@ from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q
 from django.http import FileResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
-from rest_framework import permissions, serializers, viewsets
+from rest_framework import generics, permissions, serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common import services
 from apps.common.api.import_serializers import ImportJobSerializer
+from apps.common.api.pagination import StandardPagination
 from apps.common.api.permissions import TenantMember, UserTypeAllowed
 from apps.common.api.serializers import (
     AttachmentSerializer,
@@ -24,6 +24,8 @@ from apps.common.api.serializers import (
     resolve_content_type,
 )
 from apps.common.commentable import COMMENTABLE_MODELS, commentable_content_types, visible_records
+from apps.common.errors import ImportNotFound, NotCommentAuthor
+from apps.common.exceptions import NotFound
 from apps.common.models import Comment, CommentAttachment, ImportJob
 
 ALL_USER_TYPES = ("internal", "warehouse", "supplier")
@@ -104,7 +106,7 @@ class CommentViewSet(viewsets.ModelViewSet):
 
     def _require_author(self, comment: Comment) -> None:
         if comment.author_id != self.request.user.pk:
-            raise PermissionDenied(_("Only the author can change or delete this comment."))
+            raise NotCommentAuthor()
 
     def perform_update(self, serializer):
         self._require_author(serializer.instance)
@@ -168,8 +170,6 @@ class AttachmentDownloadView(APIView):
 
 
 def _not_found():
-    from rest_framework.exceptions import NotFound
-
     return NotFound()
 
 
@@ -190,6 +190,69 @@ class DashboardView(APIView):
         return Response({"counts": dashboard_counts(request.user, request.tenant)})
 
 
+IMPORT_STATUSES = [choice for choice, _label in ImportJob.Status.choices]
+
+
+class ImportJobListView(generics.ListAPIView):
+    """The tenant's import jobs, newest first, paginated: `?kind=products.product` (the model's label),
+    `?status=queued,running` (one or more, comma-separated), `?dry_run=false`. An import dialog opened
+    while an import of its kind runs finds that job here and follows its progress.
+
+    Internal users see the jobs of the kinds they may import (the add and change permissions of the
+    model, as for starting one); other kinds are left out."""
+
+    permission_classes = TENANT_MEMBER_PERMISSIONS
+    serializer_class = ImportJobSerializer
+    pagination_class = StandardPagination
+    filter_backends: list = []
+
+    @extend_schema(
+        operation_id="common_imports_list",
+        parameters=[
+            OpenApiParameter(
+                "kind", OpenApiTypes.STR, description="app_label.model_name, e.g. products.product"
+            ),
+            OpenApiParameter(
+                "status",
+                OpenApiTypes.STR,
+                description="One or more of queued, running, done, failed (comma-separated).",
+            ),
+            OpenApiParameter("dry_run", OpenApiTypes.BOOL),
+        ],
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        from apps.common.import_jobs import import_jobs_list, importable_kinds
+        from apps.users.permissions import tenant_permissions
+
+        params = ImportJobListParamsSerializer(data=self.request.query_params)
+        params.is_valid(raise_exception=True)
+        filters = params.validated_data
+        return import_jobs_list(
+            kinds=importable_kinds(tenant_permissions(self.request.user, self.request.tenant)),
+            kind=filters.get("kind", ""),
+            statuses=filters.get("status"),
+            dry_run=filters.get("dry_run"),
+        )
+
+
+class ImportJobListParamsSerializer(serializers.Serializer):
+    kind = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    status = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    dry_run = serializers.BooleanField(required=False, allow_null=True, default=None)
+
+    def validate_status(self, value: str) -> list[str]:
+        statuses = [part.strip() for part in value.split(",") if part.strip()]
+        unknown = [part for part in statuses if part not in IMPORT_STATUSES]
+        if unknown:
+            raise serializers.ValidationError(
+                _("Choose one of: %(choices)s.") % {"choices": ", ".join(IMPORT_STATUSES)}
+            )
+        return statuses
+
+
 class ImportJobView(APIView):
     """An import job's status, progress, counts and row errors (apps/common/import_jobs.py).
 
@@ -208,8 +271,8 @@ class ImportJobView(APIView):
 
         job = ImportJob.objects.select_related("started_by").filter(pk=pk).first()
         if job is None:
-            raise NotFound(_("The import was not found."))
+            raise ImportNotFound()
         held = tenant_permissions(request.user, request.tenant)
         if not all(perm in held for perm in import_permissions(job.kind)):
-            raise NotFound(_("The import was not found."))
+            raise ImportNotFound()
         return Response(ImportJobSerializer(job).data)

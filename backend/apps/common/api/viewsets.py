@@ -11,17 +11,15 @@ and rolled back. It offers `export/` (CSV, XLSX) with the list's filters.
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from apps.common.api.export import EXPORT_FORMATS, export_response
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES, user_type
-from apps.common.api.schema import TENANT_PARAMETER  # noqa: F401 (the name views have imported from here)
+from apps.common.errors import OutsideParentVendor
 
 EXPORT_PARAMETER = OpenApiParameter(
     "format",
@@ -62,7 +60,7 @@ class TenantScopedMixin:
             return
         rows = type(instance)._default_manager.filter(pk=instance.pk)
         if not self.scope_queryset(rows).exists():
-            raise PermissionDenied(_("You cannot write records outside your parent vendor."))
+            raise OutsideParentVendor()
 
     def perform_create(self, serializer):
         super().perform_create(serializer)

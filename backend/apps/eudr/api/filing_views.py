@@ -20,10 +20,8 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import translation
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status, viewsets
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from apps.common.api.viewsets import TenantScopedMixin
@@ -33,6 +31,7 @@ from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAcc
 from apps.eudr.models import RawMaterialDelivery
 from apps.eudr.tasks import file_dds
 from apps.tenancy.api.views import may_change_company_settings
+from apps.tenancy.errors import CompanySettingsForbidden
 
 from .dds_views import ERROR_ENVELOPE, ID_PARAMETER, DdsInformationMissing
 
@@ -194,7 +193,7 @@ class TracesAccountViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     )
     def update(self, request):
         if not may_change_company_settings(request):
-            raise PermissionDenied(_("You do not have permission to change the company settings."))
+            raise CompanySettingsForbidden()
         serializer = TracesAccountSerializer(data=request.data, partial=True, context=self._context())
         serializer.is_valid(raise_exception=True)
         account = filing.traces_account_save(data=serializer.validated_data, user=request.user)
@@ -209,7 +208,7 @@ class TracesAccountViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     )
     def test(self, request):
         if not may_change_company_settings(request):
-            raise PermissionDenied(_("You do not have permission to change the company settings."))
+            raise CompanySettingsForbidden()
         return Response(self._payload(filing.traces_account_test()))
 
 

@@ -79,7 +79,7 @@ def _view_for(user):
 
 def test_a_write_is_rechecked_against_what_the_user_may_see(eudr_world, in_tenant, django_assert_num_queries):
     """The base viewset's check after a write: a supplier user's row of another vendor is refused."""
-    from rest_framework.exceptions import PermissionDenied
+    from apps.common.errors import OutsideParentVendor
 
     w = eudr_world
     with in_tenant(w.tenant3):
@@ -87,8 +87,9 @@ def test_a_write_is_rechecked_against_what_the_user_may_see(eudr_world, in_tenan
         other = factories.delivery(w.vendor_b)
         supplier_view = _view_for(w.supplier_a)
         supplier_view.check_visible(own)
-        with pytest.raises(PermissionDenied):
+        with pytest.raises(OutsideParentVendor) as refused:
             supplier_view.check_visible(other)
+        assert (refused.value.status_code, refused.value.error) == (403, "permission_denied")
         # internal users: the tenant base model already enforces the tenant, no extra query
         with django_assert_num_queries(0):
             _view_for(w.purchaser).check_visible(other)

@@ -119,3 +119,34 @@ def test_policy_api_reads_and_validates_the_tolerance(eudr_world, api):
         format="json",
     )
     assert refused.status_code == 400 and "order_tolerance_percent" in refused.json()["data"]
+
+
+def test_each_line_counts_its_active_labels_through_generation_and_voiding(small_line, in_tenant):
+    """`PurchaseOrderLine.cartons_issued` (what the purchase order list adds up) follows every
+    generation and every void, and always equals the line's active labels."""
+    from apps.purchaseorders.models import PurchaseOrder, PurchaseOrderLine
+    from apps.purchaseorders.selectors import order_list_queryset
+
+    w = small_line
+
+    def counted() -> tuple[int, int, int]:
+        line = PurchaseOrderLine.objects.get(pk=w.line_a.pk)
+        active = CartonLabel.objects.filter(purchase_order_line=line, status="active").count()
+        listed = order_list_queryset(PurchaseOrder.objects.filter(pk=line.order_id)).get().cartons_issued
+        return line.cartons_issued, active, listed
+
+    with in_tenant(w.tenant3):
+        assert counted() == (0, 0, 0)
+        factories.generate(w.first, w.line_a, 7)
+        factories.generate(w.first, w.line_a, 3)
+        assert counted() == (10, 10, 10)
+        ids = list(CartonLabel.objects.order_by("pk").values_list("pk", flat=True)[:4])
+        services.cartons_delete(ids=ids, queryset=CartonLabel.objects.all())
+        assert counted() == (6, 6, 6)
+        # Voiding labels already voided (a repeated request) changes nothing.
+        services.cartons_delete(ids=ids[:2], queryset=CartonLabel.objects.all())
+        assert counted() == (6, 6, 6)
+        # A refused generation leaves the counter as it was.
+        with pytest.raises(OrderQuantityExceeded):
+            factories.generate(w.first, w.line_a, 1000)
+        assert counted() == (6, 6, 6)

@@ -10,6 +10,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from django.core.files.base import ContentFile
+from django.db.models import F
 
 from apps.eudr.models import CartonLabel, ProductionBatch, RawMaterialDelivery, RawMaterialLine
 from apps.products.models import Product
@@ -159,4 +160,6 @@ def make_cartons(
     delivery.used_kg = Decimal("0.85") * count
     delivery.issued_cartons = count
     delivery.save(update_fields=["used_kg", "issued_cartons"])
+    # as carton generation keeps it
+    PurchaseOrderLine.objects.filter(pk=line.pk).update(cartons_issued=F("cartons_issued") + count)
     return labels

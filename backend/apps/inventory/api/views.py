@@ -17,12 +17,11 @@ from rest_framework.views import APIView
 
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES
 from apps.common.api.viewsets import (
-    TENANT_PARAMETER,
     TenantModelViewSet,
     TenantReadOnlyViewSet,
     TenantScopedMixin,
 )
-from apps.common.exceptions import DomainError
+from apps.common.exceptions import FieldErrors
 from apps.inventory import selectors, services
 from apps.inventory.models import (
     CartonEvent,
@@ -61,11 +60,9 @@ from .serializers import (
     WarehouseSerializer,
 )
 
-_T = extend_schema(parameters=[TENANT_PARAMETER])
 WAREHOUSE_USERS = ("internal", "warehouse")
 
 
-@extend_schema_view(list=_T, retrieve=_T)
 class WarehouseViewSet(TenantReadOnlyViewSet):
     queryset = Warehouse.objects.all()
     serializer_class = WarehouseSerializer
@@ -83,7 +80,6 @@ class WarehouseViewSet(TenantReadOnlyViewSet):
         )
 
 
-@extend_schema_view(list=_T, retrieve=_T)
 class LocationViewSet(TenantReadOnlyViewSet):
     """Locations; `?code=A-01` or `?code=RTM/A-01` finds a scanned location label."""
 
@@ -105,12 +101,8 @@ AS_OF_PARAMETER = OpenApiParameter(
 
 
 @extend_schema_view(
-    list=_T,
-    retrieve=_T,
-    totals=extend_schema(parameters=[TENANT_PARAMETER], responses=ProductTotalSerializer(many=True)),
-    as_of=extend_schema(
-        parameters=[TENANT_PARAMETER, AS_OF_PARAMETER], responses=StockAsOfSerializer(many=True), filters=True
-    ),
+    totals=extend_schema(responses=ProductTotalSerializer(many=True)),
+    as_of=extend_schema(parameters=[AS_OF_PARAMETER], responses=StockAsOfSerializer(many=True), filters=True),
 )
 class StockViewSet(TenantReadOnlyViewSet):
     """Stock per product and location: `on_hand`, `reserved`, `available` (= on hand - reserved)."""
@@ -207,13 +199,12 @@ def _parse_moment(text: str):
             moment = datetime.combine(day, time.max)
     if moment is None:
         message = _("Give a date or date-time (ISO 8601).")
-        raise DomainError(message, error="validation_error", data={"at": [message]})
+        raise FieldErrors({"at": [message]}, message)
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment)
     return moment
 
 
-@extend_schema_view(list=_T, retrieve=_T)
 class StockMoveViewSet(TenantReadOnlyViewSet):
     """The append-only move ledger: every receipt, issue, transfer and adjustment, with its source document
     and user."""
@@ -231,13 +222,7 @@ class StockMoveViewSet(TenantReadOnlyViewSet):
 
 
 @extend_schema_view(
-    list=_T,
-    retrieve=_T,
-    create=extend_schema(parameters=[TENANT_PARAMETER], responses={201: ReorderPointSerializer}),
-    update=_T,
-    partial_update=_T,
-    destroy=_T,
-    export=_T,
+    create=extend_schema(responses={201: ReorderPointSerializer}),
 )
 class ReorderPointViewSet(TenantModelViewSet):
     """Reorder points, one per product: below it (available over all locations) the product is listed
@@ -275,9 +260,7 @@ class TransferViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     allowed_user_types = WAREHOUSE_USERS
     action_permissions = {"create": "inventory.add_stockmove"}
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=TransferSerializer, responses={201: StockMoveSerializer}
-    )
+    @extend_schema(request=TransferSerializer, responses={201: StockMoveSerializer})
     def create(self, request):
         serializer = TransferSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -294,11 +277,7 @@ class TransferViewSet(TenantScopedMixin, viewsets.GenericViewSet):
 
 
 @extend_schema_view(
-    list=_T,
-    retrieve=_T,
-    create=extend_schema(
-        parameters=[TENANT_PARAMETER], request=CountWriteSerializer, responses={201: CountSerializer}
-    ),
+    create=extend_schema(request=CountWriteSerializer, responses={201: CountSerializer}),
 )
 class StockCountViewSet(TenantScopedMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Stock counts: counted quantity per product and location; differences posted as adjustments."""
@@ -336,14 +315,9 @@ class StockCountViewSet(TenantScopedMixin, mixins.CreateModelMixin, viewsets.Rea
 
 
 @extend_schema_view(
-    list=_T,
-    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=WarehouseCartonDetailSerializer),
-    receive=extend_schema(
-        parameters=[TENANT_PARAMETER], request=ReceiveScanSerializer, responses={201: ScanResultSerializer}
-    ),
-    move=extend_schema(
-        parameters=[TENANT_PARAMETER], request=MoveScanSerializer, responses={201: ScanResultSerializer}
-    ),
+    retrieve=extend_schema(responses=WarehouseCartonDetailSerializer),
+    receive=extend_schema(request=ReceiveScanSerializer, responses={201: ScanResultSerializer}),
+    move=extend_schema(request=MoveScanSerializer, responses={201: ScanResultSerializer}),
 )
 class WarehouseCartonViewSet(TenantReadOnlyViewSet):
     """Cartons in the warehouse, found by their label code; scanning in (receive) and moving (put-away).
@@ -417,11 +391,8 @@ class WarehouseCartonViewSet(TenantReadOnlyViewSet):
 
 
 @extend_schema_view(
-    list=_T,
-    retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=InboundShipmentDetailSerializer),
-    post_receipts=extend_schema(
-        parameters=[TENANT_PARAMETER], request=None, responses={201: ReceiptRefSerializer(many=True)}
-    ),
+    retrieve=extend_schema(responses=InboundShipmentDetailSerializer),
+    post_receipts=extend_schema(request=None, responses={201: ReceiptRefSerializer(many=True)}),
 )
 class InboundShipmentViewSet(TenantReadOnlyViewSet):
     """Inbound shipments (containers) to receive, with their cartons expected and scanned in."""
@@ -462,7 +433,7 @@ class WarehouseSearchView(TenantScopedMixin, APIView):
     permission_model = Stock
 
     @extend_schema(
-        parameters=[TENANT_PARAMETER, OpenApiParameter("q", OpenApiTypes.STR, required=True)],
+        parameters=[OpenApiParameter("q", OpenApiTypes.STR, required=True)],
         responses=SearchHitSerializer(many=True),
     )
     def get(self, request):

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from apps.inventory import selectors, services
+from apps.inventory import errors, selectors, services
 from apps.inventory.models import CartonEvent, Location, Stock, WarehouseCarton
 from apps.logistics.models import ShipmentInfo, ShipmentPurchaseOrder
 from apps.purchaseorders.models import Receipt
@@ -55,7 +55,7 @@ def test_receiving_scans_then_posts_one_receipt_per_order(world, in_tenant, cont
             (world["box"].pk, world["receiving"].pk): Decimal("1"),
         }
         assert set(WarehouseCarton.objects.values_list("status", flat=True)) == {"in_stock"}
-        with pytest.raises(services.DomainError):
+        with pytest.raises(errors.NothingToPost):
             services.cartons_receiving_post(shipment=shipment, user=None)
         lines = {row["article_number"]: row for row in selectors.inbound_lines(shipment)}
         assert lines["CT-6040"]["cartons_expected"] == 3 and lines["CT-6040"]["cartons_received"] == 2

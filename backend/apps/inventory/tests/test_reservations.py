@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from apps.inventory import selectors, services
+from apps.inventory import errors, selectors, services
 from apps.inventory.models import Reservation
 
 pytestmark = pytest.mark.django_db
@@ -111,7 +111,7 @@ def test_consume_splits_a_reservation(sales_world, put_stock, bare_order, in_ten
 def test_invalid_quantity_refused(sales_world, bare_order, in_tenant):
     w = sales_world
     order = bare_order([(w["carton"], "5")])
-    with in_tenant(w["tenant3"]), pytest.raises(services.DomainError) as exc:
+    with in_tenant(w["tenant3"]), pytest.raises(errors.InvalidQuantity) as exc:
         services.reservations_reserve(
             order_line=order.lines.get(), warehouse=w["warehouse"], quantity=D("0"), allow_backorder=True
         )

@@ -10,7 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from apps.common.api.permissions import user_type
-from apps.common.api.viewsets import EXPORT_PARAMETER, TENANT_PARAMETER, TenantModelViewSet
+from apps.common.api.viewsets import EXPORT_PARAMETER, TenantModelViewSet
 from apps.logistics import selectors, services
 from apps.logistics.models import Dispatch, ShipmentCompany, ShipmentInfo
 
@@ -23,17 +23,9 @@ from .serializers import (
     ShipmentWriteSerializer,
 )
 
-_T = extend_schema(parameters=[TENANT_PARAMETER])
-
 
 @extend_schema_view(
-    list=_T,
-    retrieve=_T,
-    create=_T,
-    update=_T,
-    partial_update=_T,
-    destroy=_T,
-    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+    export=extend_schema(parameters=[EXPORT_PARAMETER], filters=True),
 )
 class ShipmentCompanyViewSet(TenantModelViewSet):
     """Carriers. The web app addresses one by name: `by-name/{name}/` or `?name=`."""
@@ -64,7 +56,7 @@ class ShipmentCompanyViewSet(TenantModelViewSet):
         services.shipment_company_delete(company=instance)
 
     @extend_schema(
-        parameters=[TENANT_PARAMETER, OpenApiParameter("name", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        parameters=[OpenApiParameter("name", OpenApiTypes.STR, OpenApiParameter.PATH)],
         responses=ShipmentCompanySerializer,
     )
     @action(detail=False, methods=["get"], url_path=r"by-name/(?P<name>[^/]+)")
@@ -75,19 +67,10 @@ class ShipmentCompanyViewSet(TenantModelViewSet):
 
 
 @extend_schema_view(
-    list=_T,
-    retrieve=_T,
-    create=extend_schema(
-        parameters=[TENANT_PARAMETER], request=ShipmentWriteSerializer, responses={201: ShipmentSerializer}
-    ),
-    update=extend_schema(
-        parameters=[TENANT_PARAMETER], request=ShipmentWriteSerializer, responses=ShipmentSerializer
-    ),
-    partial_update=extend_schema(
-        parameters=[TENANT_PARAMETER], request=ShipmentWriteSerializer, responses=ShipmentSerializer
-    ),
-    destroy=_T,
-    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+    create=extend_schema(request=ShipmentWriteSerializer, responses={201: ShipmentSerializer}),
+    update=extend_schema(request=ShipmentWriteSerializer, responses=ShipmentSerializer),
+    partial_update=extend_schema(request=ShipmentWriteSerializer, responses=ShipmentSerializer),
+    export=extend_schema(parameters=[EXPORT_PARAMETER], filters=True),
 )
 class ShipmentViewSet(TenantModelViewSet):
     """Inbound shipments. Supplier users read the shipments carrying their vendor's orders."""
@@ -176,9 +159,7 @@ class ShipmentViewSet(TenantModelViewSet):
     def perform_destroy(self, instance):
         services.shipment_delete(shipment=instance)
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=ShipmentTransitionSerializer, responses=ShipmentSerializer
-    )
+    @extend_schema(request=ShipmentTransitionSerializer, responses=ShipmentSerializer)
     @action(detail=True, methods=["post"])
     def transition(self, request, pk=None):
         """planned -> in_transit -> arrived -> received (one step back allowed before received); else 409."""
@@ -195,15 +176,9 @@ LOADING_DATE = OpenApiParameter(
 
 
 @extend_schema_view(
-    list=_T,
-    retrieve=_T,
-    create=_T,
-    update=_T,
-    partial_update=_T,
-    destroy=_T,
-    export=extend_schema(parameters=[TENANT_PARAMETER, EXPORT_PARAMETER], filters=True),
+    export=extend_schema(parameters=[EXPORT_PARAMETER], filters=True),
     loading_list=extend_schema(
-        parameters=[TENANT_PARAMETER, LOADING_DATE],
+        parameters=[LOADING_DATE],
         responses={(200, "application/pdf"): OpenApiTypes.BINARY},
     ),
 )
@@ -254,7 +229,7 @@ class DispatchViewSet(TenantModelViewSet):
         from django.http import HttpResponse
         from django.utils.dateparse import parse_date
 
-        from apps.common.exceptions import DomainError
+        from apps.common.exceptions import FieldErrors
         from apps.logistics.loading_list_pdf import loading_list_pdf
         from apps.tenancy.models import Tenant
 
@@ -262,7 +237,7 @@ class DispatchViewSet(TenantModelViewSet):
         day = parse_date(text) if len(text) == 10 else None
         if day is None:
             message = _("Give the pickup date as YYYY-MM-DD.")
-            raise DomainError(message, error="validation_error", data={"date": [message]})
+            raise FieldErrors({"date": [message]}, message)
         rows = list(self.get_queryset().filter(pickup_date=day).order_by("carrier__name", "vehicle", "id"))
         company = Tenant.objects.get(pk=request.tenant.pk)
         pdf = loading_list_pdf(day=day, company=company.legal_name or company.name, dispatches=rows)

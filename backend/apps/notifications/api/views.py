@@ -7,18 +7,16 @@ import django_filters
 from django.db.models import Count
 from django.http import FileResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES
-from apps.common.api.viewsets import TENANT_PARAMETER, TenantModelViewSet, TenantReadOnlyViewSet
-from apps.common.exceptions import Conflict
+from apps.common.api.viewsets import TenantModelViewSet, TenantReadOnlyViewSet
+from apps.common.exceptions import NotFound
 from apps.notifications import events as registry
 from apps.notifications import services
 from apps.notifications.models import EmailMessage, EmailScenario, EmailTemplate, SmtpSettings
@@ -37,8 +35,6 @@ from .serializers import (
     TemplatePreviewSerializer,
 )
 
-_T = extend_schema(parameters=[TENANT_PARAMETER])
-
 
 class EmailEventsView(APIView):
     """The events scenarios can react to, with their variables, contacts and attachments."""
@@ -47,7 +43,7 @@ class EmailEventsView(APIView):
     allowed_user_types = ("internal",)
     permission_model = EmailScenario
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses=EmailEventSerializer(many=True))
+    @extend_schema(responses=EmailEventSerializer(many=True))
     def get(self, request):
         return Response([event.as_dict() for event in registry.EVENTS.values()])
 
@@ -60,7 +56,7 @@ class EmailEventRecordsView(APIView):
     permission_model = EmailScenario
 
     @extend_schema(
-        parameters=[TENANT_PARAMETER, OpenApiParameter("search", OpenApiTypes.STR, OpenApiParameter.QUERY)],
+        parameters=[OpenApiParameter("search", OpenApiTypes.STR, OpenApiParameter.QUERY)],
         responses=RecordOptionSerializer(many=True),
     )
     def get(self, request, name: str):
@@ -84,12 +80,6 @@ class TemplateFilter(django_filters.FilterSet):
 
 
 @extend_schema_view(
-    list=_T,
-    retrieve=_T,
-    create=_T,
-    update=_T,
-    partial_update=_T,
-    destroy=_T,
     export=extend_schema(exclude=True),
 )
 class EmailTemplateViewSet(TenantModelViewSet):
@@ -107,15 +97,9 @@ class EmailTemplateViewSet(TenantModelViewSet):
         return super().get_queryset().annotate(scenario_count=Count("scenarios"))
 
     def perform_destroy(self, instance):
-        if instance.scenarios.exists():
-            raise Conflict(
-                _("Scenarios use this template: delete or change them first."), error="template_in_use"
-            )
-        instance.delete()
+        services.template_delete(template=instance)
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=TemplatePreviewSerializer, responses=PreviewSerializer
-    )
+    @extend_schema(request=TemplatePreviewSerializer, responses=PreviewSerializer)
     @action(detail=False, methods=["post"], url_path="preview")
     def preview(self, request):
         """Renders an unsaved template against a real record of the tenant (the latest one by default)."""
@@ -143,12 +127,6 @@ class ScenarioFilter(django_filters.FilterSet):
 
 
 @extend_schema_view(
-    list=_T,
-    retrieve=_T,
-    create=_T,
-    update=_T,
-    partial_update=_T,
-    destroy=_T,
     export=extend_schema(exclude=True),
 )
 class EmailScenarioViewSet(TenantModelViewSet):
@@ -165,9 +143,7 @@ class EmailScenarioViewSet(TenantModelViewSet):
         "send_test": "notifications.view_emailscenario",
     }
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=ScenarioActionSerializer, responses=PreviewSerializer
-    )
+    @extend_schema(request=ScenarioActionSerializer, responses=PreviewSerializer)
     @action(detail=True, methods=["post"], url_path="preview")
     def preview(self, request, pk=None):
         """The scenario's message for a real record: subject, bodies, recipients, whether the conditions
@@ -186,7 +162,6 @@ class EmailScenarioViewSet(TenantModelViewSet):
         )
 
     @extend_schema(
-        parameters=[TENANT_PARAMETER],
         request=ScenarioActionSerializer,
         responses={201: EmailMessageDetailSerializer},
     )
@@ -221,9 +196,7 @@ class MessageFilter(django_filters.FilterSet):
         return queryset.filter(to__icontains=value) if value else queryset
 
 
-@extend_schema_view(
-    list=_T, retrieve=extend_schema(parameters=[TENANT_PARAMETER], responses=EmailMessageDetailSerializer)
-)
+@extend_schema_view(retrieve=extend_schema(responses=EmailMessageDetailSerializer))
 class EmailMessageViewSet(TenantReadOnlyViewSet):
     """Every message: to whom, what, when, how it went; the exact bodies and attachments sent."""
 
@@ -244,7 +217,7 @@ class EmailMessageViewSet(TenantReadOnlyViewSet):
     def get_serializer_class(self):
         return EmailMessageDetailSerializer if self.action == "retrieve" else EmailMessageSerializer
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses={201: EmailMessageDetailSerializer})
+    @extend_schema(request=None, responses={201: EmailMessageDetailSerializer})
     @action(detail=True, methods=["post"], url_path="resend")
     def resend(self, request, pk=None):
         """Sends the message again (a copy with a new Message-ID; the original stays in the log)."""
@@ -252,9 +225,7 @@ class EmailMessageViewSet(TenantReadOnlyViewSet):
         copy = services.message_resend(message=message, user=request.user)
         return Response(EmailMessageDetailSerializer(copy).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], responses={(200, "application/octet-stream"): OpenApiTypes.BINARY}
-    )
+    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
     @action(detail=True, methods=["get"], url_path=r"attachments/(?P<attachment_id>\d+)")
     def attachment(self, request, pk=None, attachment_id=None):
         """One attachment, byte for byte as sent."""
@@ -267,7 +238,7 @@ class EmailMessageViewSet(TenantReadOnlyViewSet):
         response["Content-Security-Policy"] = "sandbox"
         return response
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses={(200, "message/rfc822"): OpenApiTypes.BINARY})
+    @extend_schema(responses={(200, "message/rfc822"): OpenApiTypes.BINARY})
     @action(detail=True, methods=["get"], url_path="eml")
     def eml(self, request, pk=None):
         """The message exactly as the server received it (.eml; opens in any mail program)."""
@@ -291,16 +262,14 @@ class SmtpSettingsView(APIView):
     allowed_user_types = ("internal",)
     permission_model = SmtpSettings
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses=SmtpSettingsSerializer)
+    @extend_schema(responses=SmtpSettingsSerializer)
     def get(self, request):
         config = SmtpSettings.objects.first()
         if config is None:
             raise NotFound()
         return Response(SmtpSettingsSerializer(config).data)
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=SmtpSettingsSerializer, responses=SmtpSettingsSerializer
-    )
+    @extend_schema(request=SmtpSettingsSerializer, responses=SmtpSettingsSerializer)
     def put(self, request):
         instance = SmtpSettings.objects.first()
         serializer = SmtpSettingsSerializer(instance, data=request.data, partial=instance is not None)
@@ -308,7 +277,7 @@ class SmtpSettingsView(APIView):
         config = services.smtp_settings_save(data=serializer.validated_data)
         return Response(SmtpSettingsSerializer(config).data)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses={204: None})
+    @extend_schema(responses={204: None})
     def delete(self, request):
         services.smtp_settings_delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -322,9 +291,7 @@ class SmtpTestView(APIView):
     allowed_user_types = ("internal",)
     permission_model = SmtpSettings
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=SmtpSettingsSerializer, responses=SmtpTestResultSerializer
-    )
+    @extend_schema(request=SmtpSettingsSerializer, responses=SmtpTestResultSerializer)
     def post(self, request):
         stored = SmtpSettings.objects.first()
         if request.data:

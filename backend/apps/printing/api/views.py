@@ -15,10 +15,10 @@ from rest_framework.views import APIView
 
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES, user_type
 from apps.common.api.viewsets import TenantModelViewSet, TenantScopedMixin
-from apps.common.exceptions import NotFound
 from apps.eudr.api.serializers import public_base_url
 from apps.eudr.models import CartonLabel
 from apps.printing import selectors, services, zpl
+from apps.printing.errors import LabelNotFound, PrinterNotFound
 from apps.printing.models import PrintAgent, PrinterDevice, PrintJob
 
 from . import filters
@@ -158,7 +158,7 @@ class PrintJobViewSet(
         if user_type(user) == "supplier" and printer.parent_vendor_id != getattr(
             user, "parent_vendor_id", None
         ):
-            raise NotFound(_("The selected printer does not exist."), error="printer_not_found")
+            raise PrinterNotFound()
         return printer
 
     @extend_schema(request=PrintJobCreateSerializer, responses={201: PrintJobSerializer})
@@ -239,14 +239,14 @@ class TemplatePreviewView(APIView):
             printers = printers.filter(parent_vendor_id=vendor)
         label = labels.filter(pk=data["label"]).first()
         if label is None:
-            raise NotFound(_("No carton label was found."), error="label_not_found")
+            raise LabelNotFound()
         template = data["template"]
         width, height = TEMPLATE_SIZES[template]
         dpi = 203
         if data.get("printer"):
             printer = printers.filter(pk=data["printer"]).filter(Q(is_active=True)).first()
             if printer is None:
-                raise NotFound(_("The selected printer does not exist."), error="printer_not_found")
+                raise PrinterNotFound()
             dpi, width, height = printer.dpi, printer.label_width_mm, printer.label_height_mm
         dpi = int(data.get("dpi") or dpi)
         width = data.get("label_width_mm") or width

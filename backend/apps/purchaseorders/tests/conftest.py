@@ -86,6 +86,8 @@ def _fast_passwords(settings):
 def issue_labels(world, in_tenant):
     """Issues EUDR carton labels against an order line (ORM rows: a delivery of the line's parent
     vendor, a production batch, the labels), in tenant 3."""
+    from django.db.models import F
+
     from apps.eudr.models import CartonLabel, ProductionBatch
     from apps.eudr.tests.trace_data import make_delivery
 
@@ -110,7 +112,7 @@ def issue_labels(world, in_tenant):
                 carton_count=count,
                 last_sequence=count,
             )
-            return CartonLabel.objects.bulk_create(
+            labels = CartonLabel.objects.bulk_create(
                 [
                     CartonLabel(
                         tenant_id=delivery.tenant_id,
@@ -130,5 +132,9 @@ def issue_labels(world, in_tenant):
                     for seq in range(1, count + 1)
                 ]
             )
+            if status == CartonLabel.Status.ACTIVE:
+                # as carton generation keeps it (apps/eudr/services.py)
+                type(line).objects.filter(pk=line.pk).update(cartons_issued=F("cartons_issued") + count)
+            return labels
 
     return issue

@@ -3,20 +3,20 @@ from __future__ import annotations
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
 
 from apps.common.api.viewsets import (
-    TENANT_PARAMETER,
     DocumentViewSet,
     TenantReadOnlyViewSet,
     document_schema_view,
 )
+from apps.common.exceptions import NotFound
 from apps.purchaseorders.api.serializers import OwnerOptionSerializer
 from apps.purchaseorders.api.views import owner_options_response
 from apps.salesorders import pdf, selectors, services
+from apps.salesorders.errors import LineNotFound
 from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, Shipment, ShipmentCarton
 
 from .filters import DeliveryFilter, InvoiceFilter, SalesOrderFilter, ShipmentFilter
@@ -38,7 +38,6 @@ from .serializers import (
     SalesShipmentWriteSerializer,
 )
 
-_T = extend_schema(parameters=[TENANT_PARAMETER])
 PDF_RESPONSE = {(200, "application/pdf"): OpenApiTypes.BINARY}
 
 
@@ -182,21 +181,21 @@ class SalesOrderViewSet(DocumentViewSet):
         accepts), paginated, for the order form's owner select; `?id=` finds one."""
         return owner_options_response(self, request)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesOrderDetailSerializer)
+    @extend_schema(request=None, responses=SalesOrderDetailSerializer)
     @action(detail=True, methods=["post"])
     def confirm(self, request, pk=None):
         """draft -> confirmed; reserves the stock (409 `insufficient_available_stock` if short)."""
         order = services.sales_order_confirm(order=self.get_object())
         return self.detail_response(order)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesOrderDetailSerializer)
+    @extend_schema(request=None, responses=SalesOrderDetailSerializer)
     @action(detail=True, methods=["post"])
     def cancel(self, request, pk=None):
         """-> cancelled while nothing has shipped; releases the reservations."""
         order = services.sales_order_cancel(order=self.get_object())
         return self.detail_response(order)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesOrderDetailSerializer)
+    @extend_schema(request=None, responses=SalesOrderDetailSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
         """-> closed once something has shipped; the rest will not ship (reservations released)."""
@@ -274,9 +273,7 @@ class ShipmentViewSet(PdfNegotiationMixin, DocumentViewSet):
         for line in lines:
             order_line = found.get(line["order_line"])
             if order_line is None or order_line.order_id != order.pk:
-                raise services.DomainError(
-                    services._("The line is not a line of this order."), error="line_not_found"
-                )
+                raise LineNotFound()
             result.append(services.ShipmentLineInput(order_line=order_line, quantity=line["quantity"]))
         return result
 
@@ -302,27 +299,25 @@ class ShipmentViewSet(PdfNegotiationMixin, DocumentViewSet):
     def perform_destroy(self, instance):
         services.shipment_delete(shipment=instance)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesShipmentDetailSerializer)
+    @extend_schema(request=None, responses=SalesShipmentDetailSerializer)
     @action(detail=True, methods=["post"])
     def pick(self, request, pk=None):
         """draft -> picked."""
         return self.detail_response(services.shipment_pick(shipment=self.get_object()))
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesShipmentDetailSerializer)
+    @extend_schema(request=None, responses=SalesShipmentDetailSerializer)
     @action(detail=True, methods=["post"])
     def ship(self, request, pk=None):
         """draft/picked -> shipped: stock moves out of the warehouse, reservations consumed, all at once."""
         return self.detail_response(services.shipment_ship(shipment=self.get_object(), user=request.user))
 
-    @extend_schema(parameters=[TENANT_PARAMETER], request=None, responses=SalesShipmentDetailSerializer)
+    @extend_schema(request=None, responses=SalesShipmentDetailSerializer)
     @action(detail=True, methods=["post"])
     def deliver(self, request, pk=None):
         """shipped -> delivered."""
         return self.detail_response(services.shipment_deliver(shipment=self.get_object()))
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=CartonCodesSerializer, responses=SalesShipmentDetailSerializer
-    )
+    @extend_schema(request=CartonCodesSerializer, responses=SalesShipmentDetailSerializer)
     @action(detail=True, methods=["post"])
     def cartons(self, request, pk=None):
         """Puts cartons on the shipment by their public codes (all or nothing; `data.code` names a refused
@@ -336,9 +331,7 @@ class ShipmentViewSet(PdfNegotiationMixin, DocumentViewSet):
         )
         return self.detail_response(shipment)
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=CartonCodesSerializer, responses=SalesShipmentDetailSerializer
-    )
+    @extend_schema(request=CartonCodesSerializer, responses=SalesShipmentDetailSerializer)
     @action(detail=True, methods=["post"], url_path="cartons/remove")
     def cartons_remove(self, request, pk=None):
         """Takes cartons off a shipment that has not shipped."""
@@ -348,7 +341,7 @@ class ShipmentViewSet(PdfNegotiationMixin, DocumentViewSet):
         services.shipment_cartons_remove(shipment=shipment, codes=serializer.validated_data["codes"])
         return self.detail_response(shipment)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses=PDF_RESPONSE)
+    @extend_schema(responses=PDF_RESPONSE)
     @action(detail=True, methods=["get"], url_path="delivery-note")
     def delivery_note(self, request, pk=None):
         """The delivery note PDF: lines, cartons per line and the DDS reference numbers behind them."""
@@ -360,9 +353,7 @@ class ShipmentViewSet(PdfNegotiationMixin, DocumentViewSet):
     detail=InvoiceDetailSerializer,
     write=InvoiceCreateSerializer,
     actions=("list", "retrieve", "create", "destroy", "export"),
-    partial_update=extend_schema(
-        parameters=[TENANT_PARAMETER], request=InvoiceUpdateSerializer, responses=InvoiceDetailSerializer
-    ),
+    partial_update=extend_schema(request=InvoiceUpdateSerializer, responses=InvoiceDetailSerializer),
 )
 class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
     """Invoices and credit notes. Created as drafts from an order or shipments (what shipped and is not
@@ -450,9 +441,7 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
     def perform_destroy(self, instance):
         services.invoice_delete(invoice=instance)
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=InvoicePostSerializer, responses=InvoiceDetailSerializer
-    )
+    @extend_schema(request=InvoicePostSerializer, responses=InvoiceDetailSerializer)
     @action(detail=True, methods=["post"])
     def post(self, request, pk=None):
         """Posts a draft: the next gapless number of its series and year; never edited afterwards."""
@@ -464,9 +453,7 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         )
         return self.detail_response(invoice)
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=CreditNoteSerializer, responses={201: InvoiceDetailSerializer}
-    )
+    @extend_schema(request=CreditNoteSerializer, responses={201: InvoiceDetailSerializer})
     @action(detail=True, methods=["post"], url_path="credit-note")
     def credit_note(self, request, pk=None):
         """A credit note of a posted invoice: in full (no `lines`) or of the given quantities."""
@@ -487,9 +474,7 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         )
         return self.detail_response(credit, status.HTTP_201_CREATED)
 
-    @extend_schema(
-        parameters=[TENANT_PARAMETER], request=PaymentSerializer, responses=InvoiceDetailSerializer
-    )
+    @extend_schema(request=PaymentSerializer, responses=InvoiceDetailSerializer)
     @action(detail=True, methods=["post"])
     def payments(self, request, pk=None):
         """Records a payment received against a posted invoice."""
@@ -499,7 +484,7 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         services.invoice_payment_record(invoice=invoice, amount=serializer.validated_data["amount"])
         return self.detail_response(invoice)
 
-    @extend_schema(parameters=[TENANT_PARAMETER], responses=PDF_RESPONSE)
+    @extend_schema(responses=PDF_RESPONSE)
     @action(detail=True, methods=["get"])
     def pdf(self, request, pk=None):
         """The invoice (or credit note) PDF in the invoice's language."""
@@ -508,7 +493,6 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         return _pdf(pdf.invoice_pdf(invoice), f"{name}.pdf")
 
 
-@extend_schema_view(list=_T, retrieve=_T)
 class DeliveryViewSet(TenantReadOnlyViewSet):
     """The delivery schedule: order lines of confirmed orders still to ship, by due date (confirmed, else
     requested delivery date), with what unshipped shipments already plan for them; `is_late` when due

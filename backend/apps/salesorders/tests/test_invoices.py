@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
+from apps.salesorders import errors as sales_errors
 from apps.salesorders import selectors, services
 from apps.salesorders.models import SalesOrderLine
 
@@ -52,7 +53,7 @@ def test_invoice_of_what_shipped(sales_world, shipped_order, in_tenant):
             D("46.20"),
             D("266.20"),
         )
-        with pytest.raises(services.NothingToInvoice):
+        with pytest.raises(sales_errors.NothingToInvoice):
             services.invoice_create(sales_order=order)  # all on the draft already
         services.invoice_post(invoice=invoice)
         invoice.refresh_from_db()
@@ -62,7 +63,7 @@ def test_invoice_of_what_shipped(sales_world, shipped_order, in_tenant):
         assert invoice.buyer_vat_number == "NL001234567B01"
         assert invoice.due_date == invoice.issue_date + timedelta(days=invoice.payment_terms_days)
         assert SalesOrderLine.objects.get(order=order, line_number=1).quantity_invoiced == D("40")
-        with pytest.raises(services.NothingToInvoice):
+        with pytest.raises(sales_errors.NothingToInvoice):
             services.invoice_create(shipments=[shipment])
 
 
@@ -85,12 +86,12 @@ def test_posted_invoice_is_immutable(sales_world, shipped_order, in_tenant):
     with in_tenant(sales_world["tenant3"]):
         invoice = services.invoice_create(sales_order=order)
         services.invoice_post(invoice=invoice)
-        with pytest.raises(services.InvoicePosted) as exc:
+        with pytest.raises(sales_errors.InvoicePosted) as exc:
             services.invoice_update(invoice=invoice, fields={"note": "changed"})
         assert exc.value.error == "invoice_posted"
-        with pytest.raises(services.InvoicePosted):
+        with pytest.raises(sales_errors.InvoicePosted):
             services.invoice_delete(invoice=invoice)
-        with pytest.raises(services.InvoicePosted) as exc:
+        with pytest.raises(sales_errors.InvoicePosted) as exc:
             services.invoice_post(invoice=invoice)
         assert exc.value.error == "invoice_already_posted"
 
@@ -116,7 +117,7 @@ def test_credit_note_arithmetic(sales_world, shipped_order, in_tenant):
         assert SalesOrderLine.objects.get(pk=carton_line.order_line_id).quantity_invoiced == D("37")
         order.refresh_from_db()
         assert order.status == "partially_invoiced"
-        with pytest.raises(services.OverCredit):
+        with pytest.raises(sales_errors.OverCredit):
             services.credit_note_create(
                 invoice=invoice,
                 lines=[services.CreditLineInput(invoice_line_id=carton_line.pk, quantity=D("37.001"))],
@@ -124,7 +125,7 @@ def test_credit_note_arithmetic(sales_world, shipped_order, in_tenant):
         rest = services.credit_note_create(invoice=invoice, post=True)
         assert sorted(line.quantity for line in rest.lines.all()) == [D("10"), D("37")]
         assert partial.total_net + rest.total_net == invoice.total_net
-        with pytest.raises(services.OverCredit):
+        with pytest.raises(sales_errors.OverCredit):
             services.credit_note_create(invoice=invoice)
         fresh = selectors.invoice_list_queryset().get(pk=invoice.pk)
         assert selectors.payment_status(fresh) == "paid"  # nothing left to pay after full credit
@@ -142,7 +143,7 @@ def test_payment_status(sales_world, shipped_order, in_tenant):
         invoice.refresh_from_db()
         assert selectors.payment_status(invoice) == "partially_paid"
         assert selectors.payment_status(invoice, today=invoice.due_date + timedelta(days=1)) == "overdue"
-        with pytest.raises(services.OverPayment):
+        with pytest.raises(sales_errors.OverPayment):
             services.invoice_payment_record(invoice=invoice, amount=D("166.21"))
         services.invoice_payment_record(invoice=invoice, amount=D("166.20"))
         invoice.refresh_from_db()

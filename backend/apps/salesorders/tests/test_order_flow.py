@@ -7,6 +7,7 @@ import pytest
 from apps.common.exceptions import DomainError
 from apps.inventory import services as inventory
 from apps.inventory.models import Reservation, Stock, StockMove
+from apps.salesorders import errors as sales_errors
 from apps.salesorders import services
 from apps.salesorders.models import SalesOrder, SalesOrderLine, ShipmentCarton
 
@@ -118,7 +119,7 @@ def test_status_derivation_through_every_step(sales_world, put_stock, make_sales
         assert order.status == S.INVOICED
         order = services.sales_order_close(order=order)
         assert order.status == S.CLOSED
-        with pytest.raises(services.OrderNotClosable):
+        with pytest.raises(sales_errors.OrderNotClosable):
             services.sales_order_close(order=order)
 
 
@@ -127,24 +128,24 @@ def test_illegal_actions(sales_world, put_stock, make_sales_order, in_tenant):
     put_stock(w["carton"], "500")
     draft = make_sales_order(confirm=False)
     with in_tenant(w["tenant3"]):
-        with pytest.raises(services.OrderNotClosable) as exc:
+        with pytest.raises(sales_errors.OrderNotClosable) as exc:
             services.sales_order_close(order=draft)
         assert exc.value.error == "order_not_closable" and exc.value.status_code == 409
         confirmed = services.sales_order_confirm(order=draft)
-        with pytest.raises(services.OrderNotConfirmable) as exc:
+        with pytest.raises(sales_errors.OrderNotConfirmable) as exc:
             services.sales_order_confirm(order=confirmed)
         assert exc.value.error == "order_not_confirmable"
     _ship(confirmed, ["10"], in_tenant, w["tenant3"])
     with in_tenant(w["tenant3"]):
         confirmed.refresh_from_db()
-        with pytest.raises(services.OrderNotCancellable) as exc:
+        with pytest.raises(sales_errors.OrderNotCancellable) as exc:
             services.sales_order_cancel(order=confirmed)
         assert exc.value.error == "order_not_cancellable"
         cancelled = services.sales_order_cancel(order=make_sales_order(confirm=False))
         for act in (services.sales_order_confirm, services.sales_order_cancel, services.sales_order_close):
             with pytest.raises(DomainError):
                 act(order=cancelled)
-        with pytest.raises(services.NoOpenQuantity):
+        with pytest.raises(sales_errors.NoOpenQuantity):
             services.shipment_create(
                 sales_order=cancelled,
                 lines=[services.ShipmentLineInput(order_line=cancelled.lines.get(), quantity=D("1"))],
@@ -185,14 +186,14 @@ def test_over_shipping_refused(sales_world, put_stock, make_sales_order, in_tena
     draft = _ship(order, ["60"], in_tenant, w["tenant3"], ship=False)
     with in_tenant(w["tenant3"]):
         line = order.lines.get()
-        with pytest.raises(services.OverShipment) as exc:
+        with pytest.raises(sales_errors.OverShipment) as exc:
             services.shipment_create(
                 sales_order=order, lines=[services.ShipmentLineInput(order_line=line, quantity=D("41"))]
             )
         assert exc.value.error == "over_shipment"
         assert exc.value.data["open"] == "40.000"
         services.shipment_ship(shipment=draft)
-        with pytest.raises(services.OverShipment):
+        with pytest.raises(sales_errors.OverShipment):
             services.shipment_create(
                 sales_order=order, lines=[services.ShipmentLineInput(order_line=line, quantity=D("40.001"))]
             )
@@ -240,7 +241,7 @@ def test_shipped_lines_are_read_only(sales_world, put_stock, make_sales_order, i
     _ship(order, ["10"], in_tenant, w["tenant3"])
     with in_tenant(w["tenant3"]):
         line = order.lines.get()
-        with pytest.raises(services.LineShippedReadOnly):
+        with pytest.raises(sales_errors.LineShippedReadOnly):
             services.sales_order_update(
                 order=order,
                 fields={},
@@ -289,18 +290,18 @@ def test_cartons_on_a_shipment(sales_world, put_stock, make_sales_order, carton_
         # a second scan of the same carton is accepted, nothing doubles
         services.shipment_cartons_add(shipment=first, codes=[codes[0]])
         assert ShipmentCarton.objects.filter(shipment=first).count() == 2
-        with pytest.raises(services.CartonOnOtherShipment) as exc:
+        with pytest.raises(sales_errors.CartonOnOtherShipment) as exc:
             services.shipment_cartons_add(shipment=second, codes=[codes[2], codes[0]])
         assert exc.value.error == "carton_on_other_shipment" and exc.value.data["code"] == codes[0]
         assert not ShipmentCarton.objects.filter(shipment=second).exists()  # all or nothing
-        with pytest.raises(services.CartonWrongProduct) as exc:
+        with pytest.raises(sales_errors.CartonWrongProduct) as exc:
             services.shipment_cartons_add(shipment=second, codes=box_codes)
         assert exc.value.error == "carton_wrong_product"
-        with pytest.raises(services.CartonNotFound) as exc:
+        with pytest.raises(sales_errors.CartonNotFound) as exc:
             services.shipment_cartons_add(shipment=second, codes=["NOSUCHCODE"])
         assert exc.value.error == "carton_not_found" and exc.value.status_code == 404
         services.shipment_ship(shipment=first)
-        with pytest.raises(services.ShipmentAlreadyShipped) as exc:
+        with pytest.raises(sales_errors.ShipmentAlreadyShipped) as exc:
             services.shipment_cartons_add(shipment=first, codes=[codes[2]])
         assert exc.value.error == "shipment_already_shipped"
 
@@ -340,7 +341,7 @@ def test_carton_of_another_tenant_is_unknown(sales_world, put_stock, make_sales_
     shipment = _ship(order, ["10"], in_tenant, w["tenant3"], ship=False)
     messages = []
     for code in ("OTHERTENANT01", "NOSUCHCODE01"):
-        with in_tenant(w["tenant3"]), pytest.raises(services.CartonNotFound) as exc:
+        with in_tenant(w["tenant3"]), pytest.raises(sales_errors.CartonNotFound) as exc:
             services.shipment_cartons_add(shipment=shipment, codes=[code])
         messages.append((exc.value.error, str(exc.value.message).replace(code, "<code>")))
     assert messages[0] == messages[1] == ("carton_not_found", "No carton has the code <code>.")

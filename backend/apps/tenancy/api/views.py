@@ -1,12 +1,11 @@
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.api.permissions import TenantMember, UserTypeAllowed, user_type
 from apps.tenancy import services
+from apps.tenancy.errors import CompanySettingsForbidden
 from apps.tenancy.models import Tenant
 from apps.users.permissions import tenant_permissions
 
@@ -57,7 +56,7 @@ class CompanySettingsView(APIView):
     def patch(self, request):
         """Changes some or all of the settings; answers the whole settings."""
         if not may_change_company_settings(request):
-            raise PermissionDenied(_("You do not have permission to change the company settings."))
+            raise CompanySettingsForbidden()
         tenant = Tenant.objects.get(pk=request.tenant.pk)
         serializer = CompanySettingsSerializer(tenant, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)

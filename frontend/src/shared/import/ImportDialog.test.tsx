@@ -12,6 +12,8 @@ import type { ImportJob } from './importApi';
 
 const ENDPOINT = '/api/products/';
 const JOB_URL = '/api/common/imports/41/';
+const JOBS_URL = '/api/common/imports/';
+const noJobs = ok({ count: 0, next: null, previous: null, results: [] });
 
 function job(changes: Partial<ImportJob> = {}): ImportJob {
   return {
@@ -53,6 +55,7 @@ beforeEach(() => {
   initI18n('en', allResources());
   signIn({ tenant: '3' });
   server = new MockServer(http);
+  server.on('GET', JOBS_URL, noJobs);
 });
 
 afterEach(() => server.restore());
@@ -67,11 +70,20 @@ function jobReplies(...replies: (MockReply | (() => Promise<MockReply>))[]) {
   });
 }
 
+function openDialog(onImported = vi.fn(), onClose = vi.fn()) {
+  render(
+    <App>
+      <ImportDialog open onClose={onClose} endpoint={ENDPOINT} kind="products.product" resourceLabel="Products" fileStem="products" onImported={onImported} pollMs={5} />
+    </App>,
+  );
+  return { onImported, onClose };
+}
+
 async function openWithFile(onImported = vi.fn()) {
   const user = userEvent.setup();
   render(
     <App>
-      <ImportDialog open onClose={() => undefined} endpoint={ENDPOINT} resourceLabel="Products" fileStem="products" onImported={onImported} pollMs={5} />
+      <ImportDialog open onClose={() => undefined} endpoint={ENDPOINT} kind="products.product" resourceLabel="Products" fileStem="products" onImported={onImported} pollMs={5} />
     </App>,
   );
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');
@@ -99,7 +111,7 @@ describe('the import dialog', () => {
     release(ok(job({ dry_run: true, status: 'done', phase: 'finished', progress: 100, rows_total: 3, rows_valid: 3, to_create: 2, to_update: 1 })));
     expect(await screen.findByText('All 3 rows are valid and ready to import.')).toBeInTheDocument();
     expect(screen.queryByTestId('import-progress')).not.toBeInTheDocument();
-    expect(server.requests[0].params).toMatchObject({ dry_run: 1 });
+    expect(server.requests.find((r) => r.method === 'POST')?.params).toMatchObject({ dry_run: 1 });
 
     // Now the import itself.
     server.on('POST', `${ENDPOINT}import/`, accepted(job()));
@@ -163,5 +175,48 @@ describe('the import dialog', () => {
     await user.click(screen.getByTestId('import-check'));
     expect(await screen.findByTestId('import-file-error')).toHaveTextContent('more than 10,000 rows');
     expect(screen.queryByTestId('import-report')).not.toBeInTheDocument();
+  });
+
+  it('follows an import of its kind that is already running when it opens, then shows its result', async () => {
+    let release: (reply: MockReply) => void = () => undefined;
+    server.on('GET', JOBS_URL, ok({ count: 1, next: null, previous: null, results: [job({ status: 'running', phase: 'saving', total_rows: 3, processed_rows: 1, progress: 66 })] }));
+    jobReplies(
+      ok(job({ status: 'running', phase: 'saving', total_rows: 3, processed_rows: 2, progress: 82 })),
+      () => new Promise<MockReply>((resolve) => (release = resolve)),
+    );
+    const { onImported } = openDialog();
+
+    expect(await screen.findByTestId('import-running')).toHaveTextContent('An import of products.csv started by Anna Berg is running.');
+    const progress = await screen.findByTestId('import-progress');
+    await waitFor(() => expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '82'));
+    expect(progress).toHaveTextContent('2 of 3');
+    expect(server.requests.find((r) => r.url === JOBS_URL)?.params).toMatchObject({ kind: 'products.product', status: 'queued,running', dry_run: false, page_size: 1 });
+    expect(screen.getByTestId('import-check')).toBeDisabled();
+    expect(screen.getByTestId('import-commit')).toBeDisabled();
+    expect(server.count('POST', `${ENDPOINT}import/`)).toBe(0);
+
+    release(ok(job({ status: 'done', phase: 'finished', progress: 100, rows_total: 3, rows_valid: 3, created: 2, updated: 1 })));
+    expect((await screen.findAllByText('Imported: 2 created, 1 updated.')).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('import-progress')).not.toBeInTheDocument();
+    expect(onImported).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts nothing and follows nothing when no import of its kind runs', async () => {
+    openDialog();
+    await waitFor(() => expect(server.count('GET', JOBS_URL)).toBe(1));
+    expect(screen.queryByTestId('import-running')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('import-progress')).not.toBeInTheDocument();
+    expect(server.count('GET', JOB_URL)).toBe(0);
+  });
+
+  it('may be closed while it follows an import it did not start', async () => {
+    server.on('GET', JOBS_URL, ok({ count: 1, next: null, previous: null, results: [job({ status: 'running', phase: 'validating' })] }));
+    jobReplies(() => new Promise<MockReply>(() => undefined));
+    const { onClose } = openDialog();
+    await screen.findByTestId('import-progress');
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(cancel).toBeEnabled();
+    await userEvent.setup().click(cancel);
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Modal, Progress, Steps, Typography, Upload } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';
 import { formatFileSize } from '@/shared/utils/files';
@@ -10,6 +10,8 @@ import {
   IMPORT_POLL_MS,
   MAX_IMPORT_BYTES,
   downloadImportTemplate,
+  findRunningImport,
+  followImport,
   isRejectedWithRowErrors,
   runImport,
   type ImportJob,
@@ -23,6 +25,9 @@ export interface ImportDialogProps {
   onClose: () => void;
   /** The list endpoint with its trailing slash, e.g. `/api/products/`. */
   endpoint: string;
+  /** The kind of record the endpoint imports (the model's label, e.g. `products.product`): an import of
+   * this kind already running when the dialog opens is shown with its progress. */
+  kind: string;
   /** What is imported, already translated (e.g. "Products"). */
   resourceLabel: string;
   /** File name stem for the template when the server does not name it. */
@@ -39,12 +44,14 @@ type Stage = 'choose' | 'checked' | 'done';
  * Import from CSV/XLSX in three steps: choose a file (or download the template), check it (a dry run
  * listing every row error; nothing is written) and import it (all rows or none). Checking and importing
  * run as background jobs on the server: the dialog uploads the file, then shows the job's progress until
- * it has finished, then its result.
+ * it has finished, then its result. Opened while an import of its kind runs (another tab, another user,
+ * or before a reload), it follows that import instead until it has finished.
  */
 export function ImportDialog({
   open,
   onClose,
   endpoint,
+  kind,
   resourceLabel,
   fileStem,
   onImported,
@@ -60,6 +67,7 @@ export function ImportDialog({
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
   const [uploadPercent, setUploadPercent] = useState(0);
   const [job, setJob] = useState<ImportJob | null>(null);
+  const [resumed, setResumed] = useState<ImportJob | null>(null);
   const polling = useRef<AbortController | null>(null);
 
   // Stop following the job when the dialog goes away (the import itself goes on on the server).
@@ -72,10 +80,17 @@ export function ImportDialog({
     setFileError(null);
     setUploadPercent(0);
     setJob(null);
+    setResumed(null);
   };
 
+  // While the user's own upload runs the dialog stays open; an import it only follows may be left.
+  const closable = busy === null || resumed !== null;
   const close = () => {
-    if (busy) return;
+    if (!closable) return;
+    if (busy !== null) {
+      polling.current?.abort();
+      setBusy(null);
+    }
     reset();
     onClose();
   };
@@ -92,8 +107,8 @@ export function ImportDialog({
     setFile(chosen);
   };
 
-  const run = async (dryRun: boolean) => {
-    if (!file) return;
+  /** Runs `follow` (an upload and its job, or a job already running) to its end and shows the result. */
+  const track = async (dryRun: boolean, follow: (signal: AbortSignal) => Promise<ImportJob>) => {
     setBusy(dryRun ? 'check' : 'import');
     setFileError(null);
     setReport(null);
@@ -102,13 +117,7 @@ export function ImportDialog({
     const controller = new AbortController();
     polling.current = controller;
     try {
-      const finished = await runImport(endpoint, file, {
-        dryRun,
-        onUploadProgress: setUploadPercent,
-        onJob: setJob,
-        signal: controller.signal,
-        pollMs,
-      });
+      const finished = await follow(controller.signal);
       if (finished.status === 'done') {
         setReport(finished);
         setStage(dryRun ? 'checked' : 'done');
@@ -134,6 +143,34 @@ export function ImportDialog({
     }
   };
 
+  const run = async (dryRun: boolean) => {
+    if (!file) return;
+    setResumed(null);
+    await track(dryRun, (signal) =>
+      runImport(endpoint, file, { dryRun, onUploadProgress: setUploadPercent, onJob: setJob, signal, pollMs }),
+    );
+  };
+
+  // On opening, an import of this kind that is already running is followed to its end.
+  const followRunning = useEffectEvent((running: ImportJob) => {
+    setResumed(running);
+    void track(false, (signal) => followImport(running, { onJob: setJob, signal, pollMs }));
+  });
+  useEffect(() => {
+    if (!open) return undefined;
+    let active = true;
+    findRunningImport(kind).then(
+      (running) => {
+        if (active && running) followRunning(running);
+      },
+      // The dialog works without it: starting an import would then say that one is running.
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [open, kind]);
+
   const template = async (format: (typeof IMPORT_FILE_FORMATS)[number]) => {
     try {
       await downloadImportTemplate(endpoint, format, fileStem);
@@ -152,10 +189,10 @@ export function ImportDialog({
       title={t('title', { resource: resourceLabel })}
       width={860}
       destroyOnHidden
-      mask={{ closable: !busy }}
+      mask={{ closable }}
       footer={
         <Flex justify="end" gap="small" wrap>
-          <Button onClick={close} disabled={busy !== null}>
+          <Button onClick={close} disabled={!closable}>
             {stage === 'done' ? t('close') : t('cancel')}
           </Button>
           {stage !== 'done' ? (
@@ -210,6 +247,18 @@ export function ImportDialog({
               {file ? formatFileSize(file.size) : t('rules', { limit: formatFileSize(MAX_IMPORT_BYTES), rows: '10,000' })}
             </p>
           </Upload.Dragger>
+        ) : null}
+        {resumed ? (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="import-running"
+            title={
+              resumed.started_by_name
+                ? t('running', { file: resumed.file_name, name: resumed.started_by_name })
+                : t('runningAnonymous', { file: resumed.file_name })
+            }
+          />
         ) : null}
         {busy ? <ImportProgress job={job} uploadPercent={uploadPercent} /> : null}
         {fileError ? <Alert type="error" showIcon title={fileError} data-testid="import-file-error" /> : null}

@@ -3,6 +3,8 @@
  * `GET <list>/import-template/?format=`, `POST <list>/import/?dry_run=1` and `POST <list>/import/`.
  * An upload starts a background job (answered at once); `GET /api/common/imports/{id}/` reports its
  * progress and, when it has finished, the same counts and row errors as the report of a dry run.
+ * `GET /api/common/imports/?kind=&status=` lists the jobs, so a dialog opened while an import of its kind
+ * runs (started in another tab, or before a reload) follows that job instead of offering a new one.
  */
 import { download, get, post } from '@/api/http';
 import type { components } from '@/api/schema';
@@ -15,6 +17,7 @@ export const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 export type ImportJob = components['schemas']['ImportJob'];
+type ImportJobPage = components['schemas']['PaginatedImportJobList'];
 export type ImportRowError = components['schemas']['ImportRowError'];
 export type ImportJobPhase = components['schemas']['ImportJobPhaseEnum'];
 
@@ -67,6 +70,14 @@ export function getImportJob(id: number): Promise<ImportJob> {
   return get<ImportJob>(`/api/common/imports/${id}/`);
 }
 
+/** The newest import (not a dry run) of this kind that is queued or running in the tenant, if any. */
+export async function findRunningImport(kind: string): Promise<ImportJob | null> {
+  const page = await get<ImportJobPage>('/api/common/imports/', {
+    params: { kind, status: 'queued,running', dry_run: false, page_size: 1 },
+  });
+  return page.results[0] ?? null;
+}
+
 export function isImportFinished(job: Pick<ImportJob, 'status'>): boolean {
   return job.status === 'done' || job.status === 'failed';
 }
@@ -105,7 +116,16 @@ export async function runImport(
     pollMs?: number;
   },
 ): Promise<ImportJob> {
-  let job = await startImport(endpoint, file, options);
+  const job = await startImport(endpoint, file, options);
+  return followImport(job, options);
+}
+
+/** Follows a job until it is done or failed (`onJob` sees every state); resolves with the finished job. */
+export async function followImport(
+  started: ImportJob,
+  options: { onJob?: (job: ImportJob) => void; signal?: AbortSignal; pollMs?: number },
+): Promise<ImportJob> {
+  let job = started;
   options.onJob?.(job);
   while (!isImportFinished(job)) {
     await wait(options.pollMs ?? IMPORT_POLL_MS, options.signal);

@@ -118,6 +118,7 @@ export default function CustomerListPage() {
         open={importing}
         onClose={() => setImporting(false)}
         endpoint={CUSTOMERS_URL}
+        kind="customers.customer"
         resourceLabel={t('resource')}
         fileStem="customers"
         onImported={() => void invalidate()}

@@ -155,6 +155,7 @@ export default function ProductGroupsPage() {
         open={importing}
         onClose={() => setImporting(false)}
         endpoint={PRODUCT_GROUPS_URL}
+        kind="products.productgroup"
         resourceLabel={t('groups.resource')}
         fileStem="product-groups"
         onImported={() => void invalidate()}

@@ -111,6 +111,7 @@ export default function ProductListPage() {
         open={importing}
         onClose={() => setImporting(false)}
         endpoint={PRODUCTS_URL}
+        kind="products.product"
         resourceLabel={t('resource')}
         fileStem="products"
         onImported={() => void invalidate()}

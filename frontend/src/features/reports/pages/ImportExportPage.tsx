@@ -143,6 +143,7 @@ export default function ImportExportPage() {
         open={importing !== null}
         onClose={() => setImporting(null)}
         endpoint={importing?.endpoint ?? ''}
+        kind={importing ? importing.perm.join('.') : ''}
         resourceLabel={importing ? t(`resources.${importing.key}.inSentence`) : ''}
         fileStem={importing?.key ?? 'import'}
         onImported={() => {

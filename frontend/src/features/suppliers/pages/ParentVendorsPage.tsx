@@ -77,6 +77,7 @@ export default function ParentVendorsPage() {
         open={importing}
         onClose={() => setImporting(false)}
         endpoint={PARENT_VENDORS_URL}
+        kind="suppliers.parentvendor"
         resourceLabel={t('vendors.resource')}
         fileStem="parent-vendors"
         onImported={() => void invalidate()}

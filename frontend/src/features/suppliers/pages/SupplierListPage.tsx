@@ -106,6 +106,7 @@ export default function SupplierListPage() {
         open={importing}
         onClose={() => setImporting(false)}
         endpoint={SUPPLIERS_URL}
+        kind="suppliers.supplier"
         resourceLabel={t('list.resource')}
         fileStem="suppliers"
         onImported={() => void invalidate()}

@@ -1,0 +1,72 @@
+"""The common area's refusals (comments and their attachments, the base viewset's scope check, imports):
+each a stable `error` key of the envelope (Saleor's per-domain error codes). Services raise them; the
+API's exception handler turns them into the envelope. `ImportJob.error` stores the import keys."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from django.utils.translation import gettext_lazy as _
+
+from apps.common.exceptions import Conflict, DomainError, Forbidden, NotFound
+
+
+class CommonErrorCode(StrEnum):
+    PERMISSION_DENIED = "permission_denied"
+    NOT_FOUND = "not_found"
+    VALIDATION_ERROR = "validation_error"
+    IMPORT_FILE_INVALID = "import_file_invalid"
+    IMPORT_FILE_TOO_LARGE = "import_file_too_large"
+    IMPORT_FILE_EMPTY = "import_file_empty"
+    IMPORT_FILE_FORMAT = "import_file_format"
+    IMPORT_FILE_ENCODING = "import_file_encoding"
+    IMPORT_TOO_MANY_ROWS = "import_too_many_rows"
+    IMPORT_TOO_MANY_COLUMNS = "import_too_many_columns"
+    IMPORT_CELL_TOO_LONG = "import_cell_too_long"
+    IMPORT_DUPLICATE_COLUMN = "import_duplicate_column"
+    IMPORT_MISSING_COLUMNS = "import_missing_columns"
+    IMPORT_REJECTED = "import_rejected"
+    IMPORT_IN_PROGRESS = "import_in_progress"
+    IMPORT_STALE = "import_stale"
+    IMPORT_FAILED = "import_failed"
+
+
+class OutsideParentVendor(Forbidden):
+    """A supplier user's write that would leave the row outside their parent vendor (check_visible)."""
+
+    error = CommonErrorCode.PERMISSION_DENIED
+    default_message = _("You cannot write records outside your parent vendor.")
+
+
+class NotCommentAuthor(Forbidden):
+    error = CommonErrorCode.PERMISSION_DENIED
+    default_message = _("Only the author can change or delete this comment.")
+
+
+class ImportNotFound(NotFound):
+    """An import job of another tenant, or of a kind the user may not import: the same answer."""
+
+    error = CommonErrorCode.NOT_FOUND
+    default_message = _("The import was not found.")
+
+
+class ImportFileError(DomainError):
+    """The file as a whole cannot be read (format, size, headers, row limit); `error` names the reason
+    (one of the `import_file_*`, `import_too_many_*` keys)."""
+
+    status_code = 400
+    error = CommonErrorCode.IMPORT_FILE_INVALID
+    default_message = _("The file could not be read.")
+
+
+class ImportRejected(DomainError):
+    """A commit with bad rows: nothing was written; `data` is the report with the row errors."""
+
+    status_code = 400
+    error = CommonErrorCode.IMPORT_REJECTED
+    default_message = _("The file has errors; nothing was imported.")
+
+
+class ImportInProgress(Conflict):
+    error = CommonErrorCode.IMPORT_IN_PROGRESS
+    default_message = _("An import of this kind is already running. Wait until it has finished.")

@@ -1,0 +1,46 @@
+"""The e-mail area's refusals (templates, previews, test sends, resends): each a stable `error` key of the
+envelope (Saleor's per-domain error codes). Services raise them; the API's exception handler turns them
+into the envelope."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from django.utils.translation import gettext_lazy
+
+from apps.common.exceptions import Conflict, DomainError
+
+
+class EmailErrorCode(StrEnum):
+    NO_RECORD = "no_record"
+    EVENT_UNAVAILABLE = "event_unavailable"
+    NO_EMAIL = "no_email"
+    NOT_RESENDABLE = "not_resendable"
+    TEMPLATE_IN_USE = "template_in_use"
+
+
+class NoRecord(DomainError):
+    status_code = 400
+    error = EmailErrorCode.NO_RECORD
+    default_message = gettext_lazy("There is no record of this kind to preview with yet.")
+
+
+class EventUnavailable(Conflict):
+    error = EmailErrorCode.EVENT_UNAVAILABLE
+    default_message = gettext_lazy("This event's records do not exist in this installation yet.")
+
+
+class NoEmail(DomainError):
+    status_code = 400
+    error = EmailErrorCode.NO_EMAIL
+    default_message = gettext_lazy("Your user has no e-mail address.")
+
+
+class NotResendable(Conflict):
+    error = EmailErrorCode.NOT_RESENDABLE
+    default_message = gettext_lazy("Only a sent or failed message can be sent again.")
+
+
+class TemplateInUse(Conflict):
+    error = EmailErrorCode.TEMPLATE_IN_USE
+    default_message = gettext_lazy("Scenarios use this template: delete or change them first.")

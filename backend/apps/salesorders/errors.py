@@ -1,0 +1,234 @@
+"""The sales area's refusals (orders, shipments, invoices): each a stable `error` key of the envelope
+(Saleor's per-domain error codes). Services raise them; the API's exception handler turns them into the
+envelope."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from django.utils.translation import gettext_lazy as _
+
+from apps.common.exceptions import Conflict, DomainError
+
+
+class SalesErrorCode(StrEnum):
+    ILLEGAL_ACTION = "illegal_action"
+    ORDER_NOT_CONFIRMABLE = "order_not_confirmable"
+    ORDER_NOT_CANCELLABLE = "order_not_cancellable"
+    ORDER_NOT_CLOSABLE = "order_not_closable"
+    ORDER_HAS_OPEN_SHIPMENTS = "order_has_open_shipments"
+    ORDER_READ_ONLY = "order_read_only"
+    ORDER_CHANGED = "order_changed"
+    LINE_SHIPPED_READ_ONLY = "line_shipped_read_only"
+    VALIDATION_ERROR = "validation_error"
+    LINES_REQUIRED = "lines_required"
+    ORDER_NOT_SHIPPABLE = "order_not_shippable"
+    OVER_SHIPMENT = "over_shipment"
+    SHIPMENT_READ_ONLY = "shipment_read_only"
+    ILLEGAL_SHIPMENT_ACTION = "illegal_shipment_action"
+    CARTON_NOT_FOUND = "carton_not_found"
+    CARTON_VOIDED = "carton_voided"
+    CARTON_WRONG_PRODUCT = "carton_wrong_product"
+    CARTON_ON_OTHER_SHIPMENT = "carton_on_other_shipment"
+    SHIPMENT_ALREADY_SHIPPED = "shipment_already_shipped"
+    NOTHING_TO_INVOICE = "nothing_to_invoice"
+    INVOICE_POSTED = "invoice_posted"
+    INVOICE_NOT_POSTED = "invoice_not_posted"
+    OVER_CREDIT = "over_credit"
+    OVER_INVOICE = "over_invoice"
+    OVER_PAYMENT = "over_payment"
+    ORDER_NOT_DELETABLE = "order_not_deletable"
+    ORDER_CANCELLED = "order_cancelled"
+    LINE_NOT_FOUND = "line_not_found"
+    DUPLICATE_LINE = "duplicate_line"
+    INVALID_QUANTITY = "invalid_quantity"
+    CODES_REQUIRED = "codes_required"
+    SHIPMENTS_OF_SEVERAL_ORDERS = "shipments_of_several_orders"
+    SHIPMENT_NOT_SHIPPED = "shipment_not_shipped"
+    INVOICE_ALREADY_POSTED = "invoice_already_posted"
+    INVALID_AMOUNT = "invalid_amount"
+
+
+class IllegalAction(Conflict):
+    error = SalesErrorCode.ILLEGAL_ACTION
+    default_message = _("This action is not allowed in the order's current status.")
+
+
+class OrderNotConfirmable(Conflict):
+    error = SalesErrorCode.ORDER_NOT_CONFIRMABLE
+    default_message = _("Only a draft order can be confirmed.")
+
+
+class OrderNotCancellable(Conflict):
+    error = SalesErrorCode.ORDER_NOT_CANCELLABLE
+    default_message = _("An order can only be cancelled while nothing of it has shipped.")
+
+
+class OrderNotClosable(Conflict):
+    error = SalesErrorCode.ORDER_NOT_CLOSABLE
+    default_message = _("Only an order of which something has shipped can be closed; cancel it instead.")
+
+
+class OrderHasOpenShipments(Conflict):
+    error = SalesErrorCode.ORDER_HAS_OPEN_SHIPMENTS
+    default_message = _("The order has shipments that have not shipped yet; delete them first.")
+
+
+class OrderReadOnly(Conflict):
+    error = SalesErrorCode.ORDER_READ_ONLY
+    default_message = _("A cancelled, closed or fully invoiced order cannot be changed.")
+
+
+class OrderChanged(Conflict):
+    error = SalesErrorCode.ORDER_CHANGED
+    default_message = _("The order was changed since it was opened (it is now %(status)s) and was not saved.")
+
+
+class LineShippedReadOnly(Conflict):
+    error = SalesErrorCode.LINE_SHIPPED_READ_ONLY
+    default_message = _("A line of which goods have shipped cannot be changed or removed.")
+
+
+class DuplicateNumber(DomainError):
+    error = SalesErrorCode.VALIDATION_ERROR
+    default_message = _("A sales order with this number already exists.")
+
+    def __init__(self) -> None:
+        super().__init__(data={"order_number": [self.default_message]})
+
+
+class LinesRequired(DomainError):
+    error = SalesErrorCode.LINES_REQUIRED
+    default_message = _("An order needs at least one line.")
+
+
+class NoOpenQuantity(Conflict):
+    error = SalesErrorCode.ORDER_NOT_SHIPPABLE
+    default_message = _("Only a confirmed order with open quantities can be shipped.")
+
+
+class OverShipment(DomainError):
+    error = SalesErrorCode.OVER_SHIPMENT
+    default_message = _("The quantity is more than is still open on the order line.")
+
+
+class ShipmentReadOnly(Conflict):
+    error = SalesErrorCode.SHIPMENT_READ_ONLY
+    default_message = _("A shipment that has shipped cannot be changed.")
+
+
+class IllegalShipmentAction(Conflict):
+    error = SalesErrorCode.ILLEGAL_SHIPMENT_ACTION
+    default_message = _("This action is not allowed in the shipment's current status.")
+
+
+class CartonNotFound(DomainError):
+    status_code = 404
+    error = SalesErrorCode.CARTON_NOT_FOUND
+    default_message = _("No carton has the code %(code)s.")
+
+
+class CartonVoided(DomainError):
+    error = SalesErrorCode.CARTON_VOIDED
+    default_message = _("The carton %(code)s was voided.")
+
+
+class CartonWrongProduct(DomainError):
+    error = SalesErrorCode.CARTON_WRONG_PRODUCT
+    default_message = _("The carton %(code)s holds a product that is not on this shipment.")
+
+
+class CartonOnOtherShipment(Conflict):
+    error = SalesErrorCode.CARTON_ON_OTHER_SHIPMENT
+    default_message = _("The carton %(code)s is already on shipment %(shipment)s.")
+
+
+class ShipmentAlreadyShipped(Conflict):
+    error = SalesErrorCode.SHIPMENT_ALREADY_SHIPPED
+    default_message = _("Cartons cannot be added to or removed from a shipment that has shipped.")
+
+
+class NothingToInvoice(DomainError):
+    error = SalesErrorCode.NOTHING_TO_INVOICE
+    default_message = _("Nothing shipped is left to invoice.")
+
+
+class InvoicePosted(Conflict):
+    error = SalesErrorCode.INVOICE_POSTED
+    default_message = _("A posted invoice cannot be changed; issue a credit note instead.")
+
+
+class InvoiceNotPosted(Conflict):
+    error = SalesErrorCode.INVOICE_NOT_POSTED
+    default_message = _("Only a posted invoice can be credited or paid.")
+
+
+class OverCredit(DomainError):
+    error = SalesErrorCode.OVER_CREDIT
+    default_message = _("The credited quantity is more than is left to credit on the invoice line.")
+
+
+class OverInvoice(Conflict):
+    error = SalesErrorCode.OVER_INVOICE
+    default_message = _("Part of this invoice was invoiced meanwhile; create the invoice again.")
+
+
+class OverPayment(DomainError):
+    error = SalesErrorCode.OVER_PAYMENT
+    default_message = _("The payment is more than is still open on the invoice.")
+
+
+class OrderNotDeletable(IllegalAction):
+    error = SalesErrorCode.ORDER_NOT_DELETABLE
+    default_message = _("Only a draft order can be deleted; cancel it instead.")
+
+
+class OrderCancelled(IllegalAction):
+    error = SalesErrorCode.ORDER_CANCELLED
+    default_message = _("A cancelled order cannot be invoiced.")
+
+
+class LineNotFound(DomainError):
+    """A line id that is not a line of the order (or of the invoice) the request is about."""
+
+    error = SalesErrorCode.LINE_NOT_FOUND
+    default_message = _("The line is not a line of this order.")
+
+
+class DuplicateLine(DomainError):
+    error = SalesErrorCode.DUPLICATE_LINE
+    default_message = _("An order line appears twice on the shipment.")
+
+
+class ShipmentLinesRequired(LinesRequired):
+    default_message = _("A shipment needs at least one line.")
+
+
+class InvalidQuantity(DomainError):
+    error = SalesErrorCode.INVALID_QUANTITY
+    default_message = _("A shipment line needs a positive quantity.")
+
+
+class CodesRequired(DomainError):
+    error = SalesErrorCode.CODES_REQUIRED
+    default_message = _("Enter at least one carton code.")
+
+
+class ShipmentsOfSeveralOrders(DomainError):
+    error = SalesErrorCode.SHIPMENTS_OF_SEVERAL_ORDERS
+    default_message = _("The shipments must all belong to one order.")
+
+
+class ShipmentNotShipped(NothingToInvoice):
+    error = SalesErrorCode.SHIPMENT_NOT_SHIPPED
+    default_message = _("Only shipped shipments can be invoiced.")
+
+
+class InvoiceAlreadyPosted(InvoicePosted):
+    error = SalesErrorCode.INVOICE_ALREADY_POSTED
+    default_message = _("The invoice is already posted.")
+
+
+class InvalidAmount(DomainError):
+    error = SalesErrorCode.INVALID_AMOUNT
+    default_message = _("A payment must be a positive amount.")
