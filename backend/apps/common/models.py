@@ -139,7 +139,8 @@ class SearchGram(TenantModel):
         editable=False,
     )
     kind = models.SmallIntegerField()
-    gram = models.TextField(db_collation="C")  # byte order: compared for equality only
+    # in byte order (COLLATE "C", set on PostgreSQL by migration 0005): compared for equality only
+    gram = models.TextField()
     object_id = models.BigIntegerField()
 
     class Meta:

@@ -5,6 +5,13 @@ import django.db.models.manager
 from django.db import migrations, models
 
 
+def gram_in_byte_order(apps, schema_editor):
+    """The grams are compared for equality only: byte order (COLLATE "C") makes the primary key's
+    comparisons memcmp instead of the locale's. PostgreSQL only: SQLite has no such collation and no grams."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute('ALTER TABLE common_searchgram ALTER COLUMN gram TYPE text COLLATE "C"')
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -18,7 +25,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('pk', models.CompositePrimaryKey('tenant', 'kind', 'gram', 'object_id', blank=True, editable=False, primary_key=True, serialize=False)),
                 ('kind', models.SmallIntegerField()),
-                ('gram', models.TextField(db_collation='C')),
+                ('gram', models.TextField()),
                 ('object_id', models.BigIntegerField()),
                 ('tenant', models.ForeignKey(db_constraint=False, db_index=False, editable=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tenancy.tenant')),
             ],
@@ -33,4 +40,5 @@ class Migration(migrations.Migration):
                 ('unscoped', django.db.models.manager.Manager()),
             ],
         ),
+        migrations.RunPython(gram_in_byte_order, migrations.RunPython.noop),
     ]
