@@ -15,6 +15,16 @@ PAIRS = [
         "products search over 100,000 rows (API, count and page) vs PostgreSQL's own time for its SQL",
     ),
     (
+        "test_bench_products_search_database_only",
+        "test_bench_products_search_scan_database_only",
+        "the same search in PostgreSQL: through the grams vs the LIKE scan (what it ran before)",
+    ),
+    (
+        "test_bench_products_bulk_insert_10000",
+        "test_bench_products_bulk_insert_10000_without_grams",
+        "bulk_create of 10,000 products: with their grams vs with the gram triggers disabled",
+    ),
+    (
         "test_bench_generate_10000_cartons",
         "test_bench_copy_10000_carton_rows_reference",
         "generating 10,000 cartons vs a PostgreSQL COPY of the same rows",

@@ -35,6 +35,7 @@ def big_catalogue(django_db_setup, django_db_blocker):
                 # statistics as autovacuum would have them by now: the planner sees 100,000 rows
                 with connection.cursor() as cursor:
                     cursor.execute("ANALYZE products_product")
+                    cursor.execute("ANALYZE common_searchgram")
         from apps.tenancy.models import Membership
         from apps.users.roles import roles_ensure_defaults
 
@@ -93,23 +94,79 @@ def test_bench_products_search(benchmark, big_catalogue, api):
     benchmark(search)
 
 
-@pytest.mark.django_db
-def test_bench_products_search_database_only(benchmark, big_catalogue, api):
-    """PostgreSQL's own time for the SQL the search runs (its count and its page, captured from the
-    request), the reference for the search: with the trigram indexes the two stay close."""
+def _search_statements(client) -> list[str]:
+    """The SQL of one search request after the tenant is set: the candidates from the grams (when the
+    search reads them), the count and the page."""
     from django.test.utils import CaptureQueriesContext
 
-    tenant, user = big_catalogue
-    client = api(user, tenant)
     with CaptureQueriesContext(connection) as captured:
         client.get("/api/products/", {"search": SEARCH, "page_size": 50})
-    statements = [q["sql"] for q in captured.captured_queries if "products_product" in q["sql"]]
-    assert len(statements) == 2, statements  # the count and the page
+    return [
+        q["sql"]
+        for q in captured.captured_queries
+        if "products_product" in q["sql"] or "common_searchgram" in q["sql"]
+    ]
 
-    def query():
-        with tenant_context(tenant), connection.cursor() as cursor:
-            for sql in statements:
-                cursor.execute(sql)
-                cursor.fetchall()
 
-    benchmark(query)
+def _run_statements(tenant, statements):
+    with tenant_context(tenant), connection.cursor() as cursor:
+        for sql in statements:
+            cursor.execute(sql)
+            cursor.fetchall()
+
+
+@pytest.mark.django_db
+def test_bench_products_search_database_only(benchmark, big_catalogue, api):
+    """PostgreSQL's own time for the SQL the search runs (its candidates, count and page, captured from
+    the request), the reference for the search through the API."""
+    tenant, user = big_catalogue
+    statements = _search_statements(api(user, tenant))
+    if connection.vendor == "postgresql":
+        assert len(statements) == 3, statements  # the candidates from the grams, the count and the page
+    benchmark(_run_statements, tenant, statements)
+
+
+@pytest.mark.django_db
+def test_bench_products_search_scan_database_only(benchmark, big_catalogue, api, monkeypatch):
+    """PostgreSQL's own time for the same search without the grams (the LIKE scan every term falls back
+    to, and what the search ran before): count and page."""
+    from apps.common import search_index
+
+    tenant, user = big_catalogue
+    monkeypatch.setattr(search_index, "CANDIDATE_LIMIT", -1)  # no candidates: every term scans
+    # the candidates query still runs (and finds too many): left out, it is not part of the scan
+    statements = [sql for sql in _search_statements(api(user, tenant)) if "common_searchgram" not in sql]
+    assert len(statements) == 2, statements
+    benchmark(_run_statements, tenant, statements)
+
+
+INSERTED = 10_000
+
+
+def _bulk_insert(tenant, prefix: str, rounds: dict):
+    rounds["n"] += 1
+    with tenant_context(tenant):
+        Product.objects.bulk_create(
+            [
+                Product(article_number=f"{prefix}{rounds['n']}-{i:05d}", name=f"Inserted carton {i}")
+                for i in range(INSERTED)
+            ],
+            batch_size=5000,
+        )
+
+
+@pytest.mark.django_db
+def test_bench_products_bulk_insert_10000(benchmark, big_catalogue):
+    """bulk_create of 10,000 products into the 100,000, their grams written by the triggers."""
+    tenant, _ = big_catalogue
+    benchmark.pedantic(_bulk_insert, args=(tenant, "I", {"n": 0}), rounds=3, iterations=1)
+
+
+@pytest.mark.django_db
+def test_bench_products_bulk_insert_10000_without_grams(benchmark, big_catalogue):
+    """The same insert with the gram triggers disabled (in the test's transaction): the reference."""
+    tenant, _ = big_catalogue
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ALTER TABLE products_product DISABLE TRIGGER search_gram_sync_1_insert")
+    benchmark.pedantic(_bulk_insert, args=(tenant, "J", {"n": 0}), rounds=3, iterations=1)

@@ -8,4 +8,9 @@ class CommonConfig(AppConfig):
     verbose_name = _("Common")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
+        from apps.common import search_index
         from apps.common.api import schema  # noqa: F401  (registers the OpenAPI field extensions)
+
+        post_migrate.connect(search_index.sync_after_migrate, dispatch_uid="common_search_grams")

@@ -117,3 +117,34 @@ class ImportJob(TenantModel):
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk} ({self.status})"
+
+
+class SearchGram(TenantModel):
+    """One trigram of a searchable row, for list search under row-level security (apps/common/search_index.py).
+
+    Written only by PostgreSQL triggers on the searched tables (never through the ORM); read by the list
+    search as `gram = ANY(...)`, an equality PostgreSQL may use under the tenant policy. The primary key
+    (tenant, kind, gram, object_id) is the only index: the search reads it by gram, the triggers delete
+    by the old row's grams. The tenant has no foreign-key constraint: it would cost a lookup per gram
+    written, and the rows come from a trigger that copies the tenant of the searched row.
+    """
+
+    pk = models.CompositePrimaryKey("tenant", "kind", "gram", "object_id")
+    tenant = models.ForeignKey(
+        "tenancy.Tenant",
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="+",
+        editable=False,
+    )
+    kind = models.SmallIntegerField()
+    # in byte order (COLLATE "C", set on PostgreSQL by migration 0005): compared for equality only
+    gram = models.TextField()
+    object_id = models.BigIntegerField()
+
+    class Meta:
+        verbose_name = _("search gram")
+        verbose_name_plural = _("search grams")
+        base_manager_name = "unscoped"
+        default_manager_name = "objects"

@@ -21,9 +21,12 @@ import operator
 from functools import reduce
 
 from django.contrib.postgres.expressions import ArraySubquery
+from django.contrib.postgres.fields import ArrayField
 from django.core.exceptions import FieldDoesNotExist
 from django.db import connection, models
 from rest_framework.filters import SearchFilter
+
+from apps.common import search_index
 
 
 class EqualsAny(models.Func):
@@ -34,9 +37,14 @@ class EqualsAny(models.Func):
     output_field = models.BooleanField()
 
 
+def _ids(ids: list[int]):
+    """A constant array of ids: planned with its real length, and tested by hashing, not one by one."""
+    return models.Value(ids, output_field=ArrayField(models.BigIntegerField()))
+
+
 class JoinFreeSearchFilter(SearchFilter):
-    def _related_condition(self, model, search_field: str, term: str):
-        """The condition for `relation__field` (one hop, default lookup), or None to leave it to DRF."""
+    def _relation(self, model, search_field: str):
+        """(relation, target field) of `relation__field` (one hop, default lookup), or None."""
         if search_field[0] in self.lookup_prefixes:
             return None
         parts = search_field.split("__")
@@ -55,33 +63,87 @@ class JoinFreeSearchFilter(SearchFilter):
             return None
         if target.is_relation:
             return None
-        matching = related._default_manager.filter(**{f"{parts[1]}__{self.default_lookup}": term}).order_by()
-        if relation.many_to_one and relation.concrete:
+        if not ((relation.many_to_one and relation.concrete) or relation.one_to_many):
+            return None
+        return relation, target
+
+    def _related_condition(self, model, search_field: str, term: str, candidate_ids=None):
+        """The condition for `relation__field`, or None to leave it to DRF. `candidate_ids`: the related
+        rows that may match (from their grams), or None for all."""
+        found = self._relation(model, search_field)
+        if found is None:
+            return None
+        relation, target = found
+        related = relation.related_model
+        matching = related._default_manager.filter(
+            **{f"{target.name}__{self.default_lookup}": term}
+        ).order_by()
+        if candidate_ids is not None:
+            matching = matching.filter(EqualsAny(models.F("pk"), _ids(candidate_ids)))
+        if relation.many_to_one:
             return EqualsAny(models.F(relation.attname), ArraySubquery(matching.values("pk")))
-        if relation.one_to_many:
-            return EqualsAny(models.F("pk"), ArraySubquery(matching.values(relation.field.attname)))
-        return None
+        return EqualsAny(models.F("pk"), ArraySubquery(matching.values(relation.field.attname)))
+
+    def _own_indexed(self, model, search_field: str) -> int | None:
+        """The gram kind when `search_field` is a field of the list's own table with grams."""
+        indexed = search_index.indexed_fields(model)
+        if indexed is None or search_field[0] in self.lookup_prefixes or "__" in search_field:
+            return None
+        kind, fields = indexed
+        return kind if search_field in fields else None
+
+    def _related_indexed(self, model, search_field: str) -> int | None:
+        """The gram kind of the related table when `relation__field` is one of its fields with grams."""
+        found = self._relation(model, search_field)
+        if found is None:
+            return None
+        relation, target = found
+        indexed = search_index.indexed_fields(relation.related_model)
+        if indexed is None or target.name not in indexed[1]:
+            return None
+        return indexed[0]
 
     def filter_queryset(self, request, queryset, view):
         if connection.vendor != "postgresql":
             return super().filter_queryset(request, queryset, view)
-        search_fields = self.get_search_fields(view, request)
+        search_fields = [str(field) for field in self.get_search_fields(view, request) or ()]
         search_terms = self.get_search_terms(request)
         if not search_fields or not search_terms:
             return queryset
         model = queryset.model
-        left_to_drf = [
-            field for field in search_fields if self._related_condition(model, str(field), "x") is None
-        ]
-        lookups = {str(field): self.construct_search(str(field), queryset) for field in left_to_drf}
+        left_to_drf = [field for field in search_fields if self._relation(model, field) is None]
+        lookups = {field: self.construct_search(field, queryset) for field in left_to_drf}
+        own_kinds = {field: self._own_indexed(model, field) for field in left_to_drf}
+        related_kinds = {
+            field: self._related_indexed(model, field) for field in search_fields if field not in lookups
+        }
+        kinds = {kind for kind in [*own_kinds.values(), *related_kinds.values()] if kind is not None}
         conditions = []
         for term in search_terms:
-            alternatives = []
-            for field in map(str, search_fields):
+            # one query per term: the candidates of every table with grams that the search reads
+            candidates = search_index.candidates(kinds, term)
+            alternatives, indexed_alternatives, own_candidates = [], [], None
+            for field in search_fields:
                 if field in lookups:
-                    alternatives.append(models.Q(**{lookups[field]: term}))
+                    condition = models.Q(**{lookups[field]: term})
+                    kind = own_kinds[field]
+                    if kind is not None and candidates[kind] is not None:
+                        own_candidates = candidates[kind]
+                        indexed_alternatives.append(condition)
+                    else:
+                        alternatives.append(condition)
                 else:
-                    alternatives.append(models.Q(self._related_condition(model, field, term)))
+                    kind = related_kinds[field]
+                    related_candidates = candidates[kind] if kind is not None else None
+                    alternatives.append(
+                        models.Q(self._related_condition(model, field, term, related_candidates))
+                    )
+            if indexed_alternatives:
+                # the exact `icontains` of the indexed fields, on the rows holding the term's grams only
+                alternatives.append(
+                    models.Q(EqualsAny(models.F("pk"), _ids(own_candidates)))
+                    & reduce(operator.or_, indexed_alternatives)
+                )
             conditions.append(reduce(operator.or_, alternatives))
         base = queryset
         queryset = queryset.filter(reduce(operator.and_, conditions))

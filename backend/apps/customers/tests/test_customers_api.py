@@ -5,6 +5,7 @@ import csv
 import io
 
 import pytest
+from django.db import connection
 from openpyxl import load_workbook
 
 from apps.customers.models import Customer, CustomerContact
@@ -186,7 +187,9 @@ def test_list_query_count_is_constant(client, tenant3, in_tenant, count_queries)
             for n in range(3):
                 CustomerContact.objects.create(customer=customer, name=f"Contact {n}")
     assert count_queries(lambda: client.get(f"{URL}?page_size=50")) == one
-    assert count_queries(lambda: client.get(f"{URL}?page_size=50&search=contact")) == one
+    # a term of three characters or more: one more query, for the candidates from the grams (PostgreSQL)
+    grams = 1 if connection.vendor == "postgresql" else 0
+    assert count_queries(lambda: client.get(f"{URL}?page_size=50&search=contact")) == one + grams
 
 
 def test_export_with_filters(client, tenant3, in_tenant):

@@ -77,3 +77,32 @@ def test_related_fields_are_searched_through_matching_ids(world, api, make_order
     page = [q["sql"] for q in captured.captured_queries if 'FROM "purchaseorders_purchaseorder"' in q["sql"]]
     assert page and all("= ANY(ARRAY(" in sql for sql in page)
     assert not any("DISTINCT" in sql for sql in page)
+
+
+@pytest.mark.postgres
+def test_order_search_through_grams_keeps_the_parent_vendor_scope(world, api, make_order, in_tenant):
+    """Orders, their lines and suppliers are found through their grams (apps/common/search_index.py): a
+    supplier user still finds only the orders of their own parent vendor."""
+    mine = make_order(lines=[(world["carton"], "100", "1.25")], description="Spring run")
+    theirs = make_order(
+        supplier=world["supplier_b"], lines=[(world["box"], "10", "2.00")], description="Spring run"
+    )
+    admin = api(world["admin"], world["tenant3"])
+    supplier_a = api(world["supplier_user_a"], world["tenant3"])
+    with CaptureQueriesContext(connection) as captured:
+        assert _numbers(admin.get(ORDERS, {"search": "spring"})) == sorted(
+            [mine.order_number, theirs.order_number]
+        )
+    assert [q for q in captured.captured_queries if "common_searchgram" in q["sql"]]
+    assert _numbers(supplier_a.get(ORDERS, {"search": "spring"})) == [mine.order_number]
+    assert _numbers(supplier_a.get(ORDERS, {"search": "ct-3020"})) == []  # a line of vendor B's order
+    assert _numbers(supplier_a.get(ORDERS, {"search": "bluewave"})) == []
+    assert _numbers(admin.get(ORDERS, {"search": "ct-3020"})) == [theirs.order_number]
+    # a changed line and a changed supplier are found by their new text only
+    with in_tenant(world["tenant3"]):
+        theirs.lines.update(product_number="ZX-990")
+        type(world["supplier_b"]).objects.filter(pk=world["supplier_b"].pk).update(name="Renamed Works")
+    assert _numbers(admin.get(ORDERS, {"search": "ct-3020"})) == []
+    assert _numbers(admin.get(ORDERS, {"search": "zx-99"})) == [theirs.order_number]
+    assert _numbers(admin.get(ORDERS, {"search": "renamed works"})) == [theirs.order_number]
+    assert _numbers(supplier_a.get(ORDERS, {"search": "renamed"})) == []

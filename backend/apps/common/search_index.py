@@ -1,0 +1,326 @@
+"""A trigram index for list search that PostgreSQL can use under row-level security.
+
+Django's `icontains` is `UPPER(col::text) LIKE UPPER('%term%')`. PostgreSQL evaluates the tenant policy
+before any condition whose operator is not LEAKPROOF; `LIKE` (and pg_trgm's and full-text search's
+operators) are not, so no index answers `LIKE '%x%'` for the app's role. Equality on text and integers
+is leakproof. So each searched row's trigrams are kept in one table, `common_searchgram`
+(`SearchGram`: tenant, kind, gram, object_id; the primary key is the index), and the search reads it by
+equality:
+
+- a gram is a three-character substring of `upper(col::text)` (exactly the string `icontains` compares),
+  computed by the SQL function `search_grams(text)`, in PostgreSQL only, so Python's own case mapping
+  (`'ß'.upper() == 'SS'`) never disagrees with the database's;
+- if `UPPER(term)` is a substring of `UPPER(col)`, every gram of the term is a gram of the column, so the
+  rows holding the term's grams are a superset of the matches; the search (apps/common/api/search.py)
+  takes those candidates and applies the unchanged `icontains` condition to them: the results are
+  exactly the old search's, whatever the grams let through;
+- the grams are written by statement-level triggers on each searched table (with transition tables: one
+  `INSERT ... SELECT` per statement, not per row), so `save()`, `bulk_create()`, `queryset.update()`,
+  imports and raw SQL all keep them right. An update rewrites the grams of the rows whose searched
+  columns changed only; a delete removes the old row's grams by the primary key.
+
+`sync()` runs after every `migrate` (like the RLS policies, apps/tenancy/rls.py): it (re)creates the
+functions and triggers of `INDEXED` and rebuilds the grams of every kind whose definition changed, tenant
+by tenant (the tables are under forced RLS, so each tenant is entered in turn). Adding a model or a
+field to `INDEXED` therefore needs no hand-written migration. SQLite (the embedded mode) has no grams:
+its search stays `LIKE`.
+"""
+
+# SQL here is composed of table and column names of the models and integer constants; values are parameters.
+# ruff: noqa: S608
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.apps import apps
+from django.db import connection as default_connection
+from django.db import transaction
+
+GRAM_TABLE = "common_searchgram"
+GRAM_LENGTH = 3
+FUNCTION_PREFIX = "search_gram_sync_"
+
+
+@dataclass(frozen=True)
+class IndexedModel:
+    kind: int  # stored in every gram row: never reuse a number
+    model: str  # app_label.ModelName
+    fields: tuple[str, ...]  # concrete fields whose `icontains` the grams answer
+
+    def model_class(self):
+        return apps.get_model(self.model)
+
+
+# The lists whose own rows can be many: their own text fields and the related rows they search
+# (`lines__product_number`, `contacts__name`, `supplier__name`, ...). Carton labels are left out: carton
+# generation writes thousands per request and must stay close to a COPY (docs/performance.md).
+INDEXED: tuple[IndexedModel, ...] = (
+    IndexedModel(
+        1, "products.Product", ("article_number", "name", "name_zh", "hs_code", "barcode", "visma_code")
+    ),
+    IndexedModel(2, "purchaseorders.PurchaseOrder", ("order_number", "description")),
+    IndexedModel(3, "purchaseorders.PurchaseOrderLine", ("product_number",)),
+    IndexedModel(
+        4, "customers.Customer", ("number", "name", "email", "vat_id", "visma_code", "billing_city")
+    ),
+    IndexedModel(5, "customers.CustomerContact", ("name", "email")),
+    IndexedModel(6, "suppliers.ParentVendor", ("name", "cname", "code", "contact")),
+    IndexedModel(7, "suppliers.Supplier", ("number", "name", "visma_code", "email")),
+    IndexedModel(
+        8,
+        "eudr.RawMaterialDelivery",
+        ("delivery_number", "description", "forest_supplier_name", "material_sc_number"),
+    ),
+    IndexedModel(9, "salesorders.SalesOrder", ("order_number", "customer_reference", "description")),
+)
+
+
+def indexed_fields(model) -> tuple[int, frozenset[str]] | None:
+    """(kind, indexed field names) of a model, or None when its rows have no grams."""
+    label = model._meta.label
+    for entry in INDEXED:
+        if entry.model == label:
+            return entry.kind, frozenset(entry.fields)
+    return None
+
+
+# Distinct grams of upper(value): the same upper() as icontains, so the same characters. STRICT: NULL has
+# none. IMMUTABLE, so for a constant (the search term) the planner computes it once, when planning, and
+# the condition on the gram table is `gram = ANY('{...}')`, an equality (leakproof) usable in the index.
+GRAMS_FUNCTION_BODY = f"""
+SELECT coalesce(array_agg(DISTINCT substr(s.u, i, {GRAM_LENGTH})), '{{}}')
+FROM (SELECT upper(value) AS u) AS s, generate_series(1, length(s.u) - {GRAM_LENGTH - 1}) AS i
+"""
+
+
+def grams_function_sql() -> str:
+    return (
+        "CREATE OR REPLACE FUNCTION search_grams(value text) RETURNS text[] "
+        f"LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $body${GRAMS_FUNCTION_BODY}$body$"
+    )
+
+
+def _columns(entry: IndexedModel) -> tuple[str, str, str, list[str]]:
+    model = entry.model_class()
+    meta = model._meta
+    quote = default_connection.ops.quote_name
+    columns = [quote(meta.get_field(name).column) for name in entry.fields]
+    return quote(meta.db_table), quote(meta.pk.column), quote(meta.get_field("tenant").column), columns
+
+
+def _grams_from(alias: str, columns: list[str]) -> str:
+    """FROM items giving `g.gram`, every gram of the row `alias` (repeated ones too): the same
+    substrings of upper(col::text) as `search_grams()`, inline (a function call per column and row
+    costs more than the rest of the trigger)."""
+    values = ", ".join(f"upper({alias}.{column}::text)" for column in columns)
+    return (
+        f"CROSS JOIN LATERAL unnest(ARRAY[{values}]) AS v(u) "
+        f"CROSS JOIN LATERAL generate_series(1, length(v.u) - {GRAM_LENGTH - 1}) AS i "
+        f'CROSS JOIN LATERAL (SELECT substr(v.u, i, {GRAM_LENGTH}) COLLATE "C" AS gram) AS g'
+    )
+
+
+def _same_row(pk: str, tenant: str, columns: list[str]) -> str:
+    same = [f"n.{pk} = o.{pk}", f"n.{tenant} = o.{tenant}"]
+    same += [f"n.{column}::text IS NOT DISTINCT FROM o.{column}::text" for column in columns]
+    return " AND ".join(same)
+
+
+def _insert_sql(entry: IndexedModel, source: str, where: str = "", on_conflict: bool = False) -> str:
+    _table, pk, tenant, columns = _columns(entry)
+    return (
+        f"INSERT INTO {GRAM_TABLE} (tenant_id, kind, gram, object_id) "
+        f"SELECT DISTINCT n.{tenant}, {entry.kind}, g.gram, n.{pk} FROM {source} AS n "
+        f"{_grams_from('n', columns)} {where}" + (" ON CONFLICT DO NOTHING" if on_conflict else "")
+    )
+
+
+def trigger_function_body(entry: IndexedModel) -> str:
+    _table, pk, tenant, columns = _columns(entry)
+    unchanged_old = f"NOT EXISTS (SELECT 1 FROM new_rows AS n WHERE {_same_row(pk, tenant, columns)})"
+    unchanged_new = f"NOT EXISTS (SELECT 1 FROM old_rows AS o WHERE {_same_row(pk, tenant, columns)})"
+    delete_old = (
+        f"DELETE FROM {GRAM_TABLE} AS s USING ("
+        f"SELECT o.{tenant} AS tenant_id, o.{pk} AS object_id, g.gram FROM old_rows AS o "
+        f"{_grams_from('o', columns)} WHERE %s) AS d "
+        f"WHERE s.tenant_id = d.tenant_id AND s.kind = {entry.kind} AND s.gram = d.gram "
+        "AND s.object_id = d.object_id"
+    )
+    return f"""
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    {_insert_sql(entry, "new_rows")};
+  ELSIF TG_OP = 'UPDATE' THEN
+    {delete_old % unchanged_old};
+    {_insert_sql(entry, "new_rows", "WHERE " + unchanged_new, on_conflict=True)};
+  ELSE
+    {delete_old % "true"};
+  END IF;
+  RETURN NULL;
+END
+"""
+
+
+def trigger_sql(entry: IndexedModel) -> list[str]:
+    table = _columns(entry)[0]
+    function = f"{FUNCTION_PREFIX}{entry.kind}"
+    statements = [
+        # work_mem: the DISTINCT over a bulk insert's grams (16 a product, 80,000 for 5,000 products)
+        # stays in memory instead of spilling to disk
+        f"CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql SET work_mem = '64MB' AS "
+        f"$body${trigger_function_body(entry)}$body$"
+    ]
+    for event, referencing in (
+        ("INSERT", "NEW TABLE AS new_rows"),
+        ("UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"),
+        ("DELETE", "OLD TABLE AS old_rows"),
+    ):
+        name = f"{function}_{event.lower()}"
+        statements += [
+            f"DROP TRIGGER IF EXISTS {name} ON {table}",
+            f"CREATE TRIGGER {name} AFTER {event} ON {table} REFERENCING {referencing} "
+            f"FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
+        ]
+    return statements
+
+
+def _function_sources(cursor) -> dict[str, str]:
+    cursor.execute(
+        "SELECT proname, prosrc FROM pg_proc WHERE pronamespace = 'public'::regnamespace "
+        "AND (proname = 'search_grams' OR proname LIKE %s)",
+        [FUNCTION_PREFIX + "%"],
+    )
+    return dict(cursor.fetchall())
+
+
+def _tenant_ids(cursor) -> list[int]:
+    cursor.execute("SELECT id FROM tenancy_tenant ORDER BY id")
+    return [row[0] for row in cursor.fetchall()]
+
+
+def rebuild(kinds: set[int], using_connection=None) -> None:
+    """Rewrite the grams of `kinds` from their tables, tenant by tenant (forced RLS: each is entered)."""
+    conn = using_connection or default_connection
+    entries = [entry for entry in INDEXED if entry.kind in kinds]
+    with transaction.atomic(using=conn.alias), conn.cursor() as cursor:
+        cursor.execute("SELECT current_setting('app.tenant_id', true)")
+        previous = cursor.fetchone()[0] or ""
+        cursor.execute("SET LOCAL work_mem = '256MB'")
+        for tenant_id in _tenant_ids(cursor):
+            cursor.execute("SELECT set_config('app.tenant_id', %s, true)", [str(tenant_id)])
+            cursor.execute(
+                f"DELETE FROM {GRAM_TABLE} WHERE tenant_id = %s AND kind = ANY(%s)",
+                [tenant_id, sorted(kinds)],
+            )
+            for entry in entries:
+                table, _pk, tenant, _cols = _columns(entry)
+                cursor.execute(_insert_sql(entry, table, f"WHERE n.{tenant} = %s"), [tenant_id])
+        cursor.execute("SELECT set_config('app.tenant_id', %s, true)", [previous])
+
+
+def sync(using_connection=None) -> set[int]:
+    """Create or update the grams function and every indexed table's triggers; rebuild the grams of the
+    kinds whose definition changed. Returns those kinds."""
+    conn = using_connection or default_connection
+    if conn.vendor != "postgresql":
+        return set()
+    existing_tables = set(conn.introspection.table_names())
+    if GRAM_TABLE not in existing_tables:
+        return set()
+    changed: set[int] = set()
+    with transaction.atomic(using=conn.alias), conn.cursor() as cursor:
+        sources = _function_sources(cursor)
+        grams_changed = sources.get("search_grams") != GRAMS_FUNCTION_BODY
+        if grams_changed:
+            cursor.execute(grams_function_sql())
+        wanted = set()
+        for entry in INDEXED:
+            if entry.model_class()._meta.db_table not in existing_tables:
+                continue
+            function = f"{FUNCTION_PREFIX}{entry.kind}"
+            wanted.add(function)
+            if grams_changed or sources.get(function) != trigger_function_body(entry):
+                for statement in trigger_sql(entry):
+                    cursor.execute(statement)
+                changed.add(entry.kind)
+        # kinds no longer indexed: their triggers and grams go
+        dropped = {name for name in sources if name.startswith(FUNCTION_PREFIX)} - wanted
+        for function in sorted(dropped):
+            cursor.execute(f"DROP FUNCTION {function}() CASCADE")
+            changed.add(int(function.removeprefix(FUNCTION_PREFIX)))
+    if changed:
+        rebuild(changed, conn)
+    return changed
+
+
+def sync_after_migrate(sender, app_config=None, using="default", **kwargs) -> None:
+    # post_migrate fires once per app, after every migration has run: once is enough.
+    if app_config is None or app_config.label != "common":
+        return
+    from django.db import connections
+
+    sync(connections[using])
+
+
+# The search (apps/common/api/search.py): candidate ids of a term, from its grams.
+CANDIDATE_LIMIT = 20_000  # more candidates than this: the list's own scan is as quick; the term falls back
+JOINED_GRAMS = 5  # grams of a long term that are intersected (any subset gives a superset of the matches)
+
+
+def _gram_positions(term: str) -> list[int]:
+    """1-based positions in `search_grams(term)` (distinct, sorted) to intersect: all of a short term's,
+    five spread over a long one's. A position past the array's end falls back to the first gram."""
+    count = len(term) - GRAM_LENGTH + 1
+    if count <= JOINED_GRAMS:
+        return list(range(1, count + 1))
+    return sorted({1 + round(step * (count - 1) / (JOINED_GRAMS - 1)) for step in range(JOINED_GRAMS)})
+
+
+def _candidates_sql(kind: int, term: str, tenant_id: int) -> tuple[str, list]:
+    positions = _gram_positions(term)
+    joins, params = [], []
+    for index, position in enumerate(positions[1:], start=2):
+        joins.append(
+            f"JOIN {GRAM_TABLE} AS g{index} ON g{index}.tenant_id = g1.tenant_id AND g{index}.kind = g1.kind "
+            f"AND g{index}.object_id = g1.object_id "
+            f"AND g{index}.gram = coalesce((search_grams(%s))[{position}], (search_grams(%s))[1])"
+        )
+        params += [term, term]
+    sql = (
+        f"(SELECT {kind}, g1.object_id FROM {GRAM_TABLE} AS g1 {' '.join(joins)} "
+        f"WHERE g1.tenant_id = %s AND g1.kind = {kind} AND g1.gram = (search_grams(%s))[1] "
+        f"LIMIT {CANDIDATE_LIMIT + 1})"
+    )
+    return sql, [*params, tenant_id, term]
+
+
+def candidates(kinds: set[int], term: str, using_connection=None) -> dict[int, list[int] | None]:
+    """For each kind, the ids of the current tenant's rows holding grams of every intersected gram of
+    `term` (a superset of the rows whose indexed fields contain it), in one query; None for a kind whose
+    candidates exceed CANDIDATE_LIMIT, and for every kind when the term has no gram (under three
+    characters once uppercased)."""
+    from apps.tenancy.context import require_tenant_id
+
+    conn = using_connection or default_connection
+    if not kinds or len(term) < GRAM_LENGTH:
+        return dict.fromkeys(kinds)
+    tenant_id = require_tenant_id()
+    parts, params = ["SELECT 0, cardinality(search_grams(%s))::bigint"], [term]
+    for kind in sorted(kinds):
+        sql, kind_params = _candidates_sql(kind, term, tenant_id)
+        parts.append(sql)
+        params += kind_params
+    with conn.cursor() as cursor:
+        cursor.execute(" UNION ALL ".join(parts), params)
+        rows = cursor.fetchall()
+    found: dict[int, list[int]] = {kind: [] for kind in kinds}
+    gram_count = 0
+    for kind, value in rows:
+        if kind == 0:
+            gram_count = value
+        else:
+            found[kind].append(value)
+    if not gram_count:
+        return dict.fromkeys(kinds)
+    return {kind: (ids if len(ids) <= CANDIDATE_LIMIT else None) for kind, ids in found.items()}
