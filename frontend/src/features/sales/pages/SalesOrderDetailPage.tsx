@@ -1,9 +1,8 @@
 import { EditOutlined, FileDoneOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Flex, InputNumber, Modal, Popconfirm, Progress, Result, Skeleton, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Flex, InputNumber, Modal, Popconfirm, Progress, Skeleton, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '@/api/errors';
 import { useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '@/shared/utils/format';
 import { CommentsPanel } from '@/shared/comments/CommentsPanel';
@@ -22,6 +21,7 @@ import {
   useSalesOrder,
   type SalesOrderDetail,
 } from '../api/sales';
+import { DocumentLoader } from '../components/DocumentLoader';
 import { ShipmentPanel } from '../components/ShipmentPanel';
 import { OrderStatusTag, PaymentStatusTag } from '../components/StatusTags';
 
@@ -31,10 +31,19 @@ export default function SalesOrderDetailPage() {
   const { t } = useTranslation('sales');
   const { id } = useParams();
   const orderId = Number(id);
+  const query = useSalesOrder(orderId);
+  return (
+    <DocumentLoader query={query} invalid={!Number.isFinite(orderId)} notFound={t('detail.notFound')} listPath="/sales/orders">
+      {(order) => <OrderView order={order} />}
+    </DocumentLoader>
+  );
+}
+
+function OrderView({ order }: { order: SalesOrderDetail }) {
+  const { t } = useTranslation('sales');
   const navigate = useNavigate();
   const f = useFormatters();
   const errorText = useErrorText();
-  const query = useSalesOrder(orderId);
   const act = useOrderAction();
   const remove = useDeleteOrder();
   const createInvoice = useCreateInvoice();
@@ -45,29 +54,6 @@ export default function SalesOrderDetailPage() {
   const mayShip = useMayPermission('salesorders.add_shipment');
   const mayDelete = useMayPermission('salesorders.delete_salesorder');
 
-  if (query.isLoading) {
-    return (
-      <PageContainer>
-        <Card>
-          <Skeleton active />
-        </Card>
-      </PageContainer>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) {
-      return (
-        <Result
-          status="404"
-          title={t('detail.notFound')}
-          extra={<Button onClick={() => void navigate('/sales/orders')}>{t('detail.backToList')}</Button>}
-        />
-      );
-    }
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  const order = query.data;
-  if (!order) return null;
   const onError = (err: unknown) => setError(errorText(err));
   const run = (action: 'confirm' | 'cancel' | 'close') => {
     setError(null);
