@@ -24,6 +24,7 @@ import {
 } from '../api/sales';
 import { DocumentLoader } from '../components/DocumentLoader';
 import { PaymentStatusTag } from '../components/StatusTags';
+import { usePhone } from '../hooks/usePhone';
 import { InvoiceAccountingState } from '@/shared/accounting/InvoiceAccountingState';
 
 /** /sales/invoices/{id}: an invoice or credit note; a draft's details (note, payment terms, language,
@@ -59,6 +60,7 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
   const draft = inv.status === 'draft';
   const isInvoice = inv.kind === 'invoice';
   const editable = draft && mayChange;
+  const phone = usePhone();
 
   return (
     <PageContainer
@@ -155,14 +157,14 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
           rowKey="id"
           size="small"
           pagination={false}
-          scroll={{ x: 800 }}
+          scroll={phone ? undefined : { x: 800 }}
           dataSource={inv.lines}
           columns={[
             { title: t('fields.product'), key: 'p', render: (_, l) => `${l.product_number} ${l.description || l.product_name}` },
             { title: t('fields.quantity'), dataIndex: 'quantity', align: 'right', render: (v: string) => f.qty(v) },
             { title: t('fields.unit_price'), dataIndex: 'unit_price', align: 'right', render: (v: string) => f.unitCost(v) },
-            { title: t('fields.discount_percent'), dataIndex: 'discount_percent', align: 'right' },
-            { title: t('fields.vat_rate'), dataIndex: 'vat_rate', align: 'right' },
+            { title: t('fields.discount_percent'), dataIndex: 'discount_percent', align: 'right', responsive: ['sm'] },
+            { title: t('fields.vat_rate'), dataIndex: 'vat_rate', align: 'right', responsive: ['sm'] },
             { title: t('fields.amount_net'), dataIndex: 'amount_net', align: 'right', render: (v: string) => f.money(v, inv.currency) },
           ]}
         />

@@ -23,6 +23,7 @@ import {
 } from '../api/sales';
 import { DocumentLoader } from '../components/DocumentLoader';
 import { ShipmentPanel } from '../components/ShipmentPanel';
+import { usePhone } from '../hooks/usePhone';
 import { OrderStatusTag, PaymentStatusTag } from '../components/StatusTags';
 
 /** /sales/orders/{id}: header, lines with shipped/invoiced progress, shipments (with cartons),
@@ -194,27 +195,29 @@ function StatusWhy({ order }: { order: SalesOrderDetail }) {
 function Lines({ order }: { order: SalesOrderDetail }) {
   const { t } = useTranslation('sales');
   const f = useFormatters();
+  const phone = usePhone();
   return (
     <Table
       rowKey="id"
       size="small"
       pagination={false}
-      scroll={{ x: 900 }}
+      // on a phone: the product, quantity, amount and progress, fitting the screen; the rest from `sm` up
+      scroll={phone ? undefined : { x: 900 }}
       dataSource={order.lines}
       columns={[
-        { title: '#', dataIndex: 'line_number', width: 50 },
+        { title: '#', dataIndex: 'line_number', width: 50, responsive: ['sm'] },
         { title: t('fields.product'), key: 'product', render: (_, l) => `${l.product_number} ${l.description || l.product_name}` },
         { title: t('fields.quantity'), dataIndex: 'quantity', align: 'right', render: (v: string) => f.qty(v) },
-        { title: t('fields.unit_price'), dataIndex: 'unit_price', align: 'right', render: (v: string) => f.unitCost(v) },
-        { title: t('fields.discount_percent'), dataIndex: 'discount_percent', align: 'right' },
-        { title: t('fields.vat_rate'), dataIndex: 'vat_rate', align: 'right' },
+        { title: t('fields.unit_price'), dataIndex: 'unit_price', align: 'right', render: (v: string) => f.unitCost(v), responsive: ['sm'] },
+        { title: t('fields.discount_percent'), dataIndex: 'discount_percent', align: 'right', responsive: ['sm'] },
+        { title: t('fields.vat_rate'), dataIndex: 'vat_rate', align: 'right', responsive: ['sm'] },
         { title: t('fields.amount_net'), dataIndex: 'amount_net', align: 'right', render: (v: string) => f.money(v, order.currency) },
-        { title: t('fields.requested_date'), dataIndex: 'requested_date', render: (v: string | null) => v ?? '—' },
-        { title: t('fields.reserved'), dataIndex: 'quantity_reserved', align: 'right', render: (v: string) => f.qty(v) },
+        { title: t('fields.requested_date'), dataIndex: 'requested_date', render: (v: string | null) => v ?? '—', responsive: ['sm'] },
+        { title: t('fields.reserved'), dataIndex: 'quantity_reserved', align: 'right', render: (v: string) => f.qty(v), responsive: ['sm'] },
         {
           title: `${t('fields.shipped')} / ${t('fields.invoiced')}`,
           key: 'progress',
-          width: 180,
+          width: phone ? 110 : 180,
           render: (_, l) => {
             const q = Number(l.quantity);
             return (
