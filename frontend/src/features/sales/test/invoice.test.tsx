@@ -114,6 +114,20 @@ describe('a draft invoice', () => {
     expect(screen.getByTestId('post-invoice')).toBeEnabled();
   });
 
+  it('sends the version the user started editing from, even after the page read a newer one', async () => {
+    server.on('PATCH', INVOICE_URL, ok(makeDraftInvoice()));
+    const { queryClient } = renderApp('/sales/invoices/30');
+    fireEvent.change(await screen.findByLabelText('Note'), { target: { value: 'Mine' } });
+    // someone else saved the draft meanwhile, and the page reads it again: the user's typing stays
+    server.on('GET', INVOICE_URL, ok(makeDraftInvoice({ note: 'Theirs', updated_at: '2026-03-10T11:00:00Z' })));
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(server.requests.filter((r) => r.method === 'GET' && r.url === INVOICE_URL).length).toBeGreaterThan(1));
+    expect(draftNote()).toHaveValue('Mine');
+    fireEvent.click(screen.getByTestId('save-invoice-details'));
+    // so the server can refuse it (invoice_changed) instead of overwriting "Theirs"
+    await waitFor(() => expect(bodyOf('PATCH', INVOICE_URL)).toMatchObject({ note: 'Mine', unchanged_since: '2026-03-10T09:00:00.000001Z' }));
+  });
+
   it("shows the server's refusal and field errors in the form and keeps what the user typed", async () => {
     const message = 'The invoice was changed since it was opened and was not saved; reload it to see the change.';
     server.on('PATCH', INVOICE_URL, fail(409, message, 'invoice_changed'));
