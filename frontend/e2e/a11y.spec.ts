@@ -52,9 +52,11 @@ type Ids = Record<string, string>;
 async function internalIds(request: APIRequestContext): Promise<Ids> {
   const auth = await token(request, 'admin');
   type Id = { id: number };
-  const [salesOrder, invoice, delivery, product, supplier, order, receipt, company, rawMaterial, user] = await Promise.all([
+  const [salesOrder, draftOrder, invoice, draftInvoice, delivery, product, supplier, order, receipt, company, rawMaterial, user] = await Promise.all([
     first<Id>(request, auth, '/api/salesorders/orders/'),
-    first<Id>(request, auth, '/api/salesorders/invoices/'),
+    first<Id>(request, auth, '/api/salesorders/orders/?status=draft'),
+    first<Id>(request, auth, '/api/salesorders/invoices/?status=posted'),
+    first<Id>(request, auth, '/api/salesorders/invoices/?status=draft'),
     first<Id>(request, auth, '/api/salesorders/deliveries/'),
     first<Id>(request, auth, '/api/products/'),
     first<Id>(request, auth, '/api/suppliers/'),
@@ -66,7 +68,9 @@ async function internalIds(request: APIRequestContext): Promise<Ids> {
   ]);
   return {
     salesOrder: String(salesOrder.id),
+    draftOrder: String(draftOrder.id),
     invoice: String(invoice.id),
+    draftInvoice: String(draftInvoice.id),
     delivery: String(delivery.id),
     product: String(product.id),
     supplier: String(supplier.id),
@@ -104,8 +108,10 @@ const INTERNAL_ROUTES = [
   '/sales/shipment',
   '/sales/orders',
   '/sales/orders/:salesOrder',
+  '/sales/orders/:draftOrder/edit',
   '/sales/invoices',
   '/sales/invoices/:invoice',
+  '/sales/invoices/:draftInvoice',
   '/sales/deliveries',
   '/sales/deliveries/:delivery',
   '/warehouse/inventory',

@@ -1,6 +1,6 @@
 """Demo sales (tenant 3): orders in every status for several customers, partial shipments carrying
 cartons from the warehouse's stock, shipments ready to pick (their products' cartons are on the shelves),
-posted invoices with a credit note, an overdue invoice, and a busy delivery week. Quantities are small so
+posted invoices with a credit note, an overdue invoice, a draft invoice of the shipped order, and a busy delivery week. Quantities are small so
 the stock received by the purchasing demo covers them. Loads after the warehouse floor (`DEMO_AFTER`):
 the products sold are those the warehouse holds cartons of.
 
@@ -172,6 +172,8 @@ def _create(customer, products, days_ago, state, lines, requested_in, user, toda
         return
     _ship(order, "1", user, days_ago - 2)
     if state == "shipped":
+        # invoiced as a draft, not posted yet: its note and terms can still be edited
+        services.invoice_create(sales_order=order, user=user, note="Delivered to the back entrance")
         return
     invoice = services.invoice_create(sales_order=order, user=user)
     services.invoice_post(invoice=invoice, user=user, issue_date=today - timedelta(days=days_ago - 3))

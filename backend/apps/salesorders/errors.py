@@ -33,6 +33,7 @@ class SalesErrorCode(StrEnum):
     SHIPMENT_ALREADY_SHIPPED = "shipment_already_shipped"
     NOTHING_TO_INVOICE = "nothing_to_invoice"
     INVOICE_POSTED = "invoice_posted"
+    INVOICE_CHANGED = "invoice_changed"
     INVOICE_NOT_POSTED = "invoice_not_posted"
     OVER_CREDIT = "over_credit"
     OVER_INVOICE = "over_invoice"
@@ -156,6 +157,13 @@ class NothingToInvoice(DomainError):
 class InvoicePosted(Conflict):
     error = SalesErrorCode.INVOICE_POSTED
     default_message = _("A posted invoice cannot be changed; issue a credit note instead.")
+
+
+class InvoiceChanged(Conflict):
+    error = SalesErrorCode.INVOICE_CHANGED
+    default_message = _(
+        "The invoice was changed since it was opened and was not saved; reload it to see the change."
+    )
 
 
 class InvoiceNotPosted(Conflict):

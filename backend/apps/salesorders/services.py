@@ -42,6 +42,7 @@ from apps.salesorders.errors import (
     InvalidAmount,
     InvalidQuantity,
     InvoiceAlreadyPosted,
+    InvoiceChanged,
     InvoiceNotPosted,
     InvoicePosted,
     LineNotFound,
@@ -967,11 +968,18 @@ def _lock_invoice(invoice: Invoice) -> Invoice:
 
 
 @transaction.atomic
-def invoice_update(*, invoice: Invoice, fields: dict[str, Any]) -> Invoice:
+def invoice_update(
+    *, invoice: Invoice, fields: dict[str, Any], unchanged_since: datetime | None = None
+) -> Invoice:
+    """Changes a draft's note, language, reverse charge and payment terms, under the invoice's row lock:
+    a draft posted meanwhile is refused (409 `invoice_posted`), and with `unchanged_since` (the
+    `updated_at` the editor read) so is a draft someone else changed since (409 `invoice_changed`)."""
     given = invoice
     invoice = _lock_invoice(invoice)
     if invoice.status != Invoice.Status.DRAFT:
         raise InvoicePosted()
+    if unchanged_since is not None and invoice.updated_at > unchanged_since:
+        raise InvoiceChanged()
     for name, value in fields.items():
         setattr(invoice, name, value)
     invoice.save()

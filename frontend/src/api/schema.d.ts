@@ -5622,6 +5622,8 @@ export interface components {
             readonly posted_at: string | null;
             /** Format: date-time */
             readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
         };
         InvoiceCreateRequest: {
             sales_order?: number | null;
@@ -5688,6 +5690,8 @@ export interface components {
             readonly posted_at: string | null;
             /** Format: date-time */
             readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
             readonly accounting: components["schemas"]["DocumentAccounting"] | null;
             readonly lines: components["schemas"]["InvoiceLine"][];
             readonly shipments: {
@@ -6831,11 +6835,17 @@ export interface components {
             /** Text body (Chinese) */
             body_text_zh?: string;
         };
+        /** @description A draft's editable fields; a posted invoice is never changed (409 `invoice_posted`). */
         PatchedInvoiceUpdateRequest: {
             note?: string;
             language?: components["schemas"]["DocumentLanguageEnum"];
             reverse_charge?: boolean;
             payment_terms_days?: number;
+            /**
+             * Format: date-time
+             * @description The invoice's `updated_at` as the client read it. If the draft changed since, the update is refused with 409 `invoice_changed` (and once posted, with 409 `invoice_posted`).
+             */
+            unchanged_since?: string | null;
         };
         PatchedMappingRequest: {
             kind?: components["schemas"]["AccountingRecordKindEnum"];

@@ -463,6 +463,7 @@ class InvoiceSerializer(serializers.ModelSerializer):
             "customer_accounting_code",
             "posted_at",
             "created_at",
+            "updated_at",
         ]
         read_only_fields = fields
 
@@ -550,10 +551,19 @@ class InvoiceCreateSerializer(serializers.Serializer):
 
 
 class InvoiceUpdateSerializer(serializers.Serializer):
+    """A draft's editable fields; a posted invoice is never changed (409 `invoice_posted`)."""
+
     note = serializers.CharField(required=False, allow_blank=True, max_length=1000)
     language = serializers.ChoiceField(choices=Language.choices, required=False)
     reverse_charge = serializers.BooleanField(required=False)
     payment_terms_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
+    unchanged_since = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        write_only=True,
+        help_text="The invoice's `updated_at` as the client read it. If the draft changed since, the "
+        "update is refused with 409 `invoice_changed` (and once posted, with 409 `invoice_posted`).",
+    )
 
 
 class InvoicePostSerializer(serializers.Serializer):

@@ -435,7 +435,9 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         invoice = self.get_object()
         serializer = InvoiceUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.invoice_update(invoice=invoice, fields=dict(serializer.validated_data))
+        fields = dict(serializer.validated_data)
+        unchanged_since = fields.pop("unchanged_since", None)
+        services.invoice_update(invoice=invoice, fields=fields, unchanged_since=unchanged_since)
         return self.detail_response(invoice)
 
     def perform_destroy(self, instance):

@@ -316,3 +316,106 @@ def test_owner_candidates_for_the_order_form(sales_world, api, django_assert_max
         assert api(w[user], w["tenant3"]).get(f"{ORDERS}owners/").status_code == 403
     other = api(w["other_admin"], w["tenant2"]).get(f"{ORDERS}owners/").json()["data"]["results"]
     assert w["sales"].pk not in [row["id"] for row in other]
+
+
+@pytest.fixture
+def draft_invoice(sales_world, put_stock, make_sales_order, in_tenant):
+    """A draft invoice of five shipped cartons (tenant 3)."""
+    w = sales_world
+    put_stock(w["carton"], "500")
+    order = make_sales_order()
+    with in_tenant(w["tenant3"]):
+        shipment = services.shipment_create(
+            sales_order=order,
+            lines=[services.ShipmentLineInput(order_line=order.lines.get(), quantity=Decimal("5"))],
+        )
+        services.shipment_ship(shipment=shipment)
+        return services.invoice_create(sales_order=order)
+
+
+def test_editing_a_draft_invoice_note_and_terms(sales_world, draft_invoice, api, in_tenant):
+    """The invoice page's draft form: note and payment terms (with language and reverse charge) are
+    saved with the `updated_at` the page read; a save made meanwhile by someone else refuses a stale one
+    (409 `invoice_changed`), and once posted every change is refused (409 `invoice_posted`), even one
+    that carries the current `updated_at`. The posted invoice's due date follows the saved terms."""
+    w = sales_world
+    client = api(w["sales"], w["tenant3"])
+    url = f"{INVOICES}{draft_invoice.pk}/"
+    read = client.get(url).json()["data"]
+    assert read["status"] == "draft" and "updated_at" in read
+    body = {"note": "Deliver to gate 4", "payment_terms_days": 14, "unchanged_since": read["updated_at"]}
+    saved = client.patch(url, body, format="json")
+    assert saved.status_code == 200, saved.json()
+    data = saved.json()["data"]
+    assert (data["note"], data["payment_terms_days"]) == ("Deliver to gate 4", 14)
+    assert data["updated_at"] > read["updated_at"]
+
+    stale = client.patch(url, {**body, "note": "late"}, format="json")
+    assert stale.status_code == 409 and stale.json()["error"] == "invoice_changed"
+    with in_tenant(w["tenant3"]):
+        draft_invoice.refresh_from_db()
+        assert draft_invoice.note == "Deliver to gate 4"
+
+    # without the precondition (an API client that does not send it) the draft is simply changed
+    assert client.patch(url, {"note": ""}, format="json").json()["data"]["note"] == ""
+
+    current = client.get(url).json()["data"]["updated_at"]
+    posted = client.post(f"{url}post/", {"issue_date": "2026-03-10"}, format="json").json()["data"]
+    assert posted["due_date"] == "2026-03-24"  # 14 days
+    for change in ({"note": "x", "unchanged_since": current}, {"payment_terms_days": 60}, {}):
+        refused = client.patch(url, change, format="json")
+        assert refused.status_code == 409 and refused.json()["error"] == "invoice_posted", change
+    with in_tenant(w["tenant3"]):
+        draft_invoice.refresh_from_db()
+        assert (draft_invoice.note, draft_invoice.payment_terms_days) == ("", 14)
+
+
+def test_a_draft_invoice_edit_is_validated(sales_world, draft_invoice, api, in_tenant):
+    w = sales_world
+    client = api(w["sales"], w["tenant3"])
+    url = f"{INVOICES}{draft_invoice.pk}/"
+    for body in (
+        {"note": "x" * 1001},
+        {"note": None},
+        {"note": ["a"]},
+        {"payment_terms_days": -1},
+        {"payment_terms_days": 366},
+        {"payment_terms_days": "soon"},
+        {"payment_terms_days": 1.5},
+        {"language": "de"},
+        {"reverse_charge": "perhaps"},
+        {"unchanged_since": "yesterday"},
+        {"unchanged_since": 5},
+        [],
+        "note",
+    ):
+        response = client.patch(url, body, format="json")
+        assert response.status_code == 400, (body, response.json())
+        assert response.json()["error"] in ("validation_error", "parse_error"), body
+    with in_tenant(w["tenant3"]):
+        draft_invoice.refresh_from_db()
+        assert (draft_invoice.note, draft_invoice.payment_terms_days) == ("", 30)
+
+
+def test_a_draft_invoice_is_changed_only_by_its_tenant_and_who_may_change_invoices(
+    sales_world, draft_invoice, api, in_tenant, make_user
+):
+    w = sales_world
+    url = f"{INVOICES}{draft_invoice.pk}/"
+    body = {"note": "taken over", "payment_terms_days": 1}
+    # another tenant: not found, as if it did not exist
+    assert api(w["other_admin"], w["tenant2"]).patch(url, body, format="json").status_code == 404
+    # supplier users of either parent vendor, a warehouse user and a purchaser: no sales invoices
+    for user in ("supplier_user_a", "supplier_user_b", "warehouse_user", "purchasing"):
+        client = api(w[user], w["tenant3"])
+        assert client.patch(url, body, format="json").status_code in (403, 404), user
+        assert client.get(url).status_code in (403, 404), user
+    # an internal member who may read invoices but not change them (the Warehouse role's permissions)
+    reader = api(make_user(w["tenant3"], "Warehouse", username="reader"), w["tenant3"])
+    assert reader.get(url).status_code == 200
+    assert reader.patch(url, body, format="json").status_code == 403
+    with in_tenant(w["tenant3"]):
+        draft_invoice.refresh_from_db()
+        assert (draft_invoice.note, draft_invoice.payment_terms_days) == ("", 30)
+    # the sales role may
+    assert api(w["sales"], w["tenant3"]).patch(url, body, format="json").status_code == 200

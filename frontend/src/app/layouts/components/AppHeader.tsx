@@ -50,7 +50,7 @@ export function AppHeader({ items, selectedKey, tools, brandExtra, search, menuT
           data-testid="mobile-menu-button"
         />
       ) : null}
-      <Link to="/" className={styles.brand}>
+      <Link to="/" className={styles.brand} aria-label={t('appName')}>
         <AppLogo />
         <span className={styles.brandName}>{t('appName')}</span>
       </Link>

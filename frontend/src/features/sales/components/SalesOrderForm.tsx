@@ -10,6 +10,8 @@ import { RemoteSelect, type RemoteOption } from '@/shared/components/RemoteSelec
 import { useErrorText } from '@/shared/errors/errorText';
 import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { useFormatters } from '@/shared/utils/format';
+import { usePhone } from '../hooks/usePhone';
+import styles from './SalesOrderForm.module.css';
 import {
   CUSTOMERS_URL,
   OWNERS_URL,
@@ -207,6 +209,8 @@ export function SalesOrderForm({ order: given }: Props) {
   const currency = CURRENCY.test(header.currency) ? header.currency : customer?.currency || order?.currency || 'EUR';
   const pending = create.isPending || update.isPending;
 
+  /** Below antd's `sm` breakpoint the lines are cards: a table of inputs would scroll sideways. */
+  const phone = usePhone();
   const dirty = snapshot(customer?.id, orderDate, reference, description, header, lines) !== initial;
   useUnsavedChangesGuard(dirty && leaveTo === null);
   // After the guard: once a save has released it, go to the order.
@@ -291,6 +295,73 @@ export function SalesOrderForm({ order: given }: Props) {
     };
     if (order) update.mutate({ ...input, confirm: false, id: order.id, unchanged_since: order.updated_at }, { onSuccess, onError });
     else create.mutate(input, { onSuccess, onError });
+  };
+
+  /** A line's inputs, laid out as table cells, or on a phone as a card per line. */
+  const cells = {
+    product: (line: FormLine, index: number) => (
+      <Form.Item style={{ marginBottom: 0 }} {...fieldError(`lines.${index}.product`)}>
+        <RemoteSelect<ProductOption>
+          queryKey={PRODUCTS_URL}
+          search={searchProducts}
+          toOption={productOption}
+          initial={line.productOption ? [line.productOption] : []}
+          minChars={2}
+          style={{ width: '100%' }}
+          aria-label={`${t('fields.product')} ${index + 1}`}
+          placeholder={t('create.productPlaceholder')}
+          value={line.product}
+          onChange={(value, record) =>
+            change(line.key, {
+              product: value,
+              productOption: record ? productOption(record) : undefined,
+              unit_price: line.unit_price || (record?.sales_price ?? ''),
+            })
+          }
+          data-testid={`line-product-${index}`}
+        />
+      </Form.Item>
+    ),
+    number: (field: (typeof NUMBER_FIELDS)[number]) => (line: FormLine, index: number) => (
+      <Form.Item style={{ marginBottom: 0 }} {...fieldError(`lines.${index}.${field}`)}>
+        <InputNumber<string>
+          stringMode
+          min="0"
+          max={field === 'discount_percent' || field === 'vat_rate' ? '100' : undefined}
+          style={{ width: '100%' }}
+          inputMode="decimal"
+          aria-label={`${t(`fields.${field}`)} ${index + 1}`}
+          value={line[field]}
+          onChange={(value) => change(line.key, { [field]: value ?? '' })}
+          data-testid={`line-${field}-${index}`}
+        />
+      </Form.Item>
+    ),
+    date: (field: 'requested_date' | 'confirmed_date') => (line: FormLine, index: number) => (
+      <Form.Item style={{ marginBottom: 0 }} {...fieldError(`lines.${index}.${field}`)}>
+        <DatePicker
+          aria-label={`${t(`fields.${field}`)} ${index + 1}`}
+          style={{ width: '100%' }}
+          value={line[field]}
+          onChange={(d) => change(line.key, { [field]: d })}
+          data-testid={`line-${field}-${index}`}
+        />
+      </Form.Item>
+    ),
+    amount: (line: FormLine, index: number) => (
+      <span data-testid={`line-amount-${index}`}>
+        {f.money(String(lineAmounts(line.quantity, line.unit_price, line.discount_percent, line.vat_rate).net), currency)}
+      </span>
+    ),
+    remove: (line: FormLine, index: number) => (
+      <Button
+        type="text"
+        icon={<DeleteOutlined />}
+        aria-label={t('create.removeLine', { n: index + 1 })}
+        disabled={lines.length === 1}
+        onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+      />
+    ),
   };
 
   return (
@@ -416,121 +487,63 @@ export function SalesOrderForm({ order: given }: Props) {
             },
           ]}
         />
-        <Table<FormLine>
-          rowKey="key"
-          size="small"
-          pagination={false}
-          scroll={{ x: 1050 }}
-          dataSource={lines}
-          columns={[
-            {
-              title: t('fields.product'),
-              key: 'product',
-              width: 300,
-              render: (_, line, index) => (
-                <Form.Item style={{ marginBottom: 0 }} {...fieldError(`lines.${index}.product`)}>
-                  <RemoteSelect<ProductOption>
-                    queryKey={PRODUCTS_URL}
-                    search={searchProducts}
-                    toOption={productOption}
-                    initial={line.productOption ? [line.productOption] : []}
-                    minChars={2}
-                    style={{ width: '100%' }}
-                    aria-label={`${t('fields.product')} ${index + 1}`}
-                    placeholder={t('create.productPlaceholder')}
-                    value={line.product}
-                    onChange={(value, record) =>
-                      change(line.key, {
-                        product: value,
-                        productOption: record ? productOption(record) : undefined,
-                        unit_price: line.unit_price || (record?.sales_price ?? ''),
-                      })
-                    }
-                    data-testid={`line-product-${index}`}
-                  />
+        {phone ? (
+          <Flex vertical gap="small" data-testid="line-cards">
+            {lines.map((line, index) => (
+              <div key={line.key} className={styles.lineCard} data-testid={`line-card-${index}`}>
+                <Flex justify="space-between" align="center">
+                  <Typography.Text strong>{t('create.lineN', { n: index + 1 })}</Typography.Text>
+                  {cells.remove(line, index)}
+                </Flex>
+                <Form.Item label={t('fields.product')} style={{ marginBottom: 8 }}>
+                  {cells.product(line, index)}
                 </Form.Item>
-              ),
-            },
-            ...NUMBER_FIELDS.map((field) => ({
-              title: t(`fields.${field}`),
-              key: field,
-              width: 120,
-              render: (_: unknown, line: FormLine, index: number) => (
-                <Form.Item style={{ marginBottom: 0 }} {...fieldError(`lines.${index}.${field}`)}>
-                  <InputNumber<string>
-                    stringMode
-                    min="0"
-                    max={field === 'discount_percent' || field === 'vat_rate' ? '100' : undefined}
-                    style={{ width: '100%' }}
-                    aria-label={`${t(`fields.${field}`)} ${index + 1}`}
-                    value={line[field]}
-                    onChange={(value) => change(line.key, { [field]: value ?? '' })}
-                    data-testid={`line-${field}-${index}`}
-                  />
-                </Form.Item>
-              ),
-            })),
-            {
-              title: t('fields.requested_date'),
-              key: 'requested_date',
-              width: 150,
-              render: (_, line, index) => (
-                <Form.Item style={{ marginBottom: 0 }} {...fieldError(`lines.${index}.requested_date`)}>
-                  <DatePicker
-                    aria-label={`${t('fields.requested_date')} ${index + 1}`}
-                    value={line.requested_date}
-                    onChange={(d) => change(line.key, { requested_date: d })}
-                    data-testid={`line-requested_date-${index}`}
-                  />
-                </Form.Item>
-              ),
-            },
-            {
-              title: t('fields.confirmed_date'),
-              key: 'confirmed_date',
-              width: 150,
-              render: (_, line, index) => (
-                <Form.Item style={{ marginBottom: 0 }} {...fieldError(`lines.${index}.confirmed_date`)}>
-                  <DatePicker
-                    aria-label={`${t('fields.confirmed_date')} ${index + 1}`}
-                    value={line.confirmed_date}
-                    onChange={(d) => change(line.key, { confirmed_date: d })}
-                    data-testid={`line-confirmed_date-${index}`}
-                  />
-                </Form.Item>
-              ),
-            },
-            {
-              title: t('fields.amount_net'),
-              key: 'amount',
-              align: 'right',
-              width: 120,
-              render: (_, line, index) => (
-                <span data-testid={`line-amount-${index}`}>
-                  {f.money(String(lineAmounts(line.quantity, line.unit_price, line.discount_percent, line.vat_rate).net), currency)}
-                </span>
-              ),
-            },
-            {
-              title: '',
-              key: 'remove',
-              width: 50,
-              render: (_, line, index) => (
-                <Button
-                  type="text"
-                  icon={<DeleteOutlined />}
-                  aria-label={t('create.removeLine', { n: index + 1 })}
-                  disabled={lines.length === 1}
-                  onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
-                />
-              ),
-            },
-          ]}
-        />
+                <div className={styles.lineGrid}>
+                  {NUMBER_FIELDS.map((field) => (
+                    <Form.Item key={field} label={t(`fields.${field}`)} style={{ marginBottom: 8 }}>
+                      {cells.number(field)(line, index)}
+                    </Form.Item>
+                  ))}
+                  <Form.Item label={t('fields.requested_date')} style={{ marginBottom: 8 }}>
+                    {cells.date('requested_date')(line, index)}
+                  </Form.Item>
+                  <Form.Item label={t('fields.confirmed_date')} style={{ marginBottom: 8 }}>
+                    {cells.date('confirmed_date')(line, index)}
+                  </Form.Item>
+                </div>
+                <Flex justify="space-between">
+                  <Typography.Text type="secondary">{t('fields.amount_net')}</Typography.Text>
+                  {cells.amount(line, index)}
+                </Flex>
+              </div>
+            ))}
+          </Flex>
+        ) : (
+          <Table<FormLine>
+            rowKey="key"
+            size="small"
+            pagination={false}
+            scroll={{ x: 1050 }}
+            dataSource={lines}
+            columns={[
+              { title: t('fields.product'), key: 'product', width: 300, render: (_, line, index) => cells.product(line, index) },
+              ...NUMBER_FIELDS.map((field) => ({
+                title: t(`fields.${field}`),
+                key: field,
+                width: 120,
+                render: (_: unknown, line: FormLine, index: number) => cells.number(field)(line, index),
+              })),
+              { title: t('fields.requested_date'), key: 'requested_date', width: 150, render: (_, line, index) => cells.date('requested_date')(line, index) },
+              { title: t('fields.confirmed_date'), key: 'confirmed_date', width: 150, render: (_, line, index) => cells.date('confirmed_date')(line, index) },
+              { title: t('fields.amount_net'), key: 'amount', align: 'right', width: 120, render: (_, line, index) => cells.amount(line, index) },
+              { title: '', key: 'remove', width: 50, render: (_, line, index) => cells.remove(line, index) },
+            ]}
+          />
+        )}
         <Button icon={<PlusOutlined />} onClick={() => setLines((all) => [...all, emptyLine()])} style={{ marginTop: 8 }} data-testid="add-line">
           {t('create.addLine')}
         </Button>
-        <Descriptions title={t('create.totals')} size="small" column={{ xs: 1, sm: 3 }} style={{ marginTop: 16 }}>
+        <Descriptions title={t('create.totals')} size="small" column={{ xs: 1, sm: 3 }} style={{ marginTop: 16, marginBottom: 12 }}>
           <Descriptions.Item label={t('fields.total_net')}>
             <span data-testid="total-net">{f.money(totals.net.toFixed(2), currency)}</span>
           </Descriptions.Item>

@@ -79,45 +79,44 @@ export function ShipmentPanel({ id, showOrder = false }: { id: number; showOrder
           ) : null}
         </Flex>
       }
-      extra={
-        <Flex gap="small" wrap>
-          {mayPick && shipment.status === 'draft' ? (
-            <Button onClick={() => action.mutate({ id, action: 'pick' }, { onError })} loading={action.isPending}>
-              {t('shipment.pick')}
-            </Button>
-          ) : null}
-          {mayPick && open ? (
-            <Popconfirm title={t('shipment.confirmShip')} onConfirm={() => action.mutate({ id, action: 'ship' }, { onError })}>
-              <Button type="primary" loading={action.isPending} data-testid="ship-shipment">
-                {t('shipment.ship')}
-              </Button>
-            </Popconfirm>
-          ) : null}
-          {shipment.status === 'shipped' ? (
-            <Button onClick={() => action.mutate({ id, action: 'deliver' }, { onError })}>{t('shipment.deliver')}</Button>
-          ) : null}
-          {mayInvoice && !open ? (
-            <Button
-              onClick={() =>
-                invoice.mutate({ shipments: [id] }, { onSuccess: (inv) => void navigate(invoicePath(inv.id)), onError })
-              }
-              loading={invoice.isPending}
-              data-testid="invoice-shipment"
-            >
-              {t('shipment.invoice')}
-            </Button>
-          ) : null}
-          <Button icon={<FilePdfOutlined />} onClick={() => void openPdf(deliveryNoteUrl(id)).catch(onError)}>
-            {t('shipment.deliveryNote')}
-          </Button>
-          {open ? (
-            <Popconfirm title={t('shipment.confirmDelete')} onConfirm={() => remove.mutate(id, { onError })}>
-              <Button danger icon={<DeleteOutlined />} aria-label={t('shipment.delete')} />
-            </Popconfirm>
-          ) : null}
-        </Flex>
-      }
     >
+      {/* the actions under the title, not beside it: on a phone they would squeeze the title away */}
+      <Flex gap="small" wrap style={{ marginBottom: 12 }} data-testid="shipment-actions">
+        {mayPick && shipment.status === 'draft' ? (
+          <Button onClick={() => action.mutate({ id, action: 'pick' }, { onError })} loading={action.isPending}>
+            {t('shipment.pick')}
+          </Button>
+        ) : null}
+        {mayPick && open ? (
+          <Popconfirm title={t('shipment.confirmShip')} onConfirm={() => action.mutate({ id, action: 'ship' }, { onError })}>
+            <Button type="primary" loading={action.isPending} data-testid="ship-shipment">
+              {t('shipment.ship')}
+            </Button>
+          </Popconfirm>
+        ) : null}
+        {shipment.status === 'shipped' ? (
+          <Button onClick={() => action.mutate({ id, action: 'deliver' }, { onError })}>{t('shipment.deliver')}</Button>
+        ) : null}
+        {mayInvoice && !open ? (
+          <Button
+            onClick={() =>
+              invoice.mutate({ shipments: [id] }, { onSuccess: (inv) => void navigate(invoicePath(inv.id)), onError })
+            }
+            loading={invoice.isPending}
+            data-testid="invoice-shipment"
+          >
+            {t('shipment.invoice')}
+          </Button>
+        ) : null}
+        <Button icon={<FilePdfOutlined />} onClick={() => void openPdf(deliveryNoteUrl(id)).catch(onError)}>
+          {t('shipment.deliveryNote')}
+        </Button>
+        {open ? (
+          <Popconfirm title={t('shipment.confirmDelete')} onConfirm={() => remove.mutate(id, { onError })}>
+            <Button danger icon={<DeleteOutlined />} aria-label={t('shipment.delete')} />
+          </Popconfirm>
+        ) : null}
+      </Flex>
       <Descriptions size="small" column={{ xs: 1, sm: 3 }}>
         <Descriptions.Item label={t('fields.warehouse')}>{shipment.warehouse_code}</Descriptions.Item>
         <Descriptions.Item label={t('fields.planned_date')}>{shipment.planned_date ?? '—'}</Descriptions.Item>

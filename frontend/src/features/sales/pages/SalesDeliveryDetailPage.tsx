@@ -1,37 +1,29 @@
-import { Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '@/api/errors';
 import { useFormatters } from '@/shared/utils/format';
-import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
-import { orderPath, useDelivery } from '../api/sales';
+import { orderPath, useDelivery, type Delivery } from '../api/sales';
+import { DocumentLoader } from '../components/DocumentLoader';
 import { OrderStatusTag } from '../components/StatusTags';
 
 /** /sales/deliveries/{id}: one order line still to ship, with its due date and what is planned. */
 export default function SalesDeliveryDetailPage() {
   const { t } = useTranslation('sales');
   const { id } = useParams();
+  const deliveryId = Number(id);
+  const query = useDelivery(deliveryId);
+  return (
+    <DocumentLoader query={query} invalid={!Number.isFinite(deliveryId)} notFound={t('deliveries.notFound')} listPath="/sales/deliveries">
+      {(delivery) => <DeliveryView d={delivery} />}
+    </DocumentLoader>
+  );
+}
+
+function DeliveryView({ d }: { d: Delivery }) {
+  const { t } = useTranslation('sales');
   const navigate = useNavigate();
   const f = useFormatters();
-  const query = useDelivery(Number(id));
-  if (query.isLoading) {
-    return (
-      <PageContainer>
-        <Card>
-          <Skeleton active />
-        </Card>
-      </PageContainer>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) {
-      return <Result status="404" title={t('deliveries.notFound')} extra={<Button onClick={() => void navigate('/sales/deliveries')}>{t('detail.backToList')}</Button>} />;
-    }
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  const d = query.data;
-  if (!d) return null;
   return (
     <PageContainer
       title={`${d.order_number} / ${d.line_number}`}

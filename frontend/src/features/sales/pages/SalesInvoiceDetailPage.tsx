@@ -1,12 +1,12 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, Descriptions, Flex, Input, InputNumber, Modal, Popconfirm, Result, Select, Skeleton, Switch, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Button, Card, Checkbox, Descriptions, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Switch, Table, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '@/shared/utils/format';
-import { ErrorState } from '@/shared/components/ErrorState';
+import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
 import {
@@ -22,53 +22,50 @@ import {
   useUpdateInvoice,
   type InvoiceDetail,
 } from '../api/sales';
+import { DocumentLoader } from '../components/DocumentLoader';
 import { PaymentStatusTag } from '../components/StatusTags';
+import { usePhone } from '../hooks/usePhone';
 import { InvoiceAccountingState } from '@/shared/accounting/InvoiceAccountingState';
 
-/** /sales/invoices/{id}: an invoice or credit note; a draft can be posted (numbered) or deleted, a posted
- * one credited or paid; the PDF opens in a new tab. */
+/** /sales/invoices/{id}: an invoice or credit note; a draft's details (note, payment terms, language,
+ * reverse charge) are edited in a form, and the draft posted (numbered) or deleted; a posted one is
+ * credited or paid; the PDF opens in a new tab. */
 export default function SalesInvoiceDetailPage() {
   const { t } = useTranslation('sales');
   const { id } = useParams();
+  const invoiceId = Number(id);
+  const query = useInvoice(invoiceId);
+  return (
+    <DocumentLoader query={query} invalid={!Number.isFinite(invoiceId)} notFound={t('invoice.notFound')} listPath="/sales/invoices">
+      {(inv) => <InvoiceView inv={inv} />}
+    </DocumentLoader>
+  );
+}
+
+function InvoiceView({ inv }: { inv: InvoiceDetail }) {
+  const { t } = useTranslation('sales');
   const navigate = useNavigate();
   const f = useFormatters();
   const errorText = useErrorText();
-  const query = useInvoice(Number(id));
   const post = usePostInvoice();
   const remove = useDeleteInvoice();
-  const update = useUpdateInvoice();
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const [crediting, setCrediting] = useState(false);
+  const [detailsDirty, setDetailsDirty] = useState(false);
   const mayChange = useMayPermission('salesorders.change_invoice');
   const mayAdd = useMayPermission('salesorders.add_invoice');
   const mayDelete = useMayPermission('salesorders.delete_invoice');
-
-  if (query.isLoading) {
-    return (
-      <PageContainer>
-        <Card>
-          <Skeleton active />
-        </Card>
-      </PageContainer>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) {
-      return <Result status="404" title={t('invoice.notFound')} extra={<Button onClick={() => void navigate('/sales/invoices')}>{t('detail.backToList')}</Button>} />;
-    }
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  const inv = query.data;
-  if (!inv) return null;
   const onError = (err: unknown) => setError(errorText(err));
   const draft = inv.status === 'draft';
   const isInvoice = inv.kind === 'invoice';
+  const editable = draft && mayChange;
+  const phone = usePhone();
 
   return (
     <PageContainer
       title={
-        <Flex gap="small" align="center">
+        <Flex gap="small" align="center" wrap>
           {t(`kind.${inv.kind}`)} {inv.number || t('invoice.draftNumber')} <PaymentStatusTag status={inv.payment_status} />
         </Flex>
       }
@@ -77,9 +74,15 @@ export default function SalesInvoiceDetailPage() {
           <Button icon={<FilePdfOutlined />} onClick={() => void openPdf(invoicePdfUrl(inv.id)).catch(onError)} data-testid="invoice-pdf">
             {t('invoice.pdf')}
           </Button>
-          {draft && mayChange ? (
-            <Popconfirm title={t('invoice.confirmPost')} onConfirm={() => post.mutate(inv.id, { onError })}>
-              <Button type="primary" loading={post.isPending} data-testid="post-invoice">
+          {editable ? (
+            <Popconfirm title={t('invoice.confirmPost')} onConfirm={() => post.mutate(inv.id, { onError })} disabled={detailsDirty}>
+              <Button
+                type="primary"
+                loading={post.isPending}
+                disabled={detailsDirty}
+                title={detailsDirty ? t('invoice.saveBeforePost') : undefined}
+                data-testid="post-invoice"
+              >
                 {t('invoice.post')}
               </Button>
             </Popconfirm>
@@ -126,33 +129,20 @@ export default function SalesInvoiceDetailPage() {
           <Descriptions.Item label={t('invoice.buyer')}>
             {[inv.buyer_name, inv.buyer_address, inv.buyer_vat_number].filter(Boolean).join(' · ') || '—'}
           </Descriptions.Item>
-          <Descriptions.Item label={t('invoice.language')}>
-            {draft ? (
-              <Select
-                size="small"
-                aria-label={t('invoice.language')}
-                value={inv.language}
-                onChange={(language: 'en' | 'zh') => update.mutate({ id: inv.id, language }, { onError })}
-                options={[
-                  { value: 'en', label: 'English' },
-                  { value: 'zh', label: '中文' },
-                ]}
-              />
-            ) : inv.language === 'zh' ? (
-              '中文'
-            ) : (
-              'English'
-            )}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('invoice.reverseCharge')}>
-            <Switch
-              size="small"
-              aria-label={t('invoice.reverseCharge')}
-              checked={inv.reverse_charge}
-              disabled={!draft}
-              onChange={(reverse_charge) => update.mutate({ id: inv.id, reverse_charge }, { onError })}
-            />
-          </Descriptions.Item>
+          {editable ? null : (
+            <>
+              <Descriptions.Item label={t('fields.payment_terms_days')}>
+                <span data-testid="invoice-terms">{t('invoice.termsDays', { count: inv.payment_terms_days })}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('invoice.language')}>{inv.language === 'zh' ? '中文' : 'English'}</Descriptions.Item>
+              <Descriptions.Item label={t('invoice.reverseCharge')}>{t(inv.reverse_charge ? 'invoice.yes' : 'invoice.no')}</Descriptions.Item>
+              <Descriptions.Item label={t('invoice.note')}>
+                <span data-testid="invoice-note" style={{ whiteSpace: 'pre-wrap' }}>
+                  {inv.note || '—'}
+                </span>
+              </Descriptions.Item>
+            </>
+          )}
           <Descriptions.Item label={t('fields.amount_paid')}>{f.money(inv.amount_paid, inv.currency)}</Descriptions.Item>
           {inv.accounting ? (
             <Descriptions.Item label={t('accounting:invoice.label')}>
@@ -161,19 +151,20 @@ export default function SalesInvoiceDetailPage() {
           ) : null}
         </Descriptions>
       </Card>
+      {editable ? <DraftDetailsForm invoice={inv} onDirtyChange={setDetailsDirty} /> : null}
       <Card>
         <Table
           rowKey="id"
           size="small"
           pagination={false}
-          scroll={{ x: 800 }}
+          scroll={phone ? undefined : { x: 800 }}
           dataSource={inv.lines}
           columns={[
             { title: t('fields.product'), key: 'p', render: (_, l) => `${l.product_number} ${l.description || l.product_name}` },
             { title: t('fields.quantity'), dataIndex: 'quantity', align: 'right', render: (v: string) => f.qty(v) },
             { title: t('fields.unit_price'), dataIndex: 'unit_price', align: 'right', render: (v: string) => f.unitCost(v) },
-            { title: t('fields.discount_percent'), dataIndex: 'discount_percent', align: 'right' },
-            { title: t('fields.vat_rate'), dataIndex: 'vat_rate', align: 'right' },
+            { title: t('fields.discount_percent'), dataIndex: 'discount_percent', align: 'right', responsive: ['sm'] },
+            { title: t('fields.vat_rate'), dataIndex: 'vat_rate', align: 'right', responsive: ['sm'] },
             { title: t('fields.amount_net'), dataIndex: 'amount_net', align: 'right', render: (v: string) => f.money(v, inv.currency) },
           ]}
         />
@@ -196,6 +187,135 @@ export default function SalesInvoiceDetailPage() {
       {paying ? <PaymentDialog invoice={inv} onClose={() => setPaying(false)} /> : null}
       {crediting ? <CreditNoteDialog invoice={inv} onClose={() => setCrediting(false)} /> : null}
     </PageContainer>
+  );
+}
+
+interface DraftDetails {
+  note: string;
+  payment_terms_days: number | null;
+  language: 'en' | 'zh';
+  reverse_charge: boolean;
+}
+
+const detailsOf = (inv: InvoiceDetail): DraftDetails => ({
+  note: inv.note,
+  payment_terms_days: inv.payment_terms_days,
+  language: inv.language,
+  reverse_charge: inv.reverse_charge,
+});
+
+const sameDetails = (a: DraftDetails, b: DraftDetails) =>
+  a.note === b.note && a.payment_terms_days === b.payment_terms_days && a.language === b.language && a.reverse_charge === b.reverse_charge;
+
+/**
+ * A draft's note, payment terms, language and reverse charge. Untouched, it shows the invoice as the
+ * server has it now; once edited it keeps the user's values and the `updated_at` they started from, so
+ * the save is refused (409 `invoice_changed`, or `invoice_posted`) if someone changed or posted the draft
+ * meanwhile. Leaving the page with unsaved changes asks first; typing the old values back makes it clean.
+ */
+function DraftDetailsForm({ invoice, onDirtyChange }: { invoice: InvoiceDetail; onDirtyChange: (dirty: boolean) => void }) {
+  const { t } = useTranslation('sales');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const update = useUpdateInvoice();
+  const [edit, setEdit] = useState<{ values: DraftDetails; basedOn: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const current = detailsOf(invoice);
+  const values = edit?.values ?? current;
+  const dirty = edit !== null && !sameDetails(edit.values, current);
+  useUnsavedChangesGuard(dirty);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const change = (patch: Partial<DraftDetails>) =>
+    setEdit((e) => ({ values: { ...(e?.values ?? current), ...patch }, basedOn: e?.basedOn ?? invoice.updated_at }));
+  const fieldError = (name: keyof DraftDetails): { validateStatus?: 'error'; help?: string } =>
+    fieldErrors[name] ? { validateStatus: 'error', help: fieldErrors[name].join(' ') } : {};
+
+  const save = () => {
+    if (!edit) return;
+    setError(null);
+    setFieldErrors({});
+    update.mutate(
+      {
+        id: invoice.id,
+        note: values.note,
+        language: values.language,
+        reverse_charge: values.reverse_charge,
+        ...(values.payment_terms_days !== null ? { payment_terms_days: values.payment_terms_days } : {}),
+        unchanged_since: edit.basedOn,
+      },
+      {
+        onSuccess: () => {
+          setEdit(null);
+          void message.success(t('invoice.detailsSaved'));
+        },
+        onError: (err) => {
+          setFieldErrors((isApiError(err) ? err.fieldErrors : null) ?? {});
+          setError(errorText(err));
+        },
+      },
+    );
+  };
+
+  return (
+    <Card title={t('invoice.draftDetails')} style={{ marginBottom: 16 }} data-testid="invoice-draft-details">
+      <Form layout="vertical" onFinish={save}>
+        <Flex gap="middle" wrap>
+          <Form.Item label={t('fields.payment_terms_days')} htmlFor="invoice-terms" style={{ width: 180 }} {...fieldError('payment_terms_days')}>
+            <InputNumber<number>
+              id="invoice-terms"
+              min={0}
+              max={365}
+              precision={0}
+              style={{ width: '100%' }}
+              value={values.payment_terms_days}
+              onChange={(value) => change({ payment_terms_days: value ?? null })}
+            />
+          </Form.Item>
+          <Form.Item label={t('invoice.language')} htmlFor="invoice-language" style={{ width: 180 }} {...fieldError('language')}>
+            <Select
+              id="invoice-language"
+              value={values.language}
+              onChange={(language: 'en' | 'zh') => change({ language })}
+              options={[
+                { value: 'en', label: 'English' },
+                { value: 'zh', label: '中文' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item label={t('invoice.reverseCharge')} htmlFor="invoice-reverse-charge" {...fieldError('reverse_charge')}>
+            <Switch id="invoice-reverse-charge" checked={values.reverse_charge} onChange={(reverse_charge) => change({ reverse_charge })} />
+          </Form.Item>
+        </Flex>
+        <Form.Item label={t('invoice.note')} htmlFor="invoice-note-input" extra={t('invoice.noteHint')} {...fieldError('note')}>
+          <Input.TextArea
+            id="invoice-note-input"
+            value={values.note}
+            maxLength={1000}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            onChange={(e) => change({ note: e.target.value })}
+          />
+        </Form.Item>
+        {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} role="alert" data-testid="invoice-details-error" /> : null}
+        <Flex gap="small" wrap>
+          <Button type="primary" htmlType="submit" disabled={!dirty} loading={update.isPending} data-testid="save-invoice-details">
+            {t('invoice.saveDetails')}
+          </Button>
+          <Button
+            disabled={!dirty}
+            onClick={() => {
+              setEdit(null);
+              setError(null);
+              setFieldErrors({});
+            }}
+          >
+            {t('invoice.discardDetails')}
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
   );
 }
 

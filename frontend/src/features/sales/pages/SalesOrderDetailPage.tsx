@@ -1,9 +1,8 @@
 import { EditOutlined, FileDoneOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Flex, InputNumber, Modal, Popconfirm, Progress, Result, Skeleton, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Flex, InputNumber, Modal, Popconfirm, Progress, Skeleton, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '@/api/errors';
 import { useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '@/shared/utils/format';
 import { CommentsPanel } from '@/shared/comments/CommentsPanel';
@@ -22,7 +21,9 @@ import {
   useSalesOrder,
   type SalesOrderDetail,
 } from '../api/sales';
+import { DocumentLoader } from '../components/DocumentLoader';
 import { ShipmentPanel } from '../components/ShipmentPanel';
+import { usePhone } from '../hooks/usePhone';
 import { OrderStatusTag, PaymentStatusTag } from '../components/StatusTags';
 
 /** /sales/orders/{id}: header, lines with shipped/invoiced progress, shipments (with cartons),
@@ -31,10 +32,19 @@ export default function SalesOrderDetailPage() {
   const { t } = useTranslation('sales');
   const { id } = useParams();
   const orderId = Number(id);
+  const query = useSalesOrder(orderId);
+  return (
+    <DocumentLoader query={query} invalid={!Number.isFinite(orderId)} notFound={t('detail.notFound')} listPath="/sales/orders">
+      {(order) => <OrderView order={order} />}
+    </DocumentLoader>
+  );
+}
+
+function OrderView({ order }: { order: SalesOrderDetail }) {
+  const { t } = useTranslation('sales');
   const navigate = useNavigate();
   const f = useFormatters();
   const errorText = useErrorText();
-  const query = useSalesOrder(orderId);
   const act = useOrderAction();
   const remove = useDeleteOrder();
   const createInvoice = useCreateInvoice();
@@ -45,29 +55,6 @@ export default function SalesOrderDetailPage() {
   const mayShip = useMayPermission('salesorders.add_shipment');
   const mayDelete = useMayPermission('salesorders.delete_salesorder');
 
-  if (query.isLoading) {
-    return (
-      <PageContainer>
-        <Card>
-          <Skeleton active />
-        </Card>
-      </PageContainer>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) {
-      return (
-        <Result
-          status="404"
-          title={t('detail.notFound')}
-          extra={<Button onClick={() => void navigate('/sales/orders')}>{t('detail.backToList')}</Button>}
-        />
-      );
-    }
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  const order = query.data;
-  if (!order) return null;
   const onError = (err: unknown) => setError(errorText(err));
   const run = (action: 'confirm' | 'cancel' | 'close') => {
     setError(null);
@@ -208,27 +195,29 @@ function StatusWhy({ order }: { order: SalesOrderDetail }) {
 function Lines({ order }: { order: SalesOrderDetail }) {
   const { t } = useTranslation('sales');
   const f = useFormatters();
+  const phone = usePhone();
   return (
     <Table
       rowKey="id"
       size="small"
       pagination={false}
-      scroll={{ x: 900 }}
+      // on a phone: the product, quantity, amount and progress, fitting the screen; the rest from `sm` up
+      scroll={phone ? undefined : { x: 900 }}
       dataSource={order.lines}
       columns={[
-        { title: '#', dataIndex: 'line_number', width: 50 },
+        { title: '#', dataIndex: 'line_number', width: 50, responsive: ['sm'] },
         { title: t('fields.product'), key: 'product', render: (_, l) => `${l.product_number} ${l.description || l.product_name}` },
         { title: t('fields.quantity'), dataIndex: 'quantity', align: 'right', render: (v: string) => f.qty(v) },
-        { title: t('fields.unit_price'), dataIndex: 'unit_price', align: 'right', render: (v: string) => f.unitCost(v) },
-        { title: t('fields.discount_percent'), dataIndex: 'discount_percent', align: 'right' },
-        { title: t('fields.vat_rate'), dataIndex: 'vat_rate', align: 'right' },
+        { title: t('fields.unit_price'), dataIndex: 'unit_price', align: 'right', render: (v: string) => f.unitCost(v), responsive: ['sm'] },
+        { title: t('fields.discount_percent'), dataIndex: 'discount_percent', align: 'right', responsive: ['sm'] },
+        { title: t('fields.vat_rate'), dataIndex: 'vat_rate', align: 'right', responsive: ['sm'] },
         { title: t('fields.amount_net'), dataIndex: 'amount_net', align: 'right', render: (v: string) => f.money(v, order.currency) },
-        { title: t('fields.requested_date'), dataIndex: 'requested_date', render: (v: string | null) => v ?? '—' },
-        { title: t('fields.reserved'), dataIndex: 'quantity_reserved', align: 'right', render: (v: string) => f.qty(v) },
+        { title: t('fields.requested_date'), dataIndex: 'requested_date', render: (v: string | null) => v ?? '—', responsive: ['sm'] },
+        { title: t('fields.reserved'), dataIndex: 'quantity_reserved', align: 'right', render: (v: string) => f.qty(v), responsive: ['sm'] },
         {
           title: `${t('fields.shipped')} / ${t('fields.invoiced')}`,
           key: 'progress',
-          width: 180,
+          width: phone ? 110 : 180,
           render: (_, l) => {
             const q = Number(l.quantity);
             return (

@@ -1,10 +1,9 @@
-import { Alert, Button, Card, Result, Skeleton } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '@/api/errors';
-import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
-import { orderPath, useSalesOrder } from '../api/sales';
+import { orderPath, useSalesOrder, type SalesOrderDetail } from '../api/sales';
+import { DocumentLoader } from '../components/DocumentLoader';
 import { SalesOrderForm } from '../components/SalesOrderForm';
 import { useMayPermission } from '../hooks/usePermission';
 
@@ -14,33 +13,18 @@ export default function SalesOrderEditPage() {
   const { t } = useTranslation('sales');
   const { id } = useParams();
   const orderId = Number(id);
-  const navigate = useNavigate();
   const query = useSalesOrder(orderId, { frozen: true });
-  const mayChange = useMayPermission('salesorders.change_salesorder');
+  return (
+    <DocumentLoader query={query} invalid={!Number.isFinite(orderId)} notFound={t('detail.notFound')} listPath="/sales/orders">
+      {(order) => <EditView order={order} />}
+    </DocumentLoader>
+  );
+}
 
-  if (query.isLoading) {
-    return (
-      <PageContainer>
-        <Card>
-          <Skeleton active />
-        </Card>
-      </PageContainer>
-    );
-  }
-  if (query.isError || !Number.isFinite(orderId)) {
-    if (!Number.isFinite(orderId) || (isApiError(query.error) && query.error.status === 404)) {
-      return (
-        <Result
-          status="404"
-          title={t('detail.notFound')}
-          extra={<Button onClick={() => void navigate('/sales/orders')}>{t('detail.backToList')}</Button>}
-        />
-      );
-    }
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  const order = query.data;
-  if (!order) return null;
+function EditView({ order }: { order: SalesOrderDetail }) {
+  const { t } = useTranslation('sales');
+  const navigate = useNavigate();
+  const mayChange = useMayPermission('salesorders.change_salesorder');
   const back = <Button onClick={() => void navigate(orderPath(order.id))}>{t('edit.backToOrder')}</Button>;
   return (
     <PageContainer title={t('edit.title', { number: order.order_number })}>

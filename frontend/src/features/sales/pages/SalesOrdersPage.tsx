@@ -29,6 +29,7 @@ export default function SalesOrdersPage() {
   const f = useFormatters();
   const mayAdd = useMayPermission('salesorders.add_salesorder');
 
+  // On a phone (below `sm`) the list keeps the number, customer, status and total: no sideways scrolling.
   const columns: ServerColumn<SalesOrder>[] = [
     {
       title: t('fields.order_number'),
@@ -37,7 +38,7 @@ export default function SalesOrdersPage() {
       fixed: 'left',
       render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
     },
-    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true },
+    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true, responsive: ['sm'] },
     {
       title: t('fields.customer'),
       key: 'customer__name',
@@ -50,7 +51,7 @@ export default function SalesOrdersPage() {
         </>
       ),
     },
-    { title: t('fields.customer_reference'), dataIndex: 'customer_reference', render: (v: string) => v || '—' },
+    { title: t('fields.customer_reference'), dataIndex: 'customer_reference', responsive: ['sm'], render: (v: string) => v || '—' },
     { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (_, order) => <OrderStatusTag status={order.status} /> },
     {
       title: t('fields.total_gross'),
@@ -62,6 +63,7 @@ export default function SalesOrdersPage() {
     {
       title: t('list.progress'),
       key: 'progress',
+      responsive: ['sm'],
       render: (_, order) => {
         const ordered = Number(order.ordered_qty);
         const shipped = ordered > 0 ? Math.round((Number(order.shipped_qty) / ordered) * 100) : 0;
@@ -69,7 +71,7 @@ export default function SalesOrdersPage() {
         return <Progress percent={Math.min(100, shipped)} success={{ percent: Math.min(100, invoiced) }} size="small" aria-label={t('list.progress')} />;
       },
     },
-    { title: t('fields.owner'), dataIndex: 'owner_name', render: (value: string) => value || '—' },
+    { title: t('fields.owner'), dataIndex: 'owner_name', responsive: ['sm'], render: (value: string) => value || '—' },
   ];
 
   return (

@@ -1,32 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '@/api/http';
-import { reloadSession } from '@/shared/session/sessionStore';
-import { MockServer, ok } from '@/test/mockAdapter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ok, type MockServer } from '@/test/mockAdapter';
 import { renderApp } from '@/test/renderApp';
-import { makeUser, signIn } from '@/test/session';
-
-const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
-const warehouses = [
-  { id: 1, code: 'MAIN', name: 'Main warehouse', address: '', is_default: true, is_active: true, locations: [] },
-  { id: 2, code: 'SH', name: 'Shanghai hub', address: '', is_default: false, is_active: true, locations: [] },
-];
+import { page, startSalesServer, stopSalesServer, warehouses } from './fixtures';
 
 let server: MockServer;
 
 beforeEach(() => {
-  server = new MockServer(http);
-  server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'Trading Co' }]));
+  server = startSalesServer();
   server.on('GET', '/api/salesorders/deliveries/', ok(page([])));
   server.on('GET', '/api/inventory/warehouses/', ok(page(warehouses)));
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  signIn({ user: makeUser({ id: 2, username: 'seller' }), tenant: '3' });
 });
 
-afterEach(() => {
-  server.restore();
-  reloadSession();
-});
+afterEach(() => stopSalesServer(server));
 
 const deliveryParams = () => server.requests.filter((r) => r.url.startsWith('/api/salesorders/deliveries/')).map((r) => r.params);
 

@@ -1,100 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '@/api/http';
-import { reloadSession } from '@/shared/session/sessionStore';
-import { created, fail, MockServer, ok } from '@/test/mockAdapter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { created, fail, ok, type MockServer } from '@/test/mockAdapter';
 import { renderApp } from '@/test/renderApp';
 import { makeUser, signIn } from '@/test/session';
-import type { InvoiceDetail } from '../api/sales';
-
-const INVOICE_URL = '/api/salesorders/invoices/30/';
-
-function line(id: number, quantity: string, net: string) {
-  return {
-    id,
-    order_line: id + 100,
-    line_number: id - 300,
-    shipment_line: id + 200,
-    credited_line: null,
-    product: 9,
-    product_number: `CT-${id}`,
-    product_name: `Carton ${id}`,
-    description: '',
-    quantity,
-    unit_price: '2.5000',
-    discount_percent: '0.00',
-    vat_rate: '21.00',
-    amount_net: net,
-    amount_vat: (Number(net) * 0.21).toFixed(2),
-  };
-}
-
-function makeInvoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
-  return {
-    id: 30,
-    kind: 'invoice',
-    status: 'posted',
-    number: 'INV-2026-00007',
-    series: 'INV',
-    year: 2026,
-    sales_order: 12,
-    order_number: 'SO-2026-00012',
-    customer: 4,
-    customer_name: 'Bakkerij de Vries BV',
-    credited_invoice: null,
-    credited_invoice_number: '',
-    issue_date: '2026-03-10',
-    supply_date: '2026-03-09',
-    due_date: '2026-04-09',
-    currency: 'EUR',
-    language: 'en',
-    payment_terms_days: 30,
-    reverse_charge: false,
-    note: '',
-    total_net: '75.00',
-    total_vat: '15.75',
-    total_gross: '90.75',
-    amount_paid: '20.00',
-    credited_amount: '0.00',
-    payment_status: 'partially_paid',
-    owner_visma_id: '',
-    customer_accounting_code: '',
-    posted_at: '2026-03-10T10:00:00Z',
-    created_at: '2026-03-10T09:00:00Z',
-    lines: [line(301, '10.000', '25.00'), line(302, '20.000', '50.00')],
-    shipments: [],
-    vat_breakdown: [{ vat_rate: '21.00', taxable: '75.00', vat: '15.75' }],
-    seller_name: 'Trading Co',
-    seller_address: 'Kade 1, Amsterdam',
-    seller_vat_number: 'NL999',
-    buyer_name: 'Bakkerij de Vries BV',
-    buyer_address: 'Dorpsstraat 1, Utrecht',
-    buyer_vat_number: 'NL001234567B01',
-    accounting: null,
-    ...overrides,
-  };
-}
+import { bodyOf as requestBody, INVOICE_URL, makeDraftInvoice, makeInvoice, startSalesServer, stopSalesServer } from './fixtures';
 
 let server: MockServer;
 
 beforeEach(() => {
-  server = new MockServer(http);
-  server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'Trading Co' }]));
+  server = startSalesServer();
   server.on('GET', INVOICE_URL, ok(makeInvoice()));
   server.on('GET', '/api/salesorders/invoices/31/', ok(makeInvoice({ id: 31, kind: 'credit_note', status: 'draft', number: '', credited_invoice: 30 })));
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  signIn({ user: makeUser({ id: 2, username: 'seller' }), tenant: '3' });
 });
 
-afterEach(() => {
-  server.restore();
-  reloadSession();
-});
+afterEach(() => stopSalesServer(server));
 
-const bodyOf = (method: string, url: string) => {
-  const request = server.requests.find((r) => r.method === method && r.url === url);
-  return request ? (JSON.parse(String(request.data)) as Record<string, unknown>) : null;
-};
+const bodyOf = (method: string, url: string) => requestBody(server, method, url);
 
 describe('a posted invoice', () => {
   it('credits part of it: lowered quantities become credit lines, and the credit note opens', async () => {
@@ -147,5 +68,110 @@ describe('a posted invoice', () => {
     renderApp('/sales/invoices/30');
     expect(await screen.findByTestId('invoice-total-gross')).toHaveTextContent('€90.75');
     for (const id of ['credit-note', 'record-payment', 'post-invoice']) expect(screen.queryByTestId(id)).not.toBeInTheDocument();
+  });
+});
+
+describe('a draft invoice', () => {
+  const draftNote = () => screen.getByLabelText('Note');
+  const terms = () => screen.getByRole('spinbutton', { name: 'Payment terms (days)' });
+
+  beforeEach(() => {
+    server.on('GET', INVOICE_URL, ok(makeDraftInvoice({ note: 'Gate 2' })));
+  });
+
+  it('saves its note and payment terms with the version it was read at; posting waits until saved', async () => {
+    server.on('PATCH', INVOICE_URL, (config) => {
+      const body = JSON.parse(String(config.data)) as Record<string, unknown>;
+      server.on('GET', INVOICE_URL, ok(makeDraftInvoice({ note: String(body.note), payment_terms_days: Number(body.payment_terms_days), updated_at: '2026-03-11T08:00:00Z' })));
+      return ok(makeDraftInvoice({ note: String(body.note), payment_terms_days: Number(body.payment_terms_days) }));
+    });
+    renderApp('/sales/invoices/30');
+    expect(await screen.findByTestId('invoice-draft-details')).toBeInTheDocument();
+    expect(draftNote()).toHaveValue('Gate 2');
+    expect(terms()).toHaveValue('30');
+    const save = screen.getByTestId('save-invoice-details');
+    expect(save).toBeDisabled();
+    expect(screen.getByTestId('post-invoice')).toBeEnabled();
+
+    fireEvent.change(draftNote(), { target: { value: 'Deliver to gate 4' } });
+    fireEvent.change(terms(), { target: { value: '14' } });
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(screen.getByTestId('post-invoice')).toBeDisabled();
+    fireEvent.click(save);
+
+    await waitFor(() =>
+      expect(bodyOf('PATCH', INVOICE_URL)).toEqual({
+        note: 'Deliver to gate 4',
+        payment_terms_days: 14,
+        language: 'en',
+        reverse_charge: false,
+        unchanged_since: '2026-03-10T09:00:00.000001Z',
+      }),
+    );
+    // saved: the form shows the invoice as it is now, clean, and posting is possible again
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(draftNote()).toHaveValue('Deliver to gate 4');
+    expect(screen.getByTestId('post-invoice')).toBeEnabled();
+  });
+
+  it('sends the version the user started editing from, even after the page read a newer one', async () => {
+    server.on('PATCH', INVOICE_URL, ok(makeDraftInvoice()));
+    const { queryClient } = renderApp('/sales/invoices/30');
+    fireEvent.change(await screen.findByLabelText('Note'), { target: { value: 'Mine' } });
+    // someone else saved the draft meanwhile, and the page reads it again: the user's typing stays
+    server.on('GET', INVOICE_URL, ok(makeDraftInvoice({ note: 'Theirs', updated_at: '2026-03-10T11:00:00Z' })));
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(server.requests.filter((r) => r.method === 'GET' && r.url === INVOICE_URL).length).toBeGreaterThan(1));
+    expect(draftNote()).toHaveValue('Mine');
+    fireEvent.click(screen.getByTestId('save-invoice-details'));
+    // so the server can refuse it (invoice_changed) instead of overwriting "Theirs"
+    await waitFor(() => expect(bodyOf('PATCH', INVOICE_URL)).toMatchObject({ note: 'Mine', unchanged_since: '2026-03-10T09:00:00.000001Z' }));
+  });
+
+  it("shows the server's refusal and field errors in the form and keeps what the user typed", async () => {
+    const message = 'The invoice was changed since it was opened and was not saved; reload it to see the change.';
+    server.on('PATCH', INVOICE_URL, fail(409, message, 'invoice_changed'));
+    renderApp('/sales/invoices/30');
+    fireEvent.change(await screen.findByLabelText('Note'), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByTestId('save-invoice-details'));
+    expect(await screen.findByTestId('invoice-details-error')).toHaveTextContent(message);
+    expect(draftNote()).toHaveValue('Mine');
+    expect(screen.getByTestId('save-invoice-details')).toBeEnabled();
+
+    server.on('PATCH', INVOICE_URL, fail(400, 'Invalid input.', 'validation_error', { payment_terms_days: ['Ensure this value is less than or equal to 365.'] }));
+    fireEvent.click(screen.getByTestId('save-invoice-details'));
+    const item = (await screen.findByText('Ensure this value is less than or equal to 365.')).closest('.p-form-item');
+    expect(within(item as HTMLElement).getByRole('spinbutton', { name: 'Payment terms (days)' })).toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved details, and not once they are typed back', async () => {
+    const { router } = renderApp('/sales/invoices/30');
+    fireEvent.change(await screen.findByLabelText('Note'), { target: { value: 'Changed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'SO-2026-00012' }));
+    expect((await screen.findAllByText('Leave without saving?')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryAllByText('Leave without saving?')).toHaveLength(0));
+    expect(router.state.location.pathname).toBe('/sales/invoices/30');
+
+    fireEvent.change(draftNote(), { target: { value: 'Gate 2' } });
+    expect(screen.getByTestId('save-invoice-details')).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'SO-2026-00012' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sales/orders/12'));
+  });
+
+  it('is read-only once posted, and for a user who may not change invoices', async () => {
+    server.on('GET', INVOICE_URL, ok(makeInvoice({ note: 'Gate 2', payment_terms_days: 14 })));
+    const posted = renderApp('/sales/invoices/30');
+    expect(await screen.findByTestId('invoice-note')).toHaveTextContent('Gate 2');
+    expect(screen.getByTestId('invoice-terms')).toHaveTextContent('14 days');
+    expect(screen.queryByTestId('invoice-draft-details')).not.toBeInTheDocument();
+    posted.unmount();
+
+    server.on('GET', INVOICE_URL, ok(makeDraftInvoice({ note: 'Gate 2' })));
+    signIn({ user: makeUser({ id: 2, username: 'viewer', permissions: ['salesorders.view_invoice'] }), tenant: '3' });
+    renderApp('/sales/invoices/30');
+    expect(await screen.findByTestId('invoice-note')).toHaveTextContent('Gate 2');
+    expect(screen.queryByTestId('invoice-draft-details')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('post-invoice')).not.toBeInTheDocument();
   });
 });

@@ -1,92 +1,26 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '@/api/http';
-import { reloadSession } from '@/shared/session/sessionStore';
-import { fail, MockServer, ok } from '@/test/mockAdapter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail, ok, type MockServer } from '@/test/mockAdapter';
 import { renderApp } from '@/test/renderApp';
-import { makeUser, signIn } from '@/test/session';
 import type { SalesOrderDetail } from '../api/sales';
+import { customer, makeOrder as makeSalesOrder, makeOrderLine, ORDER_URL, page, product, startSalesServer, stopSalesServer } from './fixtures';
 
 const ORDERS_URL = '/api/salesorders/orders/';
-const ORDER_URL = '/api/salesorders/orders/12/';
-const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 
-const customer = {
-  id: 4,
-  number: 'C-1001',
-  name: 'Bakkerij de Vries BV',
-  currency: 'USD',
-  payment_terms_days: 14,
-  billing_street: 'Kantoorweg 1',
-  billing_post_code: '1000 AA',
-  billing_city: 'Amsterdam',
-  billing_country: 'NL',
-  delivery_street: 'Havenweg 9',
-  delivery_post_code: '3011 AA',
-  delivery_city: 'Rotterdam',
-  delivery_country: 'NL',
-};
-
-function makeOrder(overrides: Partial<SalesOrderDetail> = {}): SalesOrderDetail {
-  return {
-    id: 12,
-    order_number: 'SO-2026-00012',
-    customer: 4,
-    customer_detail: { id: 4, number: 'C-1001', name: 'Bakkerij de Vries BV', vat_id: '' },
+/** The draft of these tests: shipped to the customer's warehouse, in GBP at 45 days, owned by Ada, no
+ * delivery dates yet. */
+const makeOrder = (overrides: Partial<SalesOrderDetail> = {}) =>
+  makeSalesOrder({
     ship_to_name: 'De Vries Magazijn',
-    ship_to_street: 'Havenweg 9',
-    ship_to_post_code: '3011 AA',
-    ship_to_city: 'Rotterdam',
-    ship_to_country: 'NL',
-    order_date: '2026-03-01',
-    customer_reference: 'PO-77',
     currency: 'GBP',
     payment_terms_days: 45,
-    language: 'en',
-    warehouse: null,
-    warehouse_code: '',
     owner: 1,
     owner_name: 'Ada Admin',
     description: '',
-    status: 'draft',
-    total_net: '250.00',
-    total_vat: '52.50',
-    total_gross: '302.50',
-    lines_count: 1,
-    ordered_qty: '100.000',
-    shipped_qty: '0.000',
-    invoiced_qty: '0.000',
-    allowed_actions: ['confirm', 'cancel'],
-    confirmed_at: null,
-    created_at: '2026-03-01T08:00:00Z',
     updated_at: '2026-03-01T08:00:00Z',
-    lines: [
-      {
-        id: 120,
-        line_number: 1,
-        product: 9,
-        product_number: 'CT-6040',
-        product_name: 'Carton 60x40',
-        product_name_zh: '纸箱 60x40',
-        description: 'Carton 60x40',
-        quantity: '100.000',
-        unit_price: '2.5000',
-        discount_percent: '0.00',
-        vat_rate: '21.00',
-        amount_net: '250.00',
-        amount_vat: '52.50',
-        requested_date: null,
-        confirmed_date: null,
-        quantity_reserved: '0.000',
-        quantity_shipped: '0.000',
-        quantity_invoiced: '0.000',
-        open_quantity: '100.000',
-      },
-    ],
-    status_explanation: { ordered: '100.000', reserved: '0.000', shipped: '0.000', invoiced: '0.000' },
+    lines: [makeOrderLine({ requested_date: null, confirmed_date: null })],
     ...overrides,
-  } as SalesOrderDetail;
-}
+  });
 
 async function pick(testId: string, label: string, type?: string) {
   const select = screen.getByTestId(testId);
@@ -106,28 +40,18 @@ let posted: Record<string, unknown> | null;
 
 beforeEach(() => {
   posted = null;
-  server = new MockServer(http);
-  server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'Trading Co' }]));
+  server = startSalesServer();
   server.on('GET', '/api/customers/', ok(page([customer])));
-  server.on('GET', '/api/products/', ok(page([{ id: 9, article_number: 'CT-6040', name: 'Carton 60x40', name_zh: '纸箱 60x40', sales_price: '2.5000' }])));
+  server.on('GET', '/api/products/', ok(page([product])));
   server.on('GET', '/api/salesorders/orders/owners/', ok(page([{ id: 1, username: 'ada', name: 'Ada Admin' }, { id: 2, username: 'seller', name: 'Sam Seller' }])));
   server.on('POST', ORDERS_URL, (config) => {
     posted = JSON.parse(String(config.data)) as Record<string, unknown>;
     return ok(makeOrder());
   });
   server.on('GET', ORDER_URL, ok(makeOrder()));
-  server.on('GET', '/api/common/content-types/', ok([{ id: 31, app_label: 'salesorders', model: 'salesorder' }]));
-  server.on('GET', '/api/common/comments/', ok(page([])));
-  server.on('GET', '/api/salesorders/shipments/', ok(page([])));
-  server.on('GET', '/api/salesorders/invoices/', ok(page([])));
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  signIn({ user: makeUser({ id: 2, username: 'seller' }), tenant: '3' });
 });
 
-afterEach(() => {
-  server.restore();
-  reloadSession();
-});
+afterEach(() => stopSalesServer(server));
 
 async function fillNewOrder() {
   const { router } = renderApp('/sales/sales-order-detail');

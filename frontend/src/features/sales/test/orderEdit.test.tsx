@@ -1,93 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '@/api/http';
-import { reloadSession } from '@/shared/session/sessionStore';
-import { fail, MockServer, ok } from '@/test/mockAdapter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail, ok, type MockServer } from '@/test/mockAdapter';
 import { renderApp } from '@/test/renderApp';
 import { makeUser, signIn } from '@/test/session';
-import type { SalesOrderDetail } from '../api/sales';
-
-const ORDER_URL = '/api/salesorders/orders/12/';
-
-function makeOrder(overrides: Partial<SalesOrderDetail> = {}): SalesOrderDetail {
-  return {
-    id: 12,
-    order_number: 'SO-2026-00012',
-    customer: 4,
-    customer_detail: { id: 4, number: 'C-1001', name: 'Bakkerij de Vries BV', vat_id: 'NL001234567B01' },
-    ship_to_name: 'Bakkerij de Vries BV',
-    ship_to_street: 'Havenweg 9',
-    ship_to_post_code: '3011 AA',
-    ship_to_city: 'Rotterdam',
-    ship_to_country: 'NL',
-    order_date: '2026-03-01',
-    customer_reference: 'PO-77',
-    currency: 'EUR',
-    payment_terms_days: 30,
-    language: 'en',
-    warehouse: null,
-    warehouse_code: '',
-    owner: 2,
-    owner_name: 'Sam Seller',
-    description: 'Spring run',
-    status: 'draft',
-    total_net: '250.00',
-    total_vat: '52.50',
-    total_gross: '302.50',
-    lines_count: 1,
-    ordered_qty: '100.000',
-    shipped_qty: '0.000',
-    invoiced_qty: '0.000',
-    allowed_actions: ['confirm', 'cancel'],
-    confirmed_at: null,
-    created_at: '2026-03-01T08:00:00Z',
-    updated_at: '2026-03-01T08:00:00.123456Z',
-    lines: [
-      {
-        id: 120,
-        line_number: 1,
-        product: 9,
-        product_number: 'CT-6040',
-        product_name: 'Carton 60x40',
-        product_name_zh: '纸箱 60x40',
-        description: 'Carton 60x40',
-        quantity: '100.000',
-        unit_price: '2.5000',
-        discount_percent: '0.00',
-        vat_rate: '21.00',
-        amount_net: '250.00',
-        amount_vat: '52.50',
-        requested_date: '2026-03-20',
-        confirmed_date: '2026-03-22',
-        quantity_reserved: '0.000',
-        quantity_shipped: '0.000',
-        quantity_invoiced: '0.000',
-        open_quantity: '100.000',
-      },
-    ],
-    status_explanation: { ordered: '100.000', reserved: '0.000', shipped: '0.000', invoiced: '0.000' },
-    ...overrides,
-  } as SalesOrderDetail;
-}
+import { makeOrder, ORDER_URL, startSalesServer, stopSalesServer } from './fixtures';
 
 let server: MockServer;
 
 beforeEach(() => {
-  server = new MockServer(http);
-  server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'Trading Co' }]));
+  server = startSalesServer();
   server.on('GET', ORDER_URL, ok(makeOrder()));
-  server.on('GET', '/api/common/content-types/', ok([{ id: 31, app_label: 'salesorders', model: 'salesorder' }]));
-  server.on('GET', '/api/common/comments/', ok({ count: 0, next: null, previous: null, results: [] }));
-  server.on('GET', '/api/salesorders/shipments/', ok({ count: 0, next: null, previous: null, results: [] }));
-  server.on('GET', '/api/salesorders/invoices/', ok({ count: 0, next: null, previous: null, results: [] }));
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  signIn({ user: makeUser({ id: 2, username: 'seller' }), tenant: '3' });
 });
 
-afterEach(() => {
-  server.restore();
-  reloadSession();
-});
+afterEach(() => stopSalesServer(server));
 
 const quantityInput = () => screen.getByRole('spinbutton', { name: 'Quantity 1' });
 
@@ -203,5 +128,26 @@ describe('editing a draft sales order', () => {
     fireEvent.change(quantityInput(), { target: { value: '100' } });
     fireEvent.click(screen.getByTestId('cancel-edit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sales/orders/12'));
+  });
+});
+
+describe('loading an order', () => {
+  it('says an unknown order is not found on the order and the edit page', async () => {
+    server.on('GET', ORDER_URL, fail(404, 'Not found.', 'not_found'));
+    const first = renderApp('/sales/orders/12');
+    expect(await screen.findByTestId('document-not-found')).toHaveTextContent('does not exist');
+    first.unmount();
+    renderApp('/sales/orders/12/edit');
+    expect(await screen.findByTestId('document-not-found')).toHaveTextContent('does not exist');
+    expect(screen.queryByTestId('save-order')).not.toBeInTheDocument();
+  });
+
+  it('shows a failed load with a retry that loads the order', async () => {
+    server.on('GET', ORDER_URL, fail(500, 'The server had a problem.', 'server_error'));
+    renderApp('/sales/orders/12/edit');
+    expect(await screen.findByTestId('error-state')).toHaveTextContent('The server had a problem.');
+    server.on('GET', ORDER_URL, ok(makeOrder()));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByDisplayValue('PO-77')).toBeInTheDocument();
   });
 });
