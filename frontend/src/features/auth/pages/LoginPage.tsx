@@ -1,6 +1,6 @@
 import { CloseCircleFilled, EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isSafeRedirect } from '@/api/publicRoutes';
@@ -41,7 +41,8 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
-  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const id = useId();
 
   if (signedIn && !submitting && !done) return <Navigate to={redirectTarget(params)} replace />;
@@ -58,7 +59,7 @@ export default function LoginPage() {
     if (validated) setFieldErrors(validate(next));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     const errors = validate(values);
@@ -66,7 +67,7 @@ export default function LoginPage() {
     setFieldErrors(errors);
     const firstInvalid = (['username', 'password'] as const).find((field) => errors[field]);
     if (firstInvalid) {
-      inputs[firstInvalid].current?.focus();
+      (firstInvalid === 'username' ? usernameInput : passwordInput).current?.focus();
       return;
     }
     setSubmitting(true);
@@ -98,7 +99,6 @@ export default function LoginPage() {
   const inputProps = (name: Field) => ({
     id: name,
     name,
-    ref: inputs[name],
     className: styles.input,
     disabled: submitting,
     'aria-required': true,
@@ -127,6 +127,7 @@ export default function LoginPage() {
               <UserOutlined className={styles.prefix} />
               <input
                 {...inputProps('username')}
+                ref={usernameInput}
                 type="text"
                 autoComplete="username"
                 // the one thing to do on this page
@@ -143,6 +144,7 @@ export default function LoginPage() {
               <LockOutlined className={styles.prefix} />
               <input
                 {...inputProps('password')}
+                ref={passwordInput}
                 type={showPassword ? 'text' : 'password'}
                 autoComplete="current-password"
                 value={values.password}
