@@ -55,7 +55,7 @@ export async function openThemeSettings(page: Page): Promise<void> {
 }
 
 /** Picks a language in a language switcher inside `scope` (a native select), then waits until `done` holds. */
-export async function pickLanguage(page: Page, scope: Locator, label: string, done: () => Promise<void>): Promise<void> {
+export async function pickLanguage(scope: Locator, label: string, done: () => Promise<void>): Promise<void> {
   await scope.getByTestId('language-switcher').selectOption({ label });
   await done();
 }

@@ -37,13 +37,13 @@ test('the supplier layout has its own language switcher', async ({ page }) => {
 test('the default layout has a language switch in the header, and in the mobile menu at 960px', async ({ page }) => {
   await signIn(page, 'admin');
   const header = page.getByTestId('app-header');
-  await pickLanguage(page, header, '中文', () => expect(page.getByTestId('desktop-menu')).toContainText('销售'));
+  await pickLanguage(header, '中文', () => expect(page.getByTestId('desktop-menu')).toContainText('销售'));
   expect(await storage(page, 'app-language')).toBe('zh');
 
   await page.setViewportSize({ width: 960, height: 800 });
   await page.getByTestId('mobile-menu-button').click();
   const tools = page.getByTestId('mobile-menu-tools');
-  await pickLanguage(page, tools, 'English', () =>
+  await pickLanguage(tools, 'English', () =>
     expect(page.locator('.p-drawer-section').filter({ has: page.locator('.p-menu-inline') })).toContainText('Sales'),
   );
   expect(await storage(page, 'app-language')).toBe('en');
