@@ -34,6 +34,25 @@ function traceEntryInDev(): Plugin {
   };
 }
 
+/**
+ * Ant Design's popups (Dropdown, Tooltip, Modal, Drawer: `_util/ContextIsolator`) import `FormProvider`
+ * through `antd/es/form/context`, from the index of @rc-component/form, whose property assignments
+ * (`RefForm.Field = Field`, ...) Rollup must keep: every page with a dropdown got the whole form store and
+ * its async validator. That one import is resolved to the module that defines `FormProvider`.
+ */
+function formProviderOnly(): Plugin {
+  const formContext = fileURLToPath(new URL('./node_modules/@rc-component/form/es/FormContext.js', import.meta.url));
+  return {
+    name: 'form-provider-only',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@rc-component/form' && importer?.replace(/\\/g, '/').endsWith('/antd/es/form/context.js')) return formContext;
+      return null;
+    },
+  };
+}
+
 const DIST = fileURLToPath(new URL('./dist', import.meta.url));
 
 /**
@@ -117,6 +136,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    formProviderOnly(),
     themePrePaint(),
     traceEntryInDev(),
     VitePWA({
@@ -187,6 +207,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
+    // Node loads antd's CommonJS build (lib/) for `antd`: the deep import of App's context
+    // (src/app/feedback/FeedbackProvider.tsx) must be the same module there.
+    alias: { 'antd/es/app/context': 'antd/lib/app/context' },
     testTimeout: 30_000,
   },
 });

@@ -54,11 +54,8 @@ export async function openThemeSettings(page: Page): Promise<void> {
   }).toPass({ timeout: 20_000 });
 }
 
-/** Picks a language in a language switcher inside `scope`, repeating as openThemeSettings does until `done` holds. */
-export async function pickLanguage(page: Page, scope: Locator, label: string, done: () => Promise<void>): Promise<void> {
-  await expect(async () => {
-    await scope.getByTestId('language-switcher').click();
-    await page.locator('.p-select-dropdown:visible .p-select-item-option', { hasText: label }).click({ timeout: 3_000 });
-    await done();
-  }).toPass({ timeout: 20_000 });
+/** Picks a language in a language switcher inside `scope` (a native select), then waits until `done` holds. */
+export async function pickLanguage(scope: Locator, label: string, done: () => Promise<void>): Promise<void> {
+  await scope.getByTestId('language-switcher').selectOption({ label });
+  await done();
 }

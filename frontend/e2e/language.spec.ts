@@ -4,8 +4,7 @@ import { pickLanguage, signIn, storage } from './helpers';
 test('the language switch changes the UI at once and is remembered', async ({ page }) => {
   await page.goto('/auth/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await page.getByTestId('language-switcher').click();
-  await page.locator('.p-select-dropdown:visible .p-select-item-option', { hasText: '中文' }).click();
+  await page.getByTestId('language-switcher').selectOption({ label: '中文' });
   await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
   expect(await storage(page, 'app-language')).toBe('zh');
   await expect(page).toHaveTitle(/登录/);
@@ -31,22 +30,21 @@ test('the default language follows the browser', async ({ browser }) => {
 
 test('the supplier layout has its own language switcher', async ({ page }) => {
   await signIn(page, 'supplier');
-  await page.getByTestId('language-switcher').click();
-  await page.locator('.p-select-dropdown:visible .p-select-item-option', { hasText: '中文' }).click();
+  await page.getByTestId('language-switcher').selectOption({ label: '中文' });
   await expect(page.getByTestId('supplier-menu-raw-materials')).toHaveText('原材料');
 });
 
 test('the default layout has a language switch in the header, and in the mobile menu at 960px', async ({ page }) => {
   await signIn(page, 'admin');
   const header = page.getByTestId('app-header');
-  await pickLanguage(page, header, '中文', () => expect(page.getByTestId('desktop-menu')).toContainText('销售', { timeout: 3_000 }));
+  await pickLanguage(header, '中文', () => expect(page.getByTestId('desktop-menu')).toContainText('销售'));
   expect(await storage(page, 'app-language')).toBe('zh');
 
   await page.setViewportSize({ width: 960, height: 800 });
   await page.getByTestId('mobile-menu-button').click();
   const tools = page.getByTestId('mobile-menu-tools');
-  await pickLanguage(page, tools, 'English', () =>
-    expect(page.locator('.p-drawer-section').filter({ has: page.locator('.p-menu-inline') })).toContainText('Sales', { timeout: 3_000 }),
+  await pickLanguage(tools, 'English', () =>
+    expect(page.locator('.p-drawer-section').filter({ has: page.locator('.p-menu-inline') })).toContainText('Sales'),
   );
   expect(await storage(page, 'app-language')).toBe('en');
 });

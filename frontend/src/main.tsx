@@ -19,7 +19,7 @@ const root: HTMLElement = container;
 // content types follow in <App>).
 const language = resolveInitialLanguage();
 function start(bundle: Awaited<ReturnType<typeof loadLanguage>>): void {
-  initI18n(language, { [language]: bundle });
+  initI18n(language, { [language]: bundle }, { lazy: true });
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -8,6 +8,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { UserType } from '@/api/types';
+import { loadRestTexts } from '@/i18n';
 import type { RouteMeta } from '@/shared/routing/routeMeta';
 import { FullPageSpinner } from './routing/FullPageSpinner';
 import { RootRoute } from './routing/RootRoute';
@@ -29,6 +30,11 @@ interface PageOptions {
   staffOnly?: boolean;
   /** The kinds of user the page serves; internal users only when not given. */
   serves?: readonly UserType[];
+  /**
+   * A first page (login, home): its texts are among the first page's namespaces, loaded before the
+   * first render. Every other page loads the features' texts with its code (src/i18n/namespaces.ts).
+   */
+  firstPage?: boolean;
 }
 
 function page(path: string, title: string, load: () => Promise<PageModule>, options: PageOptions = {}): RouteObject {
@@ -41,13 +47,16 @@ function page(path: string, title: string, load: () => Promise<PageModule>, opti
   return {
     path,
     handle,
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: async () => {
+      const [module] = await Promise.all([load(), options.firstPage ? null : loadRestTexts()]);
+      return { Component: module.default };
+    },
   };
 }
 
 /** Routes inside the selected layout (warehouse, supplier or default). */
 export const layoutRoutes: RouteObject[] = [
-  page('', 'home', () => import('@/features/home/pages/HomePage'), { serves: EVERYONE }),
+  page('', 'home', () => import('@/features/home/pages/HomePage'), { serves: EVERYONE, firstPage: true }),
 
   // Sales
   page('sales/customer', 'customerList', () => import('@/features/customers/pages/CustomerListPage')),
@@ -154,7 +163,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     HydrateFallback: FullPageSpinner,
     children: [
-      page('/auth/login', 'login', () => import('@/features/auth/pages/LoginPage'), { requiresAuth: false, serves: EVERYONE }),
+      page('/auth/login', 'login', () => import('@/features/auth/pages/LoginPage'), { requiresAuth: false, serves: EVERYONE, firstPage: true }),
       // The public trace page is its own light entry (trace.html); reach it with a full page load.
       { path: '/eudrtrace/:id', element: <TraceHandoff />, handle: { title: 'nav:routes.trace', requiresAuth: false } satisfies RouteMeta },
       // The layouts load after the entry, with the first page: the login page does not need them.

@@ -3,6 +3,7 @@ import { allResources } from './resources';
 
 const resources = allResources();
 import { browserLanguage, resolveInitialLanguage } from './language';
+import { FIRST_PAGE_NAMESPACES } from './namespaces';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -58,5 +59,17 @@ describe('language', () => {
     window.localStorage.removeItem('app-language');
     expect(resolveInitialLanguage(window.localStorage, { language: 'zh-CN' } as Navigator)).toBe('zh');
     expect(window.localStorage.getItem('app-language')).toBe('zh');
+  });
+});
+
+describe('texts split for the first page', () => {
+  it.each(['en', 'zh'] as const)('%s: the first-page bundle holds exactly the first-page namespaces, the rest bundle every other', async (lang) => {
+    const [first, rest] = await Promise.all(
+      lang === 'en' ? [import('./bundles/en'), import('./bundles/en-rest')] : [import('./bundles/zh'), import('./bundles/zh-rest')],
+    );
+    expect(Object.keys(first.default).sort()).toEqual([...FIRST_PAGE_NAMESPACES].sort());
+    expect(Object.keys(rest.default).filter((ns) => Object.keys(first.default).includes(ns))).toEqual([]);
+    expect([...Object.keys(first.default), ...Object.keys(rest.default)].sort()).toEqual(Object.keys(resources[lang]).sort());
+    for (const ns of Object.keys(rest.default)) expect(rest.default[ns]).toEqual(resources[lang][ns]);
   });
 });

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '@/i18n';
 import { allResources } from '@/i18n/resources';
+import { FeedbackProvider } from '@/app/feedback/FeedbackProvider';
 import { ThemeProvider } from '@/shared/theme/ThemeProvider';
 import { SW_OFFLINE_READY } from './registerServiceWorker';
 import { ServiceWorkerPrompt } from './ServiceWorkerPrompt';
@@ -12,9 +12,9 @@ describe('the "ready to work offline" notice', () => {
     initI18n('en', allResources());
     render(
       <ThemeProvider>
-        <App>
+        <FeedbackProvider>
           <ServiceWorkerPrompt />
-        </App>
+        </FeedbackProvider>
       </ThemeProvider>,
     );
     act(() => {

@@ -1,6 +1,7 @@
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../feedback/FeedbackProvider';
 import { SW_NEED_REFRESH, SW_OFFLINE_READY, announced, applyUpdate } from './registerServiceWorker';
 
 const UPDATE_KEY = 'sw-update';
@@ -8,7 +9,7 @@ const UPDATE_KEY = 'sw-update';
 /** Offers to reload when a new version is ready, and says once when the app works offline. */
 export function ServiceWorkerPrompt() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
 
   useEffect(() => {
     const onNeedRefresh = () => {

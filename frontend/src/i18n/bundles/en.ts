@@ -1,6 +1,8 @@
-/** Every English namespace, as one chunk loaded at start-up or on a switch to English. */
+/** The English namespaces of a first page (../namespaces.ts), loaded at start-up or on a switch to English. */
 import type { Bundle } from '../resources';
 import { namespacesOf } from '../resources';
 
-const bundle: Bundle = namespacesOf(import.meta.glob('../en/*.json', { eager: true, import: 'default' }));
+const bundle: Bundle = namespacesOf(
+  import.meta.glob('../en/{common,nav,auth,errors,home,tenant,theme}.json', { eager: true, import: 'default' }),
+);
 export default bundle;

@@ -1,11 +1,14 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Layout, Menu, type MenuProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Layout, Menu, type MenuProps } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { AppLogo } from '@/shared/components/AppLogo';
 import { useIsMobileMenu } from '@/shared/hooks/useMediaQuery';
 import styles from './AppHeader.module.css';
+
+// Loaded when the menu button is first pressed: wide screens never need the drawer.
+const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu')).MobileMenu }));
 
 interface Props {
   items: MenuProps['items'];
@@ -33,7 +36,11 @@ export function AppHeader({ items, selectedKey, tools, brandExtra, search, menuT
   // widening the window past the breakpoint.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = mobile && openOn === location.key;
-  const setOpen = (next: boolean) => setOpenOn(next ? location.key : null);
+  const [menuUsed, setMenuUsed] = useState(false);
+  const setOpen = (next: boolean) => {
+    if (next) setMenuUsed(true);
+    setOpenOn(next ? location.key : null);
+  };
 
   const selectedKeys = selectedKey ? [selectedKey] : [];
 
@@ -71,23 +78,19 @@ export function AppHeader({ items, selectedKey, tools, brandExtra, search, menuT
         {!mobile ? menuTools : null}
         {tools}
       </div>
-      <Drawer
-        placement="left"
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t('appName')}
-        size={300}
-        className={styles.drawer}
-        data-testid="mobile-menu"
-      >
-        {search ? <div className={styles.drawerSearch}>{search}</div> : null}
-        <Menu mode="inline" items={items} selectedKeys={selectedKeys} className={styles.drawerMenu} />
-        {mobile && menuTools ? (
-          <div className={styles.drawerTools} data-testid="mobile-menu-tools">
-            {menuTools}
-          </div>
-        ) : null}
-      </Drawer>
+      {menuUsed ? (
+        <Suspense>
+          <MobileMenu
+            open={open}
+            onClose={() => setOpen(false)}
+            items={items}
+            selectedKeys={selectedKeys}
+            search={search}
+            menuTools={menuTools}
+            mobile={mobile}
+          />
+        </Suspense>
+      ) : null}
     </Layout.Header>
   );
 }

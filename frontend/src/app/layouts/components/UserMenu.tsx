@@ -8,7 +8,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Modal, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -20,7 +20,7 @@ import styles from './UserMenu.module.css';
 
 // Loaded when first opened: most visits never open Settings or Switch Company.
 const ThemeConfigurator = lazy(async () => ({ default: (await import('@/shared/theme/ThemeConfigurator')).ThemeConfigurator }));
-const TenantSelector = lazy(async () => ({ default: (await import('@/shared/tenants/TenantSelector')).TenantSelector }));
+const TenantSwitchDialog = lazy(async () => ({ default: (await import('./TenantSwitchDialog')).TenantSwitchDialog }));
 
 interface Props {
   /** The default layout (internal users) adds Company settings, User Management and Switch Company. */
@@ -40,6 +40,7 @@ export function UserMenu({ variant }: Props) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, setSettingsUsed] = useState(false);
   const [companyOpen, setCompanyOpen] = useState(false);
+  const [companyUsed, setCompanyUsed] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const mayAccounting = useSession((s) => {
     const list = s.userInfo?.permissions;
@@ -99,6 +100,7 @@ export function UserMenu({ variant }: Props) {
         void navigate('/user/permissions');
         break;
       case 'switch-company':
+        setCompanyUsed(true);
         setCompanyOpen(true);
         break;
       case 'sign-out':
@@ -126,21 +128,10 @@ export function UserMenu({ variant }: Props) {
           <ThemeConfigurator open={settingsOpen} onClose={() => setSettingsOpen(false)} />
         </Suspense>
       ) : null}
-      {variant === 'full' ? (
-        <Modal
-          open={companyOpen}
-          onCancel={() => setCompanyOpen(false)}
-          footer={null}
-          // SPEC.md section 2: the tenant switch is titled with the Chinese words for "select tenant", in
-          // every language, as its selector's placeholder is.
-          title={t('selectTitle', { ns: 'tenant' })}
-          destroyOnHidden
-          data-testid="switch-company-modal"
-        >
-          <Suspense>
-            <TenantSelector className={styles.tenantSelect} />
-          </Suspense>
-        </Modal>
+      {variant === 'full' && companyUsed ? (
+        <Suspense>
+          <TenantSwitchDialog open={companyOpen} onClose={() => setCompanyOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,11 +1,11 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Flex, Form, Input } from 'antd';
-import { useState } from 'react';
+import { CloseCircleFilled, EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useId, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isSafeRedirect } from '@/api/publicRoutes';
-import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
 import { AppLogo } from '@/shared/components/AppLogo';
+import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
 import { getSession } from '@/shared/session/sessionStore';
 import { useSession } from '@/shared/session/useSession';
 import { login, type Credentials } from '../api/session';
@@ -16,18 +16,60 @@ function redirectTarget(params: URLSearchParams): string {
   return isSafeRedirect(target) ? target : '/';
 }
 
+type Field = 'username' | 'password';
+type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * The sign-in form: plain, labelled form controls styled with the theme's CSS variables. Ant Design's
+ * Form, Input, Checkbox and Alert would bring its form store, async validator, text area and OTP input
+ * into the first page (docs/performance.md). Validation as the form had it: both fields on submit, then
+ * each field again as it changes; a username of spaces is empty.
+ */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signedIn = useSession((s) => Boolean(s.accessToken));
+  const [values, setValues] = useState<Credentials>(() => ({
+    username: getSession().username ?? '',
+    password: '',
+    remember: getSession().rememberUser,
+  }));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [validated, setValidated] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const id = useId();
 
   if (signedIn && !submitting && !done) return <Navigate to={redirectTarget(params)} replace />;
 
-  const onFinish = async (values: Credentials) => {
+  const validate = (next: Credentials): FieldErrors => ({
+    ...(next.username.trim() ? {} : { username: t('usernameRequired') }),
+    ...(next.password ? {} : { password: t('passwordRequired') }),
+  });
+
+  const change = (patch: Partial<Credentials>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    setError(null);
+    if (validated) setFieldErrors(validate(next));
+  };
+
+  const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const errors = validate(values);
+    setValidated(true);
+    setFieldErrors(errors);
+    const firstInvalid = (['username', 'password'] as const).find((field) => errors[field]);
+    if (firstInvalid) {
+      (firstInvalid === 'username' ? usernameInput : passwordInput).current?.focus();
+      return;
+    }
     setSubmitting(true);
     setError(null);
     const result = await login(values);
@@ -40,6 +82,30 @@ export default function LoginPage() {
     }
   };
 
+  const field = (name: Field, label: string, control: ReactNode) => (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={name}>
+        {label}
+      </label>
+      {control}
+      {fieldErrors[name] ? (
+        <div id={`${id}-${name}-error`} className={styles.fieldError} role="alert">
+          {fieldErrors[name]}
+        </div>
+      ) : null}
+    </div>
+  );
+
+  const inputProps = (name: Field) => ({
+    id: name,
+    name,
+    className: styles.input,
+    disabled: submitting,
+    'aria-required': true,
+    'aria-invalid': fieldErrors[name] ? true : undefined,
+    'aria-describedby': fieldErrors[name] ? `${id}-${name}-error` : undefined,
+  });
+
   return (
     <div className={styles.screen}>
       <div className={styles.language}>
@@ -48,34 +114,77 @@ export default function LoginPage() {
       {/* Plain elements styled like a card and its title: antd's Card and Typography would bring tabs,
           tooltips and text areas into the first page (docs/performance.md). */}
       <main className={styles.card}>
-        <Flex vertical align="center" gap="small" className={styles.heading}>
+        <div className={styles.heading}>
           <AppLogo size={48} />
           <h1 className={styles.title}>{t('title')}</h1>
           <p className={styles.subtitle}>{t('subtitle')}</p>
-        </Flex>
-        <Form<Credentials>
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ username: getSession().username ?? '', password: '', remember: getSession().rememberUser }}
-          onFinish={(values) => void onFinish(values)}
-          onValuesChange={() => setError(null)}
-          disabled={submitting}
-          data-testid="login-form"
-        >
-          <Form.Item name="username" label={t('username')} rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}>
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
-          </Form.Item>
-          <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-          </Form.Item>
-          <Form.Item name="remember" valuePropName="checked">
-            <Checkbox>{t('rememberMe')}</Checkbox>
-          </Form.Item>
-          {error ? <Alert type="error" showIcon title={error} className={styles.error} role="alert" data-testid="login-error" /> : null}
+        </div>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} data-testid="login-form" className={styles.form}>
+          {field(
+            'username',
+            t('username'),
+            <span className={styles.affix} data-invalid={fieldErrors.username ? true : undefined} data-disabled={submitting || undefined}>
+              <UserOutlined className={styles.prefix} />
+              <input
+                {...inputProps('username')}
+                ref={usernameInput}
+                type="text"
+                autoComplete="username"
+                // the one thing to do on this page
+                autoFocus
+                value={values.username}
+                onChange={(event) => change({ username: event.target.value })}
+              />
+            </span>,
+          )}
+          {field(
+            'password',
+            t('password'),
+            <span className={styles.affix} data-invalid={fieldErrors.password ? true : undefined} data-disabled={submitting || undefined}>
+              <LockOutlined className={styles.prefix} />
+              <input
+                {...inputProps('password')}
+                ref={passwordInput}
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                value={values.password}
+                onChange={(event) => change({ password: event.target.value })}
+              />
+              <button
+                type="button"
+                className={styles.reveal}
+                aria-label={showPassword ? t('hidePassword') : t('showPassword')}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((shown) => !shown)}
+                disabled={submitting}
+              >
+                {showPassword ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+              </button>
+            </span>,
+          )}
+          <div className={styles.field}>
+            <label className={styles.remember} htmlFor="remember">
+              <input
+                id="remember"
+                name="remember"
+                type="checkbox"
+                checked={values.remember}
+                disabled={submitting}
+                onChange={(event) => change({ remember: event.target.checked })}
+              />
+              {t('rememberMe')}
+            </label>
+          </div>
+          {error ? (
+            <div className={styles.error} role="alert" data-testid="login-error">
+              <CloseCircleFilled className={styles.errorIcon} />
+              <span>{error}</span>
+            </div>
+          ) : null}
           <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
             {t('submit')}
           </Button>
-        </Form>
+        </form>
       </main>
     </div>
   );
