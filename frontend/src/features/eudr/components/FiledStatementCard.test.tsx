@@ -33,6 +33,17 @@ function renderCard(material: RawMaterial, options: { supplier?: boolean; mayCha
 
 const postedBody = () => JSON.parse(server.requests.find((r) => r.method === 'POST')?.data as string) as Record<string, unknown>;
 
+/**
+ * Opens the dialog and waits until it has taken the focus. The modal moves the focus to itself a moment
+ * after it opens; a test that typed before that lost the keystrokes typed after it (seen on a busy
+ * machine), as a user typing that fast would.
+ */
+async function openDialog(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.click(screen.getByTestId('filed-record'));
+  const dialog = await screen.findByRole('dialog');
+  await waitFor(() => expect(dialog).toHaveFocus());
+}
+
 describe('the filed statement card', () => {
   it('says "Not filed yet" and hides the button without change permission', () => {
     renderCard(deliveryFixture(), { mayChange: false });
@@ -60,8 +71,8 @@ describe('the filed statement card', () => {
   it('validates the numbers like the server before sending anything', async () => {
     const user = userEvent.setup({ delay: null });
     renderCard(deliveryFixture());
-    await user.click(screen.getByTestId('filed-record'));
-    await user.click(await screen.findByTestId('filed-save'));
+    await openDialog(user);
+    await user.click(screen.getByTestId('filed-save'));
     expect(await screen.findByText("Enter the statement's reference number.")).toBeInTheDocument();
     expect(screen.getByText("Enter the statement's verification number.")).toBeInTheDocument();
 
@@ -82,8 +93,8 @@ describe('the filed statement card', () => {
       if (event.type === 'updated' && event.action.type === 'invalidate') refreshed.push(event.query.queryKey);
     });
     client.setQueryData(['eudr', 'raw-material', '3', '12'], deliveryFixture());
-    await user.click(screen.getByTestId('filed-record'));
-    await user.type(await screen.findByTestId('filed-reference-input'), '25nlsn 6lx69730');
+    await openDialog(user);
+    await user.type(screen.getByTestId('filed-reference-input'), '25nlsn 6lx69730');
     await user.type(screen.getByTestId('filed-verification-input'), 'K7R8LA90');
     const before = Date.now();
     await user.click(screen.getByTestId('filed-save'));
@@ -102,8 +113,8 @@ describe('the filed statement card', () => {
     const user = userEvent.setup({ delay: null });
     server.on('POST', URL, fail(400, 'Invalid input.', 'validation_error', { dds_filed_at: ['The filing time cannot be in the future.'] }));
     renderCard(deliveryFixture());
-    await user.click(screen.getByTestId('filed-record'));
-    await user.type(await screen.findByTestId('filed-reference-input'), 'ABC123');
+    await openDialog(user);
+    await user.type(screen.getByTestId('filed-reference-input'), 'ABC123');
     await user.type(screen.getByTestId('filed-verification-input'), 'K7R8LA90');
     await user.click(screen.getByTestId('filed-save'));
 
