@@ -32,7 +32,29 @@ from urllib.parse import parse_qs, unquote, urlencode, urlparse
 
 # The fields of Visma.net's published OpenAPI schema (the *UpdateDto a POST/PUT takes; see
 # docs/accounting.md for the source). The fake refuses any other field with a 400, so a misspelt or
-# invented field fails the tests here instead of being ignored by Visma.
+# invented field fails the tests here instead of being ignored by Visma. A customer invoice and a
+# customer credit note share the fields of Visma.net's sales document base (NET_SALES_DOCUMENT_FIELDS).
+NET_SALES_DOCUMENT_FIELDS = {
+    "referenceNumber",
+    "customerNumber",
+    "childCustomerNumber",
+    "consolidateInvoices",
+    "documentDate",
+    "origInvoiceDate",
+    "hold",
+    "postPeriod",
+    "financialPeriod",
+    "invoiceText",
+    "locationId",
+    "salesPersonID",
+    "salesperson",
+    "note",
+    "branchNumber",
+    "cashAccount",
+    "dontPrint",
+    "dontEmail",
+}
+
 NET_FIELDS = {
     "customer": {
         "number",
@@ -192,25 +214,8 @@ NET_FIELDS = {
         "debtCollectionCaseStatus",
         "debtCollectionCaseType",
         "debtCollectionCaseUrl",
-        "referenceNumber",
-        "customerNumber",
-        "childCustomerNumber",
-        "consolidateInvoices",
-        "documentDate",
-        "origInvoiceDate",
-        "hold",
-        "postPeriod",
-        "financialPeriod",
-        "invoiceText",
-        "locationId",
-        "salesPersonID",
-        "salesperson",
-        "note",
-        "branchNumber",
-        "cashAccount",
-        "dontPrint",
-        "dontEmail",
-    },
+    }
+    | NET_SALES_DOCUMENT_FIELDS,
     "customerCreditNote": {
         "currencyId",
         "customerRefNumber",
@@ -226,25 +231,8 @@ NET_FIELDS = {
         "overrideNumberSeries",
         "sendToAutoInvoice",
         "exchangeRate",
-        "referenceNumber",
-        "customerNumber",
-        "childCustomerNumber",
-        "consolidateInvoices",
-        "documentDate",
-        "origInvoiceDate",
-        "hold",
-        "postPeriod",
-        "financialPeriod",
-        "invoiceText",
-        "locationId",
-        "salesPersonID",
-        "salesperson",
-        "note",
-        "branchNumber",
-        "cashAccount",
-        "dontPrint",
-        "dontEmail",
-    },
+    }
+    | NET_SALES_DOCUMENT_FIELDS,
 }
 NET_LINE_FIELDS = {
     "discountCode",

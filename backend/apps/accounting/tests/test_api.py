@@ -9,20 +9,11 @@ from django.conf import settings
 from apps.accounting.models import AccountingConnection, Mapping, SyncEntry
 from apps.suppliers.models import ParentVendor
 
-from .fake_visma import FakeVisma
-
 pytestmark = pytest.mark.django_db
 
 CONNECTION = "/api/accounting/connection/"
 MAPPINGS = "/api/accounting/mappings/"
 LOG = "/api/accounting/sync-log/"
-
-
-@pytest.fixture
-def fake():
-    server = FakeVisma()
-    yield server
-    server.close()
 
 
 @pytest.fixture

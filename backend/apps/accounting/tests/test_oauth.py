@@ -16,21 +16,12 @@ from django.utils import timezone
 from apps.accounting.models import AccountingConnection, AuthorizationRequest
 from apps.suppliers.models import ParentVendor
 
-from .fake_visma import FakeVisma
-
 pytestmark = pytest.mark.django_db
 
 CONNECTION = "/api/accounting/connection/"
 START = "/api/accounting/oauth/start/"
 CALLBACK = "/api/accounting/oauth/callback/"
 REDIRECT = "/api/accounting/oauth/redirect-uri/"
-
-
-@pytest.fixture
-def fake():
-    server = FakeVisma()
-    yield server
-    server.close()
 
 
 @pytest.fixture
