@@ -40,18 +40,10 @@ export async function userMenu(page: Page, entry: string | RegExp): Promise<void
   await page.getByRole('menuitem', { name }).click();
 }
 
-/**
- * Opens the theme drawer from the user menu. The signed-in header renders again while the session and
- * the home page's data arrive, and a click on a menu entry that lands in that moment can be lost: the
- * open-and-check is repeated until the drawer shows (at most 20 s).
- */
+/** Opens the theme drawer from the user menu. */
 export async function openThemeSettings(page: Page): Promise<void> {
-  await expect(async () => {
-    if (await page.getByTestId('theme-configurator').isVisible()) return;
-    await page.keyboard.press('Escape');
-    await userMenu(page, 'Settings');
-    await expect(page.getByTestId('theme-configurator')).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  await userMenu(page, 'Settings');
+  await expect(page.getByTestId('theme-configurator')).toBeVisible();
 }
 
 /** Picks a language in a language switcher inside `scope` (a native select), then waits until `done` holds. */

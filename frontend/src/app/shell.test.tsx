@@ -56,7 +56,9 @@ describe('app shell routing', () => {
     renderApp('/supplier/raw-materials');
     expect(await screen.findByTestId('layout-supplier')).toBeInTheDocument();
     const orders = await screen.findByTestId('supplier-menu-orders');
-    expect(orders.closest('li')).toHaveAttribute('aria-disabled', 'true');
+    expect(orders).toHaveAttribute('role', 'menuitem');
+    expect(orders).toHaveAttribute('aria-disabled', 'true');
+    expect(orders.closest('a')).toBeNull();
   });
 
   it('redirects a supplier known only from storage to the stored vendor raw materials', async () => {

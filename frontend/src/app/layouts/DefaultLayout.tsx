@@ -5,7 +5,7 @@ import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
 import { useSession } from '@/shared/session/useSession';
 import { CompanyBadge } from './components/CompanyBadge';
 import { UserMenu } from './components/UserMenu';
-import { DEFAULT_MENU, selectedMenuKey, toMenuItems } from './navigation';
+import { DEFAULT_MENU, selectedMenuKey, toMenuEntries } from './navigation';
 import { ShellLayout } from './ShellLayout';
 
 /** Internal staff (and everyone while user info loads): the full menubar. */
@@ -14,12 +14,12 @@ export function DefaultLayout() {
   const { pathname } = useLocation();
   const isStaff = useSession((s) => Boolean(s.userInfo?.is_staff));
   // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language
-  const items = useMemo(() => toMenuItems(DEFAULT_MENU, t, isStaff), [t, isStaff, i18n.language]);
+  const entries = useMemo(() => toMenuEntries(DEFAULT_MENU, t, isStaff), [t, isStaff, i18n.language]);
 
   return (
     <ShellLayout
       kind="default"
-      items={items}
+      entries={entries}
       selectedKey={selectedMenuKey(DEFAULT_MENU, pathname)}
       menuTools={<LanguageSwitcher />}
       tools={

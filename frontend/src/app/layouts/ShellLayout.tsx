@@ -1,5 +1,5 @@
-import { Layout } from 'antd';
 import type { ComponentProps } from 'react';
+import { CSS_VAR_CLASS } from '@/shared/theme/buildTheme';
 import { FeedbackProvider } from '../feedback/FeedbackProvider';
 import { ServiceWorkerPrompt } from '../pwa/ServiceWorkerPrompt';
 import { RouteOutlet } from '../routing/RouteOutlet';
@@ -11,17 +11,19 @@ type Props = ComponentProps<typeof AppHeader> & { kind: 'default' | 'warehouse' 
 /**
  * What the three layouts share: the top bar, the page area, and what Ant Design's App gave the pages,
  * their message, notification and modal hooks (App.useApp), loaded on first use (FeedbackProvider).
+ * The frame is plain elements; it carries the theme's class, under which Ant Design defines the
+ * theme's CSS variables that the frame and the top bar are drawn with.
  */
 export function ShellLayout({ kind, ...header }: Props) {
   return (
     <FeedbackProvider>
       <ServiceWorkerPrompt />
-      <Layout className={styles.shell} data-layout={kind} data-testid={`layout-${kind}`}>
+      <div className={`${CSS_VAR_CLASS} ${styles.shell}`} data-layout={kind} data-testid={`layout-${kind}`}>
         <AppHeader {...header} />
-        <Layout.Content className={styles.content}>
+        <main className={styles.content}>
           <RouteOutlet />
-        </Layout.Content>
-      </Layout>
+        </main>
+      </div>
     </FeedbackProvider>
   );
 }

@@ -12,7 +12,7 @@ import { setParentVendorId } from '@/shared/session/sessionStore';
 import { parentVendorName } from '@/shared/session/userNames';
 import { useSession } from '@/shared/session/useSession';
 import { UserMenu } from './components/UserMenu';
-import { selectedMenuKey, toMenuItems, type NavNode } from './navigation';
+import { selectedMenuKey, toMenuEntries, type NavNode } from './navigation';
 import { ShellLayout } from './ShellLayout';
 
 /** Supplier users: their raw materials and orders, usable offline and installable as an app. */
@@ -49,7 +49,7 @@ export function SupplierLayout() {
     [resolved.id, resolved.source], // eslint-disable-line react-hooks/exhaustive-deps -- resolved is rebuilt every render
   );
   // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language
-  const items = useMemo(() => toMenuItems(menu, t, false), [menu, t, i18n.language]);
+  const entries = useMemo(() => toMenuEntries(menu, t, false), [menu, t, i18n.language]);
 
   const redirect = supplierRedirect(pathname, resolved);
   if (redirect) return <Navigate to={redirect} replace />;
@@ -59,7 +59,7 @@ export function SupplierLayout() {
   return (
     <ShellLayout
       kind="supplier"
-      items={items}
+      entries={entries}
       selectedKey={selectedMenuKey(menu, pathname)}
       brandExtra={vendor || undefined}
       tools={

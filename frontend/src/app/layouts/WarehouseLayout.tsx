@@ -5,7 +5,7 @@ import { WarehouseSearch } from '@/features/warehouse/components/WarehouseSearch
 import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
 import { TenantSelector } from '@/shared/tenants/TenantSelector';
 import { UserMenu } from './components/UserMenu';
-import { WAREHOUSE_MENU, selectedMenuKey, toMenuItems } from './navigation';
+import { WAREHOUSE_MENU, selectedMenuKey, toMenuEntries } from './navigation';
 import { ShellLayout } from './ShellLayout';
 import styles from './WarehouseLayout.module.css';
 
@@ -17,14 +17,14 @@ export function WarehouseLayout() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language
-  const items = useMemo(() => toMenuItems(WAREHOUSE_MENU, t, false), [t, i18n.language]);
+  const entries = useMemo(() => toMenuEntries(WAREHOUSE_MENU, t, false), [t, i18n.language]);
 
   const search = <WarehouseSearch />;
 
   return (
     <ShellLayout
       kind="warehouse"
-      items={items}
+      entries={entries}
       selectedKey={selectedMenuKey(WAREHOUSE_MENU, pathname)}
       search={search}
       tools={

@@ -1,4 +1,4 @@
-/** Menu trees of the layouts (SPEC.md section 2) and their mapping onto Ant Design menu items. */
+/** Menu trees of the layouts (SPEC.md section 2) and their menu entries. */
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -9,10 +9,9 @@ import {
   ShoppingCartOutlined,
   TruckOutlined,
 } from '@ant-design/icons';
-import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { MenuEntry } from '@/shared/components/menu/MenuList';
 
 export interface NavLeaf {
   /** i18n key in the nav namespace. */
@@ -121,33 +120,19 @@ export const WAREHOUSE_MENU: NavNode[] = [
   { label: 'menu.salesDelivery', to: '/warehouse/deliveries', icon: <ShoppingCartOutlined /> },
 ];
 
-type MenuItem = Required<MenuProps>['items'][number];
-
-/** Ant Design menu items; leaves are links keyed by their path, staff-only entries only for staff. */
-export function toMenuItems(nodes: readonly NavNode[], t: TFunction, isStaff: boolean, parentKey = ''): MenuItem[] {
-  const items: MenuItem[] = [];
+/** Menu entries of the menubar and the phone menu; leaves are links keyed by their path, staff-only entries only for staff. */
+export function toMenuEntries(nodes: readonly NavNode[], t: TFunction, isStaff: boolean, parentKey = ''): MenuEntry[] {
+  const entries: MenuEntry[] = [];
   for (const node of nodes) {
     if (isGroup(node)) {
       const key = `${parentKey}group:${node.label}`;
-      const children = toMenuItems(node.children, t, isStaff, `${key}/`);
-      if (children.length > 0) items.push({ key, label: t(`nav:${node.label}`), icon: node.icon, children });
+      const children = toMenuEntries(node.children, t, isStaff, `${key}/`);
+      if (children.length > 0) entries.push({ key, label: t(`nav:${node.label}`), icon: node.icon, children });
     } else if (!node.staffOnly || isStaff) {
-      const label = t(`nav:${node.label}`);
-      items.push({
-        key: node.to,
-        icon: node.icon,
-        disabled: node.disabled,
-        label: node.disabled ? (
-          <span data-testid={node.testId}>{label}</span>
-        ) : (
-          <Link to={node.to} data-testid={node.testId}>
-            {label}
-          </Link>
-        ),
-      });
+      entries.push({ key: node.to, to: node.to, icon: node.icon, disabled: node.disabled, testId: node.testId, label: t(`nav:${node.label}`) });
     }
   }
-  return items;
+  return entries;
 }
 
 function leaves(nodes: readonly NavNode[]): NavLeaf[] {

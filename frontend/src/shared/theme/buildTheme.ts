@@ -8,6 +8,12 @@ import { readableShade } from './contrast';
 import { primaryScale, surfaceScale, type Palette, type Preset, type PrimaryColor, type SurfacePalette, type ThemeState } from './themeConfig';
 
 /** SPEC.md section 9: layer levels. */
+/**
+ * The theme's CSS variables (`--p-…`) are defined under this class (`cssVar.key`), which Ant Design's
+ * components carry on their roots: an element of ours drawn with them must be inside one that has it.
+ */
+export const CSS_VAR_CLASS = 'trade';
+
 export const LAYERS = {
   modal: 9000,
   overlay: 8000,
@@ -101,7 +107,7 @@ export function buildAntTheme(state: ThemeState): ThemeConfig {
   });
 
   return {
-    cssVar: { key: 'trade' },
+    cssVar: { key: CSS_VAR_CLASS },
     hashed: false,
     algorithm,
     token: {

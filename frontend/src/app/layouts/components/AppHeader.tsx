@@ -1,9 +1,11 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu, type MenuProps } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { AppLogo } from '@/shared/components/AppLogo';
+import { MenuBar } from '@/shared/components/menu/MenuBar';
+import type { MenuEntry } from '@/shared/components/menu/MenuList';
 import { useIsMobileMenu } from '@/shared/hooks/useMediaQuery';
 import styles from './AppHeader.module.css';
 
@@ -11,7 +13,7 @@ import styles from './AppHeader.module.css';
 const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu')).MobileMenu }));
 
 interface Props {
-  items: MenuProps['items'];
+  entries: MenuEntry[];
   selectedKey: string | undefined;
   /** Right side of the bar (language, company, user menu). */
   tools: ReactNode;
@@ -27,8 +29,8 @@ interface Props {
  * The top bar of every layout: brand, menubar and tools. At 960px and below the menubar becomes a
  * menu button that opens and closes a drawer (SPEC.md sections 2 and 9).
  */
-export function AppHeader({ items, selectedKey, tools, brandExtra, search, menuTools }: Props) {
-  const { t } = useTranslation();
+export function AppHeader({ entries, selectedKey, tools, brandExtra, search, menuTools }: Props) {
+  const { t } = useTranslation(['common', 'nav']);
   const mobile = useIsMobileMenu();
   const location = useLocation();
   const navigation = useNavigation();
@@ -42,10 +44,8 @@ export function AppHeader({ items, selectedKey, tools, brandExtra, search, menuT
     setOpenOn(next ? location.key : null);
   };
 
-  const selectedKeys = selectedKey ? [selectedKey] : [];
-
   return (
-    <Layout.Header className={styles.header} data-testid="app-header">
+    <header className={styles.header} data-testid="app-header">
       {navigation.state === 'loading' ? <div className={styles.progress} role="progressbar" aria-label={t('states.loading')} /> : null}
       {mobile ? (
         <Button
@@ -65,13 +65,7 @@ export function AppHeader({ items, selectedKey, tools, brandExtra, search, menuT
       {mobile ? (
         <div className={styles.spacer} />
       ) : (
-        <Menu
-          mode="horizontal"
-          items={items}
-          selectedKeys={selectedKeys}
-          className={styles.menu}
-          data-testid="desktop-menu"
-        />
+        <MenuBar entries={entries} label={t('nav:menu.main')} selectedKey={selectedKey} className={styles.menu} testId="desktop-menu" />
       )}
       {!mobile && search ? <div className={styles.search}>{search}</div> : null}
       <div className={styles.tools}>
@@ -83,14 +77,14 @@ export function AppHeader({ items, selectedKey, tools, brandExtra, search, menuT
           <MobileMenu
             open={open}
             onClose={() => setOpen(false)}
-            items={items}
-            selectedKeys={selectedKeys}
+            entries={entries}
+            selectedKey={selectedKey}
             search={search}
             menuTools={menuTools}
             mobile={mobile}
           />
         </Suspense>
       ) : null}
-    </Layout.Header>
+    </header>
   );
 }

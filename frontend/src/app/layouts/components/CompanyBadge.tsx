@@ -1,20 +1,22 @@
 import { BankOutlined } from '@ant-design/icons';
-import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIsMobileMenu } from '@/shared/hooks/useMediaQuery';
 import { useCurrentTenant } from '@/shared/tenants/useCurrentTenant';
+import styles from './AppHeader.module.css';
 
-/** The company (tenant) the user works in now. */
+/** The company (tenant) the user works in now: its name, introduced as such to assistive technology. */
 export function CompanyBadge() {
   const { t } = useTranslation('nav');
   const tenant = useCurrentTenant();
   const mobile = useIsMobileMenu();
   if (!tenant || mobile) return null;
   return (
-    <Tooltip title={t('user.currentCompany')}>
-      <Tag icon={<BankOutlined />} data-testid="current-company">
+    <span className={styles.company} title={t('user.currentCompany')}>
+      <BankOutlined aria-hidden />
+      <span className={styles.visuallyHidden}>{t('user.currentCompany')}: </span>
+      <span className={styles.companyName} data-testid="current-company">
         {tenant.name}
-      </Tag>
-    </Tooltip>
+      </span>
+    </span>
   );
 }

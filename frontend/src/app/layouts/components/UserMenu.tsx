@@ -8,11 +8,11 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { signOut } from '@/features/auth/api/session';
+import { MenuButton } from '@/shared/components/menu/MenuButton';
+import type { MenuNode } from '@/shared/components/menu/MenuList';
 import { useIsMobileMenu } from '@/shared/hooks/useMediaQuery';
 import { displayName } from '@/shared/session/userNames';
 import { useSession } from '@/shared/session/useSession';
@@ -33,7 +33,6 @@ interface Props {
  */
 export function UserMenu({ variant }: Props) {
   const { t } = useTranslation('nav');
-  const navigate = useNavigate();
   const mobile = useIsMobileMenu();
   const user = useSession((s) => s.userInfo);
   const username = useSession((s) => s.username);
@@ -47,82 +46,68 @@ export function UserMenu({ variant }: Props) {
     return list === undefined || list.includes('accounting.manage') || list.includes('accounting.view_syncentry');
   });
 
-  const items: MenuProps['items'] = [
-    { key: 'profile', icon: <UserOutlined />, label: t('user.profile') },
-    { key: 'settings', icon: <BgColorsOutlined />, label: t('user.settings') },
+  const entries: MenuNode[] = [
+    { key: 'profile', icon: <UserOutlined />, label: t('user.profile'), to: '/profile' },
+    {
+      key: 'settings',
+      icon: <BgColorsOutlined />,
+      label: t('user.settings'),
+      onSelect: () => {
+        setSettingsUsed(true);
+        setSettingsOpen(true);
+      },
+    },
     ...(variant === 'full'
       ? [
-          { key: 'company-settings', icon: <BankOutlined />, label: t('user.companySettings') },
-          ...(mayAccounting ? [{ key: 'accounting', icon: <AccountBookOutlined />, label: t('user.accounting') }] : []),
+          { key: 'company-settings', icon: <BankOutlined />, label: t('user.companySettings'), to: '/settings/company' },
+          ...(mayAccounting ? [{ key: 'accounting', icon: <AccountBookOutlined />, label: t('user.accounting'), to: '/settings/accounting' }] : []),
           {
             key: 'user-management',
             icon: <TeamOutlined />,
             label: t('user.userManagement'),
             children: [
-              { key: 'user-list', label: t('user.userList') },
-              { key: 'user-create', label: t('user.createUser') },
-              { key: 'user-departments', label: t('user.departments') },
-              { key: 'user-permissions', label: t('user.permissions') },
+              { key: 'user-list', label: t('user.userList'), to: '/user' },
+              { key: 'user-create', label: t('user.createUser'), to: '/user/create' },
+              { key: 'user-departments', label: t('user.departments'), to: '/user/departments' },
+              { key: 'user-permissions', label: t('user.permissions'), to: '/user/permissions' },
             ],
           },
-          { key: 'switch-company', icon: <SwapOutlined />, label: t('user.switchCompany') },
+          {
+            key: 'switch-company',
+            icon: <SwapOutlined />,
+            label: t('user.switchCompany'),
+            onSelect: () => {
+              setCompanyUsed(true);
+              setCompanyOpen(true);
+            },
+          },
         ]
       : []),
-    { type: 'divider' as const },
-    { key: 'sign-out', icon: <LogoutOutlined />, label: t('user.signOut'), danger: true, disabled: signingOut },
-  ];
-
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    switch (key) {
-      case 'profile':
-        void navigate('/profile');
-        break;
-      case 'settings':
-        setSettingsUsed(true);
-        setSettingsOpen(true);
-        break;
-      case 'company-settings':
-        void navigate('/settings/company');
-        break;
-      case 'accounting':
-        void navigate('/settings/accounting');
-        break;
-      case 'user-list':
-        void navigate('/user');
-        break;
-      case 'user-create':
-        void navigate('/user/create');
-        break;
-      case 'user-departments':
-        void navigate('/user/departments');
-        break;
-      case 'user-permissions':
-        void navigate('/user/permissions');
-        break;
-      case 'switch-company':
-        setCompanyUsed(true);
-        setCompanyOpen(true);
-        break;
-      case 'sign-out':
+    { key: 'divider', divider: true },
+    {
+      key: 'sign-out',
+      icon: <LogoutOutlined />,
+      label: t('user.signOut'),
+      danger: true,
+      disabled: signingOut,
+      onSelect: () => {
         setSigningOut(true);
         void signOut();
-        break;
-      default:
-        break;
-    }
-  };
+      },
+    },
+  ];
 
   const name = displayName(user) || username || '';
 
   return (
     <>
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <Button type="text" className={styles.trigger} aria-label={t('user.menu')} data-testid="user-menu">
-          <Avatar size="small" icon={<UserOutlined />} />
-          {mobile ? null : <span className={styles.name}>{name}</span>}
-          <DownOutlined className={styles.caret} />
-        </Button>
-      </Dropdown>
+      <MenuButton entries={entries} label={t('user.menu')} testId="user-menu" align="end">
+        <span className={styles.avatar} aria-hidden>
+          <UserOutlined />
+        </span>
+        {mobile ? null : <span className={styles.name}>{name}</span>}
+        <DownOutlined className={styles.caret} aria-hidden />
+      </MenuButton>
       {settingsUsed ? (
         <Suspense>
           <ThemeConfigurator open={settingsOpen} onClose={() => setSettingsOpen(false)} />
