@@ -74,10 +74,12 @@ INDEXED: tuple[IndexedModel, ...] = (
     ),
     IndexedModel(9, "salesorders.SalesOrder", ("order_number", "customer_reference", "description")),
     # goods receipts (purchase receipts, the warehouse's receiving), inbound shipments (the purchase and
-    # warehouse shipment lists) and sales shipments (sales shipments, warehouse deliveries)
+    # warehouse shipment lists), sales shipments (sales shipments, warehouse deliveries) and their
+    # dispatches (the carriers' pickups)
     IndexedModel(10, "purchaseorders.Receipt", ("receipt_number", "note")),
     IndexedModel(11, "logistics.ShipmentInfo", ("container_number", "seal_number", "vessel", "voyage")),
     IndexedModel(12, "salesorders.Shipment", ("shipment_number", "tracking_number")),
+    IndexedModel(13, "logistics.Dispatch", ("tracking_number", "vehicle")),  # one per sales shipment
 )
 
 

@@ -1,5 +1,5 @@
-"""List search through the trigram table for goods receipts, inbound shipments and sales shipments
-(apps/common/search_index.py, kinds 10 to 12): the answers are exactly those of plain `icontains` over
+"""List search through the trigram table for goods receipts, inbound shipments, sales shipments and
+dispatches (apps/common/search_index.py, kinds 10 to 13): the answers are exactly those of plain `icontains` over
 each list's search fields, the grams follow every write, another tenant's rows are never found, and the
 lists read the gram table on PostgreSQL."""
 
@@ -21,7 +21,8 @@ from apps.common.models import SearchGram
 from apps.customers.models import Customer
 from apps.inventory.api.views import InboundShipmentViewSet
 from apps.inventory.models import Warehouse
-from apps.logistics.models import ShipmentInfo, ShipmentPurchaseOrder
+from apps.logistics.api.views import DispatchViewSet
+from apps.logistics.models import Dispatch, ShipmentCompany, ShipmentInfo, ShipmentPurchaseOrder
 from apps.purchaseorders.api.views import ReceiptViewSet
 from apps.purchaseorders.models import PurchaseOrder, Receipt
 from apps.salesorders.api.views import ShipmentViewSet as SalesShipmentViewSet
@@ -30,12 +31,13 @@ from apps.suppliers.models import ParentVendor, Supplier
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
-RECEIPT_KIND, INBOUND_KIND, SALES_SHIPMENT_KIND = 10, 11, 12
+RECEIPT_KIND, INBOUND_KIND, SALES_SHIPMENT_KIND, DISPATCH_KIND = 10, 11, 12, 13
 
 RECEIPTS = "/api/purchaseorders/receipts/"
 SHIPMENTS = "/api/logistics/shipments/"
 INBOUND = "/api/inventory/inbound/"
 SALES_SHIPMENTS = "/api/salesorders/shipments/"
+DISPATCHES = "/api/logistics/dispatches/"
 
 # (purchase order number, supplier name, customer name, sales order number): the related rows searched
 ORDERS = [
@@ -53,10 +55,10 @@ SHIPMENT_ROWS = [  # container, seal, vessel, voyage, orders carried
     ("CMAU7654321", "", "中远海运 星", "第12航次", [1]),
     ("TGHU0000001", "100%_SEAL", "Ever Given", "", [0, 1]),
 ]
-SALES_SHIPMENT_ROWS = [  # shipment number, tracking number, sales order
-    ("SH-2026-0001", "JJD0001234567", 0),
-    ("SH-2026-0002", "1Z999AA10123456784", 1),
-    ("SH-ÖL-3", "快递-单号-88", 0),
+SALES_SHIPMENT_ROWS = [  # shipment number, tracking number, sales order, dispatch (tracking, vehicle)
+    ("SH-2026-0001", "JJD0001234567", 0, ("JJD0001234567", "Truck NL-12-AB")),
+    ("SH-2026-0002", "1Z999AA10123456784", 1, ("", "货车 沪A-8888")),
+    ("SH-ÖL-3", "快递-单号-88", 0, None),
 ]
 TERMS = [
     "gr-2026",
@@ -88,6 +90,9 @@ TERMS = [
     "jjd000",
     "1z999",
     "快递-单",
+    "truck",
+    "沪a-88",
+    "dhl",
     "müller",
     "so-7001",
     "ab",
@@ -130,13 +135,22 @@ def _seed(tenant, in_tenant, suffix: str = ""):
             )
             for order in carried:
                 ShipmentPurchaseOrder.objects.create(shipment=shipment, purchase_order=orders[order])
-        for number, tracking, order in SALES_SHIPMENT_ROWS:
-            Shipment.objects.create(
+        carrier = ShipmentCompany.objects.create(name=f"DHL Freight{suffix}")
+        for number, tracking, order, dispatch in SALES_SHIPMENT_ROWS:
+            shipment = Shipment.objects.create(
                 shipment_number=number,
                 tracking_number=tracking,
                 sales_order=sales_orders[order],
                 warehouse=warehouse,
             )
+            if dispatch:
+                Dispatch.objects.create(
+                    sales_shipment=shipment,
+                    carrier=carrier,
+                    pickup_date=date(2026, 3, 3),
+                    tracking_number=dispatch[0],
+                    vehicle=dispatch[1],
+                )
 
 
 @pytest.fixture
@@ -158,6 +172,7 @@ LISTS = [
     ),
     (INBOUND, ShipmentInfo, InboundShipmentViewSet.search_fields, INBOUND_KIND),
     (SALES_SHIPMENTS, Shipment, SalesShipmentViewSet.search_fields, SALES_SHIPMENT_KIND),
+    (DISPATCHES, Dispatch, DispatchViewSet.search_fields, DISPATCH_KIND),
 ]
 
 
@@ -191,6 +206,7 @@ def test_the_lists_are_indexed_with_the_fields_they_search():
     for model, view_fields in [
         (Receipt, ReceiptViewSet.search_fields),
         (Shipment, SalesShipmentViewSet.search_fields),
+        (Dispatch, DispatchViewSet.search_fields),
         (ShipmentInfo, ["container_number", "seal_number", "vessel", "voyage"]),
     ]:
         _kind, indexed = search_index.indexed_fields(model)
@@ -258,7 +274,9 @@ def test_every_write_keeps_the_grams_of_its_rows(documents, api, in_tenant):
         receipt.save()
         ShipmentInfo.objects.filter(container_number="MSCU1234565").update(vessel="Maersk Kampala")
         Shipment.objects.filter(shipment_number="SH-2026-0002").update(tracking_number="NEWTRACK-9")
+        Dispatch.objects.filter(vehicle="Truck NL-12-AB").update(vehicle="Van NL-34-CD")
         check()
+        Dispatch.objects.filter(sales_shipment__shipment_number="SH-2026-0002").delete()
         Shipment.objects.filter(shipment_number="SH-ÖL-3").delete()
         ShipmentInfo.objects.filter(container_number="TGHU0000001").delete()
         check()
@@ -268,6 +286,9 @@ def test_every_write_keeps_the_grams_of_its_rows(documents, api, in_tenant):
     assert _found(client, SHIPMENTS, "élise")[1] == 0
     assert _found(client, SALES_SHIPMENTS, "newtrack")[1] == 1
     assert _found(client, SALES_SHIPMENTS, "快递")[1] == 0
+    assert _found(client, DISPATCHES, "van nl")[1] == 1
+    assert _found(client, DISPATCHES, "truck")[1] == 0
+    assert _found(client, DISPATCHES, "沪a-88")[1] == 0
 
 
 SEARCHED_TABLES = [
@@ -276,6 +297,8 @@ SEARCHED_TABLES = [
     "logistics_shipmentpurchaseorder",
     "salesorders_salesorder",
     "customers_customer",
+    "salesorders_shipment",
+    "logistics_shipmentcompany",
 ]
 
 
@@ -290,6 +313,7 @@ def test_fields_several_relations_away_are_searched_through_grams_without_joins(
         SHIPMENTS: {INBOUND_KIND, 2},
         INBOUND: {INBOUND_KIND, 2},
         SALES_SHIPMENTS: {SALES_SHIPMENT_KIND, 9, 4},  # sales shipments, sales orders, customers
+        DISPATCHES: {DISPATCH_KIND, SALES_SHIPMENT_KIND, 9, 4},
     }
     for url, model, _fields, _kind in LISTS:
         with CaptureQueriesContext(connection) as captured:
