@@ -29,6 +29,7 @@ class CommonErrorCode(StrEnum):
     IMPORT_IN_PROGRESS = "import_in_progress"
     IMPORT_STALE = "import_stale"
     IMPORT_FAILED = "import_failed"
+    RECORD_IN_USE = "record_in_use"
 
 
 class OutsideParentVendor(Forbidden):
@@ -70,3 +71,11 @@ class ImportRejected(DomainError):
 class ImportInProgress(Conflict):
     error = CommonErrorCode.IMPORT_IN_PROGRESS
     default_message = _("An import of this kind is already running. Wait until it has finished.")
+
+
+class RecordInUse(Conflict):
+    """A delete blocked by `on_delete=PROTECT`/`RESTRICT` (the envelope's handler raises it for Django's
+    ProtectedError and RestrictedError): the record is still in use, not a server error."""
+
+    error = CommonErrorCode.RECORD_IN_USE
+    default_message = _("This record is still used by other records and cannot be deleted.")

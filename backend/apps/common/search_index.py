@@ -73,6 +73,13 @@ INDEXED: tuple[IndexedModel, ...] = (
         ("delivery_number", "description", "forest_supplier_name", "material_sc_number"),
     ),
     IndexedModel(9, "salesorders.SalesOrder", ("order_number", "customer_reference", "description")),
+    # goods receipts (purchase receipts, the warehouse's receiving), inbound shipments (the purchase and
+    # warehouse shipment lists), sales shipments (sales shipments, warehouse deliveries) and their
+    # dispatches (the carriers' pickups)
+    IndexedModel(10, "purchaseorders.Receipt", ("receipt_number", "note")),
+    IndexedModel(11, "logistics.ShipmentInfo", ("container_number", "seal_number", "vessel", "voyage")),
+    IndexedModel(12, "salesorders.Shipment", ("shipment_number", "tracking_number")),
+    IndexedModel(13, "logistics.Dispatch", ("tracking_number", "vehicle")),  # one per sales shipment
 )
 
 
@@ -199,24 +206,35 @@ def _tenant_ids(cursor) -> list[int]:
     return [row[0] for row in cursor.fetchall()]
 
 
-def rebuild(kinds: set[int], using_connection=None) -> None:
-    """Rewrite the grams of `kinds` from their tables, tenant by tenant (forced RLS: each is entered)."""
+def tenant_ids(using_connection=None) -> list[int]:
+    conn = using_connection or default_connection
+    with conn.cursor() as cursor:
+        return _tenant_ids(cursor)
+
+
+def rebuild(kinds: set[int], using_connection=None, tenants: list[int] | None = None) -> dict[int, int]:
+    """Rewrite the grams of `kinds` from their tables, tenant by tenant (forced RLS: each is entered), in
+    one transaction; `tenants`: only those (default: every tenant). Returns the grams written per tenant."""
     conn = using_connection or default_connection
     entries = [entry for entry in INDEXED if entry.kind in kinds]
+    written: dict[int, int] = {}
     with transaction.atomic(using=conn.alias), conn.cursor() as cursor:
         cursor.execute("SELECT current_setting('app.tenant_id', true)")
         previous = cursor.fetchone()[0] or ""
         cursor.execute("SET LOCAL work_mem = '256MB'")
-        for tenant_id in _tenant_ids(cursor):
+        for tenant_id in _tenant_ids(cursor) if tenants is None else tenants:
             cursor.execute("SELECT set_config('app.tenant_id', %s, true)", [str(tenant_id)])
             cursor.execute(
                 f"DELETE FROM {GRAM_TABLE} WHERE tenant_id = %s AND kind = ANY(%s)",
                 [tenant_id, sorted(kinds)],
             )
+            written[tenant_id] = 0
             for entry in entries:
                 table, _pk, tenant, _cols = _columns(entry)
                 cursor.execute(_insert_sql(entry, table, f"WHERE n.{tenant} = %s"), [tenant_id])
+                written[tenant_id] += max(cursor.rowcount, 0)
         cursor.execute("SELECT set_config('app.tenant_id', %s, true)", [previous])
+    return written
 
 
 def sync(using_connection=None) -> set[int]:

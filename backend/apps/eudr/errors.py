@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from django.utils.translation import gettext_lazy as _
 
-from apps.common.exceptions import Conflict, DomainError
+from apps.common.exceptions import Conflict, DomainError, NotFound
 
 MSG_SELECT_LABELS = _("Please select labels to delete")
 
@@ -34,6 +34,22 @@ class EudrErrorCode(StrEnum):
     ORDER_QUANTITY_EXCEEDED = "order_quantity_exceeded"
     GEOJSON_TOO_LARGE = "geojson_too_large"
     ALREADY_SUBMITTED = "already_submitted"
+    VALIDATION_ERROR = "validation_error"
+    NOT_FOUND = "not_found"
+    CARTON_NOT_FOUND = "carton_not_found"
+    DDS_INFORMATION_MISSING = "dds_information_missing"
+    DDS_JOB_NOT_FOUND = "dds_job_not_found"
+    DDS_PACKAGE_NOT_READY = "dds_package_not_ready"
+    TRACES_ACCOUNT_MISSING = "traces_account_missing"
+    DDS_FILING_NOT_ALLOWED = "dds_filing_not_allowed"
+    DDS_SUBMISSION_MISSING = "dds_submission_missing"
+    # the EU information system's own answers (apps/eudr/traces/errors.py)
+    TRACES_ERROR = "traces_error"
+    TRACES_BUSINESS_RULES = "traces_business_rules"
+    TRACES_AUTHENTICATION_FAILED = "traces_authentication_failed"
+    TRACES_PERMISSION_DENIED = "traces_permission_denied"
+    TRACES_NOT_FOUND = "traces_not_found"
+    TRACES_UNAVAILABLE = "traces_unavailable"
 
 
 class NoWeightAvailable(Conflict):
@@ -70,14 +86,14 @@ class OrderQuantityExceeded(Conflict):
 
 class GenerationInputError(DomainError):
     status_code = 400
-    error = "validation_error"
+    error = EudrErrorCode.VALIDATION_ERROR
 
 
 class LabelsNotSelected(DomainError):
     """A bulk delete without a selection: SPEC.md's message as the envelope's message and on `ids`."""
 
     status_code = 400
-    error = "validation_error"
+    error = EudrErrorCode.VALIDATION_ERROR
     default_message = MSG_SELECT_LABELS
 
     def __init__(self) -> None:
@@ -95,3 +111,58 @@ class GeoJsonTooLarge(DomainError):
 class AlreadySubmitted(Conflict):
     error = EudrErrorCode.ALREADY_SUBMITTED
     default_message = _("This delivery has already been submitted.")
+
+
+class DeliveryFileNotFound(NotFound):
+    """A document kind the delivery does not have, or one not stored (yet)."""
+
+    error = EudrErrorCode.NOT_FOUND
+    default_message = _("Not found.")
+
+
+class LabelsNotFound(NotFound):
+    """A bulk action naming labels that do not exist (or are another tenant's: the same answer)."""
+
+    error = EudrErrorCode.NOT_FOUND
+    default_message = _("Some of the selected labels do not exist.")
+
+
+class CartonNotFound(NotFound):
+    """The public trace of a code no carton has."""
+
+    error = EudrErrorCode.CARTON_NOT_FOUND
+    default_message = _("No carton was found for this code. Check the code printed under the QR code.")
+
+
+class DdsInformationMissing(DomainError):
+    status_code = 400
+    error = EudrErrorCode.DDS_INFORMATION_MISSING
+    default_message = _("Required information is missing: the due diligence package cannot be built.")
+
+
+class DdsJobNotFound(NotFound):
+    error = EudrErrorCode.DDS_JOB_NOT_FOUND
+    default_message = _("This package job does not exist or has expired. Start a new package.")
+
+
+class DdsPackageNotReady(DomainError):
+    status_code = 409
+    error = EudrErrorCode.DDS_PACKAGE_NOT_READY
+    default_message = _("The package is not ready yet.")
+
+
+class TracesAccountMissing(DomainError):
+    status_code = 400
+    error = EudrErrorCode.TRACES_ACCOUNT_MISSING
+    default_message = _(
+        "Enter the TRACES user name, web-service authentication key and client id in Company settings first."
+    )
+
+
+class DdsFilingNotAllowed(Conflict):
+    error = EudrErrorCode.DDS_FILING_NOT_ALLOWED
+
+
+class DdsSubmissionMissing(Conflict):
+    error = EudrErrorCode.DDS_SUBMISSION_MISSING
+    default_message = _("This delivery has no statement filed through the product.")

@@ -21,13 +21,13 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from apps.common.exceptions import Conflict, DomainError
+from apps.common.exceptions import DomainError
 from apps.eudr import traces
 from apps.eudr.dds import xml as dds_xml
 from apps.eudr.dds.package import check_delivery, load_facts
 from apps.eudr.dds.statement import build_request, internal_reference
+from apps.eudr.errors import DdsFilingNotAllowed, DdsSubmissionMissing, TracesAccountMissing
 from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount
 from apps.eudr.models import RawMaterialDelivery
 
@@ -45,23 +45,6 @@ SYSTEM_STATUS = {
     "ARCHIVED": Status.ARCHIVED,
     "OBSOLETE": Status.ARCHIVED,
 }
-
-
-class TracesAccountMissing(DomainError):
-    status_code = 400
-    error = "traces_account_missing"
-    default_message = gettext_lazy(
-        "Enter the TRACES user name, web-service authentication key and client id in Company settings first."
-    )
-
-
-class DdsFilingNotAllowed(Conflict):
-    error = "dds_filing_not_allowed"
-
-
-class DdsSubmissionMissing(Conflict):
-    error = "dds_submission_missing"
-    default_message = gettext_lazy("This delivery has no statement filed through the product.")
 
 
 # -- credentials -----------------------------------------------------------------------------------------

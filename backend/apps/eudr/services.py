@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ValidationError
 
-from apps.common.exceptions import Conflict, DomainError, NotFound
+from apps.common.exceptions import Conflict, DomainError
 from apps.eudr import errors, trace_cache
 from apps.eudr.models import (
     EUDR_CUTOFF_MONTH,
@@ -537,7 +537,7 @@ def raw_material_attach_file(*, delivery_id: int, kind: str, upload, queryset=No
     """Stores one of the delivery's documents (replacing the previous one of that kind). A GeoJSON
     location file also fills the delivery's plots when they are still empty and the file is valid."""
     if kind not in FileKind.values:
-        raise NotFound()
+        raise errors.DeliveryFileNotFound()
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
     delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
     max_bytes = 25 * 1024 * 1024 if kind == FileKind.LOCATION_FILE else None
@@ -572,12 +572,12 @@ def raw_material_attach_file(*, delivery_id: int, kind: str, upload, queryset=No
 @transaction.atomic
 def raw_material_remove_file(*, delivery_id: int, kind: str, queryset=None) -> RawMaterialDelivery:
     if kind not in FileKind.values:
-        raise NotFound()
+        raise errors.DeliveryFileNotFound()
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
     delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
     field = getattr(delivery, kind)
     if not field:
-        raise NotFound()
+        raise errors.DeliveryFileNotFound()
     stored, storage = field.name, field.storage
     setattr(delivery, kind, "")
     meta = dict(delivery.files_meta or {})
@@ -1074,7 +1074,7 @@ def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
         )
     )
     if len(found) != len(wanted):
-        raise NotFound(_("Some of the selected labels do not exist."))
+        raise errors.LabelsNotFound()
     active = [row for row in found if row["status"] == CartonLabel.Status.ACTIVE]
     delivery_ids = sorted({row["raw_material_id"] for row in active})
     batch_ids = sorted({row["batch_id"] for row in active})

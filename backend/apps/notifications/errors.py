@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from django.utils.translation import gettext_lazy
 
-from apps.common.exceptions import Conflict, DomainError
+from apps.common.exceptions import Conflict, DomainError, NotFound
 
 
 class EmailErrorCode(StrEnum):
@@ -17,6 +17,7 @@ class EmailErrorCode(StrEnum):
     NO_EMAIL = "no_email"
     NOT_RESENDABLE = "not_resendable"
     TEMPLATE_IN_USE = "template_in_use"
+    NOT_FOUND = "not_found"
 
 
 class NoRecord(DomainError):
@@ -44,3 +45,24 @@ class NotResendable(Conflict):
 class TemplateInUse(Conflict):
     error = EmailErrorCode.TEMPLATE_IN_USE
     default_message = gettext_lazy("Scenarios use this template: delete or change them first.")
+
+
+class EventNotFound(NotFound):
+    """An event name the registry does not know."""
+
+    error = EmailErrorCode.NOT_FOUND
+    default_message = gettext_lazy("Not found.")
+
+
+class RawMessageMissing(NotFound):
+    """A message whose received original (.eml) was not stored."""
+
+    error = EmailErrorCode.NOT_FOUND
+    default_message = gettext_lazy("Not found.")
+
+
+class SmtpSettingsMissing(NotFound):
+    """The tenant has no SMTP settings yet (nothing to read, nothing to test with)."""
+
+    error = EmailErrorCode.NOT_FOUND
+    default_message = gettext_lazy("Not found.")

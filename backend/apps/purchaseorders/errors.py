@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from django.utils.translation import gettext_lazy as _
 
-from apps.common.exceptions import Conflict, DomainError
+from apps.common.exceptions import Conflict, DomainError, NotFound
 
 
 class PurchasingErrorCode(StrEnum):
@@ -24,6 +24,7 @@ class PurchasingErrorCode(StrEnum):
     LINE_RECEIVED = "line_received"
     BELOW_RECEIVED = "below_received"
     SUPPLIER_LOCKED = "supplier_locked"
+    NOT_FOUND = "not_found"
 
 
 class InvalidInput(DomainError):
@@ -109,3 +110,11 @@ class LineReceived(Conflict):
 
 class BelowReceived(Conflict):
     error = PurchasingErrorCode.BELOW_RECEIVED
+
+
+class PurchaseOrderNotFound(NotFound):
+    """An order outside what the user may see (another parent vendor's): the answer of one that does not
+    exist."""
+
+    error = PurchasingErrorCode.NOT_FOUND
+    default_message = _("Not found.")

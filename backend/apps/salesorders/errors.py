@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from django.utils.translation import gettext_lazy as _
 
-from apps.common.exceptions import Conflict, DomainError
+from apps.common.exceptions import Conflict, DomainError, NotFound
 
 
 class SalesErrorCode(StrEnum):
@@ -48,6 +48,7 @@ class SalesErrorCode(StrEnum):
     SHIPMENT_NOT_SHIPPED = "shipment_not_shipped"
     INVOICE_ALREADY_POSTED = "invoice_already_posted"
     INVALID_AMOUNT = "invalid_amount"
+    NOT_FOUND = "not_found"
 
 
 class IllegalAction(Conflict):
@@ -240,3 +241,10 @@ class InvoiceAlreadyPosted(InvoicePosted):
 class InvalidAmount(DomainError):
     error = SalesErrorCode.INVALID_AMOUNT
     default_message = _("A payment must be a positive amount.")
+
+
+class ShipmentNotFound(NotFound):
+    """An invoice asked for shipments of which some do not exist (or are another tenant's)."""
+
+    error = SalesErrorCode.NOT_FOUND
+    default_message = _("Not found.")

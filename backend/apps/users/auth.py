@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from django.http import JsonResponse
-from django.utils.translation import gettext as _
+
+from apps.users.errors import AccountLocked
 
 
 def user_can_authenticate(user) -> bool:
@@ -30,8 +31,8 @@ def axes_lockout_response(request, credentials=None, *args, **kwargs):
     return JsonResponse(
         {
             "code": 429,
-            "message": _("Too many failed sign-in attempts. The account is locked for 15 minutes."),
-            "error": "account_locked",
+            "message": str(AccountLocked.default_message),
+            "error": AccountLocked.error,
             "data": None,
         },
         status=429,

@@ -17,6 +17,8 @@ class UsersErrorCode(StrEnum):
     ROLE_IN_USE = "role_in_use"
     DEPARTMENT_IN_USE = "department_in_use"
     TOKEN_NOT_VALID = "token_not_valid"
+    INVALID_CREDENTIALS = "invalid_credentials"
+    ACCOUNT_LOCKED = "account_locked"
 
 
 class AccountNotManageable(Forbidden):
@@ -51,3 +53,15 @@ class TokenNotValid(DomainError):
     status_code = 401
     error = UsersErrorCode.TOKEN_NOT_VALID
     default_message = _("The refresh token is invalid or already revoked.")
+
+
+class InvalidCredentials(DomainError):
+    status_code = 401
+    error = UsersErrorCode.INVALID_CREDENTIALS
+    default_message = _("Invalid username or password")
+
+
+class AccountLocked(DomainError):
+    status_code = 429
+    error = UsersErrorCode.ACCOUNT_LOCKED
+    default_message = _("Too many failed sign-in attempts. The account is locked for 15 minutes.")

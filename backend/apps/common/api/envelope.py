@@ -26,7 +26,8 @@ from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from apps.common.exceptions import Conflict, DomainError
+from apps.common.errors import RecordInUse
+from apps.common.exceptions import DomainError
 
 logger = logging.getLogger("apps.api")
 
@@ -151,9 +152,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         )
     if isinstance(exc, (ProtectedError, RestrictedError)):
         # A delete blocked by on_delete=PROTECT/RESTRICT: the record is still in use, not a server error.
-        exc = Conflict(
-            _("This record is still used by other records and cannot be deleted."), error="record_in_use"
-        )
+        exc = RecordInUse()
     if isinstance(exc, (OverflowError, DataError)):
         # A number too large for the database's integer type (an id of 2**70 in a filter or a body):
         # bad input, not a server error. The field validators catch most; this is the backstop.

@@ -6,8 +6,11 @@ reverse relation a DISTINCT (as EXISTS) on top, for the count and for the page. 
 becomes a condition on the list's own table over the ids the other table matches,
 `group_id = ANY(ARRAY(SELECT id FROM products_productgroup WHERE UPPER(name) LIKE ...))` (forward
 foreign key) or `id = ANY(ARRAY(SELECT order_id FROM ...lines WHERE ...))` (reverse one), computed once
-per query: one pass over the list's rows, no join, no DISTINCT. Deeper paths and SQLite keep DRF's
-behaviour.
+per query: one pass over the list's rows, no join, no DISTINCT. A path of several relations nests the
+same condition, innermost first (`sales_order__customer__name`: `sales_order_id = ANY(ARRAY(SELECT id
+FROM salesorders_salesorder WHERE customer_id = ANY(ARRAY(SELECT id FROM customers_customer WHERE
+...))))`). A many-to-many field goes through its link table the same way. Reverse many-to-many relations, paths of
+more than MAX_HOPS relations and SQLite keep DRF's behaviour.
 
 Trigram indexes (pg_trgm, GIN over `upper(col::text)`) would answer the `LIKE '%x%'` conditions in well
 under a millisecond, but not under row-level security: PostgreSQL evaluates the tenant policy before any
@@ -24,6 +27,7 @@ from django.contrib.postgres.expressions import ArraySubquery
 from django.contrib.postgres.fields import ArrayField
 from django.core.exceptions import FieldDoesNotExist
 from django.db import connection, models
+from django.db.models import ForeignObjectRel
 from rest_framework.filters import SearchFilter
 
 from apps.common import search_index
@@ -42,47 +46,76 @@ def _ids(ids: list[int]):
     return models.Value(ids, output_field=ArrayField(models.BigIntegerField()))
 
 
+MAX_HOPS = 3  # relations followed in one search field (`order_links__purchase_order__order_number`: 2)
+
+
 class JoinFreeSearchFilter(SearchFilter):
     def _relation(self, model, search_field: str):
-        """(relation, target field) of `relation__field` (one hop, default lookup), or None."""
+        """(relations, target field) of `relation__...__field` (up to MAX_HOPS foreign keys or one-to-one
+        fields, either direction, or many-to-many fields of the model itself, and the default lookup), or
+        None."""
         if search_field[0] in self.lookup_prefixes:
             return None
         parts = search_field.split("__")
-        if len(parts) != 2:
+        if not 2 <= len(parts) <= MAX_HOPS + 1:
             return None
+        relations, current = [], model
+        for name in parts[:-1]:
+            try:
+                relation = current._meta.get_field(name)
+            except FieldDoesNotExist:
+                return None
+            forward = (relation.many_to_one or relation.one_to_one) and relation.concrete
+            reverse = isinstance(relation, ForeignObjectRel) and (relation.one_to_many or relation.one_to_one)
+            many = isinstance(relation, models.ManyToManyField)
+            if relation.related_model is None or not (forward or reverse or many):
+                return None
+            relations.append(relation)
+            current = relation.related_model
         try:
-            relation = model._meta.get_field(parts[0])
-        except FieldDoesNotExist:
-            return None
-        related = relation.related_model
-        if related is None:
-            return None
-        try:
-            target = related._meta.get_field(parts[1])
+            target = current._meta.get_field(parts[-1])
         except FieldDoesNotExist:
             return None
         if target.is_relation:
             return None
-        if not ((relation.many_to_one and relation.concrete) or relation.one_to_many):
-            return None
-        return relation, target
+        return relations, target
 
     def _related_condition(self, model, search_field: str, term: str, candidate_ids=None):
-        """The condition for `relation__field`, or None to leave it to DRF. `candidate_ids`: the related
-        rows that may match (from their grams), or None for all."""
+        """The condition for `relation__...__field`, or None to leave it to DRF. `candidate_ids`: the rows
+        of the last related table that may match (from their grams), or None for all. Each hop is an
+        `= ANY(ARRAY(SELECT ...))` over the next table's matching rows, innermost first."""
         found = self._relation(model, search_field)
         if found is None:
             return None
-        relation, target = found
-        related = relation.related_model
-        matching = related._default_manager.filter(
+        relations, target = found
+        matching = relations[-1].related_model._default_manager.filter(
             **{f"{target.name}__{self.default_lookup}": term}
-        ).order_by()
+        )
         if candidate_ids is not None:
             matching = matching.filter(EqualsAny(models.F("pk"), _ids(candidate_ids)))
-        if relation.many_to_one:
-            return EqualsAny(models.F(relation.attname), ArraySubquery(matching.values("pk")))
-        return EqualsAny(models.F("pk"), ArraySubquery(matching.values(relation.field.attname)))
+        condition = None
+        for index in range(len(relations) - 1, -1, -1):
+            if condition is not None:  # the rows of this hop's table that lead to a match
+                matching = relations[index].related_model._default_manager.filter(condition)
+            relation = relations[index]
+            if isinstance(relation, models.ManyToManyField):
+                # this row's id is among those its through rows to the matching rows hold
+                through = relation.remote_field.through
+                to_target = through._meta.get_field(relation.m2m_reverse_field_name()).attname
+                to_source = through._meta.get_field(relation.m2m_field_name()).attname
+                links = through._default_manager.filter(
+                    EqualsAny(models.F(to_target), ArraySubquery(matching.order_by().values("pk")))
+                )
+                condition = EqualsAny(models.F("pk"), ArraySubquery(links.order_by().values(to_source)))
+            elif relation.concrete:  # forward: this row's key is among the matching rows' ids
+                condition = EqualsAny(
+                    models.F(relation.attname), ArraySubquery(matching.order_by().values("pk"))
+                )
+            else:  # reverse: this row's id is among the keys the matching rows hold
+                condition = EqualsAny(
+                    models.F("pk"), ArraySubquery(matching.order_by().values(relation.field.attname))
+                )
+        return condition
 
     def _own_indexed(self, model, search_field: str) -> int | None:
         """The gram kind when `search_field` is a field of the list's own table with grams."""
@@ -93,12 +126,13 @@ class JoinFreeSearchFilter(SearchFilter):
         return kind if search_field in fields else None
 
     def _related_indexed(self, model, search_field: str) -> int | None:
-        """The gram kind of the related table when `relation__field` is one of its fields with grams."""
+        """The gram kind of the last related table when `relation__...__field` is one of its fields with
+        grams."""
         found = self._relation(model, search_field)
         if found is None:
             return None
-        relation, target = found
-        indexed = search_index.indexed_fields(relation.related_model)
+        relations, target = found
+        indexed = search_index.indexed_fields(relations[-1].related_model)
         if indexed is None or target.name not in indexed[1]:
             return None
         return indexed[0]

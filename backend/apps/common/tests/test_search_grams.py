@@ -11,9 +11,11 @@ from __future__ import annotations
 import operator
 from decimal import Decimal
 from functools import reduce
+from io import StringIO
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
@@ -301,3 +303,43 @@ def test_sync_is_idempotent_and_rebuild_restores_the_grams(catalogue, in_tenant)
                 [f"{search_index.FUNCTION_PREFIX}{entry.kind}_%", entry.model_class()._meta.db_table],
             )
             assert cursor.fetchone()[0] == 3, entry
+
+
+def test_rebuild_command_restores_the_grams_of_every_tenant_and_only_the_kinds_asked(
+    catalogue, in_tenant, tenant2
+):
+    tenant = catalogue["tenant"]
+    expected = {}
+    for each in (tenant, tenant2):
+        with in_tenant(each):
+            expected[each.pk] = _expected(Product, PRODUCT_KIND)
+            assert expected[each.pk]
+            # lost and wrong grams of products, and a stray gram of another kind that --model leaves alone
+            SearchGram.objects.filter(kind=PRODUCT_KIND).exclude(gram__startswith="C").delete()
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "INSERT INTO common_searchgram (tenant_id, kind, gram, object_id) VALUES "
+                    "(%s, %s, 'QQQ', 1), (%s, %s, 'QQQ', 1)",
+                    [each.pk, PRODUCT_KIND, each.pk, 9],
+                )
+            assert _stored(PRODUCT_KIND) != expected[each.pk]
+    out = StringIO()
+    call_command("rebuild_search_index", "--model", "products.product", stdout=out)
+    for each in (tenant, tenant2):
+        with in_tenant(each):
+            assert _stored(PRODUCT_KIND) == expected[each.pk]
+            assert SearchGram.objects.filter(kind=9, gram="QQQ").count() == 1
+        assert f"{each.name}: {len(expected[each.pk])} grams" in out.getvalue()
+    # every kind, one tenant: the stray gram of that tenant goes, the other tenant's stays
+    call_command("rebuild_search_index", "--tenant", str(tenant.pk), stdout=StringIO())
+    with in_tenant(tenant):
+        assert not SearchGram.objects.filter(gram="QQQ").exists()
+    with in_tenant(tenant2):
+        assert SearchGram.objects.filter(kind=9, gram="QQQ").count() == 1
+    call_command("rebuild_search_index", "--kind", "9", stdout=StringIO())
+    with in_tenant(tenant2):
+        assert not SearchGram.objects.filter(gram="QQQ").exists()
+    with pytest.raises(CommandError, match="no search grams"):
+        call_command("rebuild_search_index", "--model", "CartonLabel", stdout=StringIO())
+    with pytest.raises(CommandError, match="unknown kind"):
+        call_command("rebuild_search_index", "--kind", "999", stdout=StringIO())

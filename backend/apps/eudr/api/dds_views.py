@@ -28,9 +28,9 @@ from rest_framework import serializers, status, viewsets
 from rest_framework.response import Response
 
 from apps.common.api.viewsets import TenantScopedMixin
-from apps.common.exceptions import DomainError, NotFound
 from apps.eudr.dds import jobs
 from apps.eudr.dds.package import check_delivery, download_name
+from apps.eudr.errors import DdsInformationMissing, DdsJobNotFound, DdsPackageNotReady
 from apps.eudr.geo import MAX_GEOJSON_BYTES, too_large, validate_geojson
 from apps.eudr.models import RawMaterialDelivery
 from apps.eudr.tasks import build_dds_package
@@ -38,23 +38,6 @@ from apps.eudr.tasks import build_dds_package
 logger = logging.getLogger(__name__)
 
 VIEW_PERMISSION = "eudr.view_rawmaterialdelivery"
-
-
-class DdsInformationMissing(DomainError):
-    status_code = 400
-    error = "dds_information_missing"
-    default_message = _("Required information is missing: the due diligence package cannot be built.")
-
-
-class DdsJobNotFound(NotFound):
-    error = "dds_job_not_found"
-    default_message = _("This package job does not exist or has expired. Start a new package.")
-
-
-class DdsPackageNotReady(DomainError):
-    status_code = 409
-    error = "dds_package_not_ready"
-    default_message = _("The package is not ready yet.")
 
 
 # -- schema serializers (the responses are built from plain dicts; these document them exactly) -----------

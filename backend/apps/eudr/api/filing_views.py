@@ -27,13 +27,14 @@ from rest_framework.response import Response
 from apps.common.api.viewsets import TenantScopedMixin
 from apps.eudr import filing
 from apps.eudr.dds.package import check_delivery
+from apps.eudr.errors import DdsInformationMissing
 from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount, TracesEnvironment
 from apps.eudr.models import RawMaterialDelivery
 from apps.eudr.tasks import file_dds
 from apps.tenancy.api.views import may_change_company_settings
 from apps.tenancy.errors import CompanySettingsForbidden
 
-from .dds_views import ERROR_ENVELOPE, ID_PARAMETER, DdsInformationMissing
+from .dds_views import ERROR_ENVELOPE, ID_PARAMETER
 
 logger = logging.getLogger(__name__)
 

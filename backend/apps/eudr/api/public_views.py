@@ -11,7 +11,6 @@ import json
 
 from django.http import HttpResponseNotModified
 from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -20,16 +19,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.api.throttling import ScopedClientThrottle
-from apps.common.exceptions import NotFound
 from apps.eudr import trace_cache
+from apps.eudr.errors import CartonNotFound
 from apps.eudr.public_trace import public_trace
 
 CACHE_SECONDS = 300
-
-
-class CartonNotFound(NotFound):
-    error = "carton_not_found"
-    default_message = _("No carton was found for this code. Check the code printed under the QR code.")
 
 
 class PublicTraceThrottle(ScopedClientThrottle):

@@ -15,7 +15,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
@@ -324,13 +324,13 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         """Downloads one of the delivery's documents."""
         instance = self.get_object()
         if kind not in FileKind.values or not getattr(instance, kind):
-            raise NotFound()
+            raise errors.DeliveryFileNotFound()
         field = getattr(instance, kind)
         meta = (instance.files_meta or {}).get(kind, {})
         try:
             handle = field.open("rb")
         except FileNotFoundError:
-            raise NotFound() from None
+            raise errors.DeliveryFileNotFound() from None
         response = FileResponse(
             handle,
             as_attachment=True,
@@ -352,7 +352,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         the location file)."""
         instance = self.get_object()
         if kind not in FileKind.values:
-            raise NotFound()
+            raise errors.DeliveryFileNotFound()
         services.raw_material_attach_file(
             delivery_id=instance.pk,
             kind=kind,

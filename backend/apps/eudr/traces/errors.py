@@ -8,11 +8,12 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from apps.common.exceptions import DomainError
+from apps.eudr.errors import EudrErrorCode
 
 
 class TracesError(DomainError):
     status_code = 502
-    error = "traces_error"
+    error = EudrErrorCode.TRACES_ERROR
     default_message = _("The EU information system answered with an error.")
     # True when the request may or may not have been carried out (no answer): the caller must look the
     # statement up before it tries again.
@@ -38,13 +39,13 @@ class TracesError(DomainError):
 
 class TracesBusinessError(TracesError):
     status_code = 400
-    error = "traces_business_rules"
+    error = EudrErrorCode.TRACES_BUSINESS_RULES
     default_message = _("The EU information system refused the statement: some business rules are not met.")
 
 
 class TracesAuthenticationError(TracesError):
     status_code = 400
-    error = "traces_authentication_failed"
+    error = EudrErrorCode.TRACES_AUTHENTICATION_FAILED
     default_message = _(
         "The EU information system did not accept the TRACES user name, authentication key or client id: check "
         "them in Company settings."
@@ -53,18 +54,18 @@ class TracesAuthenticationError(TracesError):
 
 class TracesPermissionDenied(TracesError):
     status_code = 403
-    error = "traces_permission_denied"
+    error = EudrErrorCode.TRACES_PERMISSION_DENIED
     default_message = _("The TRACES account is not allowed to do this (check its operator role in TRACES).")
 
 
 class TracesNotFound(TracesError):
     status_code = 404
-    error = "traces_not_found"
+    error = EudrErrorCode.TRACES_NOT_FOUND
     default_message = _("The EU information system does not know this statement.")
 
 
 class TracesUnavailable(TracesError):
     status_code = 503
-    error = "traces_unavailable"
+    error = EudrErrorCode.TRACES_UNAVAILABLE
     default_message = _("The EU information system did not answer in time. Please try again later.")
     outcome_unknown = True

@@ -16,9 +16,8 @@ from rest_framework.views import APIView
 
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES
 from apps.common.api.viewsets import TenantModelViewSet, TenantReadOnlyViewSet
-from apps.common.exceptions import NotFound
+from apps.notifications import errors, services
 from apps.notifications import events as registry
-from apps.notifications import services
 from apps.notifications.models import EmailMessage, EmailScenario, EmailTemplate, SmtpSettings
 
 from .serializers import (
@@ -62,7 +61,7 @@ class EmailEventRecordsView(APIView):
     def get(self, request, name: str):
         event = registry.get_event(name)
         if event is None:
-            raise NotFound()
+            raise errors.EventNotFound()
         records = registry.demo_records(event, limit=200)
         search = (request.query_params.get("search") or "").strip().lower()
         options = [{"id": r.pk, "label": str(event.record_label(r))} for r in records]
@@ -244,7 +243,7 @@ class EmailMessageViewSet(TenantReadOnlyViewSet):
         """The message exactly as the server received it (.eml; opens in any mail program)."""
         message = self.get_object()
         if not message.raw:
-            raise NotFound()
+            raise errors.RawMessageMissing()
         response = FileResponse(
             message.raw.open("rb"),
             as_attachment=True,
@@ -266,7 +265,7 @@ class SmtpSettingsView(APIView):
     def get(self, request):
         config = SmtpSettings.objects.first()
         if config is None:
-            raise NotFound()
+            raise errors.SmtpSettingsMissing()
         return Response(SmtpSettingsSerializer(config).data)
 
     @extend_schema(request=SmtpSettingsSerializer, responses=SmtpSettingsSerializer)
@@ -309,5 +308,5 @@ class SmtpTestView(APIView):
         elif stored is not None:
             config = stored
         else:
-            raise NotFound()
+            raise errors.SmtpSettingsMissing()
         return Response(services.smtp_test(config=config))

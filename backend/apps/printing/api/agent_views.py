@@ -25,7 +25,6 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from apps.common.exceptions import NotFound
 from apps.printing import errors, services
 from apps.printing.models import PrintAgent, PrinterDevice
 from apps.tenancy import context
@@ -202,7 +201,7 @@ class AgentDownloadView(AgentView):
     def get(self, request):
         """The print agent: one Python file (standard library only, Python 3.9+)."""
         if not AGENT_FILE.is_file():
-            raise NotFound()
+            raise errors.AgentFileMissing()
         response = FileResponse(AGENT_FILE.open("rb"), content_type="text/x-python; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="cartontrace_printagent.py"'
         return response

@@ -14,7 +14,7 @@ from apps.common.api.permissions import user_type
 from apps.common.api.search import JoinFreeSearchFilter
 from apps.common.api.viewsets import DocumentViewSet, document_schema_view
 from apps.common.prices import hide_prices, without_price_columns, without_price_orderings
-from apps.purchaseorders import selectors, services
+from apps.purchaseorders import errors, selectors, services
 from apps.purchaseorders.models import PurchaseOrder, Receipt, ReceiptLine
 from apps.users.permissions import tenant_permissions
 
@@ -272,9 +272,7 @@ class ReceiptViewSet(DocumentViewSet):
         data = self.write_data()
         order = data["purchase_order"]
         if self.scope_queryset(PurchaseOrder.objects.filter(pk=order.pk)).count() == 0:
-            from rest_framework.exceptions import NotFound
-
-            raise NotFound()
+            raise errors.PurchaseOrderNotFound()
         receipt = services.receipt_create(
             purchase_order=order,
             lines=[

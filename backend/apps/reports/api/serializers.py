@@ -3,7 +3,7 @@ from rest_framework import serializers
 
 from apps.reports.datasets import DATE, GRAINS
 from apps.reports.definition import parse_definition
-from apps.reports.errors import ReportInvalid
+from apps.reports.errors import PricesHidden
 from apps.reports.models import SavedReport
 from apps.reports.selectors import dataset_for, may_see_prices
 
@@ -89,11 +89,7 @@ def checked_definition(data, *, request):
     if any(m.measure.price for m in definition.measures) and not may_see_prices(
         user=request.user, tenant=request.tenant
     ):
-        raise ReportInvalid(
-            _("You may not see prices, so this report cannot show amounts."),
-            data={"measures": [_("You may not see prices, so this report cannot show amounts.")]},
-            error="prices_hidden",
-        )
+        raise PricesHidden()
     return definition
 
 

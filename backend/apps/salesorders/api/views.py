@@ -12,11 +12,10 @@ from apps.common.api.viewsets import (
     TenantReadOnlyViewSet,
     document_schema_view,
 )
-from apps.common.exceptions import NotFound
 from apps.purchaseorders.api.serializers import OwnerOptionSerializer
 from apps.purchaseorders.api.views import owner_options_response
 from apps.salesorders import pdf, selectors, services
-from apps.salesorders.errors import LineNotFound
+from apps.salesorders.errors import LineNotFound, ShipmentNotFound
 from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, Shipment, ShipmentCarton
 
 from .filters import DeliveryFilter, InvoiceFilter, SalesOrderFilter, ShipmentFilter
@@ -422,7 +421,7 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
             ids = sorted(set(data["shipments"]))
             shipments = list(Shipment.objects.filter(pk__in=ids))
             if len(shipments) != len(ids):
-                raise NotFound()
+                raise ShipmentNotFound()
         invoice = services.invoice_create(
             sales_order=data.get("sales_order"),
             shipments=shipments,

@@ -6,23 +6,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
-from apps.common.exceptions import DomainError
 from apps.suppliers.models import ParentVendor
+from apps.users.errors import AccountLocked, InvalidCredentials
 from apps.users.models import Department, Role, User
 from apps.users.permissions import tenant_permissions
 from apps.users.selectors import can_manage_account, user_parent_vendor
-
-
-class InvalidCredentials(DomainError):
-    status_code = 401
-    error = "invalid_credentials"
-    default_message = _("Invalid username or password")
-
-
-class AccountLocked(DomainError):
-    status_code = 429
-    error = "account_locked"
-    default_message = _("Too many failed sign-in attempts. The account is locked for 15 minutes.")
 
 
 class UserParentVendorSerializer(serializers.Serializer):
