@@ -75,7 +75,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['antd', 'antd/*', '@ant-design/*', 'axios', 'i18next', 'react-i18next'], message: 'The trace page stays light: plain React and CSS.' }] },
+        { patterns: [{ group: ['antd', 'antd/*', '@ant-design/*', '@/api/http', 'i18next', 'react-i18next'], message: 'The trace page stays light: plain React and CSS.' }] },
       ],
     },
   },

@@ -1,4 +1,4 @@
-/** Envelope rules of SPEC.md section 8 as pure functions (the axios interceptors call these). */
+/** Envelope rules of SPEC.md section 8 as pure functions (src/api/http.ts calls these). */
 import { ApiError, CLIENT_ERROR_KEYS, CLIENT_ERROR_MESSAGES } from './errors';
 import type { Envelope } from './types';
 

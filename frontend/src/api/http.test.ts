@@ -1,4 +1,3 @@
-import axios from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, MockServer, ok } from '@/test/mockAdapter';
 import { signIn } from '@/test/session';
@@ -7,7 +6,8 @@ import { STORAGE_KEYS } from '@/shared/session/storageKeys';
 import { normalizeEnvelope } from './envelope';
 import { ApiError } from './errors';
 import { browserLocation } from './hardNavigate';
-import { del, download, get, http, patch, post, put, REFRESH_URL } from './http';
+import { del, download, get, http, isCancel, patch, post, put, REFRESH_URL, request } from './http';
+import { serializeParams, TransportError, type TransportRequest } from './httpClient';
 
 let server: MockServer;
 
@@ -156,7 +156,7 @@ describe('envelope', () => {
     const controller = new AbortController();
     controller.abort();
     const error = await get('/api/x/', { signal: controller.signal }).catch((e: unknown) => e);
-    expect(axios.isCancel(error)).toBe(true);
+    expect(isCancel(error)).toBe(true);
     expect(error).not.toBeInstanceOf(ApiError);
     expect(consoleError).not.toHaveBeenCalled();
     expect(consoleWarn).not.toHaveBeenCalled();
@@ -182,6 +182,66 @@ describe('envelope', () => {
   });
 });
 
+describe('what the transport receives', () => {
+  beforeEach(() => signIn({ tenant: '3' }));
+
+  function capture(): TransportRequest[] {
+    const seen: TransportRequest[] = [];
+    http.transport = (sent) => {
+      seen.push(sent);
+      return Promise.resolve({ status: 200, statusText: 'OK', headers: {}, data: { code: 200, message: 'success', data: null } });
+    };
+    return seen;
+  }
+
+  it('the method, the path, the params with tenant_id, the JSON body, the default timeout', async () => {
+    const seen = capture();
+    await patch('/api/x/1/', { name: 'a' }, { params: { expand: 'lines' } });
+    expect(seen[0]).toMatchObject({ method: 'PATCH', url: '/api/x/1/', params: { expand: 'lines', tenant_id: '3' }, data: '{"name":"a"}', responseType: 'json', timeout: 300000 });
+    expect(seen[0].headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('URLSearchParams keep repeated keys and get tenant_id', async () => {
+    const seen = capture();
+    await get('/api/x/', { params: new URLSearchParams([['status', 'a'], ['status', 'b']]) });
+    expect(seen[0].params).toBeInstanceOf(URLSearchParams);
+    expect(serializeParams(seen[0].params)).toBe('status=a&status=b&tenant_id=3');
+  });
+
+  it("a caller's headers, timeout, signal and upload progress reach the transport", async () => {
+    const seen = capture();
+    const controller = new AbortController();
+    const onUploadProgress = vi.fn();
+    const form = new FormData();
+    await post('/api/x/', form, { headers: { 'X-Test': '1' }, timeout: 5, signal: controller.signal, onUploadProgress });
+    expect(seen[0].headers.get('x-test')).toBe('1');
+    expect(seen[0]).toMatchObject({ timeout: 5, signal: controller.signal, onUploadProgress, data: form });
+  });
+
+  it('request() takes a lower-case method and resolves to the whole envelope', async () => {
+    server.on('POST', '/api/x/', { status: 200, data: { code: 200, message: 'Saved', data: { id: 1 } } });
+    await expect(request({ url: '/api/x/', method: 'post', data: {} })).resolves.toEqual({ code: 200, message: 'Saved', data: { id: 1 } });
+  });
+
+  it('a timeout rejects with the timeout key', async () => {
+    http.transport = () => Promise.reject(new TransportError('timeout of 300000ms exceeded', 'ECONNABORTED'));
+    await expect(get('/api/x/')).rejects.toMatchObject({ error: 'timeout', code: 0, isNetworkError: true, message: 'timeout of 300000ms exceeded' });
+  });
+
+  it('a blob response is not unwrapped; a blob error body is read back as JSON', async () => {
+    const blob = new Blob(['a,b']);
+    server.on('POST', '/api/reports/export/', { status: 200, data: blob });
+    const response = await http.post<Blob>('/api/reports/export/', {}, { responseType: 'blob' });
+    expect(response.data).toBe(blob);
+
+    const json = JSON.stringify({ code: 400, message: 'Too many rows', error: 'too_many_rows' });
+    // jsdom's Blob has no text(); a browser's has.
+    const errorBody = Object.assign(new Blob([json]), { text: () => Promise.resolve(json) });
+    server.on('GET', '/api/products/export/', { status: 400, data: errorBody });
+    await expect(download('/api/products/export/')).rejects.toMatchObject({ status: 400, message: 'Too many rows', error: 'too_many_rows' });
+  });
+});
+
 describe('401 and token refresh', () => {
   beforeEach(() => {
     signIn({ access: 'old-access', refresh: 'refresh-1' });
@@ -190,7 +250,7 @@ describe('401 and token refresh', () => {
 
   function expiringEndpoint(path: string) {
     server.on('GET', path, (config) => {
-      const auth = AxiosHeadersGet(config.headers, 'Authorization');
+      const auth = config.headers.get('Authorization');
       return auth === 'Bearer new-access' ? ok({ path }) : fail(401, 'Token expired', 'token_not_valid');
     });
   }
@@ -270,9 +330,3 @@ describe('401 and token refresh', () => {
     expect(getSession().accessToken).toBeNull();
   });
 });
-
-function AxiosHeadersGet(headers: unknown, name: string): unknown {
-  return headers && typeof headers === 'object' && 'get' in headers && typeof headers.get === 'function'
-    ? (headers.get as (n: string) => unknown)(name)
-    : undefined;
-}

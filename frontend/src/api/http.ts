@@ -1,16 +1,9 @@
 /**
- * The one HTTP client of the app (SPEC.md sections 4, 5, 7, 8): an axios instance with the headers,
- * the tenant parameter, the envelope rules and the token refresh. Feature code calls the typed
- * helpers at the bottom (get/post/put/patch/del/download), which resolve to the envelope's `data`
- * and reject with ApiError.
+ * The one HTTP client of the app (SPEC.md sections 4, 5, 7, 8): the headers, the tenant parameter,
+ * the envelope rules and the token refresh, over a replaceable transport (XMLHttpRequest in the
+ * browser, src/api/httpClient.ts). Feature code calls the typed helpers at the bottom
+ * (get/post/put/patch/del/download), which resolve to the envelope's `data` and reject with ApiError.
  */
-import axios, {
-  AxiosHeaders,
-  type AxiosError,
-  type AxiosRequestConfig,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import {
   clearSession,
   getSession,
@@ -20,27 +13,28 @@ import { STORAGE_KEYS } from '@/shared/session/storageKeys';
 import { httpError, normalizeEnvelope } from './envelope';
 import { ApiError, CLIENT_ERROR_KEYS, CLIENT_ERROR_MESSAGES } from './errors';
 import { browserLocation } from './hardNavigate';
+import {
+  HttpHeaders,
+  HttpStatusError,
+  isCancel,
+  serializeBody,
+  TransportError,
+  xhrTransport,
+  type HttpMethod,
+  type HttpResponse,
+  type RequestConfig,
+  type Transport,
+  type TransportRequest,
+} from './httpClient';
 import { isPublicPath, loginUrl } from './publicRoutes';
 import { applyTenantParam } from './tenantParam';
 import type { Envelope, RefreshData } from './types';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Do not try a token refresh on 401 (login, refresh and logout calls). */
-    skipAuthRefresh?: boolean;
-    /** Set on the retry after a refresh, so a request is refreshed at most once. */
-    authRetried?: boolean;
-  }
-}
+export { CanceledError, isCancel } from './httpClient';
+export type { HttpResponse, RequestConfig, UploadProgress } from './httpClient';
 
 export const REQUEST_TIMEOUT_MS = 300000;
 export const REFRESH_URL = '/api/users/refresh/';
-
-export const http = axios.create({
-  baseURL: '',
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-});
 
 export function readCookie(name: string): string | null {
   const prefix = `${name}=`;
@@ -51,33 +45,33 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-function onRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+/** The request as sent: auth, CSRF and language headers, the tenant parameter, the serialised body. */
+function prepare(config: RequestConfig): TransportRequest {
   const session = getSession();
-  const headers = AxiosHeaders.from(config.headers);
+  const headers = new HttpHeaders(http.defaults.headers);
+  for (const [name, value] of Object.entries(config.headers ?? {})) headers.set(name, value);
   if (session.accessToken) headers.set('Authorization', `Bearer ${session.accessToken}`);
   const csrf = readCookie('csrftoken');
   if (csrf) headers.set('X-CSRFToken', csrf);
   const language = window.localStorage.getItem(STORAGE_KEYS.language);
   if (language) headers.set('Accept-Language', language);
-  // FormData: let the browser write the multipart boundary.
-  if (typeof FormData !== 'undefined' && config.data instanceof FormData) headers.setContentType(null);
-  config.headers = headers;
+  // FormData: serializeBody removes the content type, so the browser writes the multipart boundary.
+  const data = serializeBody(config.data, headers);
 
-  const tenant = applyTenantParam(config.url, config.params as Record<string, unknown> | URLSearchParams | undefined, session.tenantId);
-  if (tenant.missing) console.warn(`No tenant_id is stored; the request to ${config.url ?? ''} is sent without one.`);
-  config.url = tenant.url;
-  config.params = tenant.params;
-  return config;
-}
-
-function isBinary(config: AxiosRequestConfig): boolean {
-  return config.responseType === 'blob' || config.responseType === 'arraybuffer';
-}
-
-function onResponse(response: AxiosResponse): AxiosResponse {
-  if (isBinary(response.config)) return response;
-  response.data = normalizeEnvelope(response.status, response.data);
-  return response;
+  const url = `${http.defaults.baseURL}${config.url ?? ''}`;
+  const tenant = applyTenantParam(url, config.params, session.tenantId);
+  if (tenant.missing) console.warn(`No tenant_id is stored; the request to ${url} is sent without one.`);
+  return {
+    method: (config.method ?? 'GET').toUpperCase() as HttpMethod,
+    url: tenant.url ?? url,
+    params: tenant.params,
+    headers,
+    data,
+    responseType: config.responseType ?? 'json',
+    timeout: config.timeout ?? http.defaults.timeout,
+    signal: config.signal,
+    onUploadProgress: config.onUploadProgress,
+  };
 }
 
 /** An error body of a blob request arrives as a Blob: read it back as JSON when it is JSON. */
@@ -144,82 +138,117 @@ function endSessionAndGoToLogin(): void {
   browserLocation.assign(loginUrl(here));
 }
 
-async function onResponseError(error: unknown): Promise<never> {
+async function onError<T>(error: unknown, config: RequestConfig): Promise<HttpResponse<T>> {
   // A cancelled request is passed on silently.
-  if (axios.isCancel(error)) throw error;
+  if (isCancel(error)) throw error;
   if (error instanceof ApiError) throw error;
-  if (!axios.isAxiosError(error)) throw error;
-  const axiosError = error as AxiosError;
-  const config = axiosError.config;
 
-  if (!axiosError.response) {
-    const timeout = axiosError.code === 'ECONNABORTED' || axiosError.code === 'ETIMEDOUT';
+  if (error instanceof TransportError) {
+    const timeout = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
     if (!getSession().tenantId) {
       console.warn('Network error: no tenant_id is stored. If this persists, choose a company and try again.');
     }
     throw new ApiError({
-      message: axiosError.message || 'Network Error',
+      message: error.message || 'Network Error',
       code: 0,
       error: timeout ? CLIENT_ERROR_KEYS.timeout : CLIENT_ERROR_KEYS.network,
       cause: error,
     });
   }
+  if (!(error instanceof HttpStatusError)) throw error;
 
-  const { status } = axiosError.response;
-  const body = await readBody(axiosError.response.data);
+  const { status } = error.response;
+  const body = await readBody(error.response.data);
 
-  if (
-    status === 401 &&
-    config &&
-    !config.skipAuthRefresh &&
-    !config.authRetried &&
-    !isPublicPath(window.location.pathname)
-  ) {
+  if (status === 401 && !config.skipAuthRefresh && !config.authRetried && !isPublicPath(window.location.pathname)) {
     try {
       await refreshAccessToken();
     } catch (refreshError) {
       endSessionAndGoToLogin();
       throw refreshError;
     }
-    config.authRetried = true;
-    return http.request(config);
+    return send<T>({ ...config, authRetried: true });
   }
 
-  throw httpError(status, body, axiosError.message, error);
+  throw httpError(status, body, error.message, error);
 }
 
-http.interceptors.request.use(onRequest);
-http.interceptors.response.use(onResponse, onResponseError);
+async function send<T>(config: RequestConfig): Promise<HttpResponse<T>> {
+  let response: HttpResponse;
+  try {
+    const answer = await http.transport(prepare(config));
+    if (answer.status < 200 || answer.status >= 300) throw new HttpStatusError(answer);
+    response = { ...answer, config };
+  } catch (error) {
+    return onError<T>(error, config);
+  }
+  if (config.responseType !== 'blob') response.data = normalizeEnvelope(response.status, response.data);
+  return response as HttpResponse<T>;
+}
+
+type BodylessConfig = Omit<RequestConfig, 'url' | 'method'>;
+type BodyConfig = Omit<RequestConfig, 'url' | 'method' | 'data'>;
+
+export interface HttpClient {
+  defaults: { baseURL: string; timeout: number; headers: Record<string, string> };
+  /** Sends the prepared request; tests replace it (src/test/mockAdapter.ts). */
+  transport: Transport;
+  request<T = unknown>(config: RequestConfig): Promise<HttpResponse<T>>;
+  get<T = unknown>(url: string, config?: BodylessConfig): Promise<HttpResponse<T>>;
+  delete<T = unknown>(url: string, config?: BodylessConfig): Promise<HttpResponse<T>>;
+  post<T = unknown>(url: string, data?: unknown, config?: BodyConfig): Promise<HttpResponse<T>>;
+  put<T = unknown>(url: string, data?: unknown, config?: BodyConfig): Promise<HttpResponse<T>>;
+  patch<T = unknown>(url: string, data?: unknown, config?: BodyConfig): Promise<HttpResponse<T>>;
+}
+
+/**
+ * The response of a non-binary request has the envelope as `data` (a plain 2xx body wrapped as
+ * code 200); a `responseType: 'blob'` response has the Blob.
+ */
+export const http: HttpClient = {
+  defaults: {
+    baseURL: '',
+    timeout: REQUEST_TIMEOUT_MS,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+  },
+  transport: xhrTransport,
+  request: (config) => send(config),
+  get: (url, config) => send({ ...config, url, method: 'GET' }),
+  delete: (url, config) => send({ ...config, url, method: 'DELETE' }),
+  post: (url, data, config) => send({ ...config, url, method: 'POST', data }),
+  put: (url, data, config) => send({ ...config, url, method: 'PUT', data }),
+  patch: (url, data, config) => send({ ...config, url, method: 'PATCH', data }),
+};
 
 /* ---------- typed helpers: resolve to the envelope's data ---------- */
 
-export async function get<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
+export async function get<T>(url: string, config?: BodylessConfig): Promise<T> {
   const response = await http.get<Envelope<T>>(url, config);
   return response.data.data;
 }
 
-export async function post<T, B = unknown>(url: string, body?: B, config?: AxiosRequestConfig): Promise<T> {
+export async function post<T, B = unknown>(url: string, body?: B, config?: BodyConfig): Promise<T> {
   const response = await http.post<Envelope<T>>(url, body, config);
   return response.data.data;
 }
 
-export async function put<T, B = unknown>(url: string, body?: B, config?: AxiosRequestConfig): Promise<T> {
+export async function put<T, B = unknown>(url: string, body?: B, config?: BodyConfig): Promise<T> {
   const response = await http.put<Envelope<T>>(url, body, config);
   return response.data.data;
 }
 
-export async function patch<T, B = unknown>(url: string, body?: B, config?: AxiosRequestConfig): Promise<T> {
+export async function patch<T, B = unknown>(url: string, body?: B, config?: BodyConfig): Promise<T> {
   const response = await http.patch<Envelope<T>>(url, body, config);
   return response.data.data;
 }
 
-export async function del<T = null>(url: string, config?: AxiosRequestConfig): Promise<T> {
+export async function del<T = null>(url: string, config?: BodylessConfig): Promise<T> {
   const response = await http.delete<Envelope<T>>(url, config);
   return response.data.data;
 }
 
 /** The whole envelope, for callers that show the server's success message. */
-export async function request<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
+export async function request<T>(config: RequestConfig): Promise<Envelope<T>> {
   const response = await http.request<Envelope<T>>(config);
   return response.data;
 }
@@ -238,8 +267,7 @@ function fileNameFrom(disposition: string | undefined): string | null {
 }
 
 /** A file download (no envelope) through the same client: auth, tenant and refresh apply. */
-export async function download(url: string, config?: AxiosRequestConfig): Promise<DownloadedFile> {
+export async function download(url: string, config?: BodylessConfig): Promise<DownloadedFile> {
   const response = await http.get<Blob>(url, { ...config, responseType: 'blob' });
-  const disposition: unknown = response.headers['content-disposition'];
-  return { blob: response.data, fileName: fileNameFrom(typeof disposition === 'string' ? disposition : undefined) };
+  return { blob: response.data, fileName: fileNameFrom(response.headers['content-disposition']) };
 }

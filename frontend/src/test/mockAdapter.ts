@@ -1,8 +1,10 @@
 /**
- * A tiny axios adapter for unit tests: answers by method + path, records every request, and
- * settles like axios's own adapters (non-2xx rejects with an AxiosError carrying the response).
+ * A tiny transport for unit tests: answers by method + path, records every request, and settles
+ * like the browser transport (an aborted signal rejects with CanceledError, 'network-error' with a
+ * TransportError; any status is answered and the client rejects non-2xx, as it does for the real one).
  */
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { HttpClient } from '@/api/http';
+import { CanceledError, HttpHeaders, TransportError, type Transport, type TransportRequest } from '@/api/httpClient';
 
 export interface MockReply {
   status: number;
@@ -10,24 +12,27 @@ export interface MockReply {
   headers?: Record<string, string>;
 }
 
-export type MockHandler = (config: InternalAxiosRequestConfig) => MockReply | 'network-error' | Promise<MockReply | 'network-error'>;
+/** The request as the transport receives it: `data` is the serialised body (JSON text or FormData). */
+export type MockRequest = Omit<TransportRequest, 'data'> & { data: unknown };
+
+export type MockHandler = (config: MockRequest) => MockReply | 'network-error' | Promise<MockReply | 'network-error'>;
 
 export interface RecordedRequest {
   method: string;
   url: string;
   params: Record<string, unknown>;
-  headers: AxiosHeaders;
+  headers: HttpHeaders;
   data: unknown;
 }
 
 export class MockServer {
   readonly requests: RecordedRequest[] = [];
   private readonly handlers = new Map<string, MockHandler>();
-  private readonly original: AxiosInstance['defaults']['adapter'];
+  private readonly original: Transport;
 
-  constructor(private readonly instance: AxiosInstance) {
-    this.original = instance.defaults.adapter;
-    instance.defaults.adapter = this.adapter;
+  constructor(private readonly instance: HttpClient) {
+    this.original = instance.transport;
+    instance.transport = this.transport;
   }
 
   on(method: string, path: string, handler: MockHandler | MockReply): this {
@@ -36,42 +41,24 @@ export class MockServer {
   }
 
   restore(): void {
-    this.instance.defaults.adapter = this.original;
+    this.instance.transport = this.original;
   }
 
   count(method: string, path: string): number {
     return this.requests.filter((r) => r.method === method.toUpperCase() && r.url.split('?')[0] === path).length;
   }
 
-  private readonly adapter: AxiosAdapter = async (config) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const headers = AxiosHeaders.from(config.headers);
-    this.requests.push({ method, url, params: { ...((config.params as Record<string, unknown> | undefined) ?? {}) }, headers, data: config.data });
-    if (config.signal?.aborted) {
-      throw new AxiosError('canceled', AxiosError.ERR_CANCELED, config);
-    }
+  private readonly transport: Transport = async (config) => {
+    const { method, url } = config;
+    const params = config.params instanceof URLSearchParams ? Object.fromEntries(config.params) : { ...(config.params ?? {}) };
+    this.requests.push({ method, url, params, headers: new HttpHeaders(config.headers), data: config.data });
+    if (config.signal?.aborted) throw new CanceledError();
     const handler = this.handlers.get(`${method} ${url.split('?')[0]}`);
     if (!handler) throw new Error(`No mock for ${method} ${url}`);
     const reply = await handler(config);
-    if (reply === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    const response: AxiosResponse = {
-      status: reply.status,
-      statusText: String(reply.status),
-      data: reply.data,
-      headers: reply.headers ?? {},
-      config,
-      request: {},
-    };
-    const validate = config.validateStatus;
-    if (!validate || validate(reply.status)) return response;
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    );
+    if (reply === 'network-error') throw new TransportError('Network Error', 'ERR_NETWORK');
+    const headers = Object.fromEntries(Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+    return { status: reply.status, statusText: String(reply.status), headers, data: reply.data };
   };
 }
 

@@ -2,8 +2,7 @@
  * Comments and their attachments (SPEC.md section 7, docs/api-contract.md "Common"): one small
  * module per call, plus the query keys the CommentsPanel uses.
  */
-import type { AxiosProgressEvent } from 'axios';
-import { del, download, get, patch, post } from '@/api/http';
+import { del, download, get, patch, post, type UploadProgress } from '@/api/http';
 import type { Paginated } from '@/api/types';
 
 export const COMMENTS_URL = '/api/common/comments/';
@@ -66,7 +65,7 @@ export function uploadAttachment(commentId: number, file: File, onProgress?: (pe
   const form = new FormData();
   form.append('file', file);
   return post<CommentAttachment>(`${COMMENTS_URL}${commentId}/add_attachment/`, form, {
-    onUploadProgress: (event: AxiosProgressEvent) => {
+    onUploadProgress: (event: UploadProgress) => {
       const total = event.total ?? file.size;
       if (onProgress && total > 0) onProgress(Math.min(100, Math.round((event.loaded / total) * 100)));
     },
