@@ -13,20 +13,31 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 
-/** Counts the bytes of every response of `page` from now on: { js, all, requests, jsRequests }. */
-function meter(page) {
+/**
+ * Counts the bytes the network delivers to `page` from now on, as DevTools' "transferred" column does
+ * (Chrome's encodedDataLength: headers and the encoded body of each response, once per request that
+ * went to the network): { js, all, requests, jsRequests }. Playwright's request events also report a
+ * module that a `modulepreload` link had already fetched, a second time from the memory cache, which
+ * counted those chunks twice.
+ */
+async function meter(context, page) {
   const totals = { js: 0, all: 0, requests: 0, jsRequests: 0, encodings: new Set() };
-  page.on('requestfinished', async (request) => {
-    const response = await request.response();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const seen = new Map();
+  cdp.on('Network.responseReceived', (event) => {
+    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    seen.set(event.requestId, { url: event.response.url, type: event.type, encoding: headers['content-encoding'] ?? 'none' });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const response = seen.get(event.requestId);
     if (!response) return;
-    const sizes = await request.sizes();
-    const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
-    totals.all += bytes;
+    totals.all += event.encodedDataLength;
     totals.requests += 1;
-    if (request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js')) {
-      totals.js += bytes;
+    if (response.type === 'Script' || new URL(response.url).pathname.endsWith('.js')) {
+      totals.js += event.encodedDataLength;
       totals.jsRequests += 1;
-      totals.encodings.add((await response.allHeaders())['content-encoding'] ?? 'none');
+      totals.encodings.add(response.encoding);
     }
   });
   return totals;
@@ -44,7 +55,7 @@ async function firstVisit(path, { signedIn, serviceWorkers = 'block' }) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
   }
-  const totals = meter(page);
+  const totals = await meter(context, page);
   await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
   if (serviceWorkers === 'allow') await page.waitForTimeout(3000);
   await page.waitForLoadState('networkidle');
