@@ -51,3 +51,21 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     });
   }
 }
+
+/** The warehouse layout's other pages: their tables still scroll inside their frame, but the page does not. */
+const WAREHOUSE_PAGES = ['/warehouse/inventory', '/warehouse/logistics', '/warehouse/deliveries'];
+
+for (const theme of ['light', 'dark'] as Theme[]) {
+  test(`the warehouse pages on a phone, ${theme}: ${WAREHOUSE_PAGES.join(', ')}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await phoneSetup(page, theme);
+    await signIn(page, 'warehouse');
+    for (const path of WAREHOUSE_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('tenant-selector')).toContainText('EuroTrade');
+      await fitsThePhone(page, path);
+      await axeClean(page, path);
+    }
+  });
+}
