@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, signIn } from './helpers';
+import { PHONE, axeClean, fitsThePhone, phoneSetup, type Theme } from './phone';
 
 /**
  * Sales on a phone (390 x 844), in the light and the dark theme: the order list, a new order (customer
@@ -10,10 +10,7 @@ import { PASSWORD, signIn } from './helpers';
  * critical or serious violation. With SHOTS_DIR set, a screenshot of every step.
  */
 
-const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
-
-type Theme = 'light' | 'dark';
 
 async function token(request: APIRequestContext): Promise<string> {
   const login = await request.post('/api/users/login/', { data: { username: 'admin', password: PASSWORD } });
@@ -31,47 +28,6 @@ async function productInStock(request: APIRequestContext): Promise<string> {
   const article = body.data.results[0]?.article_number ?? '';
   expect(article).not.toBe('');
   return article;
-}
-
-/**
- * What a phone user would see as broken: the page scrolling sideways, an open dialog wider than the
- * screen, or a button (outside the tables, which scroll inside their own frame) beyond its edges.
- */
-async function fitsThePhone(page: Page, step: string): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const width = window.innerWidth;
-          const problems: string[] = [];
-          if (document.documentElement.scrollWidth > width + 1) problems.push(`page is ${document.documentElement.scrollWidth}px wide`);
-          const visible = (el: Element) => {
-            const r = el.getBoundingClientRect();
-            return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-          };
-          for (const dialog of Array.from(document.querySelectorAll('.p-modal-content, .p-popover-inner'))) {
-            if (!visible(dialog)) continue;
-            const r = dialog.getBoundingClientRect();
-            if (r.left < -1 || r.right > width + 1) problems.push(`dialog from ${Math.round(r.left)} to ${Math.round(r.right)}px`);
-          }
-          for (const button of Array.from(document.querySelectorAll('button'))) {
-            if (!visible(button) || button.closest('.p-table-content, .p-table-body, .p-tabs-nav-list, .p-picker-dropdown')) continue;
-            const r = button.getBoundingClientRect();
-            if (r.left < -1 || r.right > width + 1) problems.push(`button "${button.textContent?.trim() || button.getAttribute('aria-label')}" at ${Math.round(r.left)}-${Math.round(r.right)}px`);
-          }
-          return problems;
-        }),
-      { message: `${step}: fits a ${PHONE.width}px screen`, timeout: 5_000 },
-    )
-    .toEqual([]);
-}
-
-async function axeClean(page: Page, step: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-  expect(bad, `${step}: axe`).toEqual([]);
 }
 
 /** Checks one step: fits, axe, and a screenshot when SHOTS_DIR is set. */
@@ -104,12 +60,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
   test(`sales on a phone, ${theme}: order, shipment, invoice with its draft details, payment`, async ({ page, request }) => {
     test.setTimeout(240_000);
     const article = await productInStock(request);
-    await page.addInitScript((dark) => {
-      window.localStorage.setItem('tenant_id', '3');
-      const stored = JSON.parse(window.localStorage.getItem('theme-config') ?? '{}') as Record<string, unknown>;
-      window.localStorage.setItem('theme-config', JSON.stringify({ ...stored, dark }));
-    }, theme === 'dark');
-    await page.emulateMedia({ colorScheme: theme });
+    await phoneSetup(page, theme);
     await signIn(page, 'admin');
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
 

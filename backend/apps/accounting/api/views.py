@@ -117,6 +117,13 @@ class AuthorizationCallbackView(APIView):
 
     permission_classes = PERMISSIONS
 
+    def initial(self, request, *args, **kwargs):
+        # Outside the request transaction, the tenant setting the permission check's query of the user's
+        # roles needs under row-level security (transaction-local) would be gone before that query ran:
+        # the checks get a transaction of their own.
+        with transaction.atomic():
+            super().initial(request, *args, **kwargs)
+
     @extend_schema(request=AuthorizationCallbackSerializer, responses=TestResultSerializer)
     def post(self, request):
         serializer = AuthorizationCallbackSerializer(data=request.data)

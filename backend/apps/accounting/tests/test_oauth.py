@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from apps.accounting.models import AccountingConnection, AuthorizationRequest
 from apps.suppliers.models import ParentVendor
+from apps.users.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -296,3 +297,25 @@ def test_unknown_state_is_400_in_words(acc, api, fake):
     response = client.post(CALLBACK, {"code": "abc", "state": "a" * 43}, format="json")
     assert response.status_code == 400 and response.json()["error"] == "accounting_state_unknown"
     assert "Start the connection again" in response.json()["message"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_callback_outside_the_request_transaction_sees_the_users_permissions(acc, api, fake):
+    """The callback view runs outside the request transaction; the permission check reads the user's
+    roles under row-level security, whose tenant setting is transaction-local. With every request in its
+    own transaction, as the server runs them (not inside a test's transaction), an administrator who is
+    no superuser finishes the flow."""
+    client = api(acc["admin"], acc["tenant3"])
+    _connect(client, fake)
+    back = _visit(_start(client)["authorization_url"])
+    # the user as the server loads it for each request (the client's instance caches its permissions)
+    fresh = api(User.objects.get(pk=acc["admin"].pk), acc["tenant3"])
+
+    response = fresh.post(CALLBACK, {"code": back["code"], "state": back["state"]}, format="json")
+
+    assert response.status_code == 200, response.json()
+    assert response.json()["data"]["ok"] is True
+    assert client.get(CONNECTION).json()["data"]["has_refresh_token"] is True
+    # and a user without accounting.manage is still refused there
+    seller = api(User.objects.get(pk=acc["sales"].pk), acc["tenant3"])
+    assert seller.post(CALLBACK, {"code": "x", "state": back["state"]}, format="json").status_code == 403

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { WarehouseSearch } from '@/features/warehouse/components/WarehouseSearch';
 import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
+import { usePhone } from '@/shared/hooks/usePhone';
 import { TenantSelector } from '@/shared/tenants/TenantSelector';
 import { UserMenu } from './components/UserMenu';
 import { WAREHOUSE_MENU, selectedMenuKey, toMenuEntries } from './navigation';
@@ -20,6 +21,9 @@ export function WarehouseLayout() {
   const entries = useMemo(() => toMenuEntries(WAREHOUSE_MENU, t, false), [t, i18n.language]);
 
   const search = <WarehouseSearch />;
+  // On a phone the bar has room for the company and the user menu only: the language switch moves to
+  // the foot of the menu drawer.
+  const phone = usePhone();
 
   return (
     <ShellLayout
@@ -27,10 +31,11 @@ export function WarehouseLayout() {
       entries={entries}
       selectedKey={selectedMenuKey(WAREHOUSE_MENU, pathname)}
       search={search}
+      menuTools={phone ? <LanguageSwitcher /> : undefined}
       tools={
         <>
           <TenantSelector allowedIds={WAREHOUSE_TENANT_IDS} className={styles.tenant} />
-          <LanguageSwitcher />
+          {phone ? null : <LanguageSwitcher />}
           <UserMenu variant="simple" />
         </>
       }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { download, get } from '@/api/http';
 import type { Paginated } from '@/api/types';
 import { useErrorText } from '@/shared/errors/errorText';
+import { usePhone } from '@/shared/hooks/usePhone';
 import { useListParams, type UseListParams, type UseListParamsOptions } from '@/shared/hooks/useListParams';
 import { saveBlob } from '@/shared/utils/saveFile';
 import { ErrorState } from './ErrorState';
@@ -71,6 +72,7 @@ export function ServerTable<T extends object>({
   const errorText = useErrorText();
   const list = useListParams(listOptions);
   const [exporting, setExporting] = useState(false);
+  const phone = usePhone();
 
   const query = useQuery({
     queryKey: [endpoint, ...queryKeyExtra, list.apiParams],
@@ -166,6 +168,8 @@ export function ServerTable<T extends object>({
       </Flex>
       <Table<T>
         {...tableProps}
+        // On a phone, the small table's narrower cell padding leaves the screen to the columns.
+        size={phone ? 'small' : tableProps?.size}
         rowKey={rowKey}
         columns={controlledColumns}
         dataSource={query.data?.results ?? []}

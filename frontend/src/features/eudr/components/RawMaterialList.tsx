@@ -4,6 +4,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/shared/components/ListPage';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import type { UseListParams } from '@/shared/hooks/useListParams';
 import { RAW_MATERIALS_URL } from '../api/endpoints';
@@ -27,9 +29,11 @@ export function RawMaterialList() {
   const { t, i18n } = useTranslation('eudr');
   const navigate = useNavigate();
   const portal = useEudrPortal();
+  const phone = usePhone();
   const vendors = useParentVendors(!portal.supplier);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
 
+  // On a phone (below 576px): the number with the vendor (purchase area) and country of harvest, and the status.
   const columns: ServerColumn<RawMaterial>[] = [
     {
       title: t('fields.delivery_number'),
@@ -37,9 +41,13 @@ export function RawMaterialList() {
       key: 'delivery_number',
       sorter: true,
       render: (value: string, row) => (
-        <Space size={4}>
-          <Typography.Text strong>{value || t('list.untitledDraft', { id: row.id })}</Typography.Text>
-        </Space>
+        <>
+          <Space size={4}>
+            <Typography.Text strong>{value || t('list.untitledDraft', { id: row.id })}</Typography.Text>
+          </Space>
+          {portal.supplier ? null : <PhoneLine>{row.parent_vendor_name ?? ''}</PhoneLine>}
+          {row.country_code ? <PhoneLine>{countryName(row.country_code, i18n.language)}</PhoneLine> : null}
+        </>
       ),
     },
     ...(portal.supplier
@@ -48,6 +56,7 @@ export function RawMaterialList() {
           {
             title: t('fields.parent_vendor'),
             key: 'parent_vendor_name',
+            hidden: phone,
             render: (_: unknown, row: RawMaterial) => row.parent_vendor_name ?? '',
           } satisfies ServerColumn<RawMaterial>,
         ]),
@@ -61,6 +70,7 @@ export function RawMaterialList() {
     {
       title: t('fields.material_type'),
       key: 'material_types',
+      hidden: phone,
       render: (_: unknown, row) => (
         <Space size={[4, 4]} wrap>
           {[...new Set((row.lines ?? []).map((line) => line.material_type).filter(Boolean))].map((type) => (
@@ -73,19 +83,22 @@ export function RawMaterialList() {
       title: t('fields.country'),
       dataIndex: 'country_code',
       key: 'country_code',
+      hidden: phone,
       render: (code: string) => (code ? `${countryName(code, i18n.language)} (${code})` : ''),
     },
     {
       title: t('list.weight'),
       key: 'remaining_kg',
+      hidden: phone,
       render: (_: unknown, row) => (row.status === 'draft' ? null : <WeightCell weight={row.weight} />),
     },
-    { title: t('fields.issued_cartons'), dataIndex: 'issued_cartons', key: 'issued_cartons', sorter: true, align: 'right' },
+    { title: t('fields.issued_cartons'), dataIndex: 'issued_cartons', key: 'issued_cartons', sorter: true, align: 'right', hidden: phone },
     {
       title: t('fields.created_at'),
       dataIndex: 'created_at',
       key: 'created_at',
       sorter: true,
+      hidden: phone,
       render: (value: string) => new Date(value).toLocaleDateString(i18n.language === 'zh' ? 'zh-CN' : 'en'),
     },
   ];

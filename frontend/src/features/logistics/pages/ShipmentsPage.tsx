@@ -3,6 +3,8 @@ import { Button, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '@/shared/components/ListPage';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { SHIPMENTS_URL, useCompanies, useShipment } from '../api/logistics';
 import { SHIPMENT_STATUSES, type Shipment } from '../api/types';
@@ -20,7 +22,9 @@ export default function ShipmentsPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = useShipment(selectedId);
   const [creating, setCreating] = useState(false);
+  const phone = usePhone();
 
+  // On a phone (below 576px): the container with its carrier and arrival, and the status.
   const columns: ServerColumn<Shipment>[] = [
     {
       title: t('fields.container_number'),
@@ -37,18 +41,32 @@ export default function ShipmentsPage() {
               </a>
             </>
           ) : null}
+          {s.shipment_company_detail ? <PhoneLine>{s.shipment_company_detail.name}</PhoneLine> : null}
+          {s.eta ? <PhoneLine>{`${t('fields.eta')} ${s.eta}`}</PhoneLine> : null}
         </>
       ),
     },
-    { title: t('fields.shipment_company'), key: 'carrier', render: (_, s) => s.shipment_company_detail?.name ?? '—' },
-    { title: t('fields.vessel_voyage'), key: 'vessel', sorter: true, render: (_, s) => [s.vessel, s.voyage].filter(Boolean).join(' / ') || '—' },
-    { title: t('fields.route'), key: 'route', render: (_, s) => [s.port_of_loading, s.port_of_discharge].filter(Boolean).join(' → ') || '—' },
-    { title: t('fields.etd'), dataIndex: 'etd', sorter: true, render: (v: string | null) => v ?? '—' },
-    { title: t('fields.eta'), dataIndex: 'eta', sorter: true, render: (v: string | null) => v ?? '—' },
+    { title: t('fields.shipment_company'), key: 'carrier', hidden: phone, render: (_, s) => s.shipment_company_detail?.name ?? '—' },
+    {
+      title: t('fields.vessel_voyage'),
+      key: 'vessel',
+      sorter: true,
+      hidden: phone,
+      render: (_, s) => [s.vessel, s.voyage].filter(Boolean).join(' / ') || '—',
+    },
+    {
+      title: t('fields.route'),
+      key: 'route',
+      hidden: phone,
+      render: (_, s) => [s.port_of_loading, s.port_of_discharge].filter(Boolean).join(' → ') || '—',
+    },
+    { title: t('fields.etd'), dataIndex: 'etd', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
+    { title: t('fields.eta'), dataIndex: 'eta', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
     { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (_, s) => <ShipmentStatusTag status={s.status} /> },
     {
       title: t('fields.purchase_orders'),
       key: 'orders',
+      hidden: phone,
       render: (_, s) => (
         <Space wrap size={[4, 4]}>
           {s.purchase_orders_detail.map((o) => (
@@ -57,7 +75,7 @@ export default function ShipmentsPage() {
         </Space>
       ),
     },
-    { title: t('fields.cartons_count'), dataIndex: 'cartons_count', align: 'right' },
+    { title: t('fields.cartons_count'), dataIndex: 'cartons_count', align: 'right', hidden: phone },
   ];
 
   return (

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListPage } from '@/shared/components/ListPage';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import type { UseListParams } from '@/shared/hooks/useListParams';
 import { RECEIPTS_URL, orderPath, receiptPath } from '../api/endpoints';
@@ -98,32 +100,42 @@ export default function PurchaseReceiptsPage() {
   const f = useFormatters();
   const mayReceive = useMayPermission(PURCHASE_PERMS.receive);
   const [picking, setPicking] = useState(false);
+  const phone = usePhone();
+  // On a phone (below 576px): the number with its supplier and order, and the date.
   const columns: ServerColumn<Receipt>[] = [
     {
       title: t('receipts.receipt_number'),
       dataIndex: 'receipt_number',
       sorter: true,
-      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+      render: (value: string, r) => (
+        <>
+          <Typography.Text strong>{value}</Typography.Text>
+          <PhoneLine>{r.supplier.name}</PhoneLine>
+          <PhoneLine>{r.purchase_order_number}</PhoneLine>
+        </>
+      ),
     },
     { title: t('receipts.receipt_date'), dataIndex: 'receipt_date', sorter: true },
     {
       title: t('receipts.order'),
       key: 'purchase_order__order_number',
       sorter: true,
+      hidden: phone,
       render: (_, r) => (
         <Link to={orderPath(r.purchase_order_number)} onClick={(event) => event.stopPropagation()}>
           {r.purchase_order_number}
         </Link>
       ),
     },
-    { title: t('fields.supplier'), key: 'supplier', render: (_, r) => `${r.supplier.number} · ${r.supplier.name}` },
-    { title: t('receipts.warehouse'), key: 'warehouse', render: (_, r) => r.warehouse_detail.code },
-    { title: t('receipts.lines'), dataIndex: 'lines_count', align: 'right' },
-    { title: t('receipts.total_qty'), dataIndex: 'total_qty', align: 'right', render: (v: string) => f.qty(v) },
-    { title: t('receipts.created_by'), dataIndex: 'created_by_name' },
+    { title: t('fields.supplier'), key: 'supplier', hidden: phone, render: (_, r) => `${r.supplier.number} · ${r.supplier.name}` },
+    { title: t('receipts.warehouse'), key: 'warehouse', hidden: phone, render: (_, r) => r.warehouse_detail.code },
+    { title: t('receipts.lines'), dataIndex: 'lines_count', align: 'right', hidden: phone },
+    { title: t('receipts.total_qty'), dataIndex: 'total_qty', align: 'right', hidden: phone, render: (v: string) => f.qty(v) },
+    { title: t('receipts.created_by'), dataIndex: 'created_by_name', hidden: phone },
     {
       title: t('receipts.note'),
       dataIndex: 'note',
+      hidden: phone,
       render: (value: string, r) => (
         <>
           {r.over_receipt ? <Tag color="warning">{t('receipts.over_receipt')}</Tag> : null}

@@ -10,7 +10,7 @@ import { RemoteSelect, type RemoteOption } from '@/shared/components/RemoteSelec
 import { useErrorText } from '@/shared/errors/errorText';
 import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { useFormatters } from '@/shared/utils/format';
-import { usePhone } from '../hooks/usePhone';
+import { usePhone } from '@/shared/hooks/usePhone';
 import styles from './SalesOrderForm.module.css';
 import {
   CUSTOMERS_URL,

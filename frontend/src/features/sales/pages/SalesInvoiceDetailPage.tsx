@@ -24,7 +24,7 @@ import {
 } from '../api/sales';
 import { DocumentLoader } from '../components/DocumentLoader';
 import { PaymentStatusTag } from '../components/StatusTags';
-import { usePhone } from '../hooks/usePhone';
+import { usePhone } from '@/shared/hooks/usePhone';
 import { InvoiceAccountingState } from '@/shared/accounting/InvoiceAccountingState';
 
 /** /sales/invoices/{id}: an invoice or credit note; a draft's details (note, payment terms, language,

@@ -23,7 +23,7 @@ import {
 } from '../api/sales';
 import { DocumentLoader } from '../components/DocumentLoader';
 import { ShipmentPanel } from '../components/ShipmentPanel';
-import { usePhone } from '../hooks/usePhone';
+import { usePhone } from '@/shared/hooks/usePhone';
 import { OrderStatusTag, PaymentStatusTag } from '../components/StatusTags';
 
 /** /sales/orders/{id}: header, lines with shipped/invoiced progress, shipments (with cartons),

@@ -6,6 +6,8 @@ import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '@/shared/utils/format';
 import { PageContainer } from '@/shared/components/PageContainer';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import {
   CUSTOMERS_URL,
@@ -27,22 +29,30 @@ export default function SalesOrdersPage() {
   const { t } = useTranslation('sales');
   const navigate = useNavigate();
   const f = useFormatters();
+  const phone = usePhone();
   const mayAdd = useMayPermission('salesorders.add_salesorder');
 
-  // On a phone (below `sm`) the list keeps the number, customer, status and total: no sideways scrolling.
+  // On a phone (below 576px): the number with its customer, and the total with the order's status.
+  // No sideways scrolling.
   const columns: ServerColumn<SalesOrder>[] = [
     {
       title: t('fields.order_number'),
       dataIndex: 'order_number',
       sorter: true,
       fixed: 'left',
-      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+      render: (value: string, order) => (
+        <>
+          <Typography.Text strong>{value}</Typography.Text>
+          <PhoneLine>{order.customer_detail.name}</PhoneLine>
+        </>
+      ),
     },
-    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true, responsive: ['sm'] },
+    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true, hidden: phone },
     {
       title: t('fields.customer'),
       key: 'customer__name',
       sorter: true,
+      hidden: phone,
       render: (_, order) => (
         <>
           {order.customer_detail.name}
@@ -51,19 +61,26 @@ export default function SalesOrdersPage() {
         </>
       ),
     },
-    { title: t('fields.customer_reference'), dataIndex: 'customer_reference', responsive: ['sm'], render: (v: string) => v || '—' },
-    { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (_, order) => <OrderStatusTag status={order.status} /> },
+    { title: t('fields.customer_reference'), dataIndex: 'customer_reference', hidden: phone, render: (v: string) => v || '—' },
+    { title: t('fields.status'), dataIndex: 'status', sorter: true, hidden: phone, render: (_, order) => <OrderStatusTag status={order.status} /> },
     {
       title: t('fields.total_gross'),
       dataIndex: 'total_gross',
       sorter: true,
       align: 'right',
-      render: (value: string, order) => f.money(value, order.currency),
+      render: (value: string, order) => (
+        <>
+          {f.money(value, order.currency)}
+          <PhoneLine secondary={false}>
+            <OrderStatusTag status={order.status} />
+          </PhoneLine>
+        </>
+      ),
     },
     {
       title: t('list.progress'),
       key: 'progress',
-      responsive: ['sm'],
+      hidden: phone,
       render: (_, order) => {
         const ordered = Number(order.ordered_qty);
         const shipped = ordered > 0 ? Math.round((Number(order.shipped_qty) / ordered) * 100) : 0;
@@ -71,7 +88,7 @@ export default function SalesOrdersPage() {
         return <Progress percent={Math.min(100, shipped)} success={{ percent: Math.min(100, invoiced) }} size="small" aria-label={t('list.progress')} />;
       },
     },
-    { title: t('fields.owner'), dataIndex: 'owner_name', responsive: ['sm'], render: (value: string) => value || '—' },
+    { title: t('fields.owner'), dataIndex: 'owner_name', hidden: phone, render: (value: string) => value || '—' },
   ];
 
   return (

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormatters } from '@/shared/utils/format';
 import { PageContainer } from '@/shared/components/PageContainer';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import { SHIPMENT_STATUSES, SHIPMENTS_URL, type SalesShipment } from '../api/sales';
 import { ShipmentPanel } from '../components/ShipmentPanel';
@@ -13,23 +15,31 @@ import { ShipmentStatusTag } from '../components/StatusTags';
 export default function SalesShipmentsPage() {
   const { t } = useTranslation('sales');
   const f = useFormatters();
+  const phone = usePhone();
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get('shipment'));
 
+  // On a phone (below 576px): the number with its order and customer, and the status.
   const columns: ServerColumn<SalesShipment>[] = [
     {
       title: t('fields.shipment_number'),
       dataIndex: 'shipment_number',
       sorter: true,
-      render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
+      render: (v: string, s) => (
+        <>
+          <Typography.Text strong>{v}</Typography.Text>
+          <PhoneLine>{s.order_number}</PhoneLine>
+          <PhoneLine>{s.customer_name}</PhoneLine>
+        </>
+      ),
     },
-    { title: t('fields.order_number'), dataIndex: 'order_number' },
-    { title: t('fields.customer'), dataIndex: 'customer_name' },
+    { title: t('fields.order_number'), dataIndex: 'order_number', hidden: phone },
+    { title: t('fields.customer'), dataIndex: 'customer_name', hidden: phone },
     { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (_, s) => <ShipmentStatusTag status={s.status} /> },
-    { title: t('fields.planned_date'), dataIndex: 'planned_date', sorter: true, render: (v: string | null) => v ?? '—' },
-    { title: t('fields.shipped_at'), dataIndex: 'shipped_at', sorter: true, render: (v: string | null) => (v ? v.slice(0, 10) : '—') },
-    { title: t('fields.quantity'), dataIndex: 'total_qty', align: 'right', render: (v: string) => f.qty(v) },
-    { title: t('fields.cartons'), dataIndex: 'cartons_count', align: 'right' },
+    { title: t('fields.planned_date'), dataIndex: 'planned_date', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
+    { title: t('fields.shipped_at'), dataIndex: 'shipped_at', sorter: true, hidden: phone, render: (v: string | null) => (v ? v.slice(0, 10) : '—') },
+    { title: t('fields.quantity'), dataIndex: 'total_qty', align: 'right', hidden: phone, render: (v: string) => f.qty(v) },
+    { title: t('fields.cartons'), dataIndex: 'cartons_count', align: 'right', hidden: phone },
   ];
 
   return (

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { ListPage } from '@/shared/components/ListPage';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import { PageContainer } from '@/shared/components/PageContainer';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { useErrorText } from '@/shared/errors/errorText';
@@ -34,6 +36,7 @@ export default function WarehouseShipmentsPage() {
   const [params, setParams] = useSearchParams();
   const mode = params.get('mode') === 'putaway' ? 'putaway' : 'receive';
   const shipmentId = Number(params.get('shipment')) || null;
+  const phone = usePhone();
   const setParam = (key: string, value: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -69,13 +72,34 @@ export default function WarehouseShipmentsPage() {
     );
   }
 
+  // On a phone (below 576px): the container with its arrival, and the status with the cartons received.
   const columns: ServerColumn<InboundShipment>[] = [
-    { title: t('fields.container'), dataIndex: 'container_number', sorter: true, render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
-    { title: t('fields.eta'), dataIndex: 'eta', sorter: true, render: (v: string | null) => v ?? '—' },
-    { title: t('fields.status'), dataIndex: 'status', render: (v: string) => <Tag>{t(`inboundStatus.${v}`, { defaultValue: v })}</Tag> },
+    {
+      title: t('fields.container'),
+      dataIndex: 'container_number',
+      sorter: true,
+      render: (v: string, s) => (
+        <>
+          <Typography.Text strong>{v}</Typography.Text>
+          {s.eta ? <PhoneLine>{`${t('fields.eta')} ${s.eta}`}</PhoneLine> : null}
+        </>
+      ),
+    },
+    { title: t('fields.eta'), dataIndex: 'eta', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      render: (v: string, s) => (
+        <>
+          <Tag>{t(`inboundStatus.${v}`, { defaultValue: v })}</Tag>
+          <PhoneLine>{t('receive.progress', { received: s.cartons_received, expected: s.cartons_expected })}</PhoneLine>
+        </>
+      ),
+    },
     {
       title: t('fields.purchaseOrders'),
       key: 'orders',
+      hidden: phone,
       render: (_, s) => (
         <Space wrap size={[4, 4]}>
           {s.purchase_orders.map((o) => (
@@ -87,6 +111,7 @@ export default function WarehouseShipmentsPage() {
     {
       title: t('fields.cartons'),
       key: 'cartons',
+      hidden: phone,
       render: (_, s) => (
         <span data-testid={`inbound-count-${s.container_number}`}>
           {t('receive.progress', { received: s.cartons_received, expected: s.cartons_expected })}
