@@ -13,7 +13,7 @@ export function CompanyBadge() {
   return (
     <span className={styles.company} title={t('user.currentCompany')}>
       <BankOutlined aria-hidden />
-      <span className={styles.visuallyHidden}>{t('user.currentCompany')}: </span>
+      <span className="sr-only">{t('user.currentCompany')}: </span>
       <span className={styles.companyName} data-testid="current-company">
         {tenant.name}
       </span>

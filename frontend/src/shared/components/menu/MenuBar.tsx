@@ -113,7 +113,7 @@ export function MenuBar({ entries, label, selectedKey, className, testId }: Prop
   };
 
   return (
-    <nav ref={root} aria-label={label} className={`${styles.bar} ${iconsOnly ? styles.iconsOnly : ''} ${className ?? ''}`} data-testid={testId}>
+    <nav ref={root} aria-label={label} className={`${styles.bar} ${className ?? ''}`} data-testid={testId}>
       <ul role="menubar" aria-label={label} className={styles.barList}>
         {top.map((entry, index) => {
           const isOpen = open?.index === index;
@@ -121,11 +121,12 @@ export function MenuBar({ entries, label, selectedKey, className, testId }: Prop
           const content = (
             <>
               {entry.icon ? (
-                <span className={`${styles.icon} ${styles.barIcon}`} aria-hidden>
+                <span className={styles.icon} aria-hidden>
                   {entry.icon}
                 </span>
               ) : null}
-              <span className={styles.barLabel}>{entry.label}</span>
+              {/* Icons only: the name stays for assistive technology (styles/global.css). */}
+              <span className={iconsOnly && entry.icon ? 'sr-only' : undefined}>{entry.label}</span>
             </>
           );
           const common = {
