@@ -25,7 +25,7 @@ interface OpenMenu {
 }
 
 /** Below this width a menubar of more than four menus shows its icons only (menu.module.css). */
-const ICONS_ONLY_QUERY = '(max-width: 1120px)';
+const ICONS_ONLY_QUERY = '(max-width: 1180px)';
 
 /** How long a menu opened by hovering stays open after the pointer has left it. */
 const HOVER_CLOSE_MS = 150;
