@@ -14,18 +14,22 @@ import { PHONE, axeClean, fitsThePhone, listFitsThePhone, phoneSetup, type Theme
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-const LISTS: Record<'admin' | 'supplier' | 'warehouse', string[]> = {
-  admin: [
+const LISTS: [DemoUser, string[]][] = [
+  ['admin', [
     '/sales/orders',
     '/sales/shipment',
     '/sales/invoices',
     '/purchase/receipts',
     '/purchase/shipments',
     '/purchase/eudr/raw-materials',
-  ],
-  supplier: ['/supplier/raw-materials'],
-  warehouse: ['/warehouse/shipments'],
-};
+  ]],
+  // The purchase orders, the deliveries due, and the products and suppliers.
+  ['admin', ['/purchase/orders', '/sales/deliveries', '/product', '/purchase/suppliers']],
+  // The users, parent vendors, carriers and EUDR supplier policies.
+  ['admin', ['/user', '/purchase/parent-vendors', '/purchase/shipment-companies', '/purchase/eudr/supplier-policies']],
+  ['supplier', ['/supplier/raw-materials']],
+  ['warehouse', ['/warehouse/shipments']],
+];
 
 async function checkList(page: Page, theme: Theme, path: string): Promise<void> {
   await page.goto(path);
@@ -41,7 +45,7 @@ async function checkList(page: Page, theme: Theme, path: string): Promise<void> 
 }
 
 for (const theme of ['light', 'dark'] as Theme[]) {
-  for (const [user, paths] of Object.entries(LISTS) as [DemoUser, string[]][]) {
+  for (const [user, paths] of LISTS) {
     test(`lists on a phone, ${theme}, as ${user}: ${paths.join(', ')}`, async ({ page }) => {
       test.setTimeout(180_000);
       await phoneSetup(page, theme);
@@ -52,8 +56,8 @@ for (const theme of ['light', 'dark'] as Theme[]) {
   }
 }
 
-/** The warehouse layout's other pages: their tables still scroll inside their frame, but the page does not. */
-const WAREHOUSE_PAGES = ['/warehouse/inventory', '/warehouse/logistics', '/warehouse/deliveries'];
+/** The warehouse layout's other pages: stock, pickups and the shipments to pick (a list may be empty). */
+const WAREHOUSE_PAGES = ['/warehouse/inventory', '/warehouse/inventory?tab=totals', '/warehouse/inventory?tab=moves', '/warehouse/logistics', '/warehouse/deliveries'];
 
 for (const theme of ['light', 'dark'] as Theme[]) {
   test(`the warehouse pages on a phone, ${theme}: ${WAREHOUSE_PAGES.join(', ')}`, async ({ page }) => {
@@ -64,7 +68,10 @@ for (const theme of ['light', 'dark'] as Theme[]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('tenant-selector')).toContainText('EuroTrade');
+      await expect(page.locator('.p-table').first()).toBeVisible();
+      await expect(page.getByTestId('table-loading')).toHaveCount(0, { timeout: 30_000 });
       await fitsThePhone(page, path);
+      await listFitsThePhone(page, path);
       await axeClean(page, path);
     }
   });

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { ListPage } from '@/shared/components/ListPage';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import type { UseListParams } from '@/shared/hooks/useListParams';
 import { POLICIES_URL } from '../api/endpoints';
@@ -35,38 +37,57 @@ export default function SupplierPoliciesPage() {
     return i18n.language === 'zh' && vendor?.cname ? vendor.cname : row.parent_vendor_name;
   };
 
+  const phone = usePhone();
+  const material = (v?: string) => (v ? t(`materialType.${v}`) : t('policy.allMaterials'));
+  const percent = (v?: string) => t('units.percent', { value: Number(v ?? 0) });
+  const cap = (row: SupplierPolicy) => (row.cap_mode === 'fixed' ? t('policy.fixedCap', { count: row.cap_value ?? 0 }) : t(`capMode.${row.cap_mode}`));
+  const active = (v?: boolean) => (v ? <Tag color="success">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>);
+  // On a phone (below 576px): the parent vendor with the material, the figures, the cap, the date and
+  // whether it is active under it, and the actions.
   const columns: ServerColumn<SupplierPolicy>[] = [
-    { title: t('fields.parent_vendor'), key: 'parent_vendor__name', sorter: true, render: (_: unknown, row) => vendorLabel(row) },
+    {
+      title: t('fields.parent_vendor'),
+      key: 'parent_vendor__name',
+      sorter: true,
+      render: (_: unknown, row) => (
+        <>
+          {vendorLabel(row)}
+          <PhoneLine secondary={false}>{material(row.material_type)}</PhoneLine>
+          <PhoneLine>
+            {t('units.kg', { value: formatKg(row.min_consumption_per_carton, i18n.language) })} · {percent(row.loss_rate_percent)} ·{' '}
+            {percent(row.order_tolerance_percent)}
+          </PhoneLine>
+          <PhoneLine>
+            {cap(row)} · {row.valid_from}
+          </PhoneLine>
+          <PhoneLine secondary={false}>{active(row.is_active)}</PhoneLine>
+        </>
+      ),
+    },
     {
       title: t('fields.material_type'),
       dataIndex: 'material_type',
       key: 'material_type',
       sorter: true,
-      render: (v: string) => (v ? t(`materialType.${v}`) : t('policy.allMaterials')),
+      hidden: phone,
+      render: material,
     },
     {
       title: t('fields.min_consumption_per_carton'),
       dataIndex: 'min_consumption_per_carton',
       align: 'right',
+      hidden: phone,
       render: (v: string) => t('units.kg', { value: formatKg(v, i18n.language) }),
     },
-    { title: t('fields.loss_rate_percent'), dataIndex: 'loss_rate_percent', align: 'right', render: (v: string) => t('units.percent', { value: Number(v) }) },
-    { title: t('fields.order_tolerance_percent'), dataIndex: 'order_tolerance_percent', align: 'right', render: (v: string) => t('units.percent', { value: Number(v) }) },
-    {
-      title: t('fields.cap_mode'),
-      dataIndex: 'cap_mode',
-      render: (v: string, row) => (v === 'fixed' ? t('policy.fixedCap', { count: row.cap_value ?? 0 }) : t(`capMode.${v}`)),
-    },
-    { title: t('fields.valid_from'), dataIndex: 'valid_from', key: 'valid_from', sorter: true },
-    {
-      title: t('fields.is_active'),
-      dataIndex: 'is_active',
-      render: (v: boolean) => (v ? <Tag color="success">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>),
-    },
+    { title: t('fields.loss_rate_percent'), dataIndex: 'loss_rate_percent', align: 'right', hidden: phone, render: percent },
+    { title: t('fields.order_tolerance_percent'), dataIndex: 'order_tolerance_percent', align: 'right', hidden: phone, render: percent },
+    { title: t('fields.cap_mode'), dataIndex: 'cap_mode', hidden: phone, render: (_: string, row) => cap(row) },
+    { title: t('fields.valid_from'), dataIndex: 'valid_from', key: 'valid_from', sorter: true, hidden: phone },
+    { title: t('fields.is_active'), dataIndex: 'is_active', hidden: phone, render: active },
     {
       title: t('policy.actions'),
       key: 'actions',
-      fixed: 'right',
+      fixed: phone ? undefined : 'right',
       render: (_: unknown, row) => (
         <Space onClick={(event) => event.stopPropagation()}>
           <Button

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/shared/components/ListPage';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { ImportDialog } from '@/shared/import/ImportDialog';
 import { useInvalidateProducts } from '../api/products';
@@ -15,7 +17,7 @@ import { formatMoney, formatWeight } from '../format';
 import { useMayPermission } from '@/shared/session/permissions';
 import { PRODUCT_PERMS } from '../permissions';
 import { useSeesPrices } from '@/shared/session/prices';
-import { ActiveStatusFilter, activeStatusColumn } from '@/shared/components/ActiveStatus';
+import { ActiveStatusFilter, ActiveStatusTag, activeStatusColumn } from '@/shared/components/ActiveStatus';
 
 const FILTER_KEYS = ['group', 'is_active'] as const;
 
@@ -30,12 +32,29 @@ export default function ProductListPage() {
   const invalidate = useInvalidateProducts();
 
   const seesPrices = useSeesPrices();
+  const phone = usePhone();
+  const price = (product: Product) => formatMoney(product.sales_price, product.currency, i18n.language) ?? '–';
+  // On a phone (below 576px): the article number with the name (both languages) and group under it,
+  // and the status with the sales price (for those who see prices) under it.
   const columns: ServerColumn<Product>[] = [
-    { title: t('fields.article_number'), dataIndex: 'article_number', sorter: true, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+    {
+      title: t('fields.article_number'),
+      dataIndex: 'article_number',
+      sorter: true,
+      render: (value: string, product) => (
+        <>
+          <Typography.Text strong>{value}</Typography.Text>
+          <PhoneLine secondary={false}>{product.name}</PhoneLine>
+          {product.name_zh ? <PhoneLine>{product.name_zh}</PhoneLine> : null}
+          {product.group_path ? <PhoneLine>{product.group_path}</PhoneLine> : null}
+        </>
+      ),
+    },
     {
       title: t('fields.name'),
       dataIndex: 'name',
       sorter: true,
+      hidden: phone,
       render: (_: unknown, product) => (
         <>
           {product.name}
@@ -64,9 +83,19 @@ export default function ProductListPage() {
       sorter: true,
       align: 'right',
       responsive: ['md'],
-      render: (value: string | null, product: Product) => <span className={styles.number}>{formatMoney(value, product.currency, i18n.language) ?? '–'}</span>,
+      render: (_: string | null, product: Product) => <span className={styles.number}>{price(product)}</span>,
     } satisfies ServerColumn<Product>] : []),
-    activeStatusColumn<Product>(t('fields.is_active')),
+    {
+      ...activeStatusColumn<Product>(t('fields.is_active')),
+      // The status stays on a phone, with the price under it.
+      responsive: phone ? undefined : ['sm'],
+      render: (active: boolean | undefined, product: Product) => (
+        <>
+          <ActiveStatusTag active={active} />
+          {seesPrices ? <PhoneLine>{price(product)}</PhoneLine> : null}
+        </>
+      ),
+    },
   ];
 
   return (

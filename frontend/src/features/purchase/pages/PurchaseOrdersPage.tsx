@@ -4,6 +4,8 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageContainer } from '@/shared/components/PageContainer';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import { useListParams } from '@/shared/hooks/useListParams';
 import { ORDERS_URL, orderPath } from '../api/endpoints';
@@ -28,20 +30,30 @@ export default function PurchaseOrdersPage() {
   const list = useListParams({ defaultOrdering: '-order_date' });
   const mayAdd = useMayPermission(PURCHASE_PERMS.add);
   const today = dayjs().format('YYYY-MM-DD');
+  const phone = usePhone();
 
+  // On a phone (below 576px): the number with its supplier and order date under it, and the status
+  // with the total (for those who see prices) and the promise date under it.
   const columns: ServerColumn<PurchaseOrder>[] = [
     {
       title: t('fields.order_number'),
       dataIndex: 'order_number',
       sorter: true,
-      fixed: 'left',
-      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+      fixed: phone ? undefined : 'left',
+      render: (value: string, order) => (
+        <>
+          <Typography.Text strong>{value}</Typography.Text>
+          <PhoneLine>{order.supplier_detail.name}</PhoneLine>
+          <PhoneLine>{order.order_date}</PhoneLine>
+        </>
+      ),
     },
-    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true },
+    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true, hidden: phone },
     {
       title: t('fields.supplier'),
       key: 'supplier__name',
       sorter: true,
+      hidden: phone,
       render: (_, order) => (
         <>
           {order.supplier_detail.name}
@@ -55,12 +67,30 @@ export default function PurchaseOrdersPage() {
         </>
       ),
     },
-    { title: t('fields.type'), dataIndex: 'type', sorter: true, render: (value: string) => t(`type.${value}`) },
-    { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (_, order) => <OrderStatusTag status={order.status} /> },
+    { title: t('fields.type'), dataIndex: 'type', sorter: true, hidden: phone, render: (value: string) => t(`type.${value}`) },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      sorter: true,
+      render: (_, order) => (
+        <>
+          <OrderStatusTag status={order.status} />
+          {seesPrices ? <PhoneLine>{f.money(order.total_amount, order.currency)}</PhoneLine> : null}
+          {order.promise_date ? (
+            <PhoneLine secondary={false}>
+              <Typography.Text type={order.status === 'open' && order.promise_date < today ? 'danger' : 'secondary'}>
+                {order.promise_date}
+              </Typography.Text>
+            </PhoneLine>
+          ) : null}
+        </>
+      ),
+    },
     {
       title: t('fields.promise_date'),
       dataIndex: 'promise_date',
       sorter: true,
+      hidden: phone,
       render: (value: string | null, order) =>
         value ? (
           <Typography.Text type={order.status === 'open' && value < today ? 'danger' : undefined}>{value}</Typography.Text>
@@ -73,19 +103,21 @@ export default function PurchaseOrdersPage() {
       dataIndex: 'total_amount',
       sorter: true,
       align: 'right',
+      hidden: phone,
       render: (value: string, order) => f.money(value, order.currency),
     } satisfies ServerColumn<PurchaseOrder>] : []),
     {
       title: t('list.progress'),
       key: 'progress',
+      hidden: phone,
       render: (_, order) => {
         const ordered = Number(order.ordered_qty);
         const percent = ordered > 0 ? Math.min(100, Math.round((Number(order.received_qty) / ordered) * 100)) : 0;
         return <Progress className={styles.progress} percent={percent} size="small" aria-label={t('list.progress')} status={percent === 100 ? 'success' : 'normal'} />;
       },
     },
-    { title: t('fields.owner'), dataIndex: 'owner_name', render: (value: string) => value || '—' },
-    { title: t('fields.lines'), dataIndex: 'lines_count', align: 'right' },
+    { title: t('fields.owner'), dataIndex: 'owner_name', hidden: phone, render: (value: string) => value || '—' },
+    { title: t('fields.lines'), dataIndex: 'lines_count', align: 'right', hidden: phone },
   ];
 
   return (

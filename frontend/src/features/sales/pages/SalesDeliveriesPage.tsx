@@ -9,6 +9,8 @@ import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { useFormatters } from '@/shared/utils/format';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import { useSession } from '@/shared/session/useSession';
 import {
@@ -114,23 +116,49 @@ function DeliveryList() {
   const { t } = useTranslation('sales');
   const navigate = useNavigate();
   const f = useFormatters();
+  const phone = usePhone();
+  // On a phone (below 576px): the due date with the order, customer and product under it, and the
+  // status with the open and planned quantities and the warehouse under it.
   const columns: ServerColumn<Delivery>[] = [
     {
       title: t('fields.due'),
       dataIndex: 'due_date',
       sorter: true,
-      render: (v: string, d) => <Typography.Text type={d.is_late ? 'danger' : undefined} strong={d.is_late}>{v}</Typography.Text>,
+      render: (v: string, d) => (
+        <>
+          <Typography.Text type={d.is_late ? 'danger' : undefined} strong={d.is_late}>
+            {v}
+          </Typography.Text>
+          <PhoneLine>
+            {d.order_number} · {d.customer_name}
+          </PhoneLine>
+          <PhoneLine>
+            {d.product_number} {d.product_name}
+          </PhoneLine>
+        </>
+      ),
     },
-    { title: t('fields.order_number'), key: 'order__order_number', sorter: true, render: (_, d) => d.order_number },
-    { title: t('fields.customer'), key: 'order__customer__name', sorter: true, render: (_, d) => d.customer_name },
-    { title: t('fields.product'), key: 'p', render: (_, d) => `${d.product_number} ${d.product_name}` },
-    { title: t('fields.open_quantity'), dataIndex: 'open_quantity', align: 'right', render: (v: string) => f.qty(v) },
-    { title: t('fields.planned_quantity'), dataIndex: 'planned_quantity', align: 'right', render: (v: string) => f.qty(v) },
-    { title: t('fields.warehouse'), dataIndex: 'warehouse_code' },
+    { title: t('fields.order_number'), key: 'order__order_number', sorter: true, hidden: phone, render: (_, d) => d.order_number },
+    { title: t('fields.customer'), key: 'order__customer__name', sorter: true, hidden: phone, render: (_, d) => d.customer_name },
+    { title: t('fields.product'), key: 'p', hidden: phone, render: (_, d) => `${d.product_number} ${d.product_name}` },
+    { title: t('fields.open_quantity'), dataIndex: 'open_quantity', align: 'right', hidden: phone, render: (v: string) => f.qty(v) },
+    { title: t('fields.planned_quantity'), dataIndex: 'planned_quantity', align: 'right', hidden: phone, render: (v: string) => f.qty(v) },
+    { title: t('fields.warehouse'), dataIndex: 'warehouse_code', hidden: phone },
     {
       title: t('fields.status'),
       dataIndex: 'schedule_status',
-      render: (v: string) => <Badge status={v === 'late' ? 'error' : v === 'planned' ? 'success' : 'processing'} text={t(`scheduleStatus.${v}`)} />,
+      render: (v: string, d) => (
+        <>
+          <Badge status={v === 'late' ? 'error' : v === 'planned' ? 'success' : 'processing'} text={t(`scheduleStatus.${v}`)} />
+          <PhoneLine>
+            {t('fields.open_quantity')}: {f.qty(d.open_quantity)}
+          </PhoneLine>
+          <PhoneLine>
+            {t('fields.planned_quantity')}: {f.qty(d.planned_quantity)}
+          </PhoneLine>
+          {d.warehouse_code ? <PhoneLine>{d.warehouse_code}</PhoneLine> : null}
+        </>
+      ),
     },
   ];
   return (

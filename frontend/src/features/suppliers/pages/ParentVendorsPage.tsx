@@ -3,6 +3,8 @@ import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '@/shared/components/ListPage';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { ImportDialog } from '@/shared/import/ImportDialog';
 import { PARENT_VENDORS_URL, useInvalidateSuppliers } from '../api/suppliers';
@@ -24,10 +26,24 @@ export default function ParentVendorsPage() {
   const [editing, setEditing] = useState<ParentVendor | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
 
+  const phone = usePhone();
+  // On a phone (below 576px): the code with the names under it, and the number of suppliers.
   const columns: ServerColumn<ParentVendor>[] = [
-    { title: t('fields.code'), dataIndex: 'code', sorter: true, width: 110 },
-    { title: t('fields.name'), dataIndex: 'name', sorter: true },
-    { title: t('fields.cname'), dataIndex: 'cname', sorter: true },
+    {
+      title: t('fields.code'),
+      dataIndex: 'code',
+      sorter: true,
+      width: phone ? undefined : 110,
+      render: (code: string, row) => (
+        <>
+          {code}
+          <PhoneLine secondary={false}>{row.name}</PhoneLine>
+          {row.cname ? <PhoneLine>{row.cname}</PhoneLine> : null}
+        </>
+      ),
+    },
+    { title: t('fields.name'), dataIndex: 'name', sorter: true, hidden: phone },
+    { title: t('fields.cname'), dataIndex: 'cname', sorter: true, hidden: phone },
     { title: t('fields.contact'), dataIndex: 'contact', responsive: ['md'] },
     { title: t('fields.country'), dataIndex: 'country', sorter: true, render: (code: string) => countryName(code, i18n.language), responsive: ['md'] },
     { title: t('vendors.suppliers'), dataIndex: 'supplier_count', sorter: true, align: 'right' },

@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/shared/components/ListPage';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { ImportDialog } from '@/shared/import/ImportDialog';
 import { SUPPLIERS_URL, useInvalidateSuppliers, useParentVendorOptions } from '../api/suppliers';
@@ -27,20 +29,40 @@ export default function SupplierListPage() {
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const vendorLabel = (v: { name: string; cname?: string }) => (i18n.language === 'zh' && v.cname ? v.cname : v.name);
 
+  const phone = usePhone();
+  // On a phone (below 576px): the number with the name, parent vendor and country under it, and the status.
   const columns: ServerColumn<Supplier>[] = [
-    { title: t('fields.number'), dataIndex: 'number', sorter: true, width: 120 },
-    { title: t('fields.name'), dataIndex: 'name', sorter: true },
+    {
+      title: t('fields.number'),
+      dataIndex: 'number',
+      sorter: true,
+      width: phone ? undefined : 120,
+      render: (value: string, row) => (
+        <>
+          {value}
+          <PhoneLine secondary={false}>{row.name}</PhoneLine>
+          <PhoneLine>{vendorLabel(row.parent_vendor_detail)}</PhoneLine>
+          {row.country ? <PhoneLine>{countryName(row.country, i18n.language)}</PhoneLine> : null}
+        </>
+      ),
+    },
+    { title: t('fields.name'), dataIndex: 'name', sorter: true, hidden: phone },
     {
       title: t('fields.parentVendor'),
       key: 'parent_vendor__name',
       sorter: true,
+      hidden: phone,
       render: (_v, row) => vendorLabel(row.parent_vendor_detail),
     },
-    { title: t('fields.country'), dataIndex: 'country', sorter: true, render: (code: string) => (code ? `${countryName(code, i18n.language)}` : '') },
+    { title: t('fields.country'), dataIndex: 'country', sorter: true, hidden: phone, render: (code: string) => (code ? `${countryName(code, i18n.language)}` : '') },
     { title: t('fields.vismaCode'), dataIndex: 'visma_code', sorter: true, responsive: ['md'] },
     { title: t('fields.currency'), dataIndex: 'currency', sorter: true, responsive: ['md'] },
     { title: t('fields.email'), dataIndex: 'email', responsive: ['lg'] },
-    activeStatusColumn<Supplier>(t('fields.isActive'), { sortable: false }),
+    {
+      ...activeStatusColumn<Supplier>(t('fields.isActive'), { sortable: false }),
+      // The status stays on a phone.
+      responsive: phone ? undefined : ['sm'],
+    },
   ];
 
   return (

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/shared/components/ListPage';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { useErrorText } from '@/shared/errors/errorText';
 import { activateUser, deactivateUser, useInvalidateUsers, useRoleOptions, USERS_URL } from '../api/users';
@@ -32,6 +34,7 @@ export function UsersList({ initialCreate = false }: Props) {
   const roles = useRoleOptions();
   const [creating, setCreating] = useState(initialCreate);
   const [resetting, setResetting] = useState<UserRow | null>(null);
+  const phone = usePhone();
 
   const toggleActive = (user: UserRow) => {
     const deactivate = user.is_active;
@@ -53,11 +56,23 @@ export function UsersList({ initialCreate = false }: Props) {
     });
   };
 
+  // On a phone (below 576px): the username with the name and user type under it, the status, and the actions.
   const columns: ServerColumn<UserRow>[] = [
-    { title: t('fields.username'), dataIndex: 'username', sorter: true },
-    { title: t('fields.name'), dataIndex: 'name', sorter: true, render: (name: string, row) => name || row.profile_name || '' },
+    {
+      title: t('fields.username'),
+      dataIndex: 'username',
+      sorter: true,
+      render: (username: string, row) => (
+        <>
+          {username}
+          {row.name || row.profile_name ? <PhoneLine>{row.name || row.profile_name}</PhoneLine> : null}
+          <PhoneLine>{t(`userTypes.${row.user_type}`)}</PhoneLine>
+        </>
+      ),
+    },
+    { title: t('fields.name'), dataIndex: 'name', sorter: true, hidden: phone, render: (name: string, row) => name || row.profile_name || '' },
     { title: t('fields.email'), dataIndex: 'email', sorter: true, responsive: ['md'] },
-    { title: t('fields.userType'), dataIndex: 'user_type', render: (type: UserRow['user_type']) => <Tag>{t(`userTypes.${type}`)}</Tag> },
+    { title: t('fields.userType'), dataIndex: 'user_type', hidden: phone, render: (type: UserRow['user_type']) => <Tag>{t(`userTypes.${type}`)}</Tag> },
     {
       title: t('fields.roles'),
       key: 'roles',

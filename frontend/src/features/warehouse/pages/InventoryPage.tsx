@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '@/shared/components/PageContainer';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import type { UseListParams } from '@/shared/hooks/useListParams';
 import {
@@ -93,6 +95,26 @@ export default function InventoryPage() {
   );
 
   const qty = (value: string) => <span className="tabular-nums">{value}</span>;
+  const phone = usePhone();
+  // On a phone (below 576px): the article with its name (and location), on hand and reserved under it,
+  // and what is available (per product: available under it too, and the reorder point); a move is its
+  // time with kind, article, locations and document under it, and its quantity.
+  const article = (r: { article_number: string; product_name: string }) =>
+    phone ? (
+      <>
+        <Typography.Text strong>{r.article_number}</Typography.Text>
+        <PhoneLine>{r.product_name}</PhoneLine>
+      </>
+    ) : (
+      <>
+        <Typography.Text strong>{r.article_number}</Typography.Text> <Typography.Text type="secondary">{r.product_name}</Typography.Text>
+      </>
+    );
+  const onHandReserved = (r: { on_hand: string; reserved: string }) => (
+    <PhoneLine>
+      {t('fields.onHand')} {r.on_hand} · {t('fields.reserved')} {r.reserved}
+    </PhoneLine>
+  );
   const stockColumns: ServerColumn<StockRow>[] = [
     {
       title: t('fields.article'),
@@ -101,13 +123,17 @@ export default function InventoryPage() {
       sorter: true,
       render: (_, r) => (
         <>
-          <Typography.Text strong>{r.article_number}</Typography.Text> <Typography.Text type="secondary">{r.product_name}</Typography.Text>
+          {article(r)}
+          <PhoneLine>
+            {r.warehouse_code}/{r.location_code}
+          </PhoneLine>
+          {onHandReserved(r)}
         </>
       ),
     },
-    { title: t('fields.location'), key: 'location__code', sorter: true, render: (_, r) => `${r.warehouse_code}/${r.location_code}` },
-    { title: t('fields.onHand'), dataIndex: 'on_hand', sorter: true, align: 'right', render: qty },
-    { title: t('fields.reserved'), dataIndex: 'reserved', sorter: true, align: 'right', render: qty },
+    { title: t('fields.location'), key: 'location__code', sorter: true, hidden: phone, render: (_, r) => `${r.warehouse_code}/${r.location_code}` },
+    { title: t('fields.onHand'), dataIndex: 'on_hand', sorter: true, align: 'right', hidden: phone, render: qty },
+    { title: t('fields.reserved'), dataIndex: 'reserved', sorter: true, align: 'right', hidden: phone, render: qty },
     {
       title: t('fields.available'),
       dataIndex: 'available',
@@ -122,11 +148,23 @@ export default function InventoryPage() {
     },
   ];
   const totalColumns: ServerColumn<ProductTotal>[] = [
-    { title: t('fields.article'), key: 'article', render: (_, r) => <><Typography.Text strong>{r.article_number}</Typography.Text> <Typography.Text type="secondary">{r.product_name}</Typography.Text></> },
-    { title: t('fields.locations'), dataIndex: 'locations', align: 'right' },
-    { title: t('fields.onHand'), dataIndex: 'on_hand', align: 'right', render: qty },
-    { title: t('fields.reserved'), dataIndex: 'reserved', align: 'right', render: qty },
-    { title: t('fields.available'), dataIndex: 'available', align: 'right', render: qty },
+    {
+      title: t('fields.article'),
+      key: 'article',
+      render: (_, r) => (
+        <>
+          {article(r)}
+          {onHandReserved(r)}
+          <PhoneLine>
+            {t('fields.available')} {r.available}
+          </PhoneLine>
+        </>
+      ),
+    },
+    { title: t('fields.locations'), dataIndex: 'locations', align: 'right', hidden: phone },
+    { title: t('fields.onHand'), dataIndex: 'on_hand', align: 'right', hidden: phone, render: qty },
+    { title: t('fields.reserved'), dataIndex: 'reserved', align: 'right', hidden: phone, render: qty },
+    { title: t('fields.available'), dataIndex: 'available', align: 'right', hidden: phone, render: qty },
     {
       title: t('fields.reorderPoint'),
       dataIndex: 'reorder_point',
@@ -151,15 +189,38 @@ export default function InventoryPage() {
     },
   ];
   const moveColumns: ServerColumn<StockMove>[] = [
-    { title: t('fields.movedAt'), dataIndex: 'moved_at', sorter: true, render: (v: string) => new Date(v).toLocaleString() },
-    { title: t('fields.kind'), dataIndex: 'kind', render: (v: string) => <Tag>{t(`moveKind.${v}`, { defaultValue: v })}</Tag> },
-    { title: t('fields.article'), dataIndex: 'article_number' },
-    { title: t('fields.quantity'), dataIndex: 'quantity', sorter: true, align: 'right', render: qty },
-    { title: t('fields.from'), dataIndex: 'from_location_code', render: (v: string) => v || '—' },
-    { title: t('fields.to'), dataIndex: 'to_location_code', render: (v: string) => v || '—' },
-    { title: t('fields.document'), key: 'document', render: (_, m) => `${t(`documentType.${m.document_type}`, { defaultValue: m.document_type })} ${m.reference}` },
-    { title: t('fields.reason'), dataIndex: 'reason', render: (v: string) => v || '—' },
-    { title: t('fields.user'), dataIndex: 'created_by_name', render: (v: string) => v || '—' },
+    {
+      title: t('fields.movedAt'),
+      dataIndex: 'moved_at',
+      sorter: true,
+      render: (v: string, m) => (
+        <>
+          {new Date(v).toLocaleString()}
+          <PhoneLine secondary={false}>
+            <Tag>{t(`moveKind.${m.kind}`, { defaultValue: m.kind })}</Tag>
+            <Typography.Text strong>{m.article_number}</Typography.Text>
+          </PhoneLine>
+          <PhoneLine>
+            {m.from_location_code || '—'} → {m.to_location_code || '—'}
+          </PhoneLine>
+          <PhoneLine>{`${t(`documentType.${m.document_type}`, { defaultValue: m.document_type })} ${m.reference}`}</PhoneLine>
+        </>
+      ),
+    },
+    { title: t('fields.kind'), dataIndex: 'kind', hidden: phone, render: (v: string) => <Tag>{t(`moveKind.${v}`, { defaultValue: v })}</Tag> },
+    { title: t('fields.article'), dataIndex: 'article_number', hidden: phone },
+    {
+      title: t('fields.quantity'),
+      dataIndex: 'quantity',
+      sorter: true,
+      align: 'right',
+      render: qty,
+    },
+    { title: t('fields.from'), dataIndex: 'from_location_code', hidden: phone, render: (v: string) => v || '—' },
+    { title: t('fields.to'), dataIndex: 'to_location_code', hidden: phone, render: (v: string) => v || '—' },
+    { title: t('fields.document'), key: 'document', hidden: phone, render: (_, m) => `${t(`documentType.${m.document_type}`, { defaultValue: m.document_type })} ${m.reference}` },
+    { title: t('fields.reason'), dataIndex: 'reason', hidden: phone, render: (v: string) => v || '—' },
+    { title: t('fields.user'), dataIndex: 'created_by_name', hidden: phone, render: (v: string) => v || '—' },
   ];
 
   return (

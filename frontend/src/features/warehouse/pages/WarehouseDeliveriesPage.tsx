@@ -5,6 +5,8 @@ import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { ListPage } from '@/shared/components/ListPage';
 import { PageContainer } from '@/shared/components/PageContainer';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { useErrorText } from '@/shared/errors/errorText';
 import { SALES_SHIPMENTS_URL, type SalesShipment, pickScan, useSalesShipment, useShipPicked } from '../api/warehouse';
@@ -19,6 +21,7 @@ export default function WarehouseDeliveriesPage() {
   const { t } = useTranslation('warehouse');
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('shipment')) || null;
+  const phone = usePhone();
   const select = (value: number | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -34,12 +37,33 @@ export default function WarehouseDeliveriesPage() {
     );
   }
   const columns: ServerColumn<SalesShipment>[] = [
-    { title: t('pick.shipment'), dataIndex: 'shipment_number', sorter: true, render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
-    { title: t('pick.customer'), dataIndex: 'customer_name' },
-    { title: t('pick.planned'), dataIndex: 'planned_date', sorter: true, render: (v: string | null) => v ?? '—' },
-    { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (v: string) => <Tag>{t(`pick.status.${v}`, { defaultValue: v })}</Tag> },
-    { title: t('fields.quantity'), dataIndex: 'total_qty', align: 'right' },
-    { title: t('fields.cartons'), dataIndex: 'cartons_count', align: 'right' },
+    // On a phone (below 576px): the shipment with its customer, planned date, quantity and cartons under
+    // it, and the status.
+    {
+      title: t('pick.shipment'),
+      dataIndex: 'shipment_number',
+      sorter: true,
+      render: (v: string, s) => (
+        <>
+          <Typography.Text strong>{v}</Typography.Text>
+          <PhoneLine>{s.customer_name}</PhoneLine>
+          <PhoneLine>{s.planned_date ?? '—'}</PhoneLine>
+          <PhoneLine>
+            {t('fields.quantity')} {s.total_qty} · {t('fields.cartons')} {s.cartons_count}
+          </PhoneLine>
+        </>
+      ),
+    },
+    { title: t('pick.customer'), dataIndex: 'customer_name', hidden: phone },
+    { title: t('pick.planned'), dataIndex: 'planned_date', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      sorter: true,
+      render: (v: string) => <Tag>{t(`pick.status.${v}`, { defaultValue: v })}</Tag>,
+    },
+    { title: t('fields.quantity'), dataIndex: 'total_qty', align: 'right', hidden: phone },
+    { title: t('fields.cartons'), dataIndex: 'cartons_count', align: 'right', hidden: phone },
   ];
   return (
     <ListPage<SalesShipment>

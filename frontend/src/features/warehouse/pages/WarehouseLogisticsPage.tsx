@@ -9,6 +9,8 @@ import { del, download, get, patch, post } from '@/api/http';
 import type { components } from '@/api/schema';
 import type { Paginated } from '@/api/types';
 import { ListPage } from '@/shared/components/ListPage';
+import { PhoneLine } from '@/shared/components/PhoneLine';
+import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { useErrorText } from '@/shared/errors/errorText';
 import { useApiForm } from '@/shared/hooks/useApiForm';
@@ -36,6 +38,7 @@ interface Values {
  *  weight) and the day's loading list as a PDF. */
 export default function WarehouseLogisticsPage() {
   const { t } = useTranslation('warehouse');
+  const phone = usePhone();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const tenant = useSession((s) => s.tenantId);
@@ -61,16 +64,40 @@ export default function WarehouseLogisticsPage() {
     }
   };
 
+  // On a phone (below 576px): the date with the shipment, customer, carrier, vehicle, weight, cartons and
+  // tracking number under it, and the packages.
   const columns: ServerColumn<Dispatch>[] = [
-    { title: t('logistics.date'), dataIndex: 'pickup_date', sorter: true },
-    { title: t('logistics.carrier'), key: 'carrier__name', sorter: true, render: (_, d) => d.carrier_name || '—' },
-    { title: t('logistics.vehicle'), dataIndex: 'vehicle', render: (v: string) => v || '—' },
-    { title: t('logistics.shipment'), dataIndex: 'shipment_number' },
-    { title: t('logistics.customer'), dataIndex: 'customer_name' },
-    { title: t('logistics.tracking'), dataIndex: 'tracking_number', render: (v: string) => v || '—' },
-    { title: t('logistics.packages'), dataIndex: 'packages', sorter: true, align: 'right' },
-    { title: t('logistics.weight'), dataIndex: 'weight_kg', sorter: true, align: 'right' },
-    { title: t('logistics.cartons'), dataIndex: 'cartons_count', align: 'right' },
+    {
+      title: t('logistics.date'),
+      dataIndex: 'pickup_date',
+      sorter: true,
+      render: (v: string, d) => (
+        <>
+          {v}
+          <PhoneLine secondary={false}>
+            {d.shipment_number} · {d.customer_name}
+          </PhoneLine>
+          <PhoneLine>{[d.carrier_name, d.vehicle].filter(Boolean).join(' · ') || '—'}</PhoneLine>
+          <PhoneLine>
+            {t('logistics.weight')} {d.weight_kg ?? '—'} · {t('logistics.cartons')} {d.cartons_count}
+          </PhoneLine>
+          {d.tracking_number ? <PhoneLine>{d.tracking_number}</PhoneLine> : null}
+        </>
+      ),
+    },
+    { title: t('logistics.carrier'), key: 'carrier__name', sorter: true, hidden: phone, render: (_, d) => d.carrier_name || '—' },
+    { title: t('logistics.vehicle'), dataIndex: 'vehicle', hidden: phone, render: (v: string) => v || '—' },
+    { title: t('logistics.shipment'), dataIndex: 'shipment_number', hidden: phone },
+    { title: t('logistics.customer'), dataIndex: 'customer_name', hidden: phone },
+    { title: t('logistics.tracking'), dataIndex: 'tracking_number', hidden: phone, render: (v: string) => v || '—' },
+    {
+      title: t('logistics.packages'),
+      dataIndex: 'packages',
+      sorter: true,
+      align: 'right',
+    },
+    { title: t('logistics.weight'), dataIndex: 'weight_kg', sorter: true, align: 'right', hidden: phone },
+    { title: t('logistics.cartons'), dataIndex: 'cartons_count', align: 'right', hidden: phone },
   ];
 
   return (
