@@ -90,7 +90,8 @@ messages: install-backend
 
 check-deploy: install-backend
 	cd $(BACKEND) && DJANGO_ENV=production DJANGO_SECRET_KEY=check-deploy-$$(python3 -c 'import secrets;print(secrets.token_hex(32))') \
-		DJANGO_ALLOWED_HOSTS=example.com $(UV) run --frozen python manage.py check --deploy --fail-level WARNING
+		DJANGO_ALLOWED_HOSTS=example.com DATABASE_URL=postgres://check-deploy@127.0.0.1:5432/check REDIS_URL=redis://127.0.0.1:6379/0 \
+		$(UV) run --frozen python manage.py check --deploy --fail-level WARNING
 
 test-backend: test-deps install-backend
 	@mkdir -p $(REPORTS)

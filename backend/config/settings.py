@@ -75,9 +75,11 @@ INSTALLED_APPS = [
     "apps.notifications",
     "apps.reports",
     "apps.accounting",
+    "apps.operations",
 ]
 
 MIDDLEWARE = [
+    "apps.operations.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "apps.common.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -378,13 +380,33 @@ PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "")
 # How long a print job waits for an agent before it is `expired` (docs/printing.md).
 PRINT_JOB_TTL_SECONDS = int(os.environ.get("PRINT_JOB_TTL_SECONDS", "600"))
 
+# Logs (docs/operations.md, "Logs"): JSON lines in production (LOG_FORMAT=json|plain), each with the request
+# id, the user id and the tenant id.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if PRODUCTION else "plain")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"request_context": {"()": "apps.operations.request_id.RequestContextFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        "json": {"()": "apps.operations.logs.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json" if LOG_FORMAT == "json" else "plain",
+            "filters": ["request_context"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"django.request": {"level": "ERROR"}, "axes": {"level": "WARNING"}},
+}
+
+# Health (apps/operations/health.py): whether a node with no recent Celery worker is "not ready".
+HEALTH_READY_REQUIRES_WORKERS = env_bool("HEALTH_READY_REQUIRES_WORKERS", False)
+CELERY_BEAT_SCHEDULE["operations-worker-heartbeat"] = {
+    "task": "operations.worker_heartbeat",
+    "schedule": crontab(minute="*"),
 }
 
 # Security headers on every response, in production and in the embedded default alike (the transport
@@ -401,6 +423,8 @@ CSRF_COOKIE_HTTPONLY = True
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    # A balancer probes the nodes over plain HTTP on the private network.
+    SECURE_REDIRECT_EXEMPT = [r"^api/health/"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 31536000))

@@ -24,6 +24,7 @@ api_patterns = [
     path("printing/", include("apps.printing.api.urls")),
     path("printer/", include("apps.printing.api.agent_urls")),
     path("accounting/", include("apps.accounting.api.urls")),
+    path("health/", include("apps.operations.api.urls")),
 ]
 
 urlpatterns = [

@@ -83,3 +83,45 @@ def test_the_setting_is_transaction_local():
     with connection.cursor() as cursor:
         cursor.execute("SELECT current_setting('app.tenant_id', true)")
         assert cursor.fetchone()[0] in (None, "")
+
+
+def test_a_database_that_is_up_to_date_is_left_alone():
+    # The test database was migrated: every policy is already ours, so migrate changes nothing (no
+    # ACCESS EXCLUSIVE lock on any table, no moment without a policy).
+    assert rls.apply_policies() == []
+
+
+def test_only_a_table_whose_policy_differs_is_changed():
+    table = ParentVendor._meta.db_table
+    quoted = connection.ops.quote_name(table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"ALTER POLICY {rls.POLICY_NAME} ON {quoted} USING (true)")
+    assert rls.tables_needing_policy(connection, rls.tenant_tables()) == [table]
+    assert rls.apply_policies() == [table]
+    assert rls.apply_policies() == []
+    with connection.cursor() as cursor:
+        cursor.execute(f"ALTER TABLE {quoted} NO FORCE ROW LEVEL SECURITY")
+    assert rls.apply_policies() == [table]
+
+
+def test_a_locked_table_is_retried_then_reported(monkeypatch):
+    """Another transaction holds the table: the change waits at most the lock timeout per attempt and
+    then says what to do, instead of queueing every reader behind it."""
+    import psycopg
+
+    table = ParentVendor._meta.db_table
+    quoted = connection.ops.quote_name(table)
+    monkeypatch.setattr(rls, "tables_needing_policy", lambda conn, tables: [table])
+    monkeypatch.setattr(rls, "LOCK_TIMEOUT", "50ms")
+    monkeypatch.setattr(rls, "LOCK_ATTEMPTS", 2)
+    monkeypatch.setattr(rls.time, "sleep", lambda seconds: None)
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    params.pop("context", None)
+    with psycopg.connect(**params) as other:
+        other.execute(f"SELECT 1 FROM {quoted} LIMIT 1")  # an open transaction holding ACCESS SHARE
+        with pytest.raises(rls.PolicyLockTimeout, match="stayed locked"):
+            rls.apply_policies()
+        other.rollback()
+    # Once the other transaction has ended, the same change goes through.
+    assert rls.apply_policies() == [table]

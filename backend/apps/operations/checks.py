@@ -1,0 +1,43 @@
+"""Production checks (`manage.py check --deploy`): a production node must not run on the embedded
+default's SQLite database or with tasks inline in the web process."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.checks import Error, Tags, register
+
+
+def database_engine() -> str:
+    return settings.DATABASES["default"]["ENGINE"]
+
+
+@register(Tags.database, deploy=True)
+def production_services(app_configs=None, **kwargs):
+    if not getattr(settings, "PRODUCTION", False):
+        return []
+    errors = []
+    engine = database_engine()
+    if "postgresql" not in engine:
+        errors.append(
+            Error(
+                "Production runs on PostgreSQL: set DATABASE_URL (postgres://…).",
+                hint="Without it the node would use the embedded default's SQLite file.",
+                id="operations.E001",
+            )
+        )
+    if not getattr(settings, "REDIS_URL", ""):
+        errors.append(
+            Error(
+                "Production needs Redis: set REDIS_URL (cache, task broker, shared rate limits).",
+                hint="Without it tasks run inline in the web process and every node counts alone.",
+                id="operations.E002",
+            )
+        )
+    if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
+        errors.append(
+            Error(
+                "Production runs background tasks in Celery workers: CELERY_TASK_ALWAYS_EAGER must be off.",
+                id="operations.E003",
+            )
+        )
+    return errors
