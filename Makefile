@@ -14,7 +14,7 @@ UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
 MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
 
 .PHONY: help install install-backend install-frontend build run serve test test-backend test-frontend \
-        test-e2e test-deps lint types types-check messages check-deploy schemathesis bench pg-role clean
+        test-e2e test-deps lint types types-check messages check-deploy schemathesis bench pg-role pg-backup-role backup clean
 
 help:
 	@echo "make run     install everything, load demo data, serve on http://127.0.0.1:$(PORT)"
@@ -144,6 +144,16 @@ pg-role:
 	    CREATE ROLE cartontrace LOGIN CREATEDB NOSUPERUSER NOBYPASSRLS; END IF; END \$$\$$;"
 	psql -h 127.0.0.1 -U postgres -q -tc "SELECT 1 FROM pg_database WHERE datname = 'cartontrace'" | grep -q 1 || \
 	  psql -h 127.0.0.1 -U postgres -q -c "CREATE DATABASE cartontrace OWNER cartontrace"
+
+# Backups (docs/operations.md, "Backups"): a role that reads every tenant's rows, and a backup with it.
+pg-backup-role:
+	psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -q -c "DO \$$\$$ BEGIN \
+	  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'cartontrace_backup') THEN \
+	    CREATE ROLE cartontrace_backup LOGIN BYPASSRLS NOSUPERUSER; END IF; END \$$\$$;" \
+	  -c "GRANT pg_read_all_data TO cartontrace_backup"
+
+backup: install-backend
+	$(MANAGE) backup_create $(or $(BACKUP_DIR),$(VAR)/backups/$$(date +%Y%m%dT%H%M%S))
 
 clean:
 	rm -rf $(FRONTEND)/dist $(REPORTS)
