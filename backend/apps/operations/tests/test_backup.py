@@ -74,7 +74,9 @@ def _rows(tenant2, tenant3):
         ParentVendor.objects.create(name="Guangzhou Forest Paper", code="GFP")
 
 
-def test_backup_restores_every_tenants_rows(tenant2, tenant3, backup_role, restored_database, superuser_url, tmp_path, settings):
+def test_backup_restores_every_tenants_rows(
+    tenant2, tenant3, backup_role, restored_database, superuser_url, tmp_path, settings
+):
     _rows(tenant2, tenant3)
     params = connection.get_connection_params()
     source = _url(params, user=backup_role, dbname=params["dbname"])
@@ -88,7 +90,11 @@ def test_backup_restores_every_tenants_rows(tenant2, tenant3, backup_role, resto
 
     dump = tmp_path / "b" / backup.DUMP
     restore_env = backup._libpq_env(_url(params, user="postgres", dbname=restored_database))
-    subprocess.run(["pg_restore", "--exit-on-error", f"--dbname={restored_database}", str(dump)], env=restore_env, check=True)
+    subprocess.run(
+        ["pg_restore", "--exit-on-error", f"--dbname={restored_database}", str(dump)],
+        env=restore_env,
+        check=True,
+    )
 
     target = _url(params, user=backup_role, dbname=restored_database)
     report = backup.verify(database_url=target, manifest_path=tmp_path / "b" / backup.MANIFEST)
@@ -105,15 +111,29 @@ def test_backup_restores_every_tenants_rows(tenant2, tenant3, backup_role, resto
 
     restored_media = tmp_path / "restored-media"
     assert backup.restore_media(backup_dir=tmp_path / "b", media_root=restored_media)
-    assert (restored_media / "tenants" / str(tenant2.pk) / "certificate.pdf").read_bytes() == b"%PDF-1.4 certificate"
+    assert (
+        restored_media / "tenants" / str(tenant2.pk) / "certificate.pdf"
+    ).read_bytes() == b"%PDF-1.4 certificate"
 
 
-def test_verify_finds_missing_rows_and_unreadable_secrets(tenant2, tenant3, backup_role, restored_database, superuser_url, tmp_path, settings):
+def test_verify_finds_missing_rows_and_unreadable_secrets(
+    tenant2, tenant3, backup_role, restored_database, superuser_url, tmp_path, settings
+):
     _rows(tenant2, tenant3)
     params = connection.get_connection_params()
-    call_command("backup_create", str(tmp_path / "b"), "--no-media", "--database-url", _url(params, user=backup_role, dbname=params["dbname"]))
+    call_command(
+        "backup_create",
+        str(tmp_path / "b"),
+        "--no-media",
+        "--database-url",
+        _url(params, user=backup_role, dbname=params["dbname"]),
+    )
     restore_env = backup._libpq_env(_url(params, user="postgres", dbname=restored_database))
-    subprocess.run(["pg_restore", f"--dbname={restored_database}", str(tmp_path / "b" / backup.DUMP)], env=restore_env, check=True)
+    subprocess.run(
+        ["pg_restore", f"--dbname={restored_database}", str(tmp_path / "b" / backup.DUMP)],
+        env=restore_env,
+        check=True,
+    )
     with psycopg.connect(_url(params, user="postgres", dbname=restored_database), autocommit=True) as conn:
         conn.execute("DELETE FROM suppliers_parentvendor WHERE code = 'GFP'")
         conn.execute("ALTER TABLE suppliers_parentvendor NO FORCE ROW LEVEL SECURITY")
@@ -126,15 +146,25 @@ def test_verify_finds_missing_rows_and_unreadable_secrets(tenant2, tenant3, back
         manifest_path=tmp_path / "b" / backup.MANIFEST,
     )
     assert "suppliers_parentvendor: 2 rows restored, 3 backed up" in report.problems
-    assert "suppliers_parentvendor: row-level security is not forced with the tenant policy" in report.problems
+    assert (
+        "suppliers_parentvendor: row-level security is not forced with the tenant policy" in report.problems
+    )
     assert any("unreadable" in problem for problem in report.problems)
     with pytest.raises(CommandError, match="differs from the backup"):
         call_command(
-            "backup_verify", str(tmp_path / "b"), "--database-url", _url(params, user=backup_role, dbname=restored_database)
+            "backup_verify",
+            str(tmp_path / "b"),
+            "--database-url",
+            _url(params, user=backup_role, dbname=restored_database),
         )
 
 
 def test_the_applications_role_cannot_take_a_backup(tmp_path):
     params = connection.get_connection_params()
     with pytest.raises(CommandError, match="BYPASSRLS"):
-        call_command("backup_create", str(tmp_path / "b"), "--database-url", _url(params, user=params["user"], dbname=params["dbname"]))
+        call_command(
+            "backup_create",
+            str(tmp_path / "b"),
+            "--database-url",
+            _url(params, user=params["user"], dbname=params["dbname"]),
+        )

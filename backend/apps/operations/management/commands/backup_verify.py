@@ -19,13 +19,17 @@ class Command(BaseCommand):
 
     def handle(self, *args, backup_dir, database_url, **options):
         try:
-            report = backup.verify(database_url=database_url, manifest_path=Path(backup_dir) / backup.MANIFEST)
+            report = backup.verify(
+                database_url=database_url, manifest_path=Path(backup_dir) / backup.MANIFEST
+            )
         except backup.BackupError as exc:
             raise CommandError(str(exc)) from exc
         for problem in report.problems:
             self.stderr.write(problem)
         if not report.ok:
-            raise CommandError(f"The restored database differs from the backup: {len(report.problems)} problem(s).")
+            raise CommandError(
+                f"The restored database differs from the backup: {len(report.problems)} problem(s)."
+            )
         self.stdout.write(
             f"Restore verified: {report.tables} tables, {report.rows} rows, row-level security forced, "
             f"{report.secrets} secret(s) readable."
