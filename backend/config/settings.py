@@ -76,10 +76,12 @@ INSTALLED_APPS = [
     "apps.reports",
     "apps.accounting",
     "apps.operations",
+    "django_prometheus",
 ]
 
 MIDDLEWARE = [
     "apps.operations.request_id.RequestIdMiddleware",
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "apps.common.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -93,6 +95,7 @@ MIDDLEWARE = [
     "apps.tenancy.middleware.TenantContextMiddleware",
     "apps.common.middleware.ApiErrorMiddleware",
     "axes.middleware.AxesMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -183,18 +186,30 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
-if os.environ.get("S3_BUCKET"):
-    STORAGES["default"] = {
-        "BACKEND": "storages.backends.s3.S3Storage",
-        "OPTIONS": {
-            "bucket_name": os.environ["S3_BUCKET"],
-            "endpoint_url": os.environ.get("S3_ENDPOINT_URL") or None,
-            "region_name": os.environ.get("S3_REGION") or None,
-            "default_acl": None,
-            "querystring_auth": True,
-            "file_overwrite": False,
-        },
+
+
+# S3-compatible object storage: the default as soon as there are two nodes (docs/operations.md, "Files").
+# Credentials from S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY, else boto3's own chain (AWS_ACCESS_KEY_ID and
+# AWS_SECRET_ACCESS_KEY, a shared credentials file, the machine's instance role).
+def s3_storage_options(environ=os.environ) -> dict:
+    return {
+        "bucket_name": environ["S3_BUCKET"],
+        "endpoint_url": environ.get("S3_ENDPOINT_URL") or None,
+        "region_name": environ.get("S3_REGION") or None,
+        "access_key": environ.get("S3_ACCESS_KEY_ID") or None,
+        "secret_key": environ.get("S3_SECRET_ACCESS_KEY") or None,
+        # "path" for servers without bucket subdomains (SeaweedFS, MinIO); boto3 decides when unset.
+        "addressing_style": environ.get("S3_ADDRESSING_STYLE") or None,
+        "signature_version": "s3v4",
+        "default_acl": None,
+        "querystring_auth": True,
+        "querystring_expire": int(environ.get("S3_URL_EXPIRE_SECONDS", 300)),
+        "file_overwrite": False,
     }
+
+
+if os.environ.get("S3_BUCKET"):
+    STORAGES["default"] = {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": s3_storage_options()}
 
 # Uploads
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
@@ -401,6 +416,20 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"django.request": {"level": "ERROR"}, "axes": {"level": "WARNING"}},
 }
+
+# Metrics (apps/operations/metrics.py): /api/metrics/ answers a scraper sending this bearer token; unset,
+# the endpoint does not exist. Errors to an error-reporting service (Sentry's protocol) when a DSN is set.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production" if PRODUCTION else "development"),
+        send_default_pii=False,  # no user names, addresses or bodies leave the installation
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
+    )
 
 # Health (apps/operations/health.py): whether a node with no recent Celery worker is "not ready".
 HEALTH_READY_REQUIRES_WORKERS = env_bool("HEALTH_READY_REQUIRES_WORKERS", False)

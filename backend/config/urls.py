@@ -2,6 +2,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from apps.common import spa
+from apps.operations.metrics import metrics_view
 
 api_patterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -25,6 +26,7 @@ api_patterns = [
     path("printer/", include("apps.printing.api.agent_urls")),
     path("accounting/", include("apps.accounting.api.urls")),
     path("health/", include("apps.operations.api.urls")),
+    path("metrics/", metrics_view, name="metrics"),
 ]
 
 urlpatterns = [

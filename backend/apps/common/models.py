@@ -8,6 +8,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.tenancy.files import tenant_prefix
 from apps.tenancy.models import TenantModel
 
 IMAGE_EXTENSIONS = ("jpg", "jpeg", "png", "gif", "bmp", "webp", "svg")
@@ -15,7 +16,7 @@ IMAGE_EXTENSIONS = ("jpg", "jpeg", "png", "gif", "bmp", "webp", "svg")
 
 def attachment_path(instance: CommentAttachment, filename: str) -> str:
     suffix = PurePath(filename).suffix.lower()[:10]
-    return f"tenants/{instance.tenant_id}/comments/{uuid.uuid4().hex}{suffix}"
+    return f"{tenant_prefix(instance)}/comments/{uuid.uuid4().hex}{suffix}"
 
 
 class Comment(TenantModel):
@@ -57,7 +58,7 @@ class CommentAttachment(TenantModel):
 
 def import_file_path(instance: ImportJob, filename: str) -> str:
     suffix = PurePath(filename).suffix.lower()[:10]
-    return f"tenants/{instance.tenant_id}/imports/{uuid.uuid4().hex}{suffix}"
+    return f"{tenant_prefix(instance)}/imports/{uuid.uuid4().hex}{suffix}"
 
 
 class ImportJob(TenantModel):

@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from apps.tenancy.files import tenant_prefix
 from apps.tenancy.models import TenantModel
 
 BATCH_CODE_RE = re.compile(r"^(\d{4})(\d{2})(\d{2})([A-Z])$")
@@ -67,7 +68,7 @@ def delivery_file_path(instance: RawMaterialDelivery, filename: str) -> str:
     """tenants/<tenant>/eudr/<delivery>/<random>/<clean original name>: the name stays readable, the
     random folder keeps two uploads of the same name apart and the path unguessable."""
     name = PurePath(filename.replace("\\", "/")).name or "file"
-    return f"tenants/{instance.tenant_id}/eudr/{instance.pk or 'new'}/{uuid.uuid4().hex}/{name}"
+    return f"{tenant_prefix(instance)}/eudr/{instance.pk or 'new'}/{uuid.uuid4().hex}/{name}"
 
 
 class SupplierPolicy(TenantModel):

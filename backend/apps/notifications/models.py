@@ -9,6 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.common.secrets import EncryptedTextField
+from apps.tenancy.files import tenant_prefix
 from apps.tenancy.models import TenantModel
 
 
@@ -115,6 +116,10 @@ class SmtpSettings(TenantModel):
         return f"{self.host}:{self.port}"
 
 
+def raw_message_path(instance: EmailMessage, filename: str) -> str:
+    return f"{tenant_prefix(instance)}/notifications/raw/{filename}"
+
+
 class EmailMessage(TenantModel):
     """One message to one recipient, exactly as it was (or will be) sent."""
 
@@ -147,7 +152,7 @@ class EmailMessage(TenantModel):
     # SHA-256 of subject, text and HTML body as stored when the message was made
     body_sha256 = models.CharField(max_length=64, blank=True)
     # the MIME message exactly as handed to the server (.eml), with its SHA-256
-    raw = models.FileField(upload_to="notifications/raw/", max_length=500, blank=True)
+    raw = models.FileField(upload_to=raw_message_path, max_length=500, blank=True)
     raw_sha256 = models.CharField(max_length=64, blank=True)
     language = models.CharField(_("language"), max_length=2, choices=Language.choices, default=Language.EN)
     message_id = models.CharField("Message-ID", max_length=300)
@@ -188,7 +193,7 @@ class EmailMessage(TenantModel):
 
 
 def attachment_path(instance: EmailAttachment, filename: str) -> str:
-    return f"notifications/{instance.tenant_id}/{instance.message_id}/{filename}"
+    return f"{tenant_prefix(instance)}/notifications/{instance.message_id}/{filename}"
 
 
 class EmailAttachment(TenantModel):

@@ -11,6 +11,7 @@ class OperationsConfig(AppConfig):
     verbose_name = _("Operations")
 
     def ready(self) -> None:
-        from . import checks, request_id  # noqa: F401  (registers the system checks)
+        from . import checks, metrics, request_id  # noqa: F401  (registers the system checks)
 
         request_id.connect_task_signals()
+        metrics.connect_task_signals()

@@ -23,7 +23,6 @@ from urllib.parse import unquote, urlparse
 
 import psycopg
 from django.apps import apps
-from django.conf import settings
 
 MANIFEST = "manifest.json"
 DUMP = "database.dump"
@@ -204,7 +203,7 @@ def restore_media(*, backup_dir: Path, media_root: Path) -> bool:
 
 
 def default_media_root() -> Path | None:
-    from django.core.files.storage import default_storage
+    """The local media folder, or None when files live in object storage (backed up by the bucket)."""
+    from django.core.files.storage import FileSystemStorage, default_storage
 
-    location = getattr(default_storage, "location", None)
-    return Path(location) if location and hasattr(default_storage, "path") else Path(settings.MEDIA_ROOT)
+    return Path(default_storage.location) if isinstance(default_storage, FileSystemStorage) else None

@@ -82,12 +82,12 @@ def check_redis() -> Check:
 
 
 def check_storage() -> Check:
-    from django.core.files.storage import default_storage
+    from django.core.files.storage import FileSystemStorage, default_storage
 
     try:
-        location = getattr(default_storage, "location", None)
-        if location is not None and hasattr(default_storage, "path"):
+        if isinstance(default_storage, FileSystemStorage):
             # Local disk: the media folder must exist (or be creatable) and be writable.
+            location = default_storage.location
             os.makedirs(location, exist_ok=True)
             if not os.access(location, os.W_OK):
                 return Check("storage", False, "media folder not writable")
