@@ -135,7 +135,16 @@ def test_one_carton_from_its_label_to_its_customer_and_every_refusal_on_the_way(
         sales.shipment_deliver(shipment=shipment)
         assert _state(label) == life.Life.DELIVERED
         kinds = list(CartonEvent.objects.filter(carton__label=label).values_list("kind", flat=True))
-        assert kinds == ["received", "moved", "stocked", "picked", "unpicked", "picked", "shipped", "delivered"]
+        assert kinds == [
+            "received",
+            "moved",
+            "stocked",
+            "picked",
+            "unpicked",
+            "picked",
+            "shipped",
+            "delivered",
+        ]
 
     # deleting (voiding) the shipped carton's label is refused in the user's language; nothing is voided
     client = api(w["admin"], w["tenant3"])
@@ -185,7 +194,9 @@ def test_another_tenant_or_vendor_cannot_void_or_read_the_labels(sales_world, co
     w = sales_world
     label = container["labels"][0]
     for other in (api(w["other_admin"], w["tenant2"]), api(w["supplier_user_b"], w["tenant3"])):
-        answer = other.post("/api/eudr/cartons/bulk-delete/", {"ids": [label.pk], "reason": "x"}, format="json")
+        answer = other.post(
+            "/api/eudr/cartons/bulk-delete/", {"ids": [label.pk], "reason": "x"}, format="json"
+        )
         assert answer.status_code in (403, 404)
         assert label.code not in other.get("/api/eudr/cartons/").content.decode()
     with in_tenant(w["tenant3"]):
@@ -206,6 +217,6 @@ def test_deleting_a_picked_shipment_returns_its_cartons_to_stock(
         )
         sales.shipment_cartons_add(shipment=shipment, codes=codes)
         sales.shipment_delete(shipment=shipment)
-        assert set(WarehouseCarton.objects.filter(label__code__in=codes).values_list("status", flat=True)) == {
-            "in_stock"
-        }
+        assert set(
+            WarehouseCarton.objects.filter(label__code__in=codes).values_list("status", flat=True)
+        ) == {"in_stock"}
