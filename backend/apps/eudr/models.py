@@ -374,7 +374,8 @@ class CartonLabel(TenantModel):
 
     `code` is random (secrets) and unique across ALL tenants: the public trace page finds the carton by it
     without knowing the tenant. Deleting a label voids it (the code is never reused) and gives its weight
-    back to the delivery.
+    back to the delivery; only a label whose carton never reached the warehouse can be voided
+    (`apps.inventory.carton_life`).
     """
 
     class Status(models.TextChoices):
@@ -397,6 +398,11 @@ class CartonLabel(TenantModel):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
     created_at = models.DateTimeField(default=timezone.now)
     voided_at = models.DateTimeField(null=True, blank=True)
+    # Who voided the label and why (a label is voided only before its carton reached the warehouse).
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    void_reason = models.CharField(_("reason for voiding"), max_length=200, blank=True)
 
     supplier_scope = "raw_material__parent_vendor"
 

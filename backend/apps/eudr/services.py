@@ -41,6 +41,7 @@ from apps.eudr.models import (
     SupplierPolicy,
 )
 from apps.eudr.selectors import carton_cap_of, kg, weight_balance
+from apps.inventory import carton_life
 from apps.notifications.emit import emit, emit_many
 from apps.purchaseorders.models import PurchaseOrderLine
 from apps.tenancy.context import TenantNotSet, get_current_tenant_id
@@ -925,6 +926,7 @@ _LABEL_COLUMNS = (
     "status",
     "created_at",
     "voided_at",
+    "void_reason",
 )
 
 
@@ -1059,9 +1061,12 @@ def _batch_for_generation(
 
 
 @transaction.atomic
-def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
+def cartons_delete(*, ids: list[int], queryset, user=None, reason: str = "") -> dict[str, Any]:
     """Voids the selected labels (their codes are never reused; the trace page no longer finds them) and
-    gives their weight back to their deliveries. `queryset`: the labels the user may see; an id outside it
+    gives their weight back to their deliveries, keeping who voided them, when and why. Only a carton
+    that never reached the warehouse can be voided (the carton's state machine,
+    `apps.inventory.carton_life`): one received, in stock, picked, shipped or delivered (so also
+    invoiced) refuses the whole request, naming it. `queryset`: the labels the user may see; an id outside it
     answers 404 and nothing is deleted. Locks the deliveries, then the labels' order lines, then the
     batches, in id order (the order carton generation takes them in); each line's `cartons_issued` counter
     goes down by its labels voided here."""
@@ -1093,9 +1098,17 @@ def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
         .filter(pk__in=batch_ids)
         .order_by("pk")
     }
-    # Re-read inside the locks: only labels still active are voided and counted.
+    # Re-read inside the locks: only labels still active are voided and counted. The labels are locked
+    # so a scan at the warehouse (which locks the label first) cannot receive one while it is voided.
     still_active = CartonLabel.objects.filter(
         pk__in=[row["pk"] for row in active], status=CartonLabel.Status.ACTIVE
+    )
+    carton_life.labels_void_check(
+        labels=list(
+            still_active.select_for_update(of=("self",))
+            .order_by("pk")
+            .only("pk", "code", "status", "container")
+        )
     )
     per_delivery = defaultdict(lambda: [0, Decimal(0)])
     per_batch: dict[int, int] = defaultdict(int)
@@ -1109,7 +1122,9 @@ def cartons_delete(*, ids: list[int], queryset) -> dict[str, Any]:
         per_delivery[row["raw_material_id"]][1] += row["kg"] or 0
         per_batch[row["batch_id"]] += row["n"]
         per_line[row["purchase_order_line_id"]] += row["n"]
-    voided = still_active.update(status=CartonLabel.Status.VOIDED, voided_at=timezone.now())
+    voided = still_active.update(
+        status=CartonLabel.Status.VOIDED, voided_at=timezone.now(), voided_by=user, void_reason=reason[:200]
+    )
     trace_cache.invalidate()  # an update() sends no signal; a voided carton's trace is gone
     returned = Decimal(0)
     for delivery_id, (n, weight) in per_delivery.items():

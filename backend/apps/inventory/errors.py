@@ -33,6 +33,9 @@ class InventoryErrorCode(StrEnum):
     INVALID_QUANTITY = "invalid_quantity"
     NOTHING_TO_POST = "nothing_to_post"
     CARTON_PICKED = "carton_picked"
+    CARTON_NOT_PICKED = "carton_not_picked"
+    CARTON_NOT_VOIDABLE = "carton_not_voidable"
+    CARTON_TRANSITION_REFUSED = "carton_transition_refused"
 
 
 class InsufficientStock(Conflict):
@@ -141,3 +144,22 @@ class NothingToPost(DomainError):
 class CartonPicked(CartonRefused):
     error = InventoryErrorCode.CARTON_PICKED
     default_message = _("This carton is picked for a shipment.")
+
+
+class CartonNotPicked(CartonRefused):
+    error = InventoryErrorCode.CARTON_NOT_PICKED
+    default_message = _("This carton is not picked, so it cannot ship.")
+
+
+class CartonNotVoidable(CartonRefused):
+    """A carton's label may be voided (its weight returned to the delivery) only before the carton was
+    received into the warehouse: from then on the carton is a physical unit of stock, and once shipped or
+    invoiced it is a customer's carton whose trace must stay."""
+
+    error = InventoryErrorCode.CARTON_NOT_VOIDABLE
+    default_message = _("This carton was received into the warehouse; its label can no longer be voided.")
+
+
+class CartonTransitionRefused(CartonRefused):
+    error = InventoryErrorCode.CARTON_TRANSITION_REFUSED
+    default_message = _("The carton's current state does not allow this step.")

@@ -224,6 +224,7 @@ class StockCountLine(TenantModel):
 
 class WarehouseCarton(TenantModel):
     """Where a labelled carton is in the warehouse. One row per carton label, created when it is received.
+    Its status changes only through `apps.inventory.carton_life` (the carton's state machine).
 
     `receipt` is empty while the carton is scanned in but its quantity not yet posted to stock (the
     receipt is posted per purchase order, one line per order line, when receiving is finished).
@@ -234,6 +235,7 @@ class WarehouseCarton(TenantModel):
         IN_STOCK = "in_stock", _("In stock")
         PICKED = "picked", _("Picked")
         SHIPPED = "shipped", _("Shipped")
+        DELIVERED = "delivered", _("Delivered")
 
     label = models.OneToOneField("eudr.CartonLabel", on_delete=models.PROTECT, related_name="warehouse_state")
     product = models.ForeignKey("products.Product", on_delete=models.PROTECT, related_name="+")
@@ -275,6 +277,7 @@ class CartonEvent(TenantModel):
         PICKED = "picked", _("Picked")
         UNPICKED = "unpicked", _("Returned from picking")
         SHIPPED = "shipped", _("Shipped")
+        DELIVERED = "delivered", _("Delivered")
 
     carton = models.ForeignKey(WarehouseCarton, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)

@@ -136,6 +136,7 @@ PUBLIC_EVENT_KINDS = (
     CartonEvent.Kind.STOCKED,
     CartonEvent.Kind.MOVED,
     CartonEvent.Kind.SHIPPED,
+    CartonEvent.Kind.DELIVERED,
 )
 # The public name of a step: a move inside the warehouse is shown as "put away" (never where to).
 PUBLIC_KIND = {CartonEvent.Kind.MOVED: "put_away"}
@@ -143,7 +144,7 @@ PUBLIC_KIND = {CartonEvent.Kind.MOVED: "put_away"}
 
 def public_carton_history(label) -> list[dict]:
     """What the public trace may show of a carton's warehouse history: the kind of step (received,
-    stocked, put_away, shipped), its date and the country of the company that held it. Never a customer,
+    stocked, put_away, shipped, delivered), its date and the country of the company that held it. Never a customer,
     a user, a location or warehouse, or a document number. Moves on one day are one "put away" step."""
     state = WarehouseCarton.objects.filter(label=label).first()
     if state is None:

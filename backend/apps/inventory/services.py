@@ -11,15 +11,16 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.common.exceptions import FieldErrors
-from apps.inventory.errors import (
-    CartonAlreadyReceived,
-    CartonAlreadyShipped,
+from apps.inventory import carton_life as life
+from apps.inventory.errors import (  # the carton refusals are re-exported for the areas that catch them
+    CartonAlreadyReceived,  # noqa: F401
+    CartonAlreadyShipped,  # noqa: F401
     CartonLineFull,
-    CartonNotInStock,
+    CartonNotInStock,  # noqa: F401
     CartonNotOnShipment,
     CartonOtherCompany,
     CartonOverReceipt,
-    CartonPicked,
+    CartonPicked,  # noqa: F401
     CartonUnknown,
     CartonVoided,
     InsufficientAvailableStock,
@@ -389,38 +390,114 @@ def _replayed(scan_id: str) -> WarehouseCarton | None:
     return event.carton if event else None
 
 
-def _event(
-    carton: WarehouseCarton, kind: str, *, user, location=None, reference="", scan_id="", customer_id=None
-):
-    return CartonEvent(
-        carton=carton,
-        kind=kind,
-        location=location,
-        reference=reference[:100],
-        scan_id=scan_id[:64],
-        created_by=user,
-        customer_id=customer_id,
-    )
-
-
 @dataclass
 class ScanResult:
     carton: WarehouseCarton
     duplicate: bool = False
 
 
+def _receipt_with_room(line) -> object | None:
+    """The oldest purchase receipt of the order line that received more units than cartons were scanned
+    against it: a carton of the line scanned now completes that receipt instead of making another."""
+    from django.db.models import Count
+
+    from apps.purchaseorders.models import ReceiptLine
+
+    rows = (
+        ReceiptLine.objects.filter(order_line=line)
+        .select_related("receipt__warehouse")
+        .order_by("receipt_id", "pk")
+    )
+    covered = dict(
+        WarehouseCarton.objects.filter(label__purchase_order_line=line, receipt__isnull=False)
+        .order_by()
+        .values("receipt_id")
+        .annotate(n=Count("pk"))
+        .values_list("receipt_id", "n")
+    )
+    for row in rows:
+        if row.quantity - covered.get(row.receipt_id, 0) >= 1:
+            return row.receipt
+    return None
+
+
+def cartons_stock(*, receipt, cartons: list[WarehouseCarton], user) -> None:
+    """received -> in stock for cartons whose units `receipt` posted into its warehouse's receiving
+    location: cartons that stand elsewhere take their unit there (transfer moves of the receipt), then
+    each carton is tied to the receipt with a `stocked` event (through the carton's state machine)."""
+    if not cartons:
+        return
+    receiving = warehouse_receiving_location(warehouse=receipt.warehouse)
+    away: dict[tuple[int, int], Decimal] = {}
+    locations = {}
+    for carton in cartons:
+        if carton.location_id != receiving.pk:
+            key = (carton.product_id, carton.location_id)
+            away[key] = away.get(key, Decimal("0")) + 1
+            locations[carton.location_id] = carton.location
+    if away:
+        stock_moves_post(
+            moves=[
+                MoveSpec(
+                    product_id=product_id,
+                    quantity=qty,
+                    from_location=receiving,
+                    to_location=locations[loc],
+                )
+                for (product_id, loc), qty in sorted(away.items())
+            ],
+            kind=StockMove.Kind.TRANSFER,
+            reference=receipt.receipt_number,
+            user=user,
+            document_type=StockMove.Document.RECEIPT,
+            document_id=receipt.pk,
+            allow_negative=True,
+        )
+    life.cartons_transition(
+        label_ids=[c.label_id for c in cartons],
+        action=life.Action.STOCK,
+        user=user,
+        receipt=receipt,
+        reference=receipt.receipt_number,
+    )
+
+
+def cartons_pending_for_receipt(*, receipt, order_line, quantity: Decimal) -> list[WarehouseCarton]:
+    """Cartons of the order line scanned into the receipt's warehouse but not yet posted (oldest first,
+    at most `quantity`, locked): a quantity receipt of the line takes them as its own."""
+    return list(
+        WarehouseCarton.objects.select_for_update(of=("self",))
+        .select_related("location")
+        .filter(
+            label__purchase_order_line=order_line,
+            status=WarehouseCarton.Status.RECEIVED,
+            receipt__isnull=True,
+            location__warehouse_id=receipt.warehouse_id,
+        )
+        .order_by("pk")[: int(quantity)]
+    )
+
+
 @transaction.atomic
 def carton_receive(
     *, code: str, shipment, user, location: Location | None = None, scan_id: str = ""
 ) -> ScanResult:
-    """Scans a carton of an inbound shipment in: it becomes `received` at `location` (the default
-    warehouse's receiving location if none is given). Its quantity is posted to stock later, per order
-    line, by `cartons_receiving_post`; so the open quantity of its order line counts the cartons already
-    scanned but not yet posted.
+    """Scans a carton of an inbound shipment in.
+
+    One receipt: if its order line was already received by quantity (a purchase receipt whose units no
+    scanned carton stands for yet), the carton completes that receipt: it is in stock at once, tied to
+    the receipt, and no second receipt is made (its unit moves from the receiving location to `location`
+    if it was scanned elsewhere). Otherwise it becomes `received` at `location` (the default warehouse's
+    receiving location if none is given) and its quantity is posted later, per order line, by
+    `cartons_receiving_post`; so the open quantity of its order line counts the cartons already scanned
+    but not yet posted.
 
     Locking: the carton label row (SELECT ... FOR UPDATE), so two phones scanning the same carton record it
-    once; a scan id already recorded returns the first result (an offline scan sent twice).
+    once, then the order line; a scan id already recorded returns the first result (an offline scan sent
+    twice).
     """
+    from apps.purchaseorders.models import PurchaseOrderLine
+
     replay = _replayed(scan_id)
     if replay is not None:
         return ScanResult(carton=replay, duplicate=True)
@@ -429,34 +506,29 @@ def carton_receive(
     carried = set(shipment.order_links.values_list("purchase_order_id", flat=True))
     if label.container != shipment.container_number and line.order_id not in carried:
         raise CartonNotOnShipment()
-    if WarehouseCarton.objects.filter(label=label).exists():
-        raise CartonAlreadyReceived()
-    if line.order.status != "open":
-        raise OrderNotOpen()
-    pending = WarehouseCarton.objects.filter(
-        label__purchase_order_line=line, receipt__isnull=True, status=WarehouseCarton.Status.RECEIVED
-    ).count()
-    if line.received_qty + pending + 1 > line.order_qty:
-        raise CartonOverReceipt()
-    if location is None:
-        location = warehouse_receiving_location(warehouse=warehouse_default())
-    _check_active(location)
-    carton = WarehouseCarton.objects.create(
-        label=label,
-        product_id=label.product_id,
-        status=WarehouseCarton.Status.RECEIVED,
-        location=location,
-        inbound_shipment=shipment,
-        received_at=timezone.now(),
+    life.carton_check(
+        label=label, carton=WarehouseCarton.objects.filter(label=label).first(), action=life.Action.RECEIVE
     )
-    _event(
-        carton,
-        CartonEvent.Kind.RECEIVED,
-        user=user,
-        location=location,
-        reference=shipment.container_number,
-        scan_id=scan_id,
-    ).save()
+    line = PurchaseOrderLine.objects.select_for_update(of=("self",)).select_related("order").get(pk=line.pk)
+    receipt = _receipt_with_room(line)
+    if receipt is None:
+        if line.order.status != "open":
+            raise OrderNotOpen()
+        pending = WarehouseCarton.objects.filter(
+            label__purchase_order_line=line, receipt__isnull=True, status=WarehouseCarton.Status.RECEIVED
+        ).count()
+        if line.received_qty + pending + 1 > line.order_qty:
+            raise CartonOverReceipt()
+    if location is None:
+        warehouse = receipt.warehouse if receipt is not None else warehouse_default()
+        location = warehouse_receiving_location(warehouse=warehouse)
+    _check_active(location)
+    carton = life.carton_received(
+        label=label, shipment=shipment, location=location, user=user, scan_id=scan_id
+    )
+    if receipt is not None:
+        cartons_stock(receipt=receipt, cartons=[carton], user=user)
+        carton.refresh_from_db()
     return ScanResult(carton=carton)
 
 
@@ -464,8 +536,9 @@ def carton_receive(
 def cartons_receiving_post(*, shipment, user) -> list:
     """Posts the cartons of a shipment that were scanned in but not yet posted: one purchase receipt per
     purchase order and warehouse, with one line per order line (the number of cartons: one carton is one
-    unit of its product), through the purchase receipt service. Cartons scanned into a location other
-    than the receiving one are then moved there (transfer moves of the same receipt). Returns the receipts.
+    unit of its product), through the purchase receipt service, which takes exactly these cartons into
+    stock (`cartons_stock`: cartons scanned into a location other than the receiving one move there by
+    transfer moves of the same receipt). Returns the receipts.
 
     Locking: the pending carton rows in pk order first, then what `receipt_create` locks (order, lines,
     stock rows).
@@ -486,7 +559,6 @@ def cartons_receiving_post(*, shipment, user) -> list:
         groups.setdefault(key, []).append(carton)
 
     receipts = []
-    events = []
     for (_order_id, _warehouse_id), group in sorted(groups.items()):
         order = group[0].label.purchase_order_line.order
         warehouse = group[0].location.warehouse
@@ -503,47 +575,9 @@ def cartons_receiving_post(*, shipment, user) -> list:
             user=user,
             warehouse=warehouse,
             note=_("Cartons of container %(container)s") % {"container": shipment.container_number},
+            cartons=group,
         )
-        receiving = warehouse_receiving_location(warehouse=warehouse)
-        away: dict[tuple[int, int], Decimal] = {}
-        for carton in group:
-            if carton.location_id != receiving.pk:
-                key = (carton.product_id, carton.location_id)
-                away[key] = away.get(key, Decimal("0")) + 1
-        if away:
-            locations = {c.location_id: c.location for c in group}
-            stock_moves_post(
-                moves=[
-                    MoveSpec(
-                        product_id=product_id,
-                        quantity=qty,
-                        from_location=receiving,
-                        to_location=locations[loc],
-                    )
-                    for (product_id, loc), qty in sorted(away.items())
-                ],
-                kind=StockMove.Kind.TRANSFER,
-                reference=receipt.receipt_number,
-                user=user,
-                document_type=StockMove.Document.RECEIPT,
-                document_id=receipt.pk,
-                allow_negative=True,
-            )
-        for carton in group:
-            carton.receipt = receipt
-            carton.status = WarehouseCarton.Status.IN_STOCK
-            events.append(
-                _event(
-                    carton,
-                    CartonEvent.Kind.STOCKED,
-                    user=user,
-                    location=carton.location,
-                    reference=receipt.receipt_number,
-                )
-            )
         receipts.append(receipt)
-    WarehouseCarton.objects.bulk_update(cartons, ["receipt", "status", "updated_at"])
-    CartonEvent.objects.bulk_create(events)
     return receipts
 
 
@@ -558,12 +592,7 @@ def carton_move(*, code: str, location: Location, user, scan_id: str = "") -> Sc
         return ScanResult(carton=replay, duplicate=True)
     label = carton_label_locked(code)
     carton = WarehouseCarton.objects.select_for_update(of=("self",)).filter(label=label).first()
-    if carton is None:
-        raise CartonNotInStock(_("This carton was not received into the warehouse."))
-    if carton.status == WarehouseCarton.Status.SHIPPED:
-        raise CartonAlreadyShipped()
-    if carton.status == WarehouseCarton.Status.PICKED:
-        raise CartonPicked()
+    life.carton_check(label=label, carton=carton, action=life.Action.MOVE)
     _check_active(location)
     if carton.location_id == location.pk:
         return ScanResult(carton=carton)
@@ -583,16 +612,14 @@ def carton_move(*, code: str, location: Location, user, scan_id: str = "") -> Sc
             user=user,
             document_type=StockMove.Document.TRANSFER,
         )
-    carton.location = location
-    carton.save(update_fields=["location", "updated_at"])
-    _event(
-        carton,
-        CartonEvent.Kind.MOVED,
+    (carton,) = life.cartons_transition(
+        label_ids=[label.pk],
+        action=life.Action.MOVE,
         user=user,
         location=location,
         reference=source.code if source else "",
         scan_id=scan_id,
-    ).save()
+    )
     return ScanResult(carton=carton)
 
 
@@ -747,8 +774,8 @@ def cartons_pick_check(
     *, labels: list, picked_per_product: dict[int, int], room_per_product: dict[int, Decimal]
 ):
     """The warehouse's rules for cartons about to go on a sales shipment (called by the sales shipment
-    service under its shipment lock): each carton must have been received into stock and still be there
-    (not only scanned in, not picked for another shipment, not shipped), and a line takes no more cartons
+    service under its shipment lock): each carton must be in stock (the state machine's `pick` step: not
+    only scanned in, not picked for another shipment, not shipped), and a line takes no more cartons
     than its quantity. Locks the cartons' warehouse rows. Raises a CartonRefused naming the code."""
     states = {
         state.label_id: state
@@ -758,86 +785,41 @@ def cartons_pick_check(
     }
     counts = dict(picked_per_product)
     for label in labels:
-        state = states.get(label.pk)
-        data = {"code": label.code}
-        if state is None or state.status == WarehouseCarton.Status.RECEIVED:
-            raise CartonNotInStock(
-                _("Carton %(code)s was not received into stock.") % {"code": label.code}, data=data
-            )
-        if state.status == WarehouseCarton.Status.SHIPPED:
-            raise CartonAlreadyShipped(
-                _("Carton %(code)s was already shipped.") % {"code": label.code}, data=data
-            )
-        if state.status != WarehouseCarton.Status.IN_STOCK:
-            raise CartonNotInStock(
-                _("Carton %(code)s is picked for another shipment.") % {"code": label.code}, data=data
-            )
+        life.carton_check(label=label, carton=states.get(label.pk), action=life.Action.PICK)
         counts[label.product_id] = counts.get(label.product_id, 0) + 1
         if counts[label.product_id] > room_per_product.get(label.product_id, Decimal("0")):
             raise CartonLineFull(
-                _("The line of carton %(code)s is already fully picked.") % {"code": label.code}, data=data
+                _("The line of carton %(code)s is already fully picked.") % {"code": label.code},
+                data={"code": label.code},
             )
     return states
 
 
 def cartons_picked(*, labels: list, reference: str, customer_id: int | None, user) -> None:
-    """Marks the cartons picked for a sales shipment (status and a `picked` event naming the customer)."""
-    cartons = list(WarehouseCarton.objects.filter(label_id__in=[label.pk for label in labels]).order_by("pk"))
-    for carton in cartons:
-        carton.status = WarehouseCarton.Status.PICKED
-    WarehouseCarton.objects.bulk_update(cartons, ["status", "updated_at"])
-    CartonEvent.objects.bulk_create(
-        [
-            _event(
-                c,
-                CartonEvent.Kind.PICKED,
-                user=user,
-                location=c.location,
-                reference=reference,
-                customer_id=customer_id,
-            )
-            for c in cartons
-        ]
+    """in stock -> picked for a sales shipment (a `picked` event naming the customer)."""
+    life.cartons_transition(
+        label_ids=[label.pk for label in labels],
+        action=life.Action.PICK,
+        user=user,
+        reference=reference,
+        customer_id=customer_id,
     )
 
 
 def cartons_unpicked(*, label_ids: list[int], reference: str, user=None) -> None:
-    """Cartons taken off a shipment before it shipped are in stock again where they were."""
-    cartons = list(
-        WarehouseCarton.objects.filter(label_id__in=label_ids, status=WarehouseCarton.Status.PICKED).order_by(
-            "pk"
-        )
-    )
-    for carton in cartons:
-        carton.status = WarehouseCarton.Status.IN_STOCK
-    WarehouseCarton.objects.bulk_update(cartons, ["status", "updated_at"])
-    CartonEvent.objects.bulk_create(
-        [
-            _event(c, CartonEvent.Kind.UNPICKED, user=user, location=c.location, reference=reference)
-            for c in cartons
-        ]
-    )
+    """picked -> in stock: cartons taken off a shipment before it shipped are in stock again where they
+    were."""
+    life.cartons_transition(label_ids=label_ids, action=life.Action.UNPICK, user=user, reference=reference)
 
 
 def cartons_shipped(*, label_ids: list[int], reference: str, customer_id: int | None, user) -> None:
-    """The cartons left the warehouse with a sales shipment: status shipped, no location, a `shipped`
+    """picked -> shipped: the cartons left the warehouse with a sales shipment: no location, a `shipped`
     event naming the customer (internal; the public trace shows only that and when it shipped)."""
-    cartons = list(
-        WarehouseCarton.objects.filter(label_id__in=label_ids).select_related("location").order_by("pk")
+    life.cartons_transition(
+        label_ids=label_ids, action=life.Action.SHIP, user=user, reference=reference, customer_id=customer_id
     )
-    events = [
-        _event(
-            c,
-            CartonEvent.Kind.SHIPPED,
-            user=user,
-            location=c.location,
-            reference=reference,
-            customer_id=customer_id,
-        )
-        for c in cartons
-    ]
-    for carton in cartons:
-        carton.status = WarehouseCarton.Status.SHIPPED
-        carton.location = None
-    WarehouseCarton.objects.bulk_update(cartons, ["status", "location", "updated_at"])
-    CartonEvent.objects.bulk_create(events)
+
+
+def cartons_delivered(*, label_ids: list[int], reference: str, user=None) -> None:
+    """shipped -> delivered: the sales shipment reached its customer."""
+    life.cartons_transition(label_ids=label_ids, action=life.Action.DELIVER, user=user, reference=reference)

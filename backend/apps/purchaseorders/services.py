@@ -382,6 +382,7 @@ def receipt_create(
     note: str = "",
     allow_over_receipt: bool = False,
     may_over_receive: bool = False,
+    cartons: list | None = None,
 ) -> Receipt:
     """Receives quantities against the lines of one open purchase order, all or nothing.
 
@@ -392,6 +393,12 @@ def receipt_create(
     Stock moves go into the warehouse's receiving location in this same transaction; any failure
     (validation, stock, database) leaves nothing posted. When every line is fully received the order
     becomes completed.
+
+    One receipt for labelled goods: the receipt takes into stock the cartons its units stand for.
+    `cartons` (the warehouse's posting of scanned cartons) names them; a quantity receipt takes, per line,
+    the cartons of that line already scanned into this warehouse but not yet posted (oldest first, up to
+    the quantity). Cartons of the line scanned later complete this receipt (`inventory.carton_receive`)
+    instead of making a second one.
     """
     if allow_over_receipt and not may_over_receive:
         raise OverReceiptNotAllowed()
@@ -468,6 +475,14 @@ def receipt_create(
     for receipt_line, move in zip(receipt_lines, moves, strict=True):
         receipt_line.stock_move = move
     ReceiptLine.objects.bulk_create(receipt_lines)
+
+    if cartons is None:
+        cartons = []
+        for data in lines:
+            cartons += inventory.cartons_pending_for_receipt(
+                receipt=receipt, order_line=order_lines[data.order_line_id], quantity=data.quantity
+            )
+    inventory.cartons_stock(receipt=receipt, cartons=cartons, user=user)
 
     still_open = PurchaseOrderLine.objects.filter(order=order, received_qty__lt=F("order_qty")).exists()
     if not still_open:

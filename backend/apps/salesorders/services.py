@@ -570,7 +570,10 @@ def shipment_update(
         keep = {item.order_line.pk: item for item in lines}
         for line in list(shipment.lines.all()):
             if line.order_line_id not in keep:
-                line.delete()  # its cartons go with it
+                # its cartons come off the shipment and are in stock again (the carton's state machine)
+                label_ids = list(line.cartons.values_list("carton_id", flat=True))
+                line.delete()
+                inventory.cartons_unpicked(label_ids=label_ids, reference=shipment.shipment_number)
             else:
                 line.quantity = keep.pop(line.order_line_id).quantity
                 line.save(update_fields=["quantity"])
@@ -588,7 +591,11 @@ def shipment_delete(*, shipment: Shipment) -> None:
     shipment = _lock_shipment(shipment)
     if shipment.status in (Shipment.Status.SHIPPED, Shipment.Status.DELIVERED):
         raise ShipmentReadOnly()
+    label_ids = list(ShipmentCarton.objects.filter(shipment=shipment).values_list("carton_id", flat=True))
+    number = shipment.shipment_number
     shipment.delete()
+    # its picked cartons are in stock again where they are
+    inventory.cartons_unpicked(label_ids=label_ids, reference=number)
 
 
 @transaction.atomic
@@ -740,6 +747,10 @@ def shipment_deliver(*, shipment: Shipment) -> Shipment:
     shipment.status = Shipment.Status.DELIVERED
     shipment.delivered_at = timezone.now()
     shipment.save(update_fields=["status", "delivered_at", "updated_at"])
+    inventory.cartons_delivered(
+        label_ids=list(ShipmentCarton.objects.filter(shipment=shipment).values_list("carton_id", flat=True)),
+        reference=shipment.shipment_number,
+    )
     return _refreshed(given, shipment)
 
 

@@ -907,8 +907,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Deletes (voids) the selected labels and gives their weight back to their deliveries. Without a
-         *     selection: 400 with SPEC.md's message "Please select labels to delete" (also on `ids`).
+         * @description Deletes (voids) the selected labels and gives their weight back to their deliveries, recording
+         *     who and why (`reason`). Without a selection: 400 with SPEC.md's message "Please select labels to
+         *     delete" (also on `ids`). A label whose carton was received into the warehouse (in stock, picked,
+         *     shipped, delivered, invoiced) is refused with 409 `carton_not_voidable`, nothing voided.
          */
         post: operations["eudr_cartons_bulk_delete_create"];
         delete?: never;
@@ -4428,6 +4430,8 @@ export interface components {
         BlankEnum: "";
         BulkDeleteRequest: {
             ids: number[];
+            /** @default  */
+            reason: string;
         };
         BulkDeleteResult: {
             deleted: number;
@@ -4493,9 +4497,10 @@ export interface components {
          *     * `picked` - Picked
          *     * `unpicked` - Returned from picking
          *     * `shipped` - Shipped
+         *     * `delivered` - Delivered
          * @enum {string}
          */
-        CartonEventKindEnum: "received" | "stocked" | "moved" | "picked" | "unpicked" | "shipped";
+        CartonEventKindEnum: "received" | "stocked" | "moved" | "picked" | "unpicked" | "shipped" | "delivered";
         CartonLabel: {
             readonly id: number;
             readonly code: string;
@@ -4521,6 +4526,11 @@ export interface components {
             readonly created_at: string;
             /** Format: date-time */
             readonly voided_at: string | null;
+            readonly voided_by: string;
+            /** Reason for voiding */
+            readonly void_reason: string;
+            /** @description The carton's state: labelled, in_container, received, in_stock, picked, shipped, delivered or voided. Only labelled and in_container cartons can be voided. */
+            readonly life: string;
         };
         /**
          * @description * `active` - Active
@@ -7677,7 +7687,7 @@ export interface components {
             data: unknown;
         };
         PublicWarehouseStep: {
-            /** @description received (scanned in), stocked (posted to stock), put_away (moved inside the warehouse) or shipped */
+            /** @description received (scanned in), stocked (posted to stock), put_away (moved inside the warehouse), shipped or delivered (the sales shipment reached its customer) */
             kind: string;
             /** Format: date */
             date: string;
@@ -9440,9 +9450,10 @@ export interface components {
          *     * `in_stock` - In stock
          *     * `picked` - Picked
          *     * `shipped` - Shipped
+         *     * `delivered` - Delivered
          * @enum {string}
          */
-        WarehouseCartonStatusEnum: "received" | "in_stock" | "picked" | "shipped";
+        WarehouseCartonStatusEnum: "received" | "in_stock" | "picked" | "shipped" | "delivered";
         Weight: {
             /** Format: decimal */
             original_kg: string;
@@ -18352,8 +18363,9 @@ export interface operations {
                  *     * `in_stock` - In stock
                  *     * `picked` - Picked
                  *     * `shipped` - Shipped
+                 *     * `delivered` - Delivered
                  */
-                status?: "in_stock" | "picked" | "received" | "shipped";
+                status?: "delivered" | "in_stock" | "picked" | "received" | "shipped";
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
                 warehouse?: number;

@@ -30,6 +30,7 @@ const DATA: TraceData = {
     { kind: 'stocked', date: '2026-03-20', country_code: 'NL' },
     { kind: 'put_away', date: '2026-03-21', country_code: 'NL' },
     { kind: 'shipped', date: '2026-04-02', country_code: 'NL' },
+    { kind: 'delivered', date: '2026-04-03', country_code: 'NL' },
   ],
 };
 
@@ -47,13 +48,14 @@ describe('the trace page shows the carton\'s way through the warehouse', () => {
     const card = await screen.findByTestId('trace-warehouse');
     expect(within(card).getByRole('heading', { name: 'Way through the warehouse' })).toBeTruthy();
     const steps = within(card).getAllByTestId('trace-warehouse-step');
-    expect(steps.map((s) => s.getAttribute('data-kind'))).toEqual(['received', 'stocked', 'put_away', 'shipped']);
+    expect(steps.map((s) => s.getAttribute('data-kind'))).toEqual(['received', 'stocked', 'put_away', 'shipped', 'delivered']);
     expect(steps[0]?.textContent).toContain('Received');
     expect(steps[2]?.textContent).toContain('Put away');
     expect(steps[3]?.textContent).toContain('Shipped');
     expect(steps[3]?.textContent).toContain('2 Apr 2026');
     expect(steps[3]?.textContent).toContain('Netherlands');
     expect(steps[3]?.querySelector('time')?.getAttribute('dateTime')).toBe('2026-04-02');
+    expect(steps[4]?.textContent).toContain('Delivered');
   });
 
   it('speaks Chinese', async () => {

@@ -41,10 +41,10 @@ function LanguageToggle({ language, onLanguage, label }: { language: TraceLangua
   );
 }
 
-const STEP_KINDS = ['received', 'stocked', 'put_away', 'shipped'] as const;
+const STEP_KINDS = ['received', 'stocked', 'put_away', 'shipped', 'delivered'] as const;
 type StepKind = (typeof STEP_KINDS)[number];
 
-/** The carton's way through the warehouse: received, posted to stock, put away, shipped, each with its
+/** The carton's way through the warehouse: received, posted to stock, put away, shipped, delivered, each with its
  *  date and country (the server sends nothing more: never the customer, a place in the warehouse or a
  *  document number). */
 function WarehouseHistory({ steps, text, language }: { steps: WarehouseStep[]; text: TraceText; language: TraceLanguage }) {

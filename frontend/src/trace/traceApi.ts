@@ -54,7 +54,7 @@ export interface TraceData {
 /** One public warehouse step (apps/eudr/api/public_views.py PublicWarehouseStepSerializer; the trace page
  *  is its own light entry and does not import the app's generated types). */
 export interface WarehouseStep {
-  /** received, stocked, put_away or shipped */
+  /** received, stocked, put_away, shipped or delivered */
   kind: string;
   date: string;
   country_code: string;

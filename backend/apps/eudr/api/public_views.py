@@ -60,7 +60,7 @@ class PublicCertificationSerializer(serializers.Serializer):
 class PublicWarehouseStepSerializer(serializers.Serializer):
     kind = serializers.CharField(
         help_text="received (scanned in), stocked (posted to stock), put_away (moved inside the "
-        "warehouse) or shipped"
+        "warehouse), shipped or delivered (the sales shipment reached its customer)"
     )
     date = serializers.DateField()
     country_code = serializers.CharField(help_text="Country of the company that held the carton")

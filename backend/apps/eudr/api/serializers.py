@@ -7,6 +7,7 @@ import re
 from datetime import date, timedelta
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -551,6 +552,11 @@ class GenerateCartonsResultSerializer(serializers.Serializer):
 
 class CartonLabelSerializer(serializers.ModelSerializer):
     qr_url = serializers.SerializerMethodField()
+    life = serializers.SerializerMethodField(
+        help_text="The carton's state: labelled, in_container, received, in_stock, picked, shipped, delivered "
+        "or voided. Only labelled and in_container cartons can be voided."
+    )
+    voided_by = serializers.CharField(source="voided_by.username", read_only=True, default=None)
     product_name = serializers.CharField(source="product.name", read_only=True)
     delivery_number = serializers.CharField(source="raw_material.delivery_number", read_only=True)
 
@@ -575,8 +581,20 @@ class CartonLabelSerializer(serializers.ModelSerializer):
             "status",
             "created_at",
             "voided_at",
+            "voided_by",
+            "void_reason",
+            "life",
         ]
         read_only_fields = fields
+
+    def get_life(self, obj) -> str:
+        from apps.inventory.carton_life import life_of
+
+        try:
+            carton = obj.warehouse_state
+        except ObjectDoesNotExist:
+            carton = None
+        return str(life_of(label=obj, carton=carton))
 
     def get_qr_url(self, obj) -> str:
         base = self.context.get("public_base_url")
@@ -593,6 +611,7 @@ class BulkDeleteSerializer(serializers.Serializer):
         max_length=services.MAX_CARTONS_PER_REQUEST,
         error_messages={"required": services.MSG_SELECT_LABELS, "null": services.MSG_SELECT_LABELS},
     )
+    reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
     def validate_ids(self, value):
         if not value:

@@ -444,7 +444,9 @@ class CartonLabelViewSet(
     }
 
     def get_queryset(self):
-        return super().get_queryset().select_related("product", "raw_material")
+        return (
+            super().get_queryset().select_related("product", "raw_material", "voided_by", "warehouse_state")
+        )
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
@@ -454,15 +456,20 @@ class CartonLabelViewSet(
     @extend_schema(request=BulkDeleteSerializer, responses=BulkDeleteResultSerializer, filters=False)
     @action(detail=False, methods=["post"], url_path="bulk-delete")
     def bulk_delete(self, request):
-        """Deletes (voids) the selected labels and gives their weight back to their deliveries. Without a
-        selection: 400 with SPEC.md's message "Please select labels to delete" (also on `ids`)."""
+        """Deletes (voids) the selected labels and gives their weight back to their deliveries, recording
+        who and why (`reason`). Without a selection: 400 with SPEC.md's message "Please select labels to
+        delete" (also on `ids`). A label whose carton was received into the warehouse (in stock, picked,
+        shipped, delivered, invoiced) is refused with 409 `carton_not_voidable`, nothing voided."""
         if not (request.data.get("ids") if hasattr(request.data, "get") else None):
             raise errors.LabelsNotSelected()
         serializer = BulkDeleteSerializer(data=request.data)
         if not serializer.is_valid():
             raise ValidationError(serializer.errors)
         result = services.cartons_delete(
-            ids=serializer.validated_data["ids"], queryset=super().get_queryset()
+            ids=serializer.validated_data["ids"],
+            queryset=super().get_queryset(),
+            user=request.user,
+            reason=serializer.validated_data["reason"],
         )
         return Response(result)
 

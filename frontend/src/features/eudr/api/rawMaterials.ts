@@ -97,7 +97,8 @@ export const generateCartons = (id: number, input: GenerateCartonsInput) =>
 export const approveOverCap = (id: number, input: { extra_cartons: number; reason: string }) =>
   post<CapApproval>(`${rawMaterialUrl(id)}approve-over-cap/`, input);
 
-export const bulkDeleteCartons = (ids: readonly number[]) => post<BulkDeleteResult>(`${CARTONS_URL}bulk-delete/`, { ids });
+export const bulkDeleteCartons = (ids: readonly number[], reason: string) =>
+  post<BulkDeleteResult>(`${CARTONS_URL}bulk-delete/`, { ids, reason });
 
 export type LabelExportFormat = 'pdf' | 'csv';
 export type LabelTemplate = 'compact' | 'default';
@@ -159,7 +160,7 @@ export function useGenerateCartons(id: number) {
 export function useBulkDeleteCartons(id: number) {
   const invalidate = useInvalidateRawMaterial();
   return useMutation({
-    mutationFn: (ids: readonly number[]) => bulkDeleteCartons(ids),
+    mutationFn: ({ ids, reason }: { ids: readonly number[]; reason: string }) => bulkDeleteCartons(ids, reason),
     onSuccess: () => invalidate(id),
   });
 }

@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, LinkOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Popover, Radio, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Popover, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,10 @@ interface Props {
 }
 
 type LabelStatusFilter = 'active' | 'voided' | 'all';
+
+/** A label may be deleted (voided) only while its carton has not reached the warehouse. */
+const VOIDABLE = new Set(['labelled', 'in_container']);
+const canVoid = (row: CartonLabel) => row.status === 'active' && VOIDABLE.has(row.life);
 
 /**
  * The delivery's carton labels: server paging, filter by batch and status, row selection, delete of
@@ -71,15 +75,35 @@ export function LabelsTable({ rawMaterialId, batches, batchCode, onBatchCodeChan
       void message.warning(t('labels.selectToDelete'));
       return;
     }
+    let reason = '';
     modal.confirm({
       title: t('labels.deleteTitle', { count: selected.length }),
-      content: t('labels.deleteText'),
+      content: (
+        <Flex vertical gap="small">
+          <Typography.Text>{t('labels.deleteText')}</Typography.Text>
+          <Input.TextArea
+            maxLength={200}
+            autoSize={{ minRows: 2 }}
+            aria-label={t('labels.deleteReason')}
+            placeholder={t('labels.deleteReason')}
+            onChange={(e) => {
+              reason = e.target.value;
+            }}
+            data-testid="delete-labels-reason"
+          />
+        </Flex>
+      ),
       okText: t('common:actions.delete'),
       okButtonProps: { danger: true, 'data-testid': 'confirm-delete-labels' },
       cancelText: t('common:actions.cancel'),
       onOk: async () => {
+        if (!reason.trim()) {
+          void message.warning(t('labels.deleteReasonRequired'));
+          // keeps the dialog open until a reason is given
+          throw new Error('reason required');
+        }
         try {
-          const result = await remove.mutateAsync(selected);
+          const result = await remove.mutateAsync({ ids: selected, reason: reason.trim() });
           setSelected([]);
           void message.success(t('labels.deleted', { count: result.deleted, kg: formatKg(result.returned_kg, i18n.language) }));
         } catch (error) {
@@ -129,6 +153,11 @@ export function LabelsTable({ rawMaterialId, batches, batchCode, onBatchCodeChan
     { title: t('fields.container'), dataIndex: 'container', responsive: ['md'] },
     { title: t('labels.netWeight'), dataIndex: 'net_weight_kg', align: 'right', render: (v: string) => t('units.kg', { value: formatKg(v, i18n.language) }) },
     { title: t('fields.status'), dataIndex: 'status', render: (v: string) => <StatusTag status={v} /> },
+    {
+      title: t('labels.life'),
+      dataIndex: 'life',
+      render: (v: string) => <Tag data-testid="label-life">{t(`labels.lives.${v}`, { defaultValue: v })}</Tag>,
+    },
     {
       title: t('fields.created_at'),
       dataIndex: 'created_at',
@@ -213,6 +242,11 @@ export function LabelsTable({ rawMaterialId, batches, batchCode, onBatchCodeChan
           </Popover>
         </Flex>
       </Flex>
+      {canDelete ? (
+        <Typography.Paragraph type="secondary" className={styles.section}>
+          {t('labels.deleteOnlyBefore')}
+        </Typography.Paragraph>
+      ) : null}
       <Table<CartonLabel>
         rowKey="id"
         size="small"
@@ -226,7 +260,11 @@ export function LabelsTable({ rawMaterialId, batches, batchCode, onBatchCodeChan
                 selectedRowKeys: selected,
                 preserveSelectedRowKeys: true,
                 onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row) => ({ disabled: row.status !== 'active', 'aria-label': t('labels.selectRow', { code: row.code }) }),
+                getCheckboxProps: (row) => ({
+                  disabled: !canVoid(row),
+                  title: row.status === 'active' && !canVoid(row) ? t('labels.notVoidable', { code: row.code }) : undefined,
+                  'aria-label': t('labels.selectRow', { code: row.code }),
+                }),
               }
             : undefined
         }
