@@ -15,12 +15,14 @@ lock, so a list computes every balance from its own columns: no query per row.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.db import connection
 from django.db.models import Count, QuerySet
 
+from apps.eudr.labels_pdf import LabelPrint
 from apps.eudr.models import CartonLabel, ProductionBatch, RawMaterialDelivery
 
 KG = Decimal("0.001")
@@ -145,3 +147,22 @@ def carton_tenant_for_public_code(code: str) -> int | None:
         finally:
             cursor.execute("SELECT set_config('app.public_code', '', true)")
     return row[0] if row else None
+
+
+def label_prints(queryset: QuerySet, *, chunk_size: int = 2000) -> Iterator[LabelPrint]:
+    """The printed fields of the labels of `queryset`, in its order, streamed in chunks (memory stays
+    flat): one row each, the product, delivery and parent vendor joined in, no model instance built."""
+    rows = queryset.values_list(
+        "code",
+        "article_number",
+        "production_batch_code",
+        "batch_sequence",
+        "purchase_order",
+        "container",
+        "net_weight_kg",
+        "product__name",
+        "raw_material__country_name",
+        "raw_material__country_code",
+        "raw_material__parent_vendor__name",
+    )
+    return map(LabelPrint._make, rows.iterator(chunk_size=chunk_size))
