@@ -136,16 +136,16 @@ def carton_tenant_for_public_code(code: str) -> int | None:
     table = connection.ops.quote_name(CartonLabel._meta.db_table)
     from django.db import transaction
 
-    with transaction.atomic(), connection.cursor() as cursor:
+    # No savepoint: inside the request's transaction an error here fails the request and rolls the
+    # whole transaction back, the setting with it; outside one, atomic() opens a transaction.
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
         cursor.execute("SELECT set_config('app.public_code', %s, true)", [code])
-        try:
-            cursor.execute(
-                f"SELECT tenant_id FROM {table} WHERE code = %s AND status = %s LIMIT 1",  # noqa: S608
-                [code, CartonLabel.Status.ACTIVE],
-            )
-            row = cursor.fetchone()
-        finally:
-            cursor.execute("SELECT set_config('app.public_code', '', true)")
+        cursor.execute(
+            f"SELECT tenant_id FROM {table} WHERE code = %s AND status = %s LIMIT 1",  # noqa: S608
+            [code, CartonLabel.Status.ACTIVE],
+        )
+        row = cursor.fetchone()
+        cursor.execute("SELECT set_config('app.public_code', '', true)")
     return row[0] if row else None
 
 
