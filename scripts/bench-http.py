@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 CLIENTS = 8
 SECONDS = 5.0
+GOAL = 0.8  # the trace's rate as a share of the static file's
 
 
 def request(base, method, path, body=None, headers=None):
@@ -80,8 +81,13 @@ def main(base: str) -> None:
     static = rate(base, "/favicon.svg")
     trace = rate(base, trace_path)
     page = rate(base, f"/eudrtrace/{code}")
-    print(f"public trace API: {trace:.0f} req/s; static file: {static:.0f} req/s; ratio {trace / static:.2f}")
-    print(f"trace HTML page: {page:.0f} req/s; ratio to the static file {page / static:.2f}")
+    for what, value in (("public trace API", trace), ("trace HTML page", page)):
+        ratio = value / static
+        met = "met" if ratio >= GOAL else "NOT met"
+        print(
+            f"{what}: {value:.0f} req/s vs a static file's {static:.0f} req/s, ratio {ratio:.2f} "
+            f"(goal: at least {GOAL}, {met})"
+        )
 
 
 if __name__ == "__main__":

@@ -5,9 +5,14 @@ labels would grow the process by hundreds of megabytes and send nothing until th
 tiny, fixed vocabulary of PDF (text in the standard Helvetica fonts, filled rectangles for the QR
 modules), so this module writes the PDF objects itself as they are produced: the header and fonts first,
 then for each label its compressed content stream and page object, and finally the page tree, the
-catalogue and the cross-reference table (whose offsets it has counted along the way). Memory holds one
-page at a time plus two integers per page. reportlab still supplies the font metrics (text fitting) and
-segno the QR codes (error correction M, each encoding the label's public trace URL).
+catalogue and the cross-reference table (whose offsets it has counted along the way), both streamed as
+well. Memory holds one chunk of pages plus 8 bytes per PDF object (its offset). reportlab supplies the
+font metrics (text fitting); `label_qr` the QR codes (error correction M or better, each encoding the
+label's public trace URL), drawn as a 1-bit image mask of one sample per module.
+
+Speed (docs/performance.md, "Label PDF"): the labels arrive as plain rows (`selectors.label_prints`),
+the QR layout of the export's URL length is worked out once, and a label's texts that are the same on
+every page are laid out once (`_text_op`).
 
 Text that Helvetica's WinAnsi encoding cannot show (Chinese product names) uses the standard Adobe CJK
 font STSong-Light (not embedded; PDF readers supply it), as reportlab's UnicodeCIDFont does.
@@ -16,11 +21,16 @@ font STSong-Light (not embedded; PDF readers supply it), as reportlab's UnicodeC
 from __future__ import annotations
 
 import zlib
+from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+from typing import NamedTuple
 
-import segno
 from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from apps.eudr import label_qr
 
 MM = 72 / 25.4
 
@@ -84,6 +94,61 @@ def _fit(text: str, font: str, size: float, max_width: float) -> str:
     return text + "..."
 
 
+@lru_cache(maxsize=256)
+def _text_op(x: float, y: float, text: str, size: float, bold: bool, max_width, whole: bool) -> bytes:
+    """One run of text as PDF operators. Remembered: most of a label's texts (the headings, the
+    product, the order, the origin, the supplier) are the same on every label of an export; those are
+    used on every page and stay in the cache, a label's own code and URL soon leave it."""
+    font = "F2" if bold else "F1"
+    if max_width is not None and whole:
+        size = _shrunk(text, font, size, max_width)
+    elif max_width is not None:
+        text = _fit(text, font, size, max_width)
+    resource, operand = _pdf_text(text)
+    if resource == "F1" and bold:
+        resource = "F2"
+    return f"BT /{resource} {_fmt(size)} Tf {_fmt(x)} {_fmt(y)} Td ".encode("ascii") + operand + b" Tj ET"
+
+
+@lru_cache(maxsize=256)
+def _centred_op(
+    x_mid: float, y: float, text: str, size: float, bold: bool, max_width: float, whole: bool
+) -> bytes:
+    font = "F2" if bold else "F1"
+    if whole:
+        size = _shrunk(text, font, size, max_width)
+    else:
+        text = _fit(text, font, size, max_width)
+    return _text_op(x_mid - _width(text, font, size) / 2, y, text, size, bold, None, False)
+
+
+@lru_cache(maxsize=64)
+def _line_op(x1: float, y1: float, x2: float, y2: float, width: float) -> bytes:
+    return f"{_fmt(width)} w {_fmt(x1)} {_fmt(y1)} m {_fmt(x2)} {_fmt(y2)} l S".encode("ascii")
+
+
+def _qr_payload(data: str) -> bytes:
+    try:
+        return data.encode("latin-1")
+    except UnicodeEncodeError:
+        return data.encode("utf-8")
+
+
+@lru_cache(maxsize=64)
+def _qr_frame(x: float, y: float, size: float, side: int) -> bytes:
+    x_, y_, size_ = _fmt(x), _fmt(y), _fmt(size)
+    return (
+        f"q 1 g {x_} {y_} {size_} {size_} re f 0 g {size_} 0 0 {size_} {x_} {y_} cm\n"
+        f"BI /W {side} /H {side} /IM true /D [1 0] /F /AHx ID\n"
+    ).encode("ascii")
+
+
+def _qr_ops(data: str, x: float, y: float, size: float) -> bytes:
+    payload = _qr_payload(data)
+    layout = label_qr.layout_for(len(payload))
+    return _qr_frame(x, y, size, layout.side) + layout.image(payload).hex().encode("ascii") + b">\nEI Q"
+
+
 class _Page:
     def __init__(self) -> None:
         self.ops: list[bytes] = []
@@ -100,19 +165,8 @@ class _Page:
         whole: bool = False,
     ) -> None:
         """`max_width` cuts a long text with "..."; with `whole` the text is made smaller instead."""
-        if not text:
-            return
-        font = "F2" if bold else "F1"
-        if max_width is not None and whole:
-            size = _shrunk(text, font, size, max_width)
-        elif max_width is not None:
-            text = _fit(text, font, size, max_width)
-        resource, operand = _pdf_text(text)
-        if resource == "F1" and bold:
-            resource = "F2"
-        self.ops.append(
-            f"BT /{resource} {_fmt(size)} Tf {_fmt(x)} {_fmt(y)} Td ".encode("ascii") + operand + b" Tj ET"
-        )
+        if text:
+            self.ops.append(_text_op(x, y, text, size, bold, max_width, whole))
 
     def centred(
         self,
@@ -125,62 +179,51 @@ class _Page:
         max_width: float,
         whole: bool = False,
     ):
-        font = "F2" if bold else "F1"
-        if whole:
-            size = _shrunk(text, font, size, max_width)
-        else:
-            text = _fit(text, font, size, max_width)
-        self.text(x_mid - _width(text, font, size) / 2, y, text, size=size, bold=bold)
+        if text:
+            self.ops.append(_centred_op(x_mid, y, text, size, bold, max_width, whole))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.5) -> None:
-        self.ops.append(f"{_fmt(width)} w {_fmt(x1)} {_fmt(y1)} m {_fmt(x2)} {_fmt(y2)} l S".encode("ascii"))
+        self.ops.append(_line_op(x1, y1, x2, y2, width))
 
     def qr(self, data: str, x: float, y: float, size: float) -> None:
-        """The QR code of `data`, its quiet zone included, as a square of `size` points at (x, y)."""
-        code = segno.make(data, error="m", micro=False)
-        matrix = code.matrix
-        border = 4
-        modules = len(matrix) + 2 * border
-        unit = size / modules
-        parts = [b"q 1 g", f"{_fmt(x)} {_fmt(y)} {_fmt(size)} {_fmt(size)} re f".encode("ascii"), b"0 g"]
-        for row_index, row in enumerate(matrix):
-            top = y + size - (row_index + border + 1) * unit
-            col = 0
-            length = len(row)
-            while col < length:
-                if row[col]:
-                    start = col
-                    while col < length and row[col]:
-                        col += 1
-                    left = x + (start + border) * unit
-                    parts.append(
-                        f"{_fmt(left)} {_fmt(top)} {_fmt((col - start) * unit)} {_fmt(unit)} re".encode(
-                            "ascii"
-                        )
-                    )
-                else:
-                    col += 1
-        parts.append(b"f Q")
-        self.ops.append(b"\n".join(parts))
+        """The QR code of `data`, its quiet zone included, as a square of `size` points at (x, y): a 1-bit
+        image mask, one sample per module, painted black on a white square (`label_qr`). The samples are
+        written in hex (`/AHx`), so no byte of them can be taken for the inline image's end (`EI`)."""
+        self.ops.append(_qr_ops(data, x, y, size))
 
     def content(self) -> bytes:
         return b"\n".join(self.ops)
 
 
-def _label_fields(label) -> dict[str, str]:
-    delivery = label.raw_material
-    product = label.product
-    origin = delivery.country_name or delivery.country_code or ""
+class LabelPrint(NamedTuple):
+    """What a printed label shows of one carton label, read as one row (`selectors.label_prints`): no
+    model instances per label."""
+
+    code: str
+    article_number: str
+    production_batch_code: str
+    batch_sequence: int
+    purchase_order: str
+    container: str | None
+    net_weight_kg: Decimal | None
+    product_name: str | None
+    country_name: str
+    country_code: str
+    supplier_name: str | None
+
+
+def _label_fields(label: LabelPrint) -> dict[str, str]:
+    weight = label.net_weight_kg
     return {
         "code": label.code,
-        "product": getattr(product, "name", "") or "",
+        "product": label.product_name or "",
         "article": label.article_number,
         "batch": f"{label.production_batch_code} #{label.batch_sequence}",
         "po": label.purchase_order,
         "container": label.container or "",
-        "origin": origin,
-        "weight": f"{label.net_weight_kg.normalize():f} kg" if label.net_weight_kg is not None else "",
-        "supplier": getattr(getattr(delivery, "parent_vendor", None), "name", "") or "",
+        "origin": label.country_name or label.country_code or "",
+        "weight": f"{weight.normalize():f} kg" if weight is not None else "",
+        "supplier": label.supplier_name or "",
     }
 
 
@@ -257,7 +300,8 @@ def labels_pdf_stream(
     spec = LABEL_TEMPLATES[template]
     width, height = spec.width_mm * MM, spec.height_mm * MM
     render = RENDERERS[template]
-    offsets: dict[int, int] = {}
+    # the byte offset of each object, by number (1 and 2 are written last); 8 bytes a page object
+    offsets = array("Q", bytes(8 * (FIXED_OBJECTS + 1)))
     position = 0
     out: list[bytes] = []
 
@@ -267,7 +311,10 @@ def labels_pdf_stream(
         position += len(data)
 
     def obj(number: int, body: bytes) -> None:
-        offsets[number] = position
+        if number < len(offsets):
+            offsets[number] = position
+        else:
+            offsets.append(position)
         emit(f"{number} 0 obj\n".encode("ascii") + body + b"\nendobj\n")
 
     emit(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
@@ -291,11 +338,10 @@ def labels_pdf_stream(
     )
     resources = b"<< /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >>"
     media_box = f"[0 0 {_fmt(width)} {_fmt(height)}]".encode("ascii")
-    kids: list[int] = []
     number = FIXED_OBJECTS
     for index, label in enumerate(labels, start=1):
         url = f"{base_url}/eudrtrace/{label.code}"
-        content = zlib.compress(render(label, url, width, height), 6)
+        content = zlib.compress(render(label, url, width, height), 1)
         number += 1
         obj(
             number,
@@ -312,19 +358,28 @@ def labels_pdf_stream(
             + resources
             + f" /Contents {number - 1} 0 R >>".encode("ascii"),
         )
-        kids.append(number)
         if index % pages_per_chunk == 0:
             yield b"".join(out)
             out.clear()
 
-    kids_text = " ".join(f"{kid} 0 R" for kid in kids).encode("ascii")
-    obj(2, b"<< /Type /Pages /Kids [" + kids_text + f"] /Count {len(kids)} >>".encode("ascii"))
+    # The page tree and the cross-reference table, streamed too: their size grows with the pages.
+    pages = (number - FIXED_OBJECTS) // 2
+    offsets[2] = position
+    emit(b"2 0 obj\n<< /Type /Pages /Kids [")
+    for page in range(pages):
+        emit(b"%d 0 R " % (FIXED_OBJECTS + 2 + 2 * page))
+        if len(out) >= 1000:
+            yield b"".join(out)
+            out.clear()
+    emit(b"] /Count %d >>\nendobj\n" % pages)
     obj(1, b"<< /Type /Catalog /Pages 2 0 R >>")
     xref_at = position
     total = number + 1
-    xref = [f"xref\n0 {total}\n".encode("ascii"), b"0000000000 65535 f \n"]
+    emit(f"xref\n0 {total}\n".encode("ascii") + b"0000000000 65535 f \n")
     for n in range(1, total):
-        xref.append(f"{offsets[n]:010d} 00000 n \n".encode("ascii"))
-    emit(b"".join(xref))
+        emit(b"%010d 00000 n \n" % offsets[n])
+        if len(out) >= 1000:
+            yield b"".join(out)
+            out.clear()
     emit(f"trailer\n<< /Size {total} /Root 1 0 R >>\nstartxref\n{xref_at}\n%%EOF\n".encode("ascii"))
     yield b"".join(out)

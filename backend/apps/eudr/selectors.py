@@ -15,12 +15,14 @@ lock, so a list computes every balance from its own columns: no query per row.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.db import connection
 from django.db.models import Count, QuerySet
 
+from apps.eudr.labels_pdf import LabelPrint
 from apps.eudr.models import CartonLabel, ProductionBatch, RawMaterialDelivery
 
 KG = Decimal("0.001")
@@ -134,14 +136,33 @@ def carton_tenant_for_public_code(code: str) -> int | None:
     table = connection.ops.quote_name(CartonLabel._meta.db_table)
     from django.db import transaction
 
-    with transaction.atomic(), connection.cursor() as cursor:
+    # No savepoint: inside the request's transaction an error here fails the request and rolls the
+    # whole transaction back, the setting with it; outside one, atomic() opens a transaction.
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
         cursor.execute("SELECT set_config('app.public_code', %s, true)", [code])
-        try:
-            cursor.execute(
-                f"SELECT tenant_id FROM {table} WHERE code = %s AND status = %s LIMIT 1",  # noqa: S608
-                [code, CartonLabel.Status.ACTIVE],
-            )
-            row = cursor.fetchone()
-        finally:
-            cursor.execute("SELECT set_config('app.public_code', '', true)")
+        cursor.execute(
+            f"SELECT tenant_id FROM {table} WHERE code = %s AND status = %s LIMIT 1",  # noqa: S608
+            [code, CartonLabel.Status.ACTIVE],
+        )
+        row = cursor.fetchone()
+        cursor.execute("SELECT set_config('app.public_code', '', true)")
     return row[0] if row else None
+
+
+def label_prints(queryset: QuerySet, *, chunk_size: int = 2000) -> Iterator[LabelPrint]:
+    """The printed fields of the labels of `queryset`, in its order, streamed in chunks (memory stays
+    flat): one row each, the product, delivery and parent vendor joined in, no model instance built."""
+    rows = queryset.values_list(
+        "code",
+        "article_number",
+        "production_batch_code",
+        "batch_sequence",
+        "purchase_order",
+        "container",
+        "net_weight_kg",
+        "product__name",
+        "raw_material__country_name",
+        "raw_material__country_code",
+        "raw_material__parent_vendor__name",
+    )
+    return map(LabelPrint._make, rows.iterator(chunk_size=chunk_size))

@@ -27,7 +27,7 @@ from apps.eudr.errors import GeoJsonTooLarge
 from apps.eudr.geo import too_large
 from apps.eudr.labels_pdf import LABEL_TEMPLATES, labels_pdf_stream
 from apps.eudr.models import CartonLabel, FileKind, ProductionBatch, RawMaterialDelivery, SupplierPolicy
-from apps.eudr.selectors import batches_with_totals, deliveries_for_list
+from apps.eudr.selectors import batches_with_totals, deliveries_for_list, label_prints
 
 from . import filters
 from .serializers import (
@@ -499,9 +499,7 @@ class CartonLabelViewSet(
             raise ValidationError({"format": [_("Choose pdf or csv.")]})
         if template not in LABEL_TEMPLATES:
             raise ValidationError({"template": [_("Choose compact or default.")]})
-        queryset = self.filter_queryset(self.get_queryset()).select_related(
-            "raw_material__parent_vendor", "product"
-        )
+        queryset = self.filter_queryset(self.get_queryset())
         base = public_base_url(request)
         stamp = timezone.now().strftime("%Y%m%d-%H%M")
         if fmt == "csv":
@@ -521,10 +519,15 @@ class CartonLabelViewSet(
                 ("Created", "created_at"),
             ]
             return export_response(
-                rows=queryset.iterator(chunk_size=2000), columns=columns, filename="carton-labels", fmt="csv"
+                rows=queryset.select_related("raw_material__parent_vendor", "product").iterator(
+                    chunk_size=2000
+                ),
+                columns=columns,
+                filename="carton-labels",
+                fmt="csv",
             )
         response = StreamingHttpResponse(
-            labels_pdf_stream(queryset.iterator(chunk_size=500), template=template, base_url=base),
+            labels_pdf_stream(label_prints(queryset), template=template, base_url=base),
             content_type="application/pdf",
         )
         response["Content-Disposition"] = f'attachment; filename="carton-labels-{template}-{stamp}.pdf"'

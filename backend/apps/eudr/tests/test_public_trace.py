@@ -36,6 +36,25 @@ def url(code):
     return f"/api/eudrtrack/{code}/"
 
 
+@pytest.mark.postgres
+def test_uncached_trace_statements_are_pinned(cartons):
+    """An uncached trace on PostgreSQL: the code looked up under its own setting (set, read, cleared),
+    the tenant entered, the carton's rows read, the tenant left; no savepoint."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        response = APIClient().get(url(cartons[0].code))
+    assert response.status_code == 200
+    statements = [q["sql"] for q in captured.captured_queries]
+    # the request's own transaction (ATOMIC_REQUESTS) is a savepoint inside the test's; none other
+    assert len([sql for sql in statements if "SAVEPOINT" in sql.upper()]) == 2, statements
+    statements = [sql for sql in statements if "SAVEPOINT" not in sql.upper()]
+    settings = [sql for sql in statements if "set_config" in sql]
+    assert len(settings) == 4, statements  # the code set and cleared, the tenant entered and left
+    assert len(statements) == 8, statements
+
+
 def test_trace_needs_no_sign_in_and_no_tenant(cartons, django_assert_max_num_queries):
     client = APIClient()
     with django_assert_max_num_queries(12):  # lookup, label, lines (+ settings and savepoints on PostgreSQL)

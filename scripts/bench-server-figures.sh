@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The figures of `make bench` that need a running server: the bytes a first visit transfers in Chromium
+# (frontend/scripts/transfer-size.mjs) and the public trace's rate against a static file's
+# (scripts/bench-http.py), against a demo server of its own (scripts/e2e-server.sh on BENCH_PORT).
+#
+# - It waits for the server as long as the server is still starting (migrate and the demo data take
+#   minutes on a busy machine): until it answers, or until its process has ended (then it fails and
+#   shows the end of the server's log). No fixed time limit.
+# - It runs the server in a process group of its own and, however it ends (done, failed, Ctrl-C), stops
+#   the whole group (the script, migrate or load_demo if still running, gunicorn and its workers) and
+#   drops the server's database (cartontrace_e2e_<port>) and its var/e2e-<port> folder.
+# - Exit status: 0 when every figure was measured and within its budget, 1 otherwise.
+set -uo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+PORT="${BENCH_PORT:-8797}"
+BASE="http://127.0.0.1:$PORT"
+mkdir -p "$ROOT/var"
+LOG="$ROOT/var/bench-server.log"
+UV="$(command -v uv || echo "$ROOT/.tools/bin/uv")"
+PG_URL="${E2E_DATABASE_URL:-${DATABASE_URL:-}}"
+
+if ! python3 -c "import socket, sys; s = socket.socket(); s.bind(('127.0.0.1', int(sys.argv[1])))" "$PORT" 2>/dev/null; then
+  echo "bench: port $PORT is in use; set BENCH_PORT to a free port" >&2
+  exit 1
+fi
+
+SERVER=""
+cleanup() {
+  if [ -n "$SERVER" ]; then
+    kill -TERM -- "-$SERVER" 2>/dev/null
+    wait "$SERVER" 2>/dev/null
+    # whatever of the group outlived its leader (a child that ignores TERM)
+    kill -KILL -- "-$SERVER" 2>/dev/null
+    SERVER=""
+  fi
+  if [ -n "$PG_URL" ]; then
+    (cd "$ROOT/backend" && E2E_PG_URL="$PG_URL" E2E_DB_NAME="cartontrace_e2e_$PORT" "$UV" run --frozen python - <<'PY'
+import os
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg import sql
+
+parts = urlsplit(os.environ["E2E_PG_URL"])
+with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
+    conn.execute(
+        sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(os.environ["E2E_DB_NAME"]))
+    )
+PY
+    ) || echo "bench: could not drop cartontrace_e2e_$PORT" >&2
+  fi
+  rm -rf "$ROOT/var/e2e-$PORT"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# setsid: the server leads a process group of its own, so the cleanup reaches all of it.
+E2E_PORT="$PORT" setsid bash "$ROOT/scripts/e2e-server.sh" >"$LOG" 2>&1 </dev/null &
+SERVER=$!
+echo "bench: waiting for the demo server on $BASE (its log: $LOG)"
+started=$SECONDS
+until curl -fs -o /dev/null "$BASE/api/schema/"; do
+  if ! kill -0 "$SERVER" 2>/dev/null; then
+    echo "bench: the demo server ended before it answered; the end of its log:" >&2
+    tail -n 30 "$LOG" >&2
+    exit 1
+  fi
+  sleep 1
+done
+echo "bench: the demo server answered after $((SECONDS - started)) s"
+
+status=0
+(cd "$ROOT/frontend" && E2E_BASE_URL="$BASE" node scripts/transfer-size.mjs) || status=1
+python3 "$ROOT/scripts/bench-http.py" "$BASE" || status=1
+exit $status
