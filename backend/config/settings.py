@@ -384,6 +384,16 @@ EMAIL_BACKEND = os.environ.get(
 NOTIFICATIONS_OUTBOX_DIR = Path(os.environ.get("NOTIFICATIONS_OUTBOX_DIR", VAR_DIR / "outbox"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "noreply@cartontrace.local")
 
+# Outbound connections to addresses a tenant sets (accounting URLs, the company's SMTP host):
+# apps/common/outbound.py, docs/tenancy.md ("Outbound connections"). Public addresses only, https only,
+# bounded timeouts, a rate per tenant. OUTBOUND_ALLOWED_NETWORKS (CIDRs) lets an operator's own networks
+# through; OUTBOUND_ALLOW_HTTP allows plain http.
+OUTBOUND_ALLOWED_NETWORKS = env_list("OUTBOUND_ALLOWED_NETWORKS")
+OUTBOUND_ALLOW_HTTP = env_bool("OUTBOUND_ALLOW_HTTP", False)
+OUTBOUND_TIMEOUT_SECONDS = int(os.environ.get("OUTBOUND_TIMEOUT_SECONDS", 15))
+OUTBOUND_RATE = os.environ.get("OUTBOUND_RATE", "120/min")
+OUTBOUND_TEST_RATE = os.environ.get("OUTBOUND_TEST_RATE", "10/min")
+
 # The public base URL printed in carton QR codes (https://trace.example.com). Defaults to the request's.
 PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "")
 
