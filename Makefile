@@ -90,6 +90,7 @@ messages: install-backend
 
 check-deploy: install-backend
 	cd $(BACKEND) && DJANGO_ENV=production DJANGO_SECRET_KEY=check-deploy-$$(python3 -c 'import secrets;print(secrets.token_hex(32))') \
+		FIELD_ENCRYPTION_KEYS=$$(python3 -c 'import base64,os;print(base64.urlsafe_b64encode(os.urandom(32)).decode())') \
 		DJANGO_ALLOWED_HOSTS=example.com DATABASE_URL=postgres://check-deploy@127.0.0.1:5432/check REDIS_URL=redis://127.0.0.1:6379/0 \
 		$(UV) run --frozen python manage.py check --deploy --fail-level WARNING
 

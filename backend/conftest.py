@@ -48,6 +48,16 @@ def _language_per_test():
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Rate counters (throttles, the outbound client's per-company limits) start at zero in every test: the
+    test cache is local memory, and a count left by an earlier test must not refuse a later one's call."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _no_lockout_leak(settings):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK}
 

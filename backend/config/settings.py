@@ -1,7 +1,8 @@
 """One settings module, driven by environment variables (docs/operations.md lists them).
 
 Embedded default (no DATABASE_URL): SQLite under var/, Celery eager, e-mail to the console, files under
-var/media. Production: DJANGO_ENV=production, DATABASE_URL (PostgreSQL), REDIS_URL, DJANGO_SECRET_KEY.
+var/media. Production: DJANGO_ENV=production, DATABASE_URL (PostgreSQL), REDIS_URL, DJANGO_SECRET_KEY,
+FIELD_ENCRYPTION_KEYS.
 """
 
 import os
@@ -13,6 +14,7 @@ from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 from apps.common.static_headers import static_headers
+from config import keyfiles
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BASE_DIR.parent
@@ -35,15 +37,25 @@ PRODUCTION = os.environ.get("DJANGO_ENV", "development") == "production"
 # Debug is off unless asked for (DJANGO_DEBUG=1, development only): the embedded default (`make run`) is a
 # demonstration of the production system, with its error pages and headers.
 DEBUG = env_bool("DJANGO_DEBUG", default=False)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
-    "" if PRODUCTION else "dev-only-insecure-key-0f3c9a1e5b7d2468ace13579bdf02468ace13579bdf0"
-)
-if PRODUCTION and not SECRET_KEY:
-    raise RuntimeError("DJANGO_SECRET_KEY must be set in production")
+# Keys (docs/operations.md, "Keys"). No key is a constant in the source: production takes them from the
+# environment and refuses to start without them; any other installation (the embedded default, `make run`)
+# generates its own on first start and keeps them under var/ (mode 0600, never committed; config/keyfiles.py).
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip()
+if not SECRET_KEY:
+    if PRODUCTION:
+        raise RuntimeError("DJANGO_SECRET_KEY must be set in production")
+    SECRET_KEY = keyfiles.load_or_create(VAR_DIR / "secret_key", keyfiles.new_signing_key)
 
-# Keys of secrets stored at rest (apps/common/secrets.py): Fernet keys, newest first, comma-separated.
-# Unset: one key derived from SECRET_KEY. Rotation: docs/operations.md.
+# Keys of secrets stored at rest (apps/common/secrets.py): Fernet keys, newest first, comma-separated,
+# independent of the signing key (a leaked signing key does not open the stored SMTP passwords, accounting
+# and TRACES keys, nor the other way round). Rotation: docs/operations.md.
 FIELD_ENCRYPTION_KEYS = env_list("FIELD_ENCRYPTION_KEYS")
+if not FIELD_ENCRYPTION_KEYS:
+    if PRODUCTION:
+        raise RuntimeError("FIELD_ENCRYPTION_KEYS must be set in production")
+    FIELD_ENCRYPTION_KEYS = [
+        keyfiles.load_or_create(VAR_DIR / "field_encryption_key", keyfiles.new_fernet_key)
+    ]
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
@@ -388,6 +400,16 @@ EMAIL_BACKEND = os.environ.get(
 )
 NOTIFICATIONS_OUTBOX_DIR = Path(os.environ.get("NOTIFICATIONS_OUTBOX_DIR", VAR_DIR / "outbox"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "noreply@cartontrace.local")
+
+# Outbound connections to addresses a tenant sets (accounting URLs, the company's SMTP host):
+# apps/common/outbound.py, docs/tenancy.md ("Outbound connections"). Public addresses only, https only,
+# bounded timeouts, a rate per tenant. OUTBOUND_ALLOWED_NETWORKS (CIDRs) lets an operator's own networks
+# through; OUTBOUND_ALLOW_HTTP allows plain http.
+OUTBOUND_ALLOWED_NETWORKS = env_list("OUTBOUND_ALLOWED_NETWORKS")
+OUTBOUND_ALLOW_HTTP = env_bool("OUTBOUND_ALLOW_HTTP", False)
+OUTBOUND_TIMEOUT_SECONDS = int(os.environ.get("OUTBOUND_TIMEOUT_SECONDS", 15))
+OUTBOUND_RATE = os.environ.get("OUTBOUND_RATE", "120/min")
+OUTBOUND_TEST_RATE = os.environ.get("OUTBOUND_TEST_RATE", "10/min")
 
 # The public base URL printed in carton QR codes (https://trace.example.com). Defaults to the request's.
 PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "")

@@ -174,10 +174,10 @@ def authorization_finish(
         )
     except Temporary as exc:
         _outcome(row, "failed")
-        raise AuthorizationServiceUnavailable(exc.message) from exc
+        raise AuthorizationServiceUnavailable(exc.public_message) from exc
     except AccountingError as exc:
         _outcome(row, "failed")
-        raise AuthorizationExchangeFailed(exc.message) from exc
+        raise AuthorizationExchangeFailed(exc.public_message) from exc
     finally:
         adapter.close()
     refresh = payload.get("refresh_token")

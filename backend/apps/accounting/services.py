@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from apps.common import outbound
 from apps.tenancy.context import tenant_context
 
 from .adapters import adapter_for
@@ -135,13 +136,16 @@ def adapter_of(connection: AccountingConnection, *, transport=None) -> Adapter:
     tokens = ConnectionTokens(connection.tenant_id, connection.pk)
     adapter = adapter_for(connection.provider, config_of(connection), tokens)
     if transport is not None:
-        adapter.client._transport = transport
+        adapter.client._transport = outbound.GuardedTransport(transport)
     tokens.adapter = adapter
     return adapter
 
 
 def connection_test(*, connection: AccountingConnection) -> dict[str, Any]:
-    """Gets a token and reads something harmless; says in words what is wrong. Stores the outcome."""
+    """Gets a token and reads something harmless; says in words what is wrong, in fixed messages (never the
+    remote's words: the addresses are the tenant's, docs/tenancy.md). Stores the outcome. Rate limited per
+    company (OUTBOUND_TEST_RATE)."""
+    outbound.test_rate_check()
     if connection.provider == Provider.VISMA_NET and not connection.client_secret:
         ok, message = False, _("The client secret is missing.")
     else:
@@ -150,7 +154,7 @@ def connection_test(*, connection: AccountingConnection) -> dict[str, Any]:
             message = adapter.test()
             ok = True
         except AccountingError as exc:
-            ok, message = False, exc.message
+            ok, message = False, exc.public_message
         finally:
             adapter.close()
     with tenant_context(connection.tenant_id):

@@ -30,6 +30,7 @@ class CommonErrorCode(StrEnum):
     IMPORT_STALE = "import_stale"
     IMPORT_FAILED = "import_failed"
     RECORD_IN_USE = "record_in_use"
+    OUTBOUND_TESTS_TOO_FREQUENT = "outbound_tests_too_frequent"
 
 
 class OutsideParentVendor(Forbidden):
@@ -79,3 +80,12 @@ class RecordInUse(Conflict):
 
     error = CommonErrorCode.RECORD_IN_USE
     default_message = _("This record is still used by other records and cannot be deleted.")
+
+
+class OutboundTestsTooFrequent(DomainError):
+    """More connection tests (SMTP, accounting) of one company in a minute than OUTBOUND_TEST_RATE allows
+    (apps/common/outbound.py): a test answers in words, so it is what a scan of addresses would use."""
+
+    status_code = 429
+    error = CommonErrorCode.OUTBOUND_TESTS_TOO_FREQUENT
+    default_message = _("Too many connection tests for this company; try again in a minute.")

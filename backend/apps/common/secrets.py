@@ -9,9 +9,10 @@ decrypting tries every key, so a key can be rotated without downtime:
    re-encrypted as they are saved again;
 3. drop the old key.
 
-When FIELD_ENCRYPTION_KEYS is not set, one key is derived from SECRET_KEY (as Django derives its own signing
-keys), so the embedded default needs no setup; a production installation sets its own keys
-(docs/operations.md).
+The keys are independent of SECRET_KEY: production sets FIELD_ENCRYPTION_KEYS (required), any other
+installation generates its own key on first start under var/ (config/keyfiles.py). An installation that
+stored secrets under the key earlier versions derived from SECRET_KEY prints that key with
+`manage.py derived_field_key`, puts it after a new key in FIELD_ENCRYPTION_KEYS and rotates (docs/operations.md).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from functools import lru_cache
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 
 __all__ = ["EncryptedTextField", "SecretUnreadable", "decrypt", "encrypt", "rotate"]
@@ -32,7 +34,8 @@ class SecretUnreadable(Exception):
 
 
 def derived_key(secret_key: str) -> bytes:
-    """A Fernet key derived from SECRET_KEY, for installations that set no FIELD_ENCRYPTION_KEYS."""
+    """The Fernet key earlier versions derived from SECRET_KEY when FIELD_ENCRYPTION_KEYS was unset; only
+    for moving such secrets to a key of their own (`manage.py derived_field_key`), never used by itself."""
     digest = hashlib.sha256(b"cartontrace.secrets:" + secret_key.encode()).digest()
     return base64.urlsafe_b64encode(digest)
 
@@ -45,7 +48,7 @@ def _fernet(keys: tuple[str, ...]) -> MultiFernet:
 def _keys() -> tuple[str, ...]:
     keys = tuple(getattr(settings, "FIELD_ENCRYPTION_KEYS", None) or ())
     if not keys:
-        keys = (derived_key(settings.SECRET_KEY).decode(),)
+        raise ImproperlyConfigured("FIELD_ENCRYPTION_KEYS is empty: no key to encrypt stored secrets with")
     return keys
 
 

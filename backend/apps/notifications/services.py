@@ -18,6 +18,7 @@ import hashlib
 import logging
 import smtplib
 import socket
+import ssl
 from dataclasses import dataclass
 from datetime import timedelta
 from email.utils import formataddr, make_msgid
@@ -34,6 +35,7 @@ from django.utils import timezone
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
+from apps.common import outbound
 from apps.common.secrets import SecretUnreadable
 from apps.tenancy.context import tenant_context
 
@@ -296,7 +298,9 @@ class Transport:
 
 
 def smtp_backend(config: SmtpSettings) -> SmtpBackend:
-    return SmtpBackend(
+    """The company's own server, through the outbound client (apps/common/outbound.py): its host is a
+    tenant's address, so only public addresses, a bounded timeout and a rate per company."""
+    return outbound.GuardedSmtpBackend(
         host=config.host,
         port=config.port,
         username=config.username or None,
@@ -612,8 +616,38 @@ def smtp_settings_delete() -> None:
     SmtpSettings.objects.all().delete()
 
 
+def smtp_test_failure(exc: BaseException) -> str:
+    """A fixed message for a failed connection test: what went wrong and the reply-code class, never the
+    server's own words (the host is the tenant's: a banner or a reply could be any service's)."""
+    if isinstance(exc, outbound.OutboundRefused):
+        return exc.message
+    if isinstance(exc, smtplib.SMTPAuthenticationError):
+        return _("The server refused the user name or password (reply %(class)s).") % {
+            "class": outbound.status_class(exc.smtp_code)
+        }
+    if isinstance(exc, smtplib.SMTPNotSupportedError):
+        return _("The server does not offer the chosen security (STARTTLS) or login.")
+    if isinstance(exc, smtplib.SMTPResponseException):
+        if not 200 <= exc.smtp_code < 600:
+            return _("The address did not answer like an SMTP server.")
+        return _("The server refused the connection (reply %(class)s).") % {
+            "class": outbound.status_class(exc.smtp_code)
+        }
+    if isinstance(exc, smtplib.SMTPServerDisconnected):
+        return _("The server closed the connection.")
+    if isinstance(exc, ssl.SSLError):
+        return _("The secure connection (TLS) failed.")
+    if isinstance(exc, (TimeoutError, socket.timeout)):
+        return _("The server did not answer in time.")
+    if isinstance(exc, OSError):
+        return _("The server could not be reached.")
+    return _("The address did not answer like an SMTP server.")
+
+
 def smtp_test(*, config: SmtpSettings) -> dict[str, Any]:
-    """Opens a connection (TLS and login as configured) and closes it: {"ok", "message"}."""
+    """Opens a connection (TLS and login as configured) and closes it: {"ok", "message"}; failures in
+    fixed messages (`smtp_test_failure`). Rate limited per company (OUTBOUND_TEST_RATE)."""
+    outbound.test_rate_check()
     try:
         backend = smtp_backend(config)
         backend.open()
@@ -621,7 +655,7 @@ def smtp_test(*, config: SmtpSettings) -> dict[str, Any]:
     except SecretUnreadable:
         return {"ok": False, "message": _("The stored password cannot be read: enter it again.")}
     except Exception as exc:
-        return {"ok": False, "message": _describe(exc)}
+        return {"ok": False, "message": smtp_test_failure(exc)}
     return {
         "ok": True,
         "message": _("Connected to %(host)s:%(port)s.") % {"host": config.host, "port": config.port},

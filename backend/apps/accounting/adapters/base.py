@@ -7,7 +7,15 @@ Error handling shared by the adapters (`Adapter.request`):
 - 429: `Retry-After` seconds (or an HTTP date). A short wait (<= INLINE_RETRY_MAX) is waited out and the
   call repeated once; a longer one is `Throttled(retry_after)`, and the outbox tries again after it.
 - 5xx, timeouts, refused connections: `Temporary`; the outbox retries with exponential backoff.
-- 400/409/422: `Rejected` with the accounting system's message in words; not retried.
+- 400/409/422: `Rejected` with the accounting system's message in words (read from its JSON error shapes
+  only, never its raw body); not retried.
+- An answer that is not the JSON the adapter expects: `Rejected` ("not an answer of the accounting
+  system"), never an unhandled error.
+
+Every connection goes through the outbound client (apps/common/outbound.py): the URLs are a tenant's, so
+private and loopback addresses, plain http and redirects are refused, timeouts are bounded and the calls
+are rate limited per tenant. A refused address is `NotConfigured`; the rate limit is `Throttled`.
+A connection test shows `public_message`: fixed text with the status class, never the remote's words.
 """
 
 from __future__ import annotations
@@ -22,8 +30,9 @@ from typing import Any, Protocol
 import httpx
 from django.utils.translation import gettext as _
 
+from apps.common import outbound
+
 INLINE_RETRY_MAX = 3.0  # seconds: a shorter Retry-After is waited out inside the call
-TIMEOUT = httpx.Timeout(20.0, connect=5.0)
 
 
 class AccountingError(Exception):
@@ -31,10 +40,12 @@ class AccountingError(Exception):
 
     retryable = False
 
-    def __init__(self, message: str, *, http_status: int | None = None) -> None:
+    def __init__(self, message: str, *, http_status: int | None = None, public_message: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.http_status = http_status
+        # What a connection test may show the tenant: fixed text, no words of the remote answer.
+        self.public_message = public_message or message
 
 
 class Temporary(AccountingError):
@@ -42,8 +53,15 @@ class Temporary(AccountingError):
 
     retryable = True
 
-    def __init__(self, message: str, *, http_status: int | None = None, retry_after: float | None = None):
-        super().__init__(message, http_status=http_status)
+    def __init__(
+        self,
+        message: str,
+        *,
+        http_status: int | None = None,
+        retry_after: float | None = None,
+        public_message: str = "",
+    ):
+        super().__init__(message, http_status=http_status, public_message=public_message)
         self.retry_after = retry_after
 
 
@@ -175,13 +193,25 @@ def retry_after_seconds(value: str | None) -> float | None:
     return max(0.0, (when - datetime.now(UTC)).total_seconds())
 
 
+def json_of(response: httpx.Response) -> Any:
+    """The JSON of an answer; `Rejected` when it is not JSON (an HTML page, a proxy's error, nothing)."""
+    try:
+        return response.json()
+    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise Rejected(
+            _("The address did not answer like the accounting system (HTTP %(status)s, not JSON).")
+            % {"status": response.status_code},
+            http_status=response.status_code,
+        ) from exc
+
+
 def error_text(response: httpx.Response) -> str:
-    """The accounting system's own message, in words, from the shapes Visma answers with."""
+    """The accounting system's own message, in words, from the JSON shapes Visma answers with; never the
+    raw body (an answer that is not JSON is just its status)."""
     try:
         body = response.json()
     except ValueError:
-        text = response.text.strip()
-        return text[:500] if text else f"HTTP {response.status_code}"
+        return f"HTTP {response.status_code}"
     parts: list[str] = []
 
     def collect(value: Any) -> None:
@@ -224,9 +254,7 @@ class Adapter:
     def __init__(self, config: ConnectionConfig, tokens: TokenSource, *, transport=None) -> None:
         self.config = config
         self.tokens = tokens
-        self.client = httpx.Client(
-            base_url=config.base_url.rstrip("/") + "/", timeout=TIMEOUT, transport=transport
-        )
+        self.client = outbound.http_client(base_url=config.base_url.rstrip("/") + "/", transport=transport)
 
     def close(self) -> None:
         self.client.close()
@@ -246,6 +274,8 @@ class Adapter:
         headers = {"Authorization": f"Bearer {token}", "Accept": "application/json", **self.extra_headers()}
         try:
             return self.client.request(method, path.lstrip("/"), headers=headers, **kwargs)
+        except outbound.OutboundRefused as exc:
+            raise refused(exc) from exc
         except httpx.TimeoutException as exc:
             raise Temporary(_("The accounting system did not answer in time.")) from exc
         except httpx.TransportError as exc:
@@ -264,6 +294,7 @@ class Adapter:
                     _("The accounting system refused the access token: %(message)s")
                     % {"message": error_text(response)},
                     http_status=401,
+                    public_message=_("The accounting system refused the access token (HTTP 401)."),
                 )
         if response.status_code == 429:
             wait = retry_after_seconds(response.headers.get("Retry-After"))
@@ -282,6 +313,8 @@ class Adapter:
                 _("The accounting system had an error (HTTP %(status)s): %(message)s")
                 % {"status": response.status_code, "message": error_text(response)},
                 http_status=response.status_code,
+                public_message=_("The accounting system had an error (HTTP %(class)s).")
+                % {"class": outbound.status_class(response.status_code)},
             )
         if response.status_code == 404 and allow_404:
             return response
@@ -292,9 +325,23 @@ class Adapter:
                 )
                 % {"message": error_text(response)},
                 http_status=403,
+                public_message=_(
+                    "The accounting system does not allow this for these credentials (HTTP 403)."
+                ),
             )
         if response.status_code >= 400:
-            raise Rejected(error_text(response), http_status=response.status_code)
+            raise Rejected(
+                error_text(response),
+                http_status=response.status_code,
+                public_message=_("The accounting system refused the request (HTTP %(class)s).")
+                % {"class": outbound.status_class(response.status_code)},
+            )
+        if not 200 <= response.status_code < 300 and response.status_code != 404:
+            raise Rejected(
+                _("The accounting system answered HTTP %(status)s, which is not an answer to this request.")
+                % {"status": response.status_code},
+                http_status=response.status_code,
+            )
         return response
 
     # -- tokens (called by services.access_token under the connection's lock) ----------------------------
@@ -307,7 +354,10 @@ class Adapter:
         self, data: dict[str, str], auth: tuple[str, str] | None = None, describe=None
     ) -> dict[str, Any]:
         try:
-            response = httpx.post(self.config.token_url, data=data, auth=auth, timeout=TIMEOUT)
+            with outbound.http_client() as client:
+                response = client.post(self.config.token_url, data=data, auth=auth)
+        except outbound.OutboundRefused as exc:
+            raise refused(exc) from exc
         except httpx.TimeoutException as exc:
             raise Temporary(_("The token service did not answer in time.")) from exc
         except httpx.TransportError as exc:
@@ -344,15 +394,16 @@ class Adapter:
             body = {}
         code = body.get("error", "") if isinstance(body, dict) else ""
         detail = error_text(response)
+        # Fixed messages by the OAuth error code: the token service's own words are not shown.
         if code == "invalid_client":
-            return _("The client id or client secret is wrong (%(detail)s).") % {"detail": detail}
+            return _("The client id or client secret is wrong.")
         if code == "invalid_grant":
-            return _("The refresh token is no longer valid: authorise the connection again (%(detail)s).") % {
-                "detail": detail
-            }
+            return _("The refresh token is no longer valid: authorise the connection again.")
         if code in ("invalid_tenant", "invalid_request") and "tenant" in detail.lower():
-            return _("The company id is not one these credentials may use (%(detail)s).") % {"detail": detail}
-        return _("The token service refused the credentials (%(detail)s).") % {"detail": detail}
+            return _("The company id is not one these credentials may use.")
+        return _("The token service refused the credentials (HTTP %(class)s).") % {
+            "class": outbound.status_class(response.status_code)
+        }
 
     # -- the interface -----------------------------------------------------------------------------------
 
@@ -378,6 +429,13 @@ class Adapter:
 
     def payment_status(self, kind: str, external_id: str) -> PaymentStatus:
         raise NotImplementedError
+
+
+def refused(exc: outbound.OutboundRefused) -> AccountingError:
+    """The adapter error of a connection the outbound policy did not make."""
+    if exc.reason == outbound.OutboundRefused.RATE:
+        return Throttled(exc.message, retry_after=60.0)
+    return NotConfigured(exc.message)
 
 
 def money(value: Decimal | None) -> float | None:

@@ -27,6 +27,7 @@ from .base import (
     PaymentStatus,
     Rejected,
     SupplierData,
+    json_of,
     money,
 )
 
@@ -97,7 +98,7 @@ class VismaEAccountingAdapter(Adapter):
         return self.describe_token_error(response)
 
     def test(self) -> str:
-        body = self.request("GET", "companysettings").json()
+        body = json_of(self.request("GET", "companysettings"))
         if not isinstance(body, dict):
             raise Rejected(_("The API base URL does not answer like Visma eAccounting."))
         name = str(body.get("Name") or "")
@@ -111,9 +112,9 @@ class VismaEAccountingAdapter(Adapter):
         return _("Connected to Visma eAccounting, company %(name)s.") % {"name": name or org or "-"}
 
     def _find_id(self, collection: str, field: str, value: str) -> str | None:
-        body = self.request(
-            "GET", collection, params={"$filter": f"{field} eq {_odata_literal(value)}"}
-        ).json()
+        body = json_of(
+            self.request("GET", collection, params={"$filter": f"{field} eq {_odata_literal(value)}"})
+        )
         rows = body.get("Data") if isinstance(body, dict) else body
         if isinstance(rows, list) and rows and isinstance(rows[0], dict) and rows[0].get("Id"):
             return str(rows[0]["Id"])
@@ -124,7 +125,7 @@ class VismaEAccountingAdapter(Adapter):
         if external_id:
             self.request("PUT", f"{collection}/{quote(external_id, safe='')}", json=payload)
             return external_id
-        body = self.request("POST", collection, json=payload).json()
+        body = json_of(self.request("POST", collection, json=payload))
         if not isinstance(body, dict) or not body.get("Id"):
             raise Rejected(_("Visma eAccounting answered without the new record's id."))
         return str(body["Id"])
@@ -209,13 +210,13 @@ class VismaEAccountingAdapter(Adapter):
                 "Rows": rows,
             }
         )
-        body = self.request("POST", "customerinvoices", json=payload).json()
+        body = json_of(self.request("POST", "customerinvoices", json=payload))
         if not isinstance(body, dict) or not body.get("Id"):
             raise Rejected(_("Visma eAccounting answered without the new invoice's id."))
         return str(body["Id"])
 
     def payment_status(self, kind: str, external_id: str) -> PaymentStatus:
-        body = self.request("GET", f"customerinvoices/{quote(external_id, safe='')}").json()
+        body = json_of(self.request("GET", f"customerinvoices/{quote(external_id, safe='')}"))
         body = body if isinstance(body, dict) else {}
         remaining = _decimal(body.get("RemainingAmount"))
         total = _decimal(body.get("TotalAmount"))

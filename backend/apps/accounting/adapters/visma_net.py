@@ -31,6 +31,7 @@ from .base import (
     NotConfigured,
     PaymentStatus,
     SupplierData,
+    json_of,
     money,
 )
 
@@ -68,7 +69,7 @@ class VismaNetAdapter(Adapter):
 
     def test(self) -> str:
         response = self.request("GET", "customer", params={"pageNumber": 1, "pageSize": 1})
-        if not isinstance(response.json(), list):
+        if not isinstance(json_of(response), list):
             raise AuthFailed(_("The API base URL does not answer like Visma.net ERP."))
         return _("Connected to Visma.net ERP, company %(company)s.") % {
             "company": self.config.company_id or "-"
@@ -212,7 +213,7 @@ class VismaNetAdapter(Adapter):
         return data.number
 
     def payment_status(self, kind: str, external_id: str) -> PaymentStatus:
-        body = self.request("GET", f"{self._collection(kind)}/{quote(external_id, safe='')}").json()
+        body = json_of(self.request("GET", f"{self._collection(kind)}/{quote(external_id, safe='')}"))
         raw = _value(body.get("status")) if isinstance(body, dict) else ""
         balance = _decimal(_value(body.get("balance"))) if isinstance(body, dict) else None
         amount = _decimal(_value(body.get("amount"))) if isinstance(body, dict) else None

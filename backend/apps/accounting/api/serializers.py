@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from apps.accounting.models import AccountingConnection, Mapping, MappingKind, SyncEntry
+from apps.common import outbound
 
 SECRET_MAX = 4000
 
@@ -43,9 +44,15 @@ class ConnectionOptionsSerializer(serializers.Serializer):
 
 
 def _http_url(value: str) -> str:
+    """An address the server will call for the tenant: the outbound policy (apps/common/outbound.py)
+    checks scheme and literal addresses here, and every address again when it connects."""
     parsed = urlparse(value)
     if parsed.scheme not in ("http", "https") or not parsed.netloc:
         raise serializers.ValidationError(_("Enter an http or https address."))
+    try:
+        outbound.check_url(value)
+    except outbound.OutboundRefused as exc:
+        raise serializers.ValidationError(exc.message) from exc
     return value
 
 

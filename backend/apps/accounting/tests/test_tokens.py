@@ -17,7 +17,10 @@ from .fake_visma import FakeVisma
 
 
 @pytest.fixture
-def fake():
+def fake(settings):
+    # The fake on 127.0.0.1 over http is reached through the operator's outbound settings.
+    settings.OUTBOUND_ALLOWED_NETWORKS = ["127.0.0.1/32"]
+    settings.OUTBOUND_ALLOW_HTTP = True
     server = FakeVisma()
     yield server
     server.close()

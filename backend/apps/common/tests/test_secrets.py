@@ -1,5 +1,6 @@
 import pytest
 from cryptography.fernet import Fernet
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 
 from apps.common import secrets
@@ -14,12 +15,27 @@ def test_round_trip_and_ciphertext_is_not_the_plaintext():
     assert encrypt("same") != encrypt("same")
 
 
-def test_without_configured_keys_a_key_is_derived_from_the_secret_key(settings):
-    settings.FIELD_ENCRYPTION_KEYS = []
+def test_the_stored_secrets_key_is_not_derived_from_the_signing_key(settings):
     token = encrypt("x")
+    # Another signing key leaves stored secrets readable (and a leaked signing key does not open them).
     settings.SECRET_KEY = "another-secret-key-" + "0" * 40
-    with pytest.raises(SecretUnreadable):
-        decrypt(token)
+    assert decrypt(token) == "x"
+    assert secrets.derived_key(settings.SECRET_KEY).decode() not in settings.FIELD_ENCRYPTION_KEYS
+    settings.FIELD_ENCRYPTION_KEYS = []
+    with pytest.raises(ImproperlyConfigured):
+        encrypt("x")
+
+
+def test_derived_field_key_prints_the_key_earlier_versions_used(settings, capsys, monkeypatch):
+    import io
+
+    settings.FIELD_ENCRYPTION_KEYS = [secrets.derived_key("former-signing-key-" + "1" * 40).decode()]
+    token = encrypt("smtp")
+    monkeypatch.setattr("sys.stdin", io.StringIO("former-signing-key-" + "1" * 40 + "\n"))
+    call_command("derived_field_key", "--secret-key-stdin")
+    printed = capsys.readouterr().out.strip()
+    settings.FIELD_ENCRYPTION_KEYS = [Fernet.generate_key().decode(), printed]
+    assert decrypt(token) == "smtp"
 
 
 def test_rotation_keeps_old_values_readable_and_rotate_moves_them_to_the_new_key(settings):

@@ -36,7 +36,10 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def smtp_server():
+def smtp_server(settings):
+    # A company's SMTP host is a tenant address: the outbound policy refuses loopback unless the operator
+    # allows a network (apps/common/outbound.py). This local server is reached through that setting.
+    settings.OUTBOUND_ALLOWED_NETWORKS = ["127.0.0.1/32"]
     handler = ScriptedHandler()
     controller = Controller(handler, hostname="127.0.0.1", port=_free_port())
     controller.start()
