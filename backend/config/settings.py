@@ -309,10 +309,21 @@ AXES_LOCKOUT_CALLABLE = "apps.users.auth.axes_lockout_response"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_VERBOSE = False
 
-# Cache: Redis when REDIS_URL is set, local memory otherwise.
+# Cache: Redis when REDIS_URL is set, local memory otherwise. Redis is a cache, not a single point of
+# failure: while it does not answer, reads miss and rate limits count in the process (apps/common/cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_TIMEOUT_SECONDS = float(os.environ.get("REDIS_TIMEOUT_SECONDS", 0.5))
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "apps.common.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+                "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            },
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
