@@ -334,6 +334,26 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Exactly once under faults (docs/operations.md, "Exactly once"): a task is acknowledged after it has
+# finished, and a task whose worker died is handed to another worker, never dropped. Each job's state is
+# in the database and every external call is looked up before it is repeated, so running twice is safe.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A message not acknowledged within this time is delivered again (Redis broker): longer than the
+# longest task (imports: 30 minutes).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_SECONDS", 3600))
+}
+# A request that queues a job does not hang on a broker that is down: two quick tries, then the job
+# waits in its table for its recovery sweep (apps/common/jobs.py).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
 # Imports run as Celery jobs (apps/common/import_jobs.py): a job still queued or running this long after it
 # was created is taken as lost (its worker died) and no longer blocks the next import of its kind.
 IMPORT_JOB_STALE_SECONDS = int(os.environ.get("IMPORT_JOB_STALE_SECONDS", 3600))
@@ -349,6 +369,11 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-daily-events": {
         "task": "notifications.daily_events",
         "schedule": crontab(hour=6, minute=0),
+    },
+    # Filings left pending by a worker that died or a message that was lost: looked up, then finished.
+    "eudr-recover-filings": {
+        "task": "eudr.recover_filings",
+        "schedule": crontab(minute="*/2"),
     },
     "notifications-sweep-queued": {
         "task": "notifications.sweep_queued",
