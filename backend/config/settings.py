@@ -375,9 +375,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "eudr.recover_filings",
         "schedule": crontab(minute="*/2"),
     },
+    # E-mail retries whose backoff has passed, lost messages, and "sending" left by a dead worker.
     "notifications-sweep-queued": {
         "task": "notifications.sweep_queued",
-        "schedule": crontab(minute="*/15"),
+        "schedule": crontab(),
     },
     # Accounting (docs/accounting.md): outbox entries whose backoff has passed; payment status read back.
     "accounting-process-outbox": {
@@ -401,7 +402,7 @@ EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", 20))
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
-    "django.core.mail.backends.smtp.EmailBackend"
+    "apps.notifications.smtp.TrackingSmtpBackend"
     if EMAIL_HOST
     else "apps.notifications.outbox.OutboxBackend",
 )
