@@ -358,6 +358,8 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # was created is taken as lost (its worker died) and no longer blocks the next import of its kind.
 IMPORT_JOB_STALE_SECONDS = int(os.environ.get("IMPORT_JOB_STALE_SECONDS", 3600))
 IMPORT_QUEUE = os.environ.get("IMPORT_QUEUE") or None
+# How long an Idempotency-Key's first answer is kept (apps/common/idempotency.py).
+IDEMPOTENCY_KEY_HOURS = int(os.environ.get("IDEMPOTENCY_KEY_HOURS", 24))
 # Periodic jobs, run by ONE `celery -A config beat` process (docs/operations.md, "Background work").
 CELERY_BEAT_SCHEDULE = {
     # Certificates expire at the end of their expiry date: store `expired` shortly after midnight.
@@ -369,6 +371,11 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-daily-events": {
         "task": "notifications.daily_events",
         "schedule": crontab(hour=6, minute=0),
+    },
+    # Idempotency keys are kept a day (apps/common/idempotency.py).
+    "common-purge-idempotent-requests": {
+        "task": "common.purge_idempotent_requests",
+        "schedule": crontab(hour=3, minute=30),
     },
     # Filings left pending by a worker that died or a message that was lost: looked up, then finished.
     "eudr-recover-filings": {

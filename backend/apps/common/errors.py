@@ -30,6 +30,8 @@ class CommonErrorCode(StrEnum):
     IMPORT_STALE = "import_stale"
     IMPORT_FAILED = "import_failed"
     RECORD_IN_USE = "record_in_use"
+    IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
 
 
 class OutsideParentVendor(Forbidden):
@@ -79,3 +81,17 @@ class RecordInUse(Conflict):
 
     error = CommonErrorCode.RECORD_IN_USE
     default_message = _("This record is still used by other records and cannot be deleted.")
+
+
+class IdempotencyKeyInvalid(DomainError):
+    status_code = 400
+    error = CommonErrorCode.IDEMPOTENCY_KEY_INVALID
+    default_message = _("The Idempotency-Key header must be 1 to 255 visible ASCII characters.")
+
+
+class IdempotencyKeyReused(DomainError):
+    """The key was used before for another request (another path or body): nothing is done."""
+
+    status_code = 422
+    error = CommonErrorCode.IDEMPOTENCY_KEY_REUSED
+    default_message = _("This Idempotency-Key was already used for a different request.")
