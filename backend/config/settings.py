@@ -338,10 +338,21 @@ AXES_LOCKOUT_CALLABLE = "apps.users.auth.axes_lockout_response"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_VERBOSE = False
 
-# Cache: Redis when REDIS_URL is set, local memory otherwise.
+# Cache: Redis when REDIS_URL is set, local memory otherwise. Redis is a cache, not a single point of
+# failure: while it does not answer, reads miss and rate limits count in the process (apps/common/cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_TIMEOUT_SECONDS = float(os.environ.get("REDIS_TIMEOUT_SECONDS", 0.5))
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "apps.common.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+                "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            },
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -352,10 +363,32 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Exactly once under faults (docs/operations.md, "Exactly once"): a task is acknowledged after it has
+# finished, and a task whose worker died is handed to another worker, never dropped. Each job's state is
+# in the database and every external call is looked up before it is repeated, so running twice is safe.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A message not acknowledged within this time is delivered again (Redis broker): longer than the
+# longest task (imports: 30 minutes).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_SECONDS", 3600))
+}
+# A request that queues a job does not hang on a broker that is down: two quick tries, then the job
+# waits in its table for its recovery sweep (apps/common/jobs.py).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
 # Imports run as Celery jobs (apps/common/import_jobs.py): a job still queued or running this long after it
 # was created is taken as lost (its worker died) and no longer blocks the next import of its kind.
 IMPORT_JOB_STALE_SECONDS = int(os.environ.get("IMPORT_JOB_STALE_SECONDS", 3600))
 IMPORT_QUEUE = os.environ.get("IMPORT_QUEUE") or None
+# How long an Idempotency-Key's first answer is kept (apps/common/idempotency.py).
+IDEMPOTENCY_KEY_HOURS = int(os.environ.get("IDEMPOTENCY_KEY_HOURS", 24))
 # Periodic jobs, run by ONE `celery -A config beat` process (docs/operations.md, "Background work").
 CELERY_BEAT_SCHEDULE = {
     # Certificates expire at the end of their expiry date: store `expired` shortly after midnight.
@@ -368,9 +401,20 @@ CELERY_BEAT_SCHEDULE = {
         "task": "notifications.daily_events",
         "schedule": crontab(hour=6, minute=0),
     },
+    # Idempotency keys are kept a day (apps/common/idempotency.py).
+    "common-purge-idempotent-requests": {
+        "task": "common.purge_idempotent_requests",
+        "schedule": crontab(hour=3, minute=30),
+    },
+    # Filings left pending by a worker that died or a message that was lost: looked up, then finished.
+    "eudr-recover-filings": {
+        "task": "eudr.recover_filings",
+        "schedule": crontab(minute="*/2"),
+    },
+    # E-mail retries whose backoff has passed, lost messages, and "sending" left by a dead worker.
     "notifications-sweep-queued": {
         "task": "notifications.sweep_queued",
-        "schedule": crontab(minute="*/15"),
+        "schedule": crontab(),
     },
     # Accounting (docs/accounting.md): outbox entries whose backoff has passed; payment status read back.
     "accounting-process-outbox": {
@@ -394,7 +438,7 @@ EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", 20))
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
-    "django.core.mail.backends.smtp.EmailBackend"
+    "apps.notifications.smtp.TrackingSmtpBackend"
     if EMAIL_HOST
     else "apps.notifications.outbox.OutboxBackend",
 )

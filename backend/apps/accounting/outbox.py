@@ -787,7 +787,9 @@ def _process_document(tenant_id: int, entry: SyncEntry, adapter: Adapter) -> str
         with tenant_context(tenant_id):
             data = document_data(invoice, ids)
         external_id = mapping.external_id if mapping and mapping.external_id else ""
-        if not external_id and entry.attempts > 0:
+        if not external_id:
+            # Always, not only after a failed attempt: a worker that died after Visma wrote the document
+            # and before this row recorded anything (attempts still 0) must not send it a second time.
             external_id = adapter.find_document(entry.kind, invoice.number) or ""
         action = SyncEntry.Action.CREATE
         if not external_id:

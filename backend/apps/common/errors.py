@@ -31,6 +31,8 @@ class CommonErrorCode(StrEnum):
     IMPORT_FAILED = "import_failed"
     RECORD_IN_USE = "record_in_use"
     OUTBOUND_TESTS_TOO_FREQUENT = "outbound_tests_too_frequent"
+    IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
 
 
 class OutsideParentVendor(Forbidden):
@@ -89,3 +91,15 @@ class OutboundTestsTooFrequent(DomainError):
     status_code = 429
     error = CommonErrorCode.OUTBOUND_TESTS_TOO_FREQUENT
     default_message = _("Too many connection tests for this company; try again in a minute.")
+class IdempotencyKeyInvalid(DomainError):
+    status_code = 400
+    error = CommonErrorCode.IDEMPOTENCY_KEY_INVALID
+    default_message = _("The Idempotency-Key header must be 1 to 255 visible ASCII characters.")
+
+
+class IdempotencyKeyReused(DomainError):
+    """The key was used before for another request (another path or body): nothing is done."""
+
+    status_code = 422
+    error = CommonErrorCode.IDEMPOTENCY_KEY_REUSED
+    default_message = _("This Idempotency-Key was already used for a different request.")

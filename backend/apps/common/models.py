@@ -149,3 +149,25 @@ class SearchGram(TenantModel):
         verbose_name_plural = _("search grams")
         base_manager_name = "unscoped"
         default_manager_name = "objects"
+
+
+class IdempotentRequest(TenantModel):
+    """The first answer to a write sent with an `Idempotency-Key` header (apps/common/idempotency.py):
+    a repeat with the same key (same tenant and user) answers this instead of doing the write again."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    # method, path and a hash of the body: the same key with another request is refused
+    fingerprint = models.CharField(max_length=64)
+    response_status = models.PositiveSmallIntegerField()
+    response_body = models.JSONField(null=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    supplier_scope = None
+
+    class Meta:
+        verbose_name = _("idempotent request")
+        verbose_name_plural = _("idempotent requests")
+        constraints = [
+            models.UniqueConstraint(fields=["tenant", "user", "key"], name="common_idempotent_request_key"),
+        ]

@@ -22,3 +22,19 @@ def run_import(*, tenant_id: int, job_id: int, importer: str, language: str = "e
     with translation.override(language):
         status = execute(tenant_id=tenant_id, job_id=job_id, importer=importer)
     return {"job": job_id, "status": status}
+
+
+@shared_task(name="common.purge_idempotent_requests")
+def purge_idempotent_requests() -> int:
+    """Idempotency keys older than IDEMPOTENCY_KEY_HOURS, in every tenant (apps/common/idempotency.py)."""
+    from django.db import transaction
+
+    from apps.common.idempotency import idempotent_requests_purge
+    from apps.tenancy.context import tenant_context
+    from apps.tenancy.models import Tenant
+
+    total = 0
+    for tenant in Tenant.objects.order_by("pk"):
+        with transaction.atomic(), tenant_context(tenant):
+            total += idempotent_requests_purge()
+    return total

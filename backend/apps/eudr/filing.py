@@ -269,6 +269,54 @@ def begin_attempt(*, submission_id: int) -> int | None:
     return before
 
 
+# A pending action untouched this long has lost its worker or its message (a TRACES call times out after
+# EUDR_TRACES_TIMEOUT, 30 s; the task's own retries come a minute apart).
+RECOVERY_AFTER = timedelta(minutes=5)
+# Attempts the recovery makes on its own; then the submission waits for a person's retry (Submit or
+# Refresh on the page), with the reason in `last_error`.
+RECOVERY_MAX_ATTEMPTS = 8
+
+
+def dds_submissions_recover(*, now=None) -> dict[str, list[int]]:
+    """Moves on the tenant's submissions left pending by a dead worker or a lost message (call inside
+    the tenant; the beat task `eudr.recover_filings` runs it in every tenant).
+
+    Each one untouched for RECOVERY_AFTER is either handed to a worker again ("requeue": the task looks
+    the statement up by its internal reference before filing it, so an attempt that reached the system
+    is adopted, never filed twice) or, after RECOVERY_MAX_ATTEMPTS attempts, left for a person ("person":
+    the pending action is cleared and `last_error` says so; Submit, Refresh, Amend or Withdraw on the page
+    start it again, and a new submit looks the statement up first). Returns both lists of ids.
+    """
+    now = now or timezone.now()
+    found: dict[str, list[int]] = {"requeue": [], "person": []}
+    with transaction.atomic():
+        stalled = (
+            DdsSubmission.objects.select_for_update(skip_locked=True)
+            .exclude(pending_action="")
+            .filter(updated_at__lt=now - RECOVERY_AFTER)
+            .order_by("pk")
+        )
+        for submission in stalled:
+            if submission.attempts < RECOVERY_MAX_ATTEMPTS:
+                found["requeue"].append(submission.pk)
+                _event(submission, submission.pending_action, "queued", _("Picked up again after no answer."))
+            else:
+                found["person"].append(submission.pk)
+                action = submission.pending_action
+                submission.pending_action = ""
+                submission.last_error = str(
+                    _(
+                        "No answer after %(attempts)s attempts: check the connection, then retry from this "
+                        "page."
+                    )
+                    % {"attempts": submission.attempts}
+                )
+                _event(submission, action, "unknown", submission.last_error)
+            # Touched, so the next sweep waits RECOVERY_AFTER again before it looks at the row.
+            submission.save(update_fields=["pending_action", "last_error", "updated_at"])
+    return found
+
+
 def file_dds_work(*, submission_id: int, attempted_before: int, user=None) -> DdsSubmission | None:
     """Carries out the submission's pending action (call inside the tenant, after begin_attempt).
     Idempotent: running it twice, or after a crash, never files the statement twice. Raises

@@ -9,6 +9,9 @@ file_dds: carries out the pending action (submit, amend, withdraw, refresh) of a
 EU information system (apps/eudr/filing.py), inside the tenant; when the system does not answer it
 retries later (a worker) and each retry looks the statement up before filing again (idempotent).
 
+recover_filings: every two minutes (beat), hands statements left pending by a dead worker or a lost
+message to a worker again, or to a person after too many attempts (filing.dds_submissions_recover).
+
 expire_raw_materials: the nightly expiry of deliveries whose certificate has passed (Celery beat runs it
 daily: CELERY_BEAT_SCHEDULE in config/settings.py; the same as `manage.py expire_raw_materials`).
 """
@@ -18,10 +21,12 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from apps.common.jobs import send_job
 from apps.eudr.dds import jobs
 from apps.eudr.dds.package import PackageRefused, build_package
 from apps.eudr.services import raw_materials_expire_all_tenants
@@ -113,3 +118,40 @@ def file_dds(
                 return {"status": "unanswered"}
             raise self.retry(exc=exc) from exc
     return {"status": submission.status if submission else "nothing"}
+
+
+def file_dds_options(
+    *, tenant_id: int, submission_id: int, user_id: int | None = None, language: str = "en"
+) -> dict:
+    """apply_async options of the filing task (its queue: EUDR_DDS_QUEUE, else the partner queue)."""
+    options: dict = {
+        "kwargs": {
+            "tenant_id": tenant_id,
+            "submission_id": submission_id,
+            "user_id": user_id,
+            "language": language,
+        }
+    }
+    queue = getattr(settings, "EUDR_DDS_QUEUE", None)
+    if queue:
+        options["queue"] = queue
+    return options
+
+
+@shared_task(name="eudr.recover_filings")
+def recover_filings() -> dict:
+    """Every tenant's stalled filings: looked up and finished by a worker, or handed to a person."""
+    from apps.eudr.filing import dds_submissions_recover
+    from apps.tenancy.models import Tenant
+
+    summary = {"requeued": 0, "for_a_person": 0}
+    for tenant in Tenant.objects.filter(is_active=True).order_by("pk"):
+        with tenant_context(tenant):
+            found = dds_submissions_recover()
+        for submission_id in found["requeue"]:
+            send_job(file_dds, **file_dds_options(tenant_id=tenant.pk, submission_id=submission_id))
+        summary["requeued"] += len(found["requeue"])
+        summary["for_a_person"] += len(found["person"])
+    if any(summary.values()):
+        logger.warning("Filings recovered: %s", summary)
+    return summary

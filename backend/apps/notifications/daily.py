@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import date, timedelta
 
 from django.db import transaction
@@ -19,7 +20,9 @@ from apps.tenancy.context import tenant_context
 
 from . import events as registry
 from .emit import emit_many
-from .models import EmailMessage, EmailScenario
+from .models import EmailScenario
+
+logger = logging.getLogger(__name__)
 
 
 def daily_events(*, today: date | None = None) -> int:
@@ -63,20 +66,24 @@ def daily_events_all_tenants(*, today: date | None = None) -> dict[str, int]:
     return result
 
 
-def sweep_queued_all_tenants(*, older_than) -> int:
-    """Queues again the messages still queued long after they were due (a lost broker message)."""
+def sweep_queued_all_tenants() -> int:
+    """services.messages_recover in every tenant; the due messages are handed to a worker. Returns how
+    many were handed over."""
+    from apps.common.jobs import send_job
     from apps.tenancy.models import Tenant
 
-    from .services import queue
+    from .services import messages_recover
+    from .tasks import send_message
 
     total = 0
     for tenant in Tenant.objects.filter(is_active=True).order_by("pk"):
-        with transaction.atomic(), tenant_context(tenant):
-            stale = list(
-                EmailMessage.objects.filter(
-                    status=EmailMessage.Status.QUEUED, send_after__lt=older_than
-                ).values_list("tenant_id", "pk")[:500]
+        with tenant_context(tenant):
+            found = messages_recover()
+        for message_id in found["requeue"]:
+            send_job(send_message, kwargs={"tenant_id": tenant.pk, "message_id": message_id})
+        if found["uncertain"]:
+            logger.warning(
+                "E-mail: %s messages of tenant %s maybe sent (worker died)", found["uncertain"], tenant.pk
             )
-        queue([(tenant_id, pk, None) for tenant_id, pk in stale])
-        total += len(stale)
+        total += len(found["requeue"])
     return total

@@ -125,7 +125,12 @@ class EmailMessage(TenantModel):
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
+        # committed before the SMTP conversation starts: a worker that dies during it leaves this
+        SENDING = "sending", _("Sending")
         SENT = "sent", _("Sent")
+        # the server took the content but its answer never came: it may have been delivered; never
+        # resent automatically (a person checks and resends)
+        UNCERTAIN = "uncertain", _("Maybe sent")
         FAILED = "failed", _("Failed")
 
     class Transport(models.TextChoices):
@@ -169,6 +174,11 @@ class EmailMessage(TenantModel):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     send_after = models.DateTimeField(null=True, blank=True)
+    # when a worker may take it (again): the backoff after a temporary failure, or the recovery sweep's
+    # lease after it handed the message to a worker
+    next_attempt_at = models.DateTimeField(_("next attempt"), null=True, blank=True)
+    # when the last attempt began (status "sending" since then)
+    attempted_at = models.DateTimeField(_("last attempt"), null=True, blank=True)
     sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 

@@ -28,8 +28,8 @@ from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.core.files.base import ContentFile
 from django.core.mail import EmailMultiAlternatives, get_connection
-from django.core.mail.backends.smtp import EmailBackend as SmtpBackend
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.html import strip_tags
@@ -44,10 +44,21 @@ from .errors import EventUnavailable, NoEmail, NoRecord, NotResendable, Template
 from .models import EmailAttachment, EmailMessage, EmailScenario, EmailTemplate, SmtpSettings
 from .outbox import OutboxBackend
 from .rendering import RenderError, conditions_hold, render
+from .smtp import TrackingSmtpBackend as SmtpBackend
 
 logger = logging.getLogger(__name__)
 
-MAX_TRIES = 3
+# Tries of a message through a worker (about 16 hours: retry_delay) and inline (the embedded default,
+# without beat: one after the other).
+MAX_TRIES = 10
+INLINE_TRIES = 3
+RETRY_DELAYS = [timedelta(minutes=m) for m in (1, 4, 15, 30, 60, 120, 240)]
+# The recovery sweep (messages_recover): a queued message is its worker's for QUEUE_GRACE after it was
+# made or due; a message handed by the sweep is not handed again for SWEEP_LEASE; "sending" longer than
+# SENDING_STALE (far beyond any SMTP timeout) means its worker died.
+QUEUE_GRACE = timedelta(minutes=2)
+SWEEP_LEASE = timedelta(minutes=5)
+SENDING_STALE = timedelta(minutes=15)
 MAX_RECIPIENTS_PER_SCENARIO = 200
 
 
@@ -382,29 +393,62 @@ def build_email(message: EmailMessage, route: Transport) -> _FrozenEmail:
     return email
 
 
-def message_deliver(*, tenant_id: int, message_id: int, local_outbox: bool = False) -> str:
-    """One delivery attempt. Returns "sent", "retry" (temporary failure, tries left), "failed" or "skip"."""
+def retry_delay(attempts: int) -> timedelta:
+    """The wait after the `attempts`-th temporary failure: 1, 4, 15, 30 minutes, 1, 2 hours, then every 4
+    hours; with MAX_TRIES the tries span about 16 hours, so an SMTP outage of an afternoon loses nothing."""
+    return RETRY_DELAYS[min(max(attempts, 1), len(RETRY_DELAYS)) - 1]
+
+
+def message_deliver(
+    *, tenant_id: int, message_id: int, local_outbox: bool = False, max_tries: int | None = None
+) -> str:
+    """One delivery attempt. Returns "sent", "retry" (temporary failure, tries left: `next_attempt_at`
+    says when), "uncertain" (the server took the content but never answered), "failed" or "skip".
+
+    Exactly once: (1) the message is committed as "sending" before the SMTP conversation, so a second
+    worker skips it and a worker that dies during the conversation leaves a row the recovery sweep marks
+    "maybe sent" (never resent on its own); (2) the conversation runs outside any database transaction
+    (a database lost meanwhile cannot undo the record of a send that happened); (3) the outcome is
+    committed after it. The Message-ID is the message's own, the same on every try."""
+    max_tries = max_tries or MAX_TRIES
     with transaction.atomic(), tenant_context(tenant_id):
         message = EmailMessage.objects.select_for_update().filter(pk=message_id).first()
         if message is None or message.status != EmailMessage.Status.QUEUED:
             return "skip"
         message.attempts += 1
-        outcome = "sent"
+        message.status = EmailMessage.Status.SENDING
+        message.attempted_at = timezone.now()
+        message.next_attempt_at = None
+        error, email, route = "", None, None
         try:
             route = transport(local_outbox=local_outbox)
             message.transport = route.kind
             message.from_email = route.from_email[:400]
             message.reply_to = route.reply_to
             email = build_email(message, route)
-            route.connection.send_messages([email])
         except SecretUnreadable as exc:
-            outcome, error = "failed", f"SMTP password: {exc}"
+            error = f"SMTP password: {exc}"
+        message.save()
+    outcome = "failed" if email is None else "sent"
+    if email is not None:
+        try:
+            route.connection.send_messages([email])
         except Exception as exc:
-            temporary = _is_temporary(exc)
             error = _describe(exc)
-            outcome = "retry" if temporary and message.attempts < MAX_TRIES else "failed"
+            if getattr(route.connection, "content_sent", False) and not isinstance(
+                exc, smtplib.SMTPResponseException
+            ):
+                # The content went out and no answer came back (a timeout, a dropped connection): the
+                # server may be delivering it. An answer (4xx/5xx) would be a definite "not taken".
+                outcome = "uncertain"
+            elif _is_temporary(exc) and message.attempts < max_tries:
+                outcome = "retry"
+            else:
+                outcome = "failed"
             if not isinstance(exc, (smtplib.SMTPException, OSError)):
                 logger.exception("E-mail %s could not be sent", message_id)
+    with transaction.atomic(), tenant_context(tenant_id):
+        message = EmailMessage.objects.select_for_update().get(pk=message_id)
         if outcome == "sent":
             raw = email.message().as_bytes(linesep="\r\n")
             message.raw.save(f"{message.pk}.eml", ContentFile(raw), save=False)
@@ -414,10 +458,69 @@ def message_deliver(*, tenant_id: int, message_id: int, local_outbox: bool = Fal
             message.last_error = ""
         else:
             message.last_error = error[:2000]
-            if outcome == "failed":
-                message.status = EmailMessage.Status.FAILED
+            message.status = {
+                "retry": EmailMessage.Status.QUEUED,
+                "uncertain": EmailMessage.Status.UNCERTAIN,
+            }.get(outcome, EmailMessage.Status.FAILED)
+            if outcome == "retry":
+                message.next_attempt_at = timezone.now() + retry_delay(message.attempts)
         message.save()
     return outcome
+
+
+def messages_recover(*, now=None) -> dict[str, int]:
+    """The tenant's messages a worker should have moved on (call inside the tenant; the beat task
+    `notifications.sweep_queued` runs it every minute in every tenant):
+
+    - queued and due (a retry whose backoff has passed, a message whose broker message was lost): handed
+      to a worker again, with a lease of SWEEP_LEASE before the sweep hands it again;
+    - "sending" for longer than SENDING_STALE (its worker died during the SMTP conversation): "maybe
+      sent", for a person to check and resend; never sent again on its own.
+    Returns {"requeue": [ids], "uncertain": count}."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        due = list(
+            EmailMessage.objects.select_for_update(skip_locked=True)
+            .filter(status=EmailMessage.Status.QUEUED)
+            .filter(
+                # a retry (or a message the sweep handed before) whose time has come
+                Q(next_attempt_at__lte=now)
+                # never tried, and its own task should have taken it by now
+                | Q(
+                    next_attempt_at__isnull=True,
+                    created_at__lte=now - QUEUE_GRACE,
+                )
+                & (Q(send_after__isnull=True) | Q(send_after__lte=now - QUEUE_GRACE))
+            )
+            .order_by("pk")
+            .values_list("pk", flat=True)[:500]
+        )
+        EmailMessage.objects.filter(pk__in=due).update(next_attempt_at=now + SWEEP_LEASE)
+        uncertain = EmailMessage.objects.filter(
+            status=EmailMessage.Status.SENDING, attempted_at__lt=now - SENDING_STALE
+        ).update(
+            status=EmailMessage.Status.UNCERTAIN,
+            last_error=str(_("The worker stopped during the SMTP conversation: check before resending.")),
+        )
+    return {"requeue": due, "uncertain": uncertain}
+
+
+def messages_health() -> dict[str, Any]:
+    """What an operator watches (inside the tenant): messages by status, failures in the last day, and
+    the oldest message still waiting."""
+    counts = dict(
+        EmailMessage.objects.values_list("status").annotate(n=Count("pk")).values_list("status", "n")
+    )
+    since = timezone.now() - timedelta(days=1)
+    oldest = EmailMessage.objects.filter(status=EmailMessage.Status.QUEUED).order_by("created_at").first()
+    return {
+        "by_status": {status: counts.get(status, 0) for status in EmailMessage.Status.values},
+        "failed_last_day": EmailMessage.objects.filter(
+            status__in=[EmailMessage.Status.FAILED, EmailMessage.Status.UNCERTAIN], attempted_at__gte=since
+        ).count(),
+        "retrying": EmailMessage.objects.filter(status=EmailMessage.Status.QUEUED, attempts__gt=0).count(),
+        "oldest_waiting_since": oldest.created_at if oldest else None,
+    }
 
 
 # -- actions ---------------------------------------------------------------------------------------------
@@ -514,7 +617,7 @@ def send_test(*, scenario: EmailScenario, record_pk: int | None, language: str, 
 def message_resend(*, message: EmailMessage, user) -> EmailMessage:
     """A copy of a sent or failed message (same recipients, subject, bodies and attachment files) with a
     new Message-ID, queued now."""
-    if message.status == EmailMessage.Status.QUEUED or not message.subject:
+    if message.status in (EmailMessage.Status.QUEUED, EmailMessage.Status.SENDING) or not message.subject:
         raise NotResendable()
     copy = EmailMessage.objects.create(
         scenario=message.scenario,
@@ -570,8 +673,8 @@ def queue(pending: list[tuple[int, int, Any]]) -> None:
             if send_message.app.conf.task_always_eager:
                 # inline (the embedded default): the tries follow each other without the backoff; a
                 # failure is recorded on the message, never raised into the request that committed
-                for _attempt in range(MAX_TRIES):
-                    if message_deliver(**kwargs) != "retry":
+                for _attempt in range(INLINE_TRIES):
+                    if message_deliver(**kwargs, max_tries=INLINE_TRIES) != "retry":
                         break
             else:
                 send_message.apply_async(kwargs=kwargs, countdown=countdown)

@@ -29,6 +29,10 @@ class User(AbstractUser):
     # Raised to end every session of the user (password change or reset, deactivation): tokens carry
     # the version they were issued under (apps/users/tokens.py).
     token_version = models.PositiveIntegerField(_("token version"), default=0, editable=False)
+    # Sessions ended one by one (sign-out, a reused refresh token): {session id: end of its refresh
+    # lifetime, epoch seconds}, pruned when one is added. On the user row the authentication reads
+    # anyway, so the check needs no cache and no extra query (apps/users/tokens.py).
+    revoked_sessions = models.JSONField(_("revoked sessions"), default=dict, blank=True, editable=False)
     parent_vendor = models.ForeignKey(
         "suppliers.ParentVendor",
         null=True,

@@ -9,20 +9,23 @@ short access tokens. Every token carries two claims besides simplejwt's:
 
 A session ends:
 - for ONE chain at sign-out, and when a refresh token that was already rotated (blacklisted) is used
-  again: somebody holds a copy, so the whole chain is revoked. The session id is put on a revocation
-  list (the cache, for the refresh tokens' lifetime) and its refresh tokens are blacklisted;
+  again: somebody holds a copy, so the whole chain is revoked. The session id is put on the user's
+  revocation list (`User.revoked_sessions`, in the database, for the refresh tokens' lifetime) and its
+  refresh tokens are blacklisted;
 - for EVERY session of a user on a password change, an administrator's reset and a deactivation: the
   user's token version goes up and every outstanding refresh token is blacklisted.
 
 The JWT authentication and the refresh check both claims on every request, so an access token stops
-working at once (not when it expires). The token version is on the user row the authentication reads
-anyway: no extra query per request.
+working at once (not when it expires). The token version and the revocation list are on the user row
+the authentication reads anyway: no extra query per request, and nothing depends on the cache (a Redis
+that is down or restarted empty neither refuses every request nor brings an ended session back).
 """
 
 from __future__ import annotations
 
+import time
+
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
@@ -40,7 +43,6 @@ from apps.users.models import User
 
 SESSION_CLAIM = "sid"
 VERSION_CLAIM = "ver"
-_REVOKED_KEY = "auth:revoked-session:{sid}"
 
 SESSION_ENDED = _("Your session has ended. Please sign in again.")
 
@@ -60,12 +62,12 @@ def tokens_for(user: User) -> dict[str, str]:
     return {"access": str(refresh.access_token), "refresh": str(refresh)}
 
 
-def _revoked(sid) -> bool:
-    return bool(sid) and cache.get(_REVOKED_KEY.format(sid=sid)) is not None
+def _revoked(sid, user: User) -> bool:
+    return bool(sid) and str(sid) in (user.revoked_sessions or {})
 
 
 def session_is_valid(payload, user: User) -> bool:
-    return payload.get(VERSION_CLAIM) == user.token_version and not _revoked(payload.get(SESSION_CLAIM))
+    return payload.get(VERSION_CLAIM) == user.token_version and not _revoked(payload.get(SESSION_CLAIM), user)
 
 
 def _blacklist(outstanding: list[OutstandingToken]) -> None:
@@ -79,11 +81,15 @@ def revoke_session(*, user_id, sid) -> None:
     """Ends one session (chain): its access tokens are refused, its refresh tokens blacklisted."""
     if not sid:
         return
-    cache.set(
-        _REVOKED_KEY.format(sid=sid),
-        1,
-        timeout=int(settings.SIMPLE_JWT["REFRESH_TOKEN_LIFETIME"].total_seconds()),
-    )
+    # The row lock orders two sign-outs of the same user, so neither drops the other's entry.
+    user = User.objects.select_for_update().filter(pk=user_id).first()
+    if user is None:
+        return
+    now = int(time.time())
+    lifetime = int(settings.SIMPLE_JWT["REFRESH_TOKEN_LIFETIME"].total_seconds())
+    revoked = {key: until for key, until in (user.revoked_sessions or {}).items() if until > now}
+    revoked[str(sid)] = now + lifetime
+    User.objects.filter(pk=user_id).update(revoked_sessions=revoked)
     chain = []
     for outstanding in OutstandingToken.objects.filter(user_id=user_id, blacklistedtoken__isnull=True):
         try:

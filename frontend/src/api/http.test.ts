@@ -36,6 +36,22 @@ describe('request headers', () => {
     expect(headers.get('Content-Type')).toBe('application/json');
   });
 
+  it('sends a new Idempotency-Key with every POST, none with reads, and keeps a caller\'s own', async () => {
+    signIn();
+    server.on('POST', '/api/salesorders/orders/', ok({ id: 1 }));
+    server.on('GET', '/api/products/', ok([]));
+    await post('/api/salesorders/orders/', { a: 1 });
+    await post('/api/salesorders/orders/', { a: 1 });
+    await post('/api/salesorders/orders/', { a: 1 }, { headers: { 'Idempotency-Key': 'mine' } });
+    await get('/api/products/');
+    const [first, second, third, read] = server.requests.map((r) => r.headers.get('Idempotency-Key'));
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
+    expect(third).toBe('mine');
+    expect(read).toBeUndefined();
+  });
+
   it('has a 300000 ms timeout and no base URL', () => {
     expect(http.defaults.timeout).toBe(300000);
     expect(http.defaults.baseURL).toBe('');
@@ -266,6 +282,22 @@ describe('401 and token refresh', () => {
     expect(getSession().accessToken).toBe('new-access');
     expect(getSession().refreshToken).toBe('refresh-2');
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('new-access');
+  });
+
+  it('the retry after the refresh is the same submit: the same Idempotency-Key', async () => {
+    signIn({ access: 'old-access', refresh: 'refresh-1' });
+    let calls = 0;
+    server.on('POST', '/api/eudr/raw-materials/1/generate-cartons/', () => {
+      calls += 1;
+      return calls === 1 ? fail(401, 'expired', 'token_not_valid') : ok({ generated: 5 });
+    });
+    server.on('POST', REFRESH_URL, ok({ access: 'new-access', refresh: 'refresh-2' }));
+    await expect(post('/api/eudr/raw-materials/1/generate-cartons/', { count: 5 })).resolves.toEqual({ generated: 5 });
+    const submits = server.requests.filter((r) => r.url.includes('generate-cartons'));
+    expect(submits).toHaveLength(2);
+    const key = submits[0].headers.get('Idempotency-Key');
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(submits[1].headers.get('Idempotency-Key')).toBe(key);
   });
 
   it('concurrent 401s share one refresh', async () => {

@@ -173,7 +173,27 @@ async function onError<T>(error: unknown, config: RequestConfig): Promise<HttpRe
   throw httpError(status, body, error.message, error);
 }
 
-async function send<T>(config: RequestConfig): Promise<HttpResponse<T>> {
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** A random key (crypto.getRandomValues: also on plain-HTTP addresses, where randomUUID is missing). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Every submit (POST) carries a new Idempotency-Key unless the caller gives one; the retry after a token
+ * refresh is the same submit and sends the same key, so a write the server already did is answered, not
+ * done again (backend apps/common/idempotency.py).
+ */
+function withIdempotencyKey(config: RequestConfig): RequestConfig {
+  if ((config.method ?? 'GET').toUpperCase() !== 'POST') return config;
+  if (new HttpHeaders(config.headers).has(IDEMPOTENCY_HEADER)) return config;
+  return { ...config, headers: { ...config.headers, [IDEMPOTENCY_HEADER]: newIdempotencyKey() } };
+}
+
+async function send<T>(original: RequestConfig): Promise<HttpResponse<T>> {
+  const config = withIdempotencyKey(original);
   let response: HttpResponse;
   try {
     const answer = await http.transport(prepare(config));

@@ -584,6 +584,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/core/email-log/health/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Counts by status (queued, sending, sent, maybe sent, failed), failures in the last day, messages
+         *     waiting for a retry and the oldest one waiting: what to watch during an SMTP outage.
+         */
+        get: operations["core_email_log_health_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/core/email-scenarios/": {
         parameters: {
             query?: never;
@@ -5210,6 +5230,16 @@ export interface components {
             /** @description What the scenario's `days` mean, if used. */
             uses_days: string | null;
         };
+        /** @description What an operator watches: messages by status, failures in the last day, retries under way. */
+        EmailHealth: {
+            by_status: {
+                [key: string]: number;
+            };
+            failed_last_day: number;
+            retrying: number;
+            /** Format: date-time */
+            oldest_waiting_since: string | null;
+        };
         EmailMessage: {
             readonly id: number;
             /** Format: date-time */
@@ -5230,6 +5260,11 @@ export interface components {
             readonly status: components["schemas"]["EmailMessageStatusEnum"];
             readonly attempts: number;
             readonly last_error: string;
+            /**
+             * Next attempt
+             * Format: date-time
+             */
+            readonly next_attempt_at: string | null;
             readonly transport: components["schemas"]["TransportEnum"] | components["schemas"]["BlankEnum"];
             readonly language: components["schemas"]["DocumentLanguageEnum"];
             /** Test message */
@@ -5255,6 +5290,11 @@ export interface components {
             readonly status: components["schemas"]["EmailMessageStatusEnum"];
             readonly attempts: number;
             readonly last_error: string;
+            /**
+             * Next attempt
+             * Format: date-time
+             */
+            readonly next_attempt_at: string | null;
             readonly transport: components["schemas"]["TransportEnum"] | components["schemas"]["BlankEnum"];
             readonly language: components["schemas"]["DocumentLanguageEnum"];
             /** Test message */
@@ -5275,11 +5315,13 @@ export interface components {
         };
         /**
          * @description * `queued` - Queued
+         *     * `sending` - Sending
          *     * `sent` - Sent
+         *     * `uncertain` - Maybe sent
          *     * `failed` - Failed
          * @enum {string}
          */
-        EmailMessageStatusEnum: "queued" | "sent" | "failed";
+        EmailMessageStatusEnum: "queued" | "sending" | "sent" | "uncertain" | "failed";
         /**
          * @description * `contact` - contact
          *     * `address` - address
@@ -12121,10 +12163,12 @@ export interface operations {
                 search?: string;
                 /**
                  * @description * `queued` - Queued
+                 *     * `sending` - Sending
                  *     * `sent` - Sent
+                 *     * `uncertain` - Maybe sent
                  *     * `failed` - Failed
                  */
-                status?: "failed" | "queued" | "sent";
+                status?: "failed" | "queued" | "sending" | "sent" | "uncertain";
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
             };
@@ -12444,6 +12488,81 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["EmailMessageDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_health_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailHealth"];
                     };
                 };
             };

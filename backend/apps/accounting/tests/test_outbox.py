@@ -141,13 +141,35 @@ def test_lost_answer_creates_nothing_twice(fake, net_connection, sales_world, po
     _due_now(in_tenant, w)
     assert outbox.process_outbox(w["tenant3"].pk)["sent"] == 1
     assert len(fake.calls("POST", "/v1/customerinvoice")) == 1
-    assert len(fake.calls("GET", f"/v1/customerinvoice/{invoice.number}")) == 1
+    # looked up before each attempt: the first (nothing there) and the retry (found)
+    assert len(fake.calls("GET", f"/v1/customerinvoice/{invoice.number}")) == 2
     # enqueueing the same document again finds the same entry: still one push
     with in_tenant(w["tenant3"]):
         outbox.enqueue_document(Invoice.objects.get(pk=invoice.pk))
         assert SyncEntry.objects.filter(kind="invoice").count() == 1
     outbox.process_outbox(w["tenant3"].pk)
     assert len(fake.calls("POST", "/v1/customerinvoice")) == 1
+
+
+def test_a_worker_that_died_after_visma_wrote_the_invoice_does_not_send_it_twice(
+    fake, net_connection, sales_world, post_invoice, in_tenant
+):
+    """Visma writes the invoice, then the worker dies before the entry records anything (attempts still
+    0, lease run out): the next run looks the number up (always, not only after a failure) and adopts it."""
+    w = sales_world
+    invoice = post_invoice()
+    fake.lose_answer.add(("POST", "/v1/customerinvoice"))
+    outbox.process_outbox(w["tenant3"].pk)
+    assert invoice.number in fake.net["customerinvoice"]
+    with in_tenant(w["tenant3"]):  # the row as a killed worker leaves it
+        SyncEntry.objects.filter(kind="invoice").update(
+            status="pending", attempts=0, error="", http_status=None, next_attempt_at=None, leased_until=None
+        )
+    assert outbox.process_outbox(w["tenant3"].pk)["sent"] == 1
+    assert len(fake.calls("POST", "/v1/customerinvoice")) == 1
+    assert len(fake.net["customerinvoice"]) == 1
+    [entry] = _entries(in_tenant, w, kind="invoice")
+    assert (entry.status, entry.external_id) == ("sent", invoice.number)
 
 
 def test_expired_token_is_renewed_once_and_the_call_repeated(

@@ -25,12 +25,13 @@ from rest_framework import serializers, status, viewsets
 from rest_framework.response import Response
 
 from apps.common.api.viewsets import TenantScopedMixin
+from apps.common.jobs import send_job_on_commit
 from apps.eudr import filing
 from apps.eudr.dds.package import check_delivery
 from apps.eudr.errors import DdsInformationMissing
 from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount, TracesEnvironment
 from apps.eudr.models import RawMaterialDelivery
-from apps.eudr.tasks import file_dds
+from apps.eudr.tasks import file_dds, file_dds_options
 from apps.tenancy.api.views import may_change_company_settings
 from apps.tenancy.errors import CompanySettingsForbidden
 
@@ -241,22 +242,19 @@ class DdsFilingViewSet(TenantScopedMixin, viewsets.GenericViewSet):
         }
 
     def _enqueue(self, submission: DdsSubmission) -> None:
-        kwargs = {
-            "tenant_id": self.request.tenant.pk,
-            "submission_id": submission.pk,
-            "user_id": self.request.user.pk,
-            "language": translation.get_language() or settings.LANGUAGE_CODE,
-        }
-        options = {"kwargs": kwargs}
-        queue = getattr(settings, "EUDR_DDS_QUEUE", None)
-        if queue:
-            options["queue"] = queue
+        options = file_dds_options(
+            tenant_id=self.request.tenant.pk,
+            submission_id=submission.pk,
+            user_id=self.request.user.pk,
+            language=translation.get_language() or settings.LANGUAGE_CODE,
+        )
         if file_dds.app.conf.task_always_eager:
             # Inline (embedded default): the answer already shows the outcome.
             self._run_inline(options)
         else:
-            # The worker must see this request's committed rows.
-            transaction.on_commit(lambda: file_dds.apply_async(**options))
+            # The worker must see this request's committed rows; a broker that is down leaves the
+            # submission pending for eudr.recover_filings.
+            send_job_on_commit(file_dds, **options)
 
     @staticmethod
     def _run_inline(options) -> None:

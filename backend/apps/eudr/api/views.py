@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from apps.common.api.export import export_response
 from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import TenantModelViewSet, TenantScopedMixin
+from apps.common.idempotency import idempotent
 from apps.eudr import delivery_file, errors, services
 from apps.eudr.errors import GeoJsonTooLarge
 from apps.eudr.geo import too_large
@@ -276,6 +277,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
 
     @extend_schema(request=GenerateCartonsSerializer, responses={201: GenerateCartonsResultSerializer})
     @action(detail=True, methods=["post"], url_path="generate-cartons")
+    @idempotent
     def generate_cartons(self, request, pk=None):
         """Issues carton labels from the delivery's remaining weight (refusals: `no_weight_available`,
         `insufficient_weight_min`, `insufficient_weight`, `weight_limit_exceeded`, and inactive/draft/

@@ -22,6 +22,7 @@ from apps.common.api.viewsets import (
     TenantScopedMixin,
 )
 from apps.common.exceptions import FieldErrors
+from apps.common.idempotency import idempotent
 from apps.inventory import selectors, services
 from apps.inventory.models import (
     CartonEvent,
@@ -417,6 +418,7 @@ class InboundShipmentViewSet(TenantReadOnlyViewSet):
         return InboundShipmentDetailSerializer if self.action == "retrieve" else InboundShipmentSerializer
 
     @action(detail=True, methods=["post"], url_path="post-receipts")
+    @idempotent
     def post_receipts(self, request, pk=None):
         """Posts the scanned cartons to stock: one purchase receipt per order, one line per order line."""
         shipment = self.get_object()

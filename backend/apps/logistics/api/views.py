@@ -11,6 +11,7 @@ from rest_framework.response import Response
 
 from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import EXPORT_PARAMETER, TenantModelViewSet
+from apps.common.idempotency import idempotent
 from apps.logistics import selectors, services
 from apps.logistics.models import Dispatch, ShipmentCompany, ShipmentInfo
 
@@ -134,6 +135,7 @@ class ShipmentViewSet(TenantModelViewSet):
             ShipmentSerializer(fresh, context=self.get_serializer_context()).data, status=status_code
         )
 
+    @idempotent
     def create(self, request, *args, **kwargs):
         serializer = ShipmentWriteSerializer(data=request.data, context=self.get_serializer_context())
         serializer.is_valid(raise_exception=True)

@@ -450,6 +450,7 @@ class EmailMessageSerializer(serializers.ModelSerializer):
             "status",
             "attempts",
             "last_error",
+            "next_attempt_at",
             "transport",
             "language",
             "is_test",
@@ -483,3 +484,12 @@ class EmailMessageDetailSerializer(EmailMessageSerializer):
 
     def get_has_raw(self, obj) -> bool:
         return bool(obj.raw)
+
+
+class EmailHealthSerializer(serializers.Serializer):
+    """What an operator watches: messages by status, failures in the last day, retries under way."""
+
+    by_status = serializers.DictField(child=serializers.IntegerField())
+    failed_last_day = serializers.IntegerField()
+    retrying = serializers.IntegerField()
+    oldest_waiting_since = serializers.DateTimeField(allow_null=True)

@@ -22,6 +22,7 @@ from apps.notifications.models import EmailMessage, EmailScenario, EmailTemplate
 
 from .serializers import (
     EmailEventSerializer,
+    EmailHealthSerializer,
     EmailMessageDetailSerializer,
     EmailMessageSerializer,
     EmailScenarioSerializer,
@@ -215,6 +216,13 @@ class EmailMessageViewSet(TenantReadOnlyViewSet):
 
     def get_serializer_class(self):
         return EmailMessageDetailSerializer if self.action == "retrieve" else EmailMessageSerializer
+
+    @extend_schema(responses=EmailHealthSerializer)
+    @action(detail=False, methods=["get"], url_path="health")
+    def health(self, request):
+        """Counts by status (queued, sending, sent, maybe sent, failed), failures in the last day, messages
+        waiting for a retry and the oldest one waiting: what to watch during an SMTP outage."""
+        return Response(EmailHealthSerializer(services.messages_health()).data)
 
     @extend_schema(request=None, responses={201: EmailMessageDetailSerializer})
     @action(detail=True, methods=["post"], url_path="resend")

@@ -20,9 +20,19 @@ class ScriptedHandler:
         self.received = []
         self.replies: list[str] = []
         self.data_commands = 0
+        # take the content, then never answer (until the test ends)
+        self.stall_after_data = False
+        self.released = None
 
     async def handle_DATA(self, server, session, envelope):
+        import asyncio
+
         self.data_commands += 1
+        if self.stall_after_data:
+            self.received.append(envelope)
+            self.released = asyncio.Event()
+            await self.released.wait()
+            return "250 Message accepted for delivery"
         if self.replies:
             return self.replies.pop(0)
         self.received.append(envelope)
@@ -47,6 +57,8 @@ def smtp_server(settings):
     try:
         yield handler
     finally:
+        if handler.released is not None:
+            controller.loop.call_soon_threadsafe(handler.released.set)
         controller.stop()
 
 

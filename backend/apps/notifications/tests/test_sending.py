@@ -227,22 +227,145 @@ def test_the_embedded_default_writes_the_outbox(
     assert eml.read_bytes() == row.raw.read()
 
 
-def test_the_celery_task_retries_a_temporary_failure(
-    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order
-):
-    from apps.notifications.tasks import send_message
+def _queued_message(world, in_tenant, make_scenario, make_order):
+    from apps.notifications.services import messages_for_event
 
     make_scenario()
-    order = make_order()
+    order = make_order()  # its on-commit queueing is not run: the message waits, queued
     with in_tenant(world["tenant3"]):
-        from apps.notifications.services import messages_for_event
-
         (message,) = messages_for_event(event_name="purchase_order.created", record_pk=order.pk)
-    smtp_server.replies = ["421 4.7.0 Too many connections"]
-    result = send_message.apply(
-        kwargs={"tenant_id": message.tenant_id, "message_id": message.pk}, throw=False
-    )
-    assert result.get() == "sent"
+    return message
+
+
+def _reload(message, world, in_tenant):
     with in_tenant(world["tenant3"]):
         message.refresh_from_db()
+    return message
+
+
+def test_the_celery_task_leaves_a_temporary_failure_to_the_sweep_with_backoff(
+    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from apps.notifications.tasks import send_message, sweep_queued
+
+    message = _queued_message(world, in_tenant, make_scenario, make_order)
+    smtp_server.replies = ["421 4.7.0 Too many connections"]
+    result = send_message.apply(kwargs={"tenant_id": message.tenant_id, "message_id": message.pk})
+    assert result.get() == "retry"
+    message = _reload(message, world, in_tenant)
+    assert (message.status, message.attempts) == ("queued", 1)
+    wait = message.next_attempt_at - timezone.now()
+    assert timedelta(seconds=50) < wait <= timedelta(minutes=1)
+    assert sweep_queued.apply().get() == 0  # not due yet
+    with in_tenant(world["tenant3"]):
+        EmailMessage.objects.filter(pk=message.pk).update(next_attempt_at=timezone.now())
+    assert sweep_queued.apply().get() == 1  # handed to a worker (inline here): sent
+    message = _reload(message, world, in_tenant)
     assert (message.status, message.attempts) == ("sent", 2)
+    assert len(smtp_server.received) == 1
+
+
+def test_retries_back_off_for_hours_and_the_operator_sees_the_failures(
+    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order, api
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from apps.notifications import services
+    from apps.notifications.tasks import sweep_queued
+
+    message = _queued_message(world, in_tenant, make_scenario, make_order)
+    smtp_server.replies = ["451 4.3.0 Try again later"] * services.MAX_TRIES
+    waits = []
+    for _try in range(services.MAX_TRIES):
+        if _try == 0:
+            services.message_deliver(tenant_id=message.tenant_id, message_id=message.pk)
+        else:
+            with in_tenant(world["tenant3"]):
+                EmailMessage.objects.filter(pk=message.pk).update(next_attempt_at=timezone.now())
+            assert sweep_queued.apply().get() == 1
+        message = _reload(message, world, in_tenant)
+        if message.next_attempt_at:
+            waits.append(message.next_attempt_at - message.attempted_at)
+    assert (message.status, message.attempts) == ("failed", services.MAX_TRIES)
+    assert smtp_server.data_commands == services.MAX_TRIES and smtp_server.received == []
+    assert waits[0] < timedelta(minutes=2) and waits[-1] >= timedelta(hours=4)
+    assert sum(waits, timedelta()) > timedelta(hours=12)
+    health = api(world["admin"], world["tenant3"]).get("/api/core/email-log/health/")
+    assert health.status_code == 200, health.content
+    data = health.json()["data"]
+    assert data["by_status"]["failed"] == 1 and data["failed_last_day"] == 1
+
+
+def test_a_timeout_after_data_is_maybe_sent_and_never_sent_again(
+    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order
+):
+    """The server takes the content and never answers: the message may have been delivered. It is
+    "maybe sent", not retried by the task or the sweep; a person resends it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from apps.notifications import services
+    from apps.notifications.tasks import sweep_queued
+
+    with in_tenant(world["tenant3"]):
+        tenant_smtp.timeout = 1
+        tenant_smtp.save()
+    message = _queued_message(world, in_tenant, make_scenario, make_order)
+    smtp_server.stall_after_data = True
+    assert services.message_deliver(tenant_id=message.tenant_id, message_id=message.pk) == "uncertain"
+    message = _reload(message, world, in_tenant)
+    assert message.status == "uncertain" and message.attempts == 1
+    assert len(smtp_server.received) == 1  # the server has it
+    with in_tenant(world["tenant3"]):
+        EmailMessage.objects.filter(pk=message.pk).update(attempted_at=timezone.now() - timedelta(hours=1))
+    assert sweep_queued.apply().get() == 0
+    assert services.message_deliver(tenant_id=message.tenant_id, message_id=message.pk) == "skip"
+    assert smtp_server.data_commands == 1
+    assert _reload(message, world, in_tenant).status == "uncertain"
+
+
+def test_a_message_left_sending_by_a_dead_worker_is_maybe_sent(
+    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order
+):
+
+    from django.utils import timezone
+
+    from apps.notifications import services
+    from apps.notifications.tasks import sweep_queued
+
+    message = _queued_message(world, in_tenant, make_scenario, make_order)
+    with in_tenant(world["tenant3"]):  # committed "sending", then the worker was killed
+        EmailMessage.objects.filter(pk=message.pk).update(
+            status="sending", attempts=1, attempted_at=timezone.now() - services.SENDING_STALE
+        )
+    sweep_queued.apply().get()
+    message = _reload(message, world, in_tenant)
+    assert message.status == "uncertain" and "check" in message.last_error
+    assert smtp_server.data_commands == 0
+
+
+def test_a_message_whose_broker_message_was_lost_is_sent_once_by_the_sweep(
+    world, in_tenant, tenant_smtp, smtp_server, make_scenario, make_order
+):
+    from django.utils import timezone
+
+    from apps.notifications import services
+    from apps.notifications.tasks import sweep_queued
+
+    message = _queued_message(world, in_tenant, make_scenario, make_order)
+    assert sweep_queued.apply().get() == 0  # just made: its own task is on the way
+    with in_tenant(world["tenant3"]):
+        EmailMessage.objects.filter(pk=message.pk).update(
+            created_at=timezone.now() - services.QUEUE_GRACE, send_after=None
+        )
+    assert sweep_queued.apply().get() == 1
+    assert sweep_queued.apply().get() == 0
+    assert len(smtp_server.received) == 1
+    assert _reload(message, world, in_tenant).status == "sent"

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from apps.common.api.permissions import user_type
 from apps.common.api.search import JoinFreeSearchFilter
 from apps.common.api.viewsets import DocumentViewSet, document_schema_view
+from apps.common.idempotency import idempotent
 from apps.common.prices import hide_prices, without_price_columns, without_price_orderings
 from apps.purchaseorders import errors, selectors, services
 from apps.purchaseorders.models import PurchaseOrder, Receipt, ReceiptLine
@@ -134,6 +135,7 @@ class PurchaseOrderViewSet(DocumentViewSet):
             )
         return queryset
 
+    @idempotent
     def create(self, request, *args, **kwargs):
         data = self.write_data()
         supplier = data["supplier"]
@@ -268,6 +270,7 @@ class ReceiptViewSet(DocumentViewSet):
             )
         return queryset
 
+    @idempotent
     def create(self, request, *args, **kwargs):
         data = self.write_data()
         order = data["purchase_order"]

@@ -12,6 +12,7 @@ from apps.common.api.viewsets import (
     TenantReadOnlyViewSet,
     document_schema_view,
 )
+from apps.common.idempotency import idempotent
 from apps.purchaseorders.api.serializers import OwnerOptionSerializer
 from apps.purchaseorders.api.views import owner_options_response
 from apps.salesorders import pdf, selectors, services
@@ -133,6 +134,7 @@ class SalesOrderViewSet(DocumentViewSet):
             queryset = selectors.order_detail_prefetch(queryset)
         return queryset
 
+    @idempotent
     def create(self, request, *args, **kwargs):
         data = self.write_data()
         lines = _line_inputs(data.pop("lines"))
@@ -276,6 +278,7 @@ class ShipmentViewSet(PdfNegotiationMixin, DocumentViewSet):
             result.append(services.ShipmentLineInput(order_line=order_line, quantity=line["quantity"]))
         return result
 
+    @idempotent
     def create(self, request, *args, **kwargs):
         data = self.write_data()
         order = data.pop("sales_order")
@@ -306,6 +309,7 @@ class ShipmentViewSet(PdfNegotiationMixin, DocumentViewSet):
 
     @extend_schema(request=None, responses=SalesShipmentDetailSerializer)
     @action(detail=True, methods=["post"])
+    @idempotent
     def ship(self, request, pk=None):
         """draft/picked -> shipped: stock moves out of the warehouse, reservations consumed, all at once."""
         return self.detail_response(services.shipment_ship(shipment=self.get_object(), user=request.user))
@@ -414,6 +418,7 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
             return InvoiceUpdateSerializer
         return super().get_serializer_class()
 
+    @idempotent
     def create(self, request, *args, **kwargs):
         data = self.write_data()
         shipments = []
@@ -444,6 +449,7 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
 
     @extend_schema(request=InvoicePostSerializer, responses=InvoiceDetailSerializer)
     @action(detail=True, methods=["post"])
+    @idempotent
     def post(self, request, pk=None):
         """Posts a draft: the next gapless number of its series and year; never edited afterwards."""
         invoice = self.get_object()
@@ -456,6 +462,7 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
 
     @extend_schema(request=CreditNoteSerializer, responses={201: InvoiceDetailSerializer})
     @action(detail=True, methods=["post"], url_path="credit-note")
+    @idempotent
     def credit_note(self, request, pk=None):
         """A credit note of a posted invoice: in full (no `lines`) or of the given quantities."""
         invoice = self.get_object()

@@ -41,7 +41,7 @@ export const ROLES_URL = '/api/users/roles/';
 export const DEPARTMENTS_URL = '/api/users/departments/';
 
 export const RECIPIENT_TYPES: readonly RecipientType[] = ['contact', 'address', 'role', 'department'];
-export const MESSAGE_STATUSES: readonly MessageStatus[] = ['queued', 'sent', 'failed'];
+export const MESSAGE_STATUSES: readonly MessageStatus[] = ['queued', 'sending', 'sent', 'uncertain', 'failed'];
 export const OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'not_in', 'contains', 'is_empty', 'is_not_empty'] as const;
 export const NO_VALUE_OPERATORS: readonly string[] = ['is_empty', 'is_not_empty'];
 

@@ -23,7 +23,13 @@ import {
 import { MailBody } from './MailBody';
 
 const FILTER_KEYS = ['status', 'event', 'recipient'] as const;
-const STATUS_COLORS: Record<MessageStatus, string> = { queued: 'processing', sent: 'success', failed: 'error' };
+const STATUS_COLORS: Record<MessageStatus, string> = {
+  queued: 'processing',
+  sending: 'processing',
+  sent: 'success',
+  uncertain: 'warning',
+  failed: 'error',
+};
 
 function StatusTag({ status }: { status: MessageStatus }) {
   const { t } = useTranslation('email');
@@ -116,7 +122,7 @@ function MessageDrawer({ id, onClose }: { id: number; onClose: (next?: number) =
                 {t('log.eml')}
               </Button>
             ) : null}
-            {item.status !== 'queued' ? (
+            {item.status !== 'queued' && item.status !== 'sending' ? (
               <Popconfirm
                 title={t('log.resendQuestion')}
                 okText={t('log.resend')}
