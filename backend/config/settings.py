@@ -499,6 +499,7 @@ if SENTRY_DSN:
 
 # Health (apps/operations/health.py): whether a node with no recent Celery worker is "not ready".
 HEALTH_READY_REQUIRES_WORKERS = env_bool("HEALTH_READY_REQUIRES_WORKERS", False)
+HEALTH_READY_REQUIRES_REDIS = env_bool("HEALTH_READY_REQUIRES_REDIS", True)
 CELERY_BEAT_SCHEDULE["operations-worker-heartbeat"] = {
     "task": "operations.worker_heartbeat",
     "schedule": crontab(minute="*"),

@@ -3,7 +3,9 @@
 `live`: the process answers. `ready`: this node can serve: the database answers and every migration the
 code knows is applied, Redis answers (when the installation has one), the file storage answers. Celery
 workers are reported (seen within the last few minutes through their heartbeat task) and make the node
-not-ready only when `HEALTH_READY_REQUIRES_WORKERS` is set: a web node cannot fix a dead worker, and
+not-ready only when `HEALTH_READY_REQUIRES_WORKERS` is set. Redis is required by default
+(`HEALTH_READY_REQUIRES_REDIS`): the API keeps answering without it, but with per-process rate limits and
+no shared cache, which an operator must hear about: a web node cannot fix a dead worker, and
 taking every web node out of the balancer for it would turn a background outage into a full one.
 """
 
@@ -68,6 +70,7 @@ def check_redis() -> Check:
     url = getattr(settings, "REDIS_URL", "")
     if not url:
         return Check("redis", True, "not configured", required=False)
+    required = bool(getattr(settings, "HEALTH_READY_REQUIRES_REDIS", True))
     try:
         import redis
 
@@ -77,8 +80,8 @@ def check_redis() -> Check:
         finally:
             client.close()
     except Exception as exc:
-        return Check("redis", False, f"unreachable ({type(exc).__name__})")
-    return Check("redis", True, "answers")
+        return Check("redis", False, f"unreachable ({type(exc).__name__})", required=required)
+    return Check("redis", True, "answers", required=required)
 
 
 def check_storage() -> Check:

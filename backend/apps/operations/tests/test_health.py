@@ -53,6 +53,9 @@ def test_not_ready_when_redis_does_not_answer(settings):
     assert body["error"] == "not_ready"
     assert body["data"]["checks"]["redis"]["ok"] is False
     assert body["data"]["checks"]["database"]["ok"] is True
+    # An installation whose balancer must keep serving through a Redis outage can say so.
+    settings.HEALTH_READY_REQUIRES_REDIS = False
+    assert APIClient().get("/api/health/ready/").status_code == 200
 
 
 @pytest.mark.django_db
