@@ -4917,6 +4917,13 @@ export interface components {
             /** @description Relative URL of the ZIP when done */
             download_url: string | null;
         };
+        /**
+         * @description * `own` - own
+         *     * `upstream` - upstream
+         *     * `` -
+         * @enum {string}
+         */
+        DdsReferenceKindEnum: "own" | "upstream";
         DdsSubmission: {
             readonly id: number;
             readonly internal_reference: string;
@@ -7667,6 +7674,14 @@ export interface components {
             plots: unknown;
             /** @description The reference number of the operator's filed due diligence statement, else of the referenced upstream statement (never a verification number); may be empty */
             dds_reference_number: string;
+            /**
+             * @description `own`: the operator's own statement; `upstream`: another operator's statement the paper came under (shown as such); empty when there is none
+             *
+             *     * `own` - own
+             *     * `upstream` - upstream
+             *     * `` -
+             */
+            dds_reference_kind: components["schemas"]["DdsReferenceKindEnum"] | components["schemas"]["BlankEnum"];
             /** @description Warehouse steps (never the customer) */
             warehouse_history?: components["schemas"]["PublicWarehouseStep"][];
         };
