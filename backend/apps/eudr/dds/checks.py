@@ -269,6 +269,25 @@ def run_checks(facts: DdsFacts, *, today: date | None = None) -> list[DdsCheck]:
             ),
         )
 
+    elif reference and delivery.upstream_verification_result == "NON_EXISTENT":
+        error(
+            "upstream_dds_not_usable",
+            _(
+                "The EU information system knows no statement %(reference)s with this verification number: it "
+                "cannot be grouped. Ask the supplier for the right numbers."
+            )
+            % {"reference": reference},
+        )
+    elif reference and delivery.upstream_verification_result == "EXISTING_NON_USABLE":
+        error(
+            "upstream_dds_not_usable",
+            _(
+                "The referenced statement %(reference)s exists but may not be relied on (%(status)s): it "
+                "cannot be grouped. Ask the supplier for a valid statement."
+            )
+            % {"reference": reference, "status": delivery.upstream_verification_status},
+        )
+
     if not facts.files:
         warning("no_documents", _("No documents are uploaded for this delivery."))
     return found

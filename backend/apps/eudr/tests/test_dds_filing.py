@@ -149,9 +149,10 @@ def test_submit_records_the_numbers_and_the_history(world, api, account, server,
         ("submit", "queued"),
         ("submit", "ok"),
     ]
-    assert server.actions() == ["submitDds", "getDds"]
+    # the grouped upstream statement is verified first
+    assert server.actions() == ["verify-declaration", "submitDds", "getDds"]
     # the request sent is the delivery's V3 statement with the submission's internal reference
-    body = server.requests[0][2].decode()
+    body = server.requests[1][2].decode()
     assert f"<dds:internalReferenceNumber>{current['internal_reference']}<" in body
     with in_tenant(world.tenant3):
         stored = RawMaterialDelivery.objects.get(pk=delivery.pk)

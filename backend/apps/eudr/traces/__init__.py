@@ -1,9 +1,12 @@
 """Client of the EU information system's (TRACES) EUDR SOAP services, V3: see client.py."""
 
 from .client import (
+    VERIFY_RESULTS,
     DdsOverview,
+    ReferencedStatement,
     TracesClient,
     TracesCredentials,
+    Verification,
     environment_url,
 )
 from .errors import (
@@ -16,7 +19,9 @@ from .errors import (
 )
 
 __all__ = [
+    "VERIFY_RESULTS",
     "DdsOverview",
+    "ReferencedStatement",
     "TracesAuthenticationError",
     "TracesBusinessError",
     "TracesClient",
@@ -25,5 +30,6 @@ __all__ = [
     "TracesNotFound",
     "TracesPermissionDenied",
     "TracesUnavailable",
+    "Verification",
     "environment_url",
 ]
