@@ -87,10 +87,20 @@ def traces_account_test() -> TracesAccount:
     account = traces_account_get()
     client = client_for(account)
     try:
-        status = client.echo()
+        status, variant, path = client.echo_with_variant()
         ok, message = (
             True,
-            _("Connected: the EU information system answered “%(status)s”.") % {"status": status},
+            (
+                _(
+                    "Connected: the EU information system answered “%(status)s” at %(path)s (the echo WSDL's address)."
+                )
+                if variant == "wsdl"
+                else _(
+                    "Connected: the EU information system answered “%(status)s” at %(path)s (the 2026 "
+                    "reference's address; the echo WSDL's did not answer)."
+                )
+            )
+            % {"status": status, "path": path},
         )
     except traces.TracesError as exc:
         ok, message = False, exc.describe()

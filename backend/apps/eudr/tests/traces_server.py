@@ -115,6 +115,9 @@ FAULT_WITHDRAW_GROUPED = envelope(
     '<ns4:Error><ns4:ID>EUDR-DDS-GROUPED</ns4:ID><ns4:Message languageID="en">The statement is grouped and cannot '
     "be withdrawn</ns4:Message></ns4:Error></ns5:BusinessRulesValidationException></detail></S:Fault>"
 )
+FAULT_SERVER_NO_DETAIL = envelope(
+    "<S:Fault><faultcode>S:Server</faultcode><faultstring>Internal server error</faultstring></S:Fault>"
+)
 ECHO_OK = envelope(
     '<echo:EudrEchoResponse xmlns:echo="http://ec.europa.eu/tracesnt/eudr/echo"><echo:status>OK</echo:status>'
     "</echo:EudrEchoResponse>"

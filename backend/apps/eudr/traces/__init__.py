@@ -15,6 +15,7 @@ from .errors import (
     TracesError,
     TracesNotFound,
     TracesPermissionDenied,
+    TracesServerFault,
     TracesUnavailable,
 )
 
@@ -29,6 +30,7 @@ __all__ = [
     "TracesError",
     "TracesNotFound",
     "TracesPermissionDenied",
+    "TracesServerFault",
     "TracesUnavailable",
     "Verification",
     "environment_url",

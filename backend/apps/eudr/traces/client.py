@@ -40,6 +40,7 @@ from .errors import (
     TracesError,
     TracesNotFound,
     TracesPermissionDenied,
+    TracesServerFault,
     TracesUnavailable,
 )
 
@@ -62,7 +63,14 @@ VERIFY_NS = "http://ec.europa.eu/tracesnt/certificate/eudr/verify-declaration/v3
 # The binding's soapAction in the service's WSDL (release 8.2.1).
 VERIFY_ACTION = "http://ec.europa.eu/tracesnt/certificate/eudr/verification/v3/verify-declaration"
 VERIFY_RESULTS = ("EXISTING_USABLE", "EXISTING_NON_USABLE", "NON_EXISTENT")
+# The echo service: the EU texts disagree (EUDR.md). The echo WSDL 1.3 names /ws/EudrEchoService with the
+# action http://ec.europa.eu/tracesnt/eudr/echo; the 2026 reference /ws/eudr/echo with .../echo/testEcho.
+# The WSDL's is tried first, the reference's when the first gives no SOAP answer; the result says which.
 ECHO_PATH = "ws/eudr/echo"
+ECHO_VARIANTS = (
+    ("wsdl", "ws/EudrEchoService", "http://ec.europa.eu/tracesnt/eudr/echo"),
+    ("reference", ECHO_PATH, "http://ec.europa.eu/tracesnt/eudr/echo/testEcho"),
+)
 TIMESTAMP_TTL = timedelta(minutes=5)
 
 ENVIRONMENTS = {
@@ -218,10 +226,25 @@ class TracesClient:
     # -- operations ------------------------------------------------------------------------------------
 
     def echo(self, query: str = "CartonTrace") -> str:
-        request = etree.Element(f"{{{ECHO_NS}}}EudrEchoRequest", nsmap={"echo": ECHO_NS})
-        etree.SubElement(request, f"{{{ECHO_NS}}}query").text = query
-        answer = self.call(ECHO_PATH, f"{ECHO_NS}/testEcho", request)
-        return _text(answer, "status") or "OK"
+        return self.echo_with_variant(query)[0]
+
+    def echo_with_variant(self, query: str = "CartonTrace") -> tuple[str, str, str]:
+        """(status, variant, path): tries the echo WSDL's path and action, then the 2026 reference's when
+        the first gives no SOAP answer (a fault such as refused credentials is an answer: no fallback)."""
+        last: TracesError | None = None
+        for variant, path, action in ECHO_VARIANTS:
+            request = etree.Element(f"{{{ECHO_NS}}}EudrEchoRequest", nsmap={"echo": ECHO_NS})
+            etree.SubElement(request, f"{{{ECHO_NS}}}query").text = query
+            try:
+                answer = self.call(path, action, request)
+            except TracesError as exc:
+                if not exc.outcome_unknown:
+                    raise
+                last = exc
+                continue
+            return _text(answer, "status") or "OK", variant, "/" + path
+        assert last is not None
+        raise last
 
     def submit_dds(self, request: etree._Element) -> str:
         answer = self.call(DDS_PATH, f"{DDS_NS}/submitDds", request)
@@ -406,4 +429,7 @@ def fault_error(fault: etree._Element, *, http_status: int = 500) -> TracesError
         return TracesAuthenticationError(messages=messages)
     if _local(code).lower().endswith("client"):
         return TracesBusinessError(messages=messages)
+    if detail is None or not len(detail):
+        # A server fault that says nothing of what happened: the outcome is unknown (looked up first).
+        return TracesServerFault(messages=messages)
     return TracesError(messages=messages)
