@@ -43,6 +43,10 @@ class EudrErrorCode(StrEnum):
     TRACES_ACCOUNT_MISSING = "traces_account_missing"
     DDS_FILING_NOT_ALLOWED = "dds_filing_not_allowed"
     DDS_SUBMISSION_MISSING = "dds_submission_missing"
+    UPSTREAM_DECLARATION_NOT_USABLE = "upstream_declaration_not_usable"
+    RECEIVED_REFERENCE_RETAINED = "received_reference_retained"
+    RECEIVED_REFERENCE_NOT_FOUND = "received_reference_not_found"
+    REFERENCED_STATEMENT_NOT_ALLOWED = "referenced_statement_not_allowed"
     # the EU information system's own answers (apps/eudr/traces/errors.py)
     TRACES_ERROR = "traces_error"
     TRACES_BUSINESS_RULES = "traces_business_rules"
@@ -50,6 +54,7 @@ class EudrErrorCode(StrEnum):
     TRACES_PERMISSION_DENIED = "traces_permission_denied"
     TRACES_NOT_FOUND = "traces_not_found"
     TRACES_UNAVAILABLE = "traces_unavailable"
+    TRACES_OUTCOME_UNKNOWN = "traces_outcome_unknown"
 
 
 class NoWeightAvailable(Conflict):
@@ -166,3 +171,27 @@ class DdsFilingNotAllowed(Conflict):
 class DdsSubmissionMissing(Conflict):
     error = EudrErrorCode.DDS_SUBMISSION_MISSING
     default_message = _("This delivery has no statement filed through the product.")
+
+
+class UpstreamDeclarationNotUsable(Conflict):
+    """The EU information system does not confirm the upstream statement a statement of ours would group."""
+
+    error = EudrErrorCode.UPSTREAM_DECLARATION_NOT_USABLE
+    default_message = _("The referenced statement may not be relied on.")
+
+
+class ReceivedReferenceRetained(Conflict):
+    error = EudrErrorCode.RECEIVED_REFERENCE_RETAINED
+    default_message = _("Received reference numbers are kept for 5 years.")
+
+
+class ReceivedReferenceNotFound(NotFound):
+    error = EudrErrorCode.RECEIVED_REFERENCE_NOT_FOUND
+    default_message = _("This received reference number does not exist.")
+
+
+class ReferencedStatementNotAllowed(Conflict):
+    error = EudrErrorCode.REFERENCED_STATEMENT_NOT_ALLOWED
+    default_message = _(
+        "Only companies that are not SMEs may read referenced statements in the EU information system."
+    )

@@ -30,6 +30,7 @@ from apps.eudr.dds.statement import build_request, internal_reference
 from apps.eudr.errors import DdsFilingNotAllowed, DdsSubmissionMissing, TracesAccountMissing
 from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount
 from apps.eudr.models import RawMaterialDelivery
+from apps.tenancy.models import EudrImportRole, Tenant
 
 logger = logging.getLogger(__name__)
 
@@ -86,10 +87,20 @@ def traces_account_test() -> TracesAccount:
     account = traces_account_get()
     client = client_for(account)
     try:
-        status = client.echo()
+        status, variant, path = client.echo_with_variant()
         ok, message = (
             True,
-            _("Connected: the EU information system answered “%(status)s”.") % {"status": status},
+            (
+                _(
+                    "Connected: the EU information system answered “%(status)s” at %(path)s (the echo WSDL's address)."
+                )
+                if variant == "wsdl"
+                else _(
+                    "Connected: the EU information system answered “%(status)s” at %(path)s (the 2026 "
+                    "reference's address; the echo WSDL's did not answer)."
+                )
+            )
+            % {"status": status, "path": path},
         )
     except traces.TracesError as exc:
         ok, message = False, exc.describe()
@@ -125,9 +136,22 @@ def dds_submission_request(*, delivery_id: int, user, queryset=None) -> DdsSubmi
     """A new submission of the delivery's statement, queued. Refused while another one is live."""
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
     delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    tenant = Tenant.objects.get(pk=delivery.tenant_id)
+    if tenant.eudr_import_role != EudrImportRole.OPERATOR:
+        # Since Regulation (EU) 2025/2650 only the operator who first places the goods files a statement.
+        raise DdsFilingNotAllowed(
+            _(
+                "The company does not file due diligence statements: its role for imports in Company "
+                "settings is not operator."
+            )
+        )
     account = traces_account_get()
     if account is None or not account.is_complete:
         raise TracesAccountMissing()
+    # The upstream statement it groups must exist and be usable, as the system says now.
+    from apps.eudr.verification import ensure_upstream_usable
+
+    ensure_upstream_usable(delivery=delivery)
     live = live_submission(delivery.pk)
     if live is not None and live.pending_action == Action.SUBMIT and live.last_error:
         # The earlier submission got no answer: try it again (the task looks it up before filing again).

@@ -206,6 +206,14 @@ class RawMaterialDelivery(TenantModel):
     upstream_dds_verification = models.CharField(
         _("upstream DDS verification number"), max_length=35, blank=True
     )
+    # The EU information system's last answer to verifyDeclaration for the upstream pair
+    # (apps/eudr/verification.py): checked when entered and before a statement groups it.
+    upstream_verification_result = models.CharField(
+        _("upstream verification result"), max_length=20, blank=True
+    )
+    upstream_verification_status = models.CharField(max_length=20, blank=True)
+    upstream_verified_at = models.DateTimeField(null=True, blank=True)
+    upstream_verification_message = models.CharField(max_length=1000, blank=True)
     # The tenant's own statement for this delivery, as the EU information system answered when it was
     # filed (services.raw_material_record_dds). The verification number is never shown publicly.
     dds_reference_number = models.CharField(_("DDS reference number"), max_length=14, blank=True)
@@ -428,3 +436,4 @@ class CartonLabel(TenantModel):
 
 # Filing with the EU information system (its own module; re-exported so Django finds the models here).
 from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount  # noqa: E402, F401
+from apps.eudr.received_models import ReceivedReference  # noqa: E402, F401

@@ -132,6 +132,14 @@ def public_trace(code: str) -> dict[str, Any] | None:
             # The tenant's own statement when recorded, else the referenced upstream one; never a
             # verification number.
             "dds_reference_number": delivery.dds_reference_number or delivery.upstream_dds_reference,
+            # Whose statement it is: an upstream one is labelled as another operator's.
+            "dds_reference_kind": (
+                "own"
+                if delivery.dds_reference_number
+                else "upstream"
+                if delivery.upstream_dds_reference
+                else ""
+            ),
             # The warehouse steps that may be public: kind, date, country; never the customer.
             "warehouse_history": public_carton_history(label),
         }

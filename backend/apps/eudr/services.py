@@ -341,7 +341,17 @@ def raw_material_create(
     _apply_fields(delivery, data)
     _save_unique_number(delivery)
     saved_lines = _replace_lines(delivery, lines)
-    return _save_delivery(delivery, saved_lines, activating=not as_draft, user=user)
+    delivery = _save_delivery(delivery, saved_lines, activating=not as_draft, user=user)
+    if delivery.upstream_dds_reference:
+        _verify_upstream(delivery)
+    return delivery
+
+
+def _verify_upstream(delivery: RawMaterialDelivery) -> None:
+    """A received upstream pair is checked with the EU information system when it is entered."""
+    from apps.eudr.verification import delivery_verify_upstream
+
+    delivery_verify_upstream(delivery=delivery)
 
 
 @transaction.atomic
@@ -360,9 +370,13 @@ def raw_material_update(
         raise ValidationError(
             {"parent_vendor": [_("The parent vendor cannot change once the delivery is submitted.")]}
         )
+    upstream_before = (delivery.upstream_dds_reference, delivery.upstream_dds_verification)
     _apply_fields(delivery, data)
     current_lines = _replace_lines(delivery, lines) if lines is not None else list(delivery.lines.all())
-    return _save_delivery(delivery, current_lines, activating=False, user=user)
+    delivery = _save_delivery(delivery, current_lines, activating=False, user=user)
+    if (delivery.upstream_dds_reference, delivery.upstream_dds_verification) != upstream_before:
+        _verify_upstream(delivery)
+    return delivery
 
 
 @transaction.atomic

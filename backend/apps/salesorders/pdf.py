@@ -79,9 +79,18 @@ def _dds_block(s: _Styles, shipment_ids) -> list:
     if not refs:
         story.append(s.p(_("No carton on this document refers to a due diligence statement.")))
         return story
-    rows = [[s.p(_("Raw-material delivery")), s.p(_("DDS reference number")), s.p(_("Verification number"))]]
-    rows += [[s.p(r["delivery"]), s.p(r["reference"]), s.p(r["verification"])] for r in refs]
-    story.append(_grid(rows, [WIDTH * 0.4, WIDTH * 0.3, WIDTH * 0.3]))
+    rows = [
+        [
+            s.p(_("Raw-material delivery")),
+            s.p(_("Statement")),
+            s.p(_("DDS reference number")),
+            s.p(_("Verification number")),
+        ]
+    ]
+    for ref in refs:
+        whose = _("Our statement") if ref["kind"] == "own" else _("Upstream statement (another operator)")
+        rows.append([s.p(ref["delivery"]), s.p(whose), s.p(ref["reference"]), s.p(ref["verification"])])
+    story.append(_grid(rows, [WIDTH * 0.28, WIDTH * 0.28, WIDTH * 0.22, WIDTH * 0.22]))
     return story
 
 

@@ -206,9 +206,12 @@ def shipment_cartons_by_line(shipment: Shipment) -> dict[int, list[ShipmentCarto
 
 
 def dds_references(shipment_ids) -> list[dict[str, str]]:
-    """The due diligence statements behind the cartons on the shipments (Article 4(7) of Regulation (EU)
-    2023/1115: a trader gives its buyer the reference numbers): per raw-material delivery, its own
-    statement's reference and verification numbers if it filed one, else the upstream statement's."""
+    """The due diligence statements behind the cartons on the shipments, per raw-material delivery.
+
+    `kind` says whose statement it is: `own` (the company filed it: reference and verification numbers,
+    what the buyer needs) or `upstream` (another operator's statement the paper came under: only its
+    reference number, labelled as such; another operator's verification number is never printed, it
+    opens that operator's whole statement and is not ours to pass on)."""
     from apps.eudr.models import RawMaterialDelivery
 
     deliveries = (
@@ -218,18 +221,22 @@ def dds_references(shipment_ids) -> list[dict[str, str]]:
     )
     result = []
     for delivery in deliveries:
-        reference = delivery.dds_reference_number or delivery.upstream_dds_reference
-        verification = (
-            delivery.dds_verification_number
-            if delivery.dds_reference_number
-            else delivery.upstream_dds_verification
-        )
-        if reference:
+        if delivery.dds_reference_number:
             result.append(
                 {
                     "delivery": delivery.delivery_number,
-                    "reference": reference,
-                    "verification": verification or "",
+                    "kind": "own",
+                    "reference": delivery.dds_reference_number,
+                    "verification": delivery.dds_verification_number or "",
+                }
+            )
+        elif delivery.upstream_dds_reference:
+            result.append(
+                {
+                    "delivery": delivery.delivery_number,
+                    "kind": "upstream",
+                    "reference": delivery.upstream_dds_reference,
+                    "verification": "",
                 }
             )
     return result

@@ -11,12 +11,32 @@ from apps.users.roles import roles_ensure_defaults
 DEMO_PASSWORD = "demo1234"
 
 TENANTS = [
-    (1, "Sandbox", "sandbox", {}),
+    # One company in each EUDR role (docs/eudr.md, "The company's role"): the Sandbox is a micro or small
+    # primary operator with its simplified declaration, Nordic Packaging a downstream trader (SME) that
+    # keeps its suppliers' reference numbers, EuroTrade the importing operator that files statements.
+    (
+        1,
+        "Sandbox",
+        "sandbox",
+        {
+            "eudr_import_role": "none",
+            "eudr_primary_role": "micro_small_primary",
+            "eudr_is_sme": True,
+            "simplified_declaration_id": "S26SEFORESTA01",
+        },
+    ),
     (
         2,
         "Nordic Packaging AB",
         "nordic-packaging",
-        {"country": "SE", "vat_number": "SE556677889901", "eori_number": "SE5566778899"},
+        {
+            "country": "SE",
+            "vat_number": "SE556677889901",
+            "eori_number": "SE5566778899",
+            "eudr_import_role": "none",
+            "eudr_purchase_role": "downstream",
+            "eudr_is_sme": True,
+        },
     ),
     (
         3,
@@ -30,6 +50,7 @@ TENANTS = [
             "legal_name": "EuroTrade Goods B.V.",
             "email": "compliance@eurotrade.example",
             "phone": "+31 10 123 4567",
+            "eudr_import_role": "operator",
         },
     ),
 ]

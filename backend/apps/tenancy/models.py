@@ -16,6 +16,30 @@ class OperatorRole(models.TextChoices):
     REPRESENTATIVE_OPERATOR = "REPRESENTATIVE_OPERATOR", _("Authorised representative of an operator")
 
 
+class EudrImportRole(models.TextChoices):
+    """The company's role for goods it imports or first places on the EU market itself."""
+
+    OPERATOR = "operator", _("Operator: files a due diligence statement before placing the goods")
+    NONE = "none", _("Does not import or first place goods")
+
+
+class EudrPurchaseRole(models.TextChoices):
+    """The company's role for goods it buys from an operator in the EU (Regulation (EU) 2025/2650)."""
+
+    DOWNSTREAM = "downstream", _("Downstream operator or trader: keeps the supplier's reference numbers")
+    NONE = "none", _("Does not buy goods already placed on the EU market")
+
+
+class EudrPrimaryRole(models.TextChoices):
+    """The company's role for what it produces itself."""
+
+    MICRO_SMALL_PRIMARY = (
+        "micro_small_primary",
+        _("Micro or small primary operator: one-time simplified declaration"),
+    )
+    NONE = "none", _("Does not produce relevant commodities")
+
+
 class Tenant(models.Model):
     """A company using the product. Tenants never see each other's rows.
 
@@ -61,6 +85,31 @@ class Tenant(models.Model):
     represented_operator_email = models.EmailField(_("represented operator's e-mail"), blank=True)
     represented_operator_phone = models.CharField(
         _("represented operator's phone"), max_length=50, blank=True
+    )
+    # The company's EUDR role per flow of goods (docs/eudr.md, "The company's role"): what it must do.
+    eudr_import_role = models.CharField(
+        _("EUDR role for imports"),
+        max_length=20,
+        choices=EudrImportRole.choices,
+        default=EudrImportRole.OPERATOR,
+    )
+    eudr_purchase_role = models.CharField(
+        _("EUDR role for goods bought in the EU"),
+        max_length=20,
+        choices=EudrPurchaseRole.choices,
+        default=EudrPurchaseRole.NONE,
+    )
+    eudr_primary_role = models.CharField(
+        _("EUDR role for own production"),
+        max_length=20,
+        choices=EudrPrimaryRole.choices,
+        default=EudrPrimaryRole.NONE,
+    )
+    # Micro, small or medium-sized (SME): non-SME downstream operators register in the information
+    # system and may read referenced statements (getDdsByIdentifiers).
+    eudr_is_sme = models.BooleanField(_("SME (micro, small or medium-sized company)"), default=False)
+    simplified_declaration_id = models.CharField(
+        _("simplified declaration identifier"), max_length=14, blank=True
     )
     allow_backorders = models.BooleanField(
         _("allow backorders"),

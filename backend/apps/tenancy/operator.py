@@ -15,7 +15,7 @@ import re
 
 from django.utils.translation import gettext_lazy as _
 
-from apps.tenancy.models import OperatorRole, Tenant
+from apps.tenancy.models import EudrImportRole, EudrPrimaryRole, EudrPurchaseRole, OperatorRole, Tenant
 
 EORI_RE = re.compile(r"^[A-Z]{2}[A-Z0-9]{1,15}$")
 VAT_RE = re.compile(r"^[A-Z]{2}[A-Z0-9+*]{2,13}$")
@@ -118,3 +118,50 @@ def _has_identifier(eori: str, vat: str) -> bool:
     if not (eori or vat):
         return False
     return (not eori or is_eori(eori)) and (not vat or is_vat(vat))
+
+
+# What the company's roles oblige it to do (Regulation (EU) 2023/1115 as amended by 2025/2650), in the
+# order the pages show them.
+DUTY_FILE_STATEMENTS = "file_statements"
+DUTY_KEEP_SUPPLIER_REFERENCES = "keep_supplier_references"
+DUTY_REGISTER = "register_in_information_system"
+DUTY_SIMPLIFIED_DECLARATION = "simplified_declaration"
+DUTY_CHOICES = [
+    DUTY_FILE_STATEMENTS,
+    DUTY_KEEP_SUPPLIER_REFERENCES,
+    DUTY_REGISTER,
+    DUTY_SIMPLIFIED_DECLARATION,
+]
+
+
+def eudr_duties(tenant: Tenant) -> list[str]:
+    """- an operator (imports, first placing) files a due diligence statement for what it places;
+    - a downstream operator or trader files none since 2025/2650 but keeps its suppliers' reference
+      numbers (or simplified-declaration identifiers) for 5 years; a non-SME one registers in the
+      information system;
+    - a micro or small primary operator files a one-time simplified declaration instead of statements."""
+    duties = []
+    if tenant.eudr_import_role == EudrImportRole.OPERATOR:
+        duties.append(DUTY_FILE_STATEMENTS)
+    if tenant.eudr_purchase_role == EudrPurchaseRole.DOWNSTREAM:
+        duties.append(DUTY_KEEP_SUPPLIER_REFERENCES)
+        if not tenant.eudr_is_sme:
+            duties.append(DUTY_REGISTER)
+    if tenant.eudr_primary_role == EudrPrimaryRole.MICRO_SMALL_PRIMARY:
+        duties.append(DUTY_SIMPLIFIED_DECLARATION)
+    return duties
+
+
+def may_read_referenced_statements(tenant: Tenant) -> bool:
+    """getDdsByIdentifiers is for non-SME companies only (EUDR.md)."""
+    return not tenant.eudr_is_sme
+
+
+MSG_SD_ID = _(
+    "Enter the simplified declaration's identifier as the EU information system gave it: 14 characters "
+    "starting with S, e.g. S26FRNMNBSA96Q."
+)
+MSG_SD_ID_REQUIRED = _("A micro or small primary operator enters its simplified declaration's identifier.")
+MSG_PRIMARY_NEEDS_SME = _(
+    "Only a micro or small company files a simplified declaration: mark the company as an SME."
+)

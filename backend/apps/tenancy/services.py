@@ -32,6 +32,11 @@ COMPANY_SETTINGS_FIELDS = (
     "represented_operator_phone",
     "allow_backorders",
     "allow_negative_stock",
+    "eudr_import_role",
+    "eudr_purchase_role",
+    "eudr_primary_role",
+    "eudr_is_sme",
+    "simplified_declaration_id",
 )
 
 

@@ -1398,6 +1398,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/eudr/received-references/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        get: operations["eudr_received_references_list"];
+        put?: never;
+        /**
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        post: operations["eudr_received_references_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/received-references/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        get: operations["eudr_received_references_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        delete: operations["eudr_received_references_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/received-references/{id}/statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the referenced statement (getDdsByIdentifiers; companies that are not SMEs)
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        get: operations["eudr_received_references_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/received-references/{id}/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the reference number again with the EU information system
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        post: operations["eudr_received_references_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/received-references/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        get: operations["eudr_received_references_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eudr/supplier-policies/": {
         parameters: {
             query?: never;
@@ -4637,6 +4754,12 @@ export interface components {
             represented_operator_phone?: string;
             allow_backorders?: boolean;
             allow_negative_stock?: boolean;
+            eudr_import_role?: components["schemas"]["EudrImportRoleEnum"];
+            eudr_purchase_role?: components["schemas"]["EudrPurchaseRoleEnum"];
+            eudr_primary_role?: components["schemas"]["EudrPrimaryRoleEnum"];
+            eudr_is_sme?: boolean;
+            simplified_declaration_id?: string;
+            readonly eudr_duties: components["schemas"]["EudrDutiesEnum"][];
             readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
             readonly can_edit: boolean;
             /** Format: date-time */
@@ -4947,6 +5070,13 @@ export interface components {
             /** @description Relative URL of the ZIP when done */
             download_url: string | null;
         };
+        /**
+         * @description * `own` - own
+         *     * `upstream` - upstream
+         *     * `` -
+         * @enum {string}
+         */
+        DdsReferenceKindEnum: "own" | "upstream";
         DdsSubmission: {
             readonly id: number;
             readonly internal_reference: string;
@@ -5414,12 +5544,38 @@ export interface components {
          * @enum {string}
          */
         EnvironmentEnum: "acceptance" | "production";
+        /**
+         * @description * `file_statements` - file_statements
+         *     * `keep_supplier_references` - keep_supplier_references
+         *     * `register_in_information_system` - register_in_information_system
+         *     * `simplified_declaration` - simplified_declaration
+         * @enum {string}
+         */
+        EudrDutiesEnum: "file_statements" | "keep_supplier_references" | "register_in_information_system" | "simplified_declaration";
         EudrErrorEnvelope: {
             code: number;
             message: string;
             error: string;
             data: unknown;
         };
+        /**
+         * @description * `operator` - Operator: files a due diligence statement before placing the goods
+         *     * `none` - Does not import or first place goods
+         * @enum {string}
+         */
+        EudrImportRoleEnum: "operator" | "none";
+        /**
+         * @description * `micro_small_primary` - Micro or small primary operator: one-time simplified declaration
+         *     * `none` - Does not produce relevant commodities
+         * @enum {string}
+         */
+        EudrPrimaryRoleEnum: "micro_small_primary" | "none";
+        /**
+         * @description * `downstream` - Downstream operator or trader: keeps the supplier's reference numbers
+         *     * `none` - Does not buy goods already placed on the EU market
+         * @enum {string}
+         */
+        EudrPurchaseRoleEnum: "downstream" | "none";
         EventAttachment: {
             key: string;
             label: string;
@@ -6456,6 +6612,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["ReceiptRef"][];
         };
+        PaginatedReceivedReferenceList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ReceivedReference"][];
+        };
         PaginatedReorderPointList: {
             /** @example 123 */
             count: number;
@@ -6814,6 +6985,11 @@ export interface components {
             represented_operator_phone?: string;
             allow_backorders?: boolean;
             allow_negative_stock?: boolean;
+            eudr_import_role?: components["schemas"]["EudrImportRoleEnum"];
+            eudr_purchase_role?: components["schemas"]["EudrPurchaseRoleEnum"];
+            eudr_primary_role?: components["schemas"]["EudrPrimaryRoleEnum"];
+            eudr_is_sme?: boolean;
+            simplified_declaration_id?: string;
         };
         PatchedCustomerRequest: {
             number?: string;
@@ -7719,6 +7895,14 @@ export interface components {
             plots: unknown;
             /** @description The reference number of the operator's filed due diligence statement, else of the referenced upstream statement (never a verification number); may be empty */
             dds_reference_number: string;
+            /**
+             * @description `own`: the operator's own statement; `upstream`: another operator's statement the paper came under (shown as such); empty when there is none
+             *
+             *     * `own` - own
+             *     * `upstream` - upstream
+             *     * `` -
+             */
+            dds_reference_kind: components["schemas"]["DdsReferenceKindEnum"] | components["schemas"]["BlankEnum"];
             /** @description Warehouse steps (never the customer) */
             warehouse_history?: components["schemas"]["PublicWarehouseStep"][];
         };
@@ -7931,6 +8115,11 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
+            readonly upstream_verification_result: string;
+            readonly upstream_verification_status: string;
+            /** Format: date-time */
+            readonly upstream_verified_at: string | null;
+            readonly upstream_verification_message: string;
             readonly dds_reference_number: string;
             readonly dds_verification_number: string;
             /** Format: date-time */
@@ -7999,6 +8188,11 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
+            readonly upstream_verification_result: string;
+            readonly upstream_verification_status: string;
+            /** Format: date-time */
+            readonly upstream_verified_at: string | null;
+            readonly upstream_verification_message: string;
             readonly dds_reference_number: string;
             readonly dds_verification_number: string;
             /** Format: date-time */
@@ -8177,6 +8371,45 @@ export interface components {
             shipment: number;
             location?: number | null;
         };
+        ReceivedReference: {
+            readonly id: number;
+            parent_vendor: number;
+            readonly parent_vendor_name: string;
+            document_number: string;
+            /** Format: date */
+            received_on?: string;
+            /** @description A statement's reference number (26NLX7TVCZAQ2S) or a simplified declaration's identifier (S26FRNMNBSA96Q), as the EU information system writes them */
+            reference_number: string;
+            verification_number: string;
+            readonly kind: components["schemas"]["ReceivedReferenceKindEnum"];
+            notes?: string;
+            /** Format: date */
+            readonly keep_until: string;
+            readonly verification_result: components["schemas"]["VerificationResultEnum"] | components["schemas"]["BlankEnum"];
+            /** Declaration status */
+            readonly verification_status: string;
+            /** Format: date-time */
+            readonly verified_at: string | null;
+            readonly verification_message: string;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        /**
+         * @description * `dds` - Due diligence statement
+         *     * `sd` - Simplified declaration
+         * @enum {string}
+         */
+        ReceivedReferenceKindEnum: "dds" | "sd";
+        ReceivedReferenceRequest: {
+            parent_vendor: number;
+            document_number: string;
+            /** Format: date */
+            received_on?: string;
+            /** @description A statement's reference number (26NLX7TVCZAQ2S) or a simplified declaration's identifier (S26FRNMNBSA96Q), as the EU information system writes them */
+            reference_number: string;
+            verification_number: string;
+            notes?: string;
+        };
         Recipient: {
             type: components["schemas"]["EmailRecipientTypeEnum"];
             /** @description contact: the event's contact role; role: a role id. */
@@ -8219,6 +8452,13 @@ export interface components {
         RedirectUri: {
             /** Format: uri */
             redirect_uri: string;
+        };
+        ReferencedStatement: {
+            activity_type: string;
+            geolocation_confidential: boolean;
+            commodities: {
+                [key: string]: unknown;
+            }[];
         };
         RefreshRequestRequest: {
             refresh: string;
@@ -9422,6 +9662,14 @@ export interface components {
             /** Format: decimal */
             vat: string;
         };
+        /**
+         * @description * `` - Not checked
+         *     * `EXISTING_USABLE` - Exists and may be relied on
+         *     * `EXISTING_NON_USABLE` - Exists but may not be relied on (withdrawn or archived)
+         *     * `NON_EXISTENT` - No declaration has these numbers
+         * @enum {string}
+         */
+        VerificationResultEnum: "EXISTING_USABLE" | "EXISTING_NON_USABLE" | "NON_EXISTENT";
         Warehouse: {
             readonly id: number;
             readonly code: string;
@@ -17518,6 +17766,579 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["DeliveryFileParse"];
                     };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_list: {
+        parameters: {
+            query: {
+                /**
+                 * @description * `dds` - Due diligence statement
+                 *     * `sd` - Simplified declaration
+                 */
+                kind?: "dds" | "sd";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                parent_vendor?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                /**
+                 * @description * `` - Not checked
+                 *     * `EXISTING_USABLE` - Exists and may be relied on
+                 *     * `EXISTING_NON_USABLE` - Exists but may not be relied on (withdrawn or archived)
+                 *     * `NON_EXISTENT` - No declaration has these numbers
+                 */
+                verification_result?: "" | "EXISTING_NON_USABLE" | "EXISTING_USABLE" | "NON_EXISTENT";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedReceivedReferenceList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceivedReferenceRequest"];
+                "multipart/form-data": components["schemas"]["ReceivedReferenceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReceivedReferenceRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReceivedReference"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this received reference number. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReceivedReference"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this received reference number. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_statement: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this received reference number. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReferencedStatement"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_verify: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this received reference number. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReceivedReference"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_export_retrieve: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input or tenant_id missing */

@@ -184,7 +184,7 @@ function TraceDetails({ data, text, language }: { data: TraceData; text: TraceTe
         {data.dds_reference_number ? (
           <>
             <dl className="trace-facts">
-              <Fact label={text.ddsReference}>
+              <Fact label={data.dds_reference_kind === 'upstream' ? text.ddsUpstreamReference : text.ddsReference}>
                 <code data-testid="trace-dds-reference">{data.dds_reference_number}</code>
               </Fact>
             </dl>

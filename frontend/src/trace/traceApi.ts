@@ -47,6 +47,8 @@ export interface TraceData {
   geolocation_confidential: boolean;
   plots: PlotCollection | null;
   dds_reference_number: string;
+  /** `own`: the company's statement; `upstream`: another operator's, which the paper came under. */
+  dds_reference_kind?: 'own' | 'upstream' | '';
   /** The carton's warehouse steps (kind, date, country); never the customer. Absent from older answers. */
   warehouse_history?: WarehouseStep[];
 }

@@ -89,6 +89,11 @@ class PublicTraceSerializer(serializers.Serializer):
         help_text="The reference number of the operator's filed due diligence statement, else of the "
         "referenced upstream statement (never a verification number); may be empty"
     )
+    dds_reference_kind = serializers.ChoiceField(
+        choices=["own", "upstream", ""],
+        help_text="`own`: the operator's own statement; `upstream`: another operator's statement the paper "
+        "came under (shown as such); empty when there is none",
+    )
     warehouse_history = PublicWarehouseStepSerializer(
         many=True, required=False, help_text="Warehouse steps (never the customer)"
     )

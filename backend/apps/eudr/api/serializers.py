@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import date, timedelta
 
 from django.conf import settings
@@ -15,7 +14,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
-from apps.eudr import services
+from apps.eudr import references, services
 from apps.eudr.models import (
     BATCH_CODE_RE,
     MAX_CARTONS,
@@ -223,6 +222,10 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
             "geolocation_confidential",
             "upstream_dds_reference",
             "upstream_dds_verification",
+            "upstream_verification_result",
+            "upstream_verification_status",
+            "upstream_verified_at",
+            "upstream_verification_message",
             "dds_reference_number",
             "dds_verification_number",
             "dds_filed_at",
@@ -251,6 +254,10 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
             "approved_over_cap",
             "issued_cartons",
             "policy_source",
+            "upstream_verification_result",
+            "upstream_verification_status",
+            "upstream_verified_at",
+            "upstream_verification_message",
             "dds_reference_number",
             "dds_verification_number",
             "dds_filed_at",
@@ -342,12 +349,15 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
         return self._validate_month(value)
 
     def validate_upstream_dds_reference(self, value: str) -> str:
-        return (value or "").strip().upper()
+        value = references.normalise_reference(value)
+        if value and not references.is_reference(value):
+            raise serializers.ValidationError(references.MSG_REFERENCE_FORMAT)
+        return value
 
     def validate_upstream_dds_verification(self, value: str) -> str:
-        value = (value or "").strip()
-        if value and not 5 <= len(value) <= 35:
-            raise serializers.ValidationError(_("The verification number has 5 to 35 characters."))
+        value = references.normalise_verification(value)
+        if value and not references.is_verification(value):
+            raise serializers.ValidationError(references.MSG_VERIFICATION_FORMAT)
         return value
 
     def validate_location_geojson(self, value):
@@ -396,10 +406,6 @@ class RawMaterialDeliveryDetailSerializer(RawMaterialDeliverySerializer):
         fields = [*RawMaterialDeliverySerializer.Meta.fields, "cap_approvals"]
 
 
-DDS_REFERENCE_RE = re.compile(r"^[A-Z0-9]{1,14}$")
-DDS_VERIFICATION_RE = re.compile(r"^[A-Za-z0-9]{5,35}$")
-
-
 class RecordDdsSerializer(serializers.Serializer):
     """The numbers the EU information system answered for the tenant's filed statement (EUDR.md:
     reference number at most 14 characters, verification number 5 to 35)."""
@@ -423,15 +429,15 @@ class RecordDdsSerializer(serializers.Serializer):
     )
 
     def validate_dds_reference_number(self, value: str) -> str:
-        value = "".join(value.split()).upper()
-        if not DDS_REFERENCE_RE.match(value):
-            raise serializers.ValidationError(_("The reference number has at most 14 letters and digits."))
+        value = references.normalise_reference(value)
+        if not references.is_reference(value):
+            raise serializers.ValidationError(references.MSG_REFERENCE_FORMAT)
         return value
 
     def validate_dds_verification_number(self, value: str) -> str:
-        value = "".join(value.split())
-        if not DDS_VERIFICATION_RE.match(value):
-            raise serializers.ValidationError(_("The verification number has 5 to 35 letters and digits."))
+        value = references.normalise_verification(value)
+        if not references.is_verification(value):
+            raise serializers.ValidationError(references.MSG_VERIFICATION_FORMAT)
         return value
 
     def validate_dds_filed_at(self, value):

@@ -1,12 +1,15 @@
 from rest_framework.routers import DefaultRouter
 
-from . import dds_urls, views
+from . import dds_urls, received_views, views
 
 router = DefaultRouter(trailing_slash=True)
 router.include_root_view = False
 router.register("raw-materials", views.RawMaterialDeliveryViewSet, basename="eudr-raw-material")
 router.register("cartons", views.CartonLabelViewSet, basename="eudr-carton")
 router.register("supplier-policies", views.SupplierPolicyViewSet, basename="eudr-supplier-policy")
+router.register(
+    "received-references", received_views.ReceivedReferenceViewSet, basename="eudr-received-reference"
+)
 
 urlpatterns = [*router.urls]
 urlpatterns += dds_urls.urlpatterns  # due diligence packages, GeoJSON validation (dds_views.py)

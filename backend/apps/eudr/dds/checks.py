@@ -14,6 +14,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from apps.eudr import references
 from apps.eudr.geo import GeoResult, validate_geojson
 from apps.tenancy.operator import missing_for_statement, normalise_identifier
 
@@ -28,8 +29,6 @@ MAX_STATEMENT_PRODUCERS = 10_000
 MAX_COMMODITY_PRODUCERS = 1_000
 MAX_COMMODITIES = 200
 MAX_SPECIES = 500
-REFERENCE_MAX = 14
-VERIFICATION_MIN, VERIFICATION_MAX = 5, 35
 REPRESENTED_KEYS = frozenset(
     {
         "represented_operator_name",
@@ -259,15 +258,34 @@ def run_checks(facts: DdsFacts, *, today: date | None = None) -> list[DdsCheck]:
             "upstream_dds_incomplete",
             _("The referenced statement needs both its reference number and its verification number."),
         )
-    elif reference and (
-        len(reference) > REFERENCE_MAX or not VERIFICATION_MIN <= len(verification) <= VERIFICATION_MAX
-    ):
+    elif reference and not (references.is_reference(reference) and references.is_verification(verification)):
         error(
             "upstream_dds_invalid",
             _(
-                "The referenced statement's numbers are malformed (reference at most 14 characters, "
-                "verification 5 to 35)."
+                "The referenced statement's numbers are malformed: the reference number has 14 capital "
+                "letters and digits as the EU information system writes it (e.g. 26NLX7TVCZAQ2S, or "
+                "S26FRNMNBSA96Q for a simplified declaration), the verification number 5 to 35 letters and "
+                "digits."
             ),
+        )
+
+    elif reference and delivery.upstream_verification_result == "NON_EXISTENT":
+        error(
+            "upstream_dds_not_usable",
+            _(
+                "The EU information system knows no statement %(reference)s with this verification number: it "
+                "cannot be grouped. Ask the supplier for the right numbers."
+            )
+            % {"reference": reference},
+        )
+    elif reference and delivery.upstream_verification_result == "EXISTING_NON_USABLE":
+        error(
+            "upstream_dds_not_usable",
+            _(
+                "The referenced statement %(reference)s exists but may not be relied on (%(status)s): it "
+                "cannot be grouped. Ask the supplier for a valid statement."
+            )
+            % {"reference": reference, "status": delivery.upstream_verification_status},
         )
 
     if not facts.files:

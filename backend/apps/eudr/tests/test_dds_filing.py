@@ -117,7 +117,11 @@ def test_test_connection_calls_the_echo_service(world, api, account, server):
     client = api(world.admin, world.tenant3)
     ok = client.post(ACCOUNT_URL + "test/").json()["data"]
     assert ok["last_test_ok"] is True and "OK" in ok["last_test_message"]
+    assert "/ws/eudr/echo" in ok["last_test_message"] and "2026 reference" in ok["last_test_message"]
     assert server.requests[-1][0] == "/tracesnt/ws/eudr/echo"
+    server.answer("echo", fake.ECHO_OK)
+    wsdl = client.post(ACCOUNT_URL + "test/").json()["data"]
+    assert "/ws/EudrEchoService" in wsdl["last_test_message"]
     server.answer("testEcho", fake.ECHO_AUTH_FAULT, status=500)
     failed = client.post(ACCOUNT_URL + "test/").json()["data"]
     assert failed["last_test_ok"] is False and failed["last_test_message"] == "Authentication failed"
@@ -149,9 +153,10 @@ def test_submit_records_the_numbers_and_the_history(world, api, account, server,
         ("submit", "queued"),
         ("submit", "ok"),
     ]
-    assert server.actions() == ["submitDds", "getDds"]
+    # the grouped upstream statement is verified first
+    assert server.actions() == ["verify-declaration", "submitDds", "getDds"]
     # the request sent is the delivery's V3 statement with the submission's internal reference
-    body = server.requests[0][2].decode()
+    body = server.requests[1][2].decode()
     assert f"<dds:internalReferenceNumber>{current['internal_reference']}<" in body
     with in_tenant(world.tenant3):
         stored = RawMaterialDelivery.objects.get(pk=delivery.pk)
@@ -326,3 +331,19 @@ def test_the_overview_reads_in_few_queries(
     client.post(url(delivery, "refresh"))
     with django_assert_max_num_queries(14):
         assert client.get(url(delivery)).status_code == 200
+
+
+def test_a_server_fault_without_detail_on_submit_is_looked_up_before_any_retry(
+    world, api, account, server, delivery, in_tenant
+):
+    server.answer("submitDds", fake.FAULT_SERVER_NO_DETAIL, status=500)
+    client = api(world.admin, world.tenant3)
+    first = client.post(url(delivery, "submit")).json()["data"]["current"]
+    assert first["status"] == "draft"  # never a final rejection
+    assert first["events"][-1]["outcome"] == "unknown"
+    # the system did file it after all: the retry finds it by its internal reference and files nothing
+    server.answer("getDdsByInternalReference", fake.overview("GetDdsByInternalReferenceResponse"))
+    retried = client.post(url(delivery, "submit")).json()["data"]["current"]
+    assert retried["status"] == "available"
+    assert server.actions().count("submitDds") == 1
+    assert server.actions().index("getDdsByInternalReference") > server.actions().index("submitDds")

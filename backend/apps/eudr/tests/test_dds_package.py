@@ -327,3 +327,12 @@ def test_task_failure_marks_the_job_failed(api, admin, tenant3, delivery, monkey
     download = api(admin, tenant3).get(f"{start_url(delivery.pk)}{job['id']}/download/")
     assert download.status_code == 409
     assert download.json()["error"] == "dds_package_not_ready"
+
+
+def test_a_stored_malformed_upstream_reference_is_refused_before_packaging(api, admin, tenant3, in_tenant):
+    # Stored before references were checked: the system would refuse the statement that groups it.
+    with in_tenant(tenant3):
+        bad = make_delivery(suffix="-R", upstream_dds_reference="25FI-KGLE 0Q7R")
+    body = build(api, admin, tenant3, bad.pk).json()
+    assert body["error"] == "dds_information_missing"
+    assert "upstream_dds_invalid" in {e["code"] for e in body["data"]["errors"]}

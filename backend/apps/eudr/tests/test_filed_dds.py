@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from apps.eudr import references
 from apps.eudr.models import RawMaterialDelivery
 from apps.eudr.tests.trace_data import UPSTREAM_REFERENCE, VERIFICATION, make_cartons
 
@@ -93,28 +94,43 @@ def test_filed_at_defaults_to_now_and_a_new_record_replaces_the_old(eudr_world, 
         (
             {"dds_reference_number": "26NLQ8M3ZP41TKX"},
             "dds_reference_number",
-            "The reference number has at most 14 letters and digits.",
+            str(references.MSG_REFERENCE_FORMAT),
+        ),
+        (
+            {"dds_reference_number": "25FI-KGLE 0Q7R"},
+            "dds_reference_number",
+            str(references.MSG_REFERENCE_FORMAT),
+        ),
+        (
+            {"dds_reference_number": "NL26Q8M3ZP41TK"},
+            "dds_reference_number",
+            str(references.MSG_REFERENCE_FORMAT),
+        ),
+        (
+            {"dds_reference_number": "26NLQ8M3ZP41T"},
+            "dds_reference_number",
+            str(references.MSG_REFERENCE_FORMAT),
         ),
         (
             {"dds_reference_number": "26-NL/Q8"},
             "dds_reference_number",
-            "The reference number has at most 14 letters and digits.",
+            str(references.MSG_REFERENCE_FORMAT),
         ),
         ({"dds_reference_number": ""}, "dds_reference_number", "Enter the statement's reference number."),
         (
             {"dds_verification_number": "K7R8"},
             "dds_verification_number",
-            "The verification number has 5 to 35 letters and digits.",
+            str(references.MSG_VERIFICATION_FORMAT),
         ),
         (
             {"dds_verification_number": "K" * 36},
             "dds_verification_number",
-            "The verification number has 5 to 35 letters and digits.",
+            str(references.MSG_VERIFICATION_FORMAT),
         ),
         (
             {"dds_verification_number": "K7R8-LA90"},
             "dds_verification_number",
-            "The verification number has 5 to 35 letters and digits.",
+            str(references.MSG_VERIFICATION_FORMAT),
         ),
         (
             {"dds_verification_number": ""},

@@ -89,6 +89,7 @@ def test_trace_needs_no_sign_in_and_no_tenant(cartons, django_assert_max_num_que
     assert plots["features"][0]["properties"]["area_ha"] > 0
     assert plots["features"][1]["properties"]["area_ha"] == 3.2
     assert data["dds_reference_number"] == UPSTREAM_REFERENCE
+    assert data["dds_reference_kind"] == "upstream"  # shown as another operator's, never as ours
 
 
 def test_trace_never_shows_verification_number_prices_orders_or_other_cartons(cartons):
@@ -117,6 +118,7 @@ def test_trace_never_shows_verification_number_prices_orders_or_other_cartons(ca
         "geolocation_confidential",
         "plots",
         "dds_reference_number",
+        "dds_reference_kind",
         "warehouse_history",
     }
 

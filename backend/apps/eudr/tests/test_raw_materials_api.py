@@ -216,6 +216,9 @@ def test_status_draft_is_a_synonym_of_is_draft(eudr_world, api):
         ({"harvest_begin_month": "2025-07", "harvest_end_month": "2025-01"}, "harvest_end_month"),
         ({"harvest_end_month": "2999-01"}, "harvest_end_month"),
         ({"upstream_dds_reference": "X" * 15}, "upstream_dds_reference"),
+        ({"upstream_dds_reference": "25FI-KGLE 0Q7R"}, "upstream_dds_reference"),
+        ({"upstream_dds_reference": "25FIKGLE0Q7R"}, "upstream_dds_reference"),
+        ({"upstream_dds_verification": "UP-VERIF-99"}, "upstream_dds_verification"),
         ({"upstream_dds_verification": "abc"}, "upstream_dds_verification"),
         ({"upstream_dds_verification": ""}, "upstream_dds_verification"),
         ({"location_geojson": {"type": "LineString", "coordinates": [[1, 2], [3, 4]]}}, "location_geojson"),
@@ -226,6 +229,21 @@ def test_field_formats(eudr_world, api, overrides, field):
     response = api(w.purchaser, w.tenant3).post(URL, full_payload(w.vendor_a.pk, **overrides), format="json")
     assert response.status_code == 400, response.json()
     assert field in response.json()["data"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [(" 25fikgle0q7r3b ", "25FIKGLE0Q7R3B"), ("S26FRNMNBSA96Q", "S26FRNMNBSA96Q")],
+)
+def test_upstream_reference_and_simplified_declaration_identifier_are_accepted(
+    eudr_world, api, typed, stored
+):
+    w = eudr_world
+    response = api(w.purchaser, w.tenant3).post(
+        URL, full_payload(w.vendor_a.pk, upstream_dds_reference=typed), format="json"
+    )
+    assert response.status_code == 201, response.json()
+    assert response.json()["data"]["upstream_dds_reference"] == stored
 
 
 def test_valid_geojson_is_stored_normalised(eudr_world, api):

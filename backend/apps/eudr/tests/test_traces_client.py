@@ -170,8 +170,33 @@ def test_amend_withdraw_and_status(server):
 
 def test_echo_and_environments(server, settings):
     assert client_of(server).echo() == "OK"
-    assert server.requests[0][0] == "/tracesnt/ws/eudr/echo"
+    assert server.requests[-1][0] == "/tracesnt/ws/eudr/echo"
     settings.EUDR_TRACES_URLS = {}
     assert environment_url("acceptance") == "https://acceptance.eudr.webcloud.ec.europa.eu/tracesnt/"
     assert environment_url("production") == "https://eudr.webcloud.ec.europa.eu/tracesnt/"
     assert "s3cret" not in repr(CREDENTIALS)
+
+
+def test_echo_tries_the_wsdls_address_first_and_says_which_answered(server):
+    server.answer("echo", fake.ECHO_OK)
+    assert client_of(server).echo_with_variant() == ("OK", "wsdl", "/ws/EudrEchoService")
+    assert server.requests[0][:2] == ("/tracesnt/ws/EudrEchoService", "echo")
+    # the WSDL's address does not answer (404 without a SOAP body): the 2026 reference's is tried
+    assert client_of(server).echo_with_variant() == ("OK", "reference", "/ws/eudr/echo")
+    assert [(p, a) for p, a, _b in server.requests[1:]] == [
+        ("/tracesnt/ws/EudrEchoService", "echo"),
+        ("/tracesnt/ws/eudr/echo", "testEcho"),
+    ]
+    [(_p, _a, sent)] = server.requests[2:]
+    assert b'"http://ec.europa.eu/tracesnt/eudr/echo/testEcho"' not in sent  # the action is a header
+
+
+def test_a_server_fault_without_detail_is_an_unknown_outcome_not_a_refusal(server):
+    from apps.eudr.traces import TracesServerFault
+
+    server.answer("submitDds", fake.FAULT_SERVER_NO_DETAIL, status=500)
+    with pytest.raises(TracesServerFault) as caught:
+        client_of(server).submit_dds(dds_xml.submit_request(REQUEST))
+    assert caught.value.outcome_unknown is True
+    assert caught.value.error == "traces_outcome_unknown"
+    assert caught.value.describe() == "Internal server error"

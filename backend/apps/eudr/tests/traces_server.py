@@ -5,6 +5,9 @@
     server.answer("submitDds", FAULT_BUSINESS, status=500)
     server.answer("submitDds", DELAY)            # no answer before the client's timeout
     server.requests                              # [(path, SOAPAction, body bytes)]
+    server.declarations[("26NLX7TVCZAQ2S", "SFFCB4Y3")] = ("EXISTING_USABLE", "AVAILABLE")
+                                                 # verifyDeclaration answers from this register
+                                                 # (NON_EXISTENT for any other pair once it is not empty)
 """
 
 from __future__ import annotations
@@ -54,6 +57,37 @@ def overview(
     )
 
 
+VERIFY = "http://ec.europa.eu/tracesnt/certificate/eudr/verify-declaration/v3"
+
+
+def verified(result="EXISTING_USABLE", status="AVAILABLE", when="2026-11-20T10:00:00.000Z") -> bytes:
+    status_element = f"<verify:status>{status}</verify:status>" if status else ""
+    return envelope(
+        f'<verify:VerifyDeclarationResponse xmlns:verify="{VERIFY}"><verify:result>{result}</verify:result>'
+        f"{status_element}<verify:dateTime>{when}</verify:dateTime></verify:VerifyDeclarationResponse>"
+    )
+
+
+VERIFY_USABLE = verified()
+VERIFY_WITHDRAWN = verified("EXISTING_NON_USABLE", "WITHDRAWN")
+VERIFY_NON_EXISTENT = verified("NON_EXISTENT", "")
+FAULT_VERIFY_PERMISSION = envelope(
+    "<S:Fault><faultcode>S:Server</faultcode><faultstring>Permission denied</faultstring><detail>"
+    f'<verify:PermissionDeniedException xmlns:verify="{VERIFY}"><message>User does not have permission to '
+    "verify declarations</message></verify:PermissionDeniedException></detail></S:Fault>"
+)
+BY_IDENTIFIERS_OK = envelope(
+    f'<ns5:GetDdsByIdentifiersResponse xmlns:ns3="http://ec.europa.eu/tracesnt/certificate/eudr/common/v3" '
+    f'xmlns:ns5="{DDS}"><ns5:statement><ns5:activityType>IMPORT</ns5:activityType><ns5:commodities>'
+    "<ns5:position>1</ns5:position><ns5:descriptors><ns3:descriptionOfGoods>Kraft paper</ns3:descriptionOfGoods>"
+    "<ns3:goodsMeasure><ns3:netWeight>12000.000000</ns3:netWeight></ns3:goodsMeasure></ns5:descriptors>"
+    "<ns5:hsHeading>4804</ns5:hsHeading><ns5:speciesInfo><ns5:scientificName>Picea abies</ns5:scientificName>"
+    "<ns5:commonName>Norway spruce</ns5:commonName></ns5:speciesInfo><ns5:producers><ns5:country>FI</ns5:country>"
+    "<ns5:geometryGeojson>e30=</ns5:geometryGeojson></ns5:producers></ns5:commodities>"
+    "<ns5:geoLocationConfidential>true</ns5:geoLocationConfidential></ns5:statement>"
+    "</ns5:GetDdsByIdentifiersResponse>"
+)
+
 GET_OK = overview("GetDdsResponse")
 EMPTY_BY_REFERENCE = envelope(f'<ns5:GetDdsByInternalReferenceResponse xmlns:ns5="{DDS}"/>')
 
@@ -81,6 +115,9 @@ FAULT_WITHDRAW_GROUPED = envelope(
     '<ns4:Error><ns4:ID>EUDR-DDS-GROUPED</ns4:ID><ns4:Message languageID="en">The statement is grouped and cannot '
     "be withdrawn</ns4:Message></ns4:Error></ns5:BusinessRulesValidationException></detail></S:Fault>"
 )
+FAULT_SERVER_NO_DETAIL = envelope(
+    "<S:Fault><faultcode>S:Server</faultcode><faultstring>Internal server error</faultstring></S:Fault>"
+)
 ECHO_OK = envelope(
     '<echo:EudrEchoResponse xmlns:echo="http://ec.europa.eu/tracesnt/eudr/echo"><echo:status>OK</echo:status>'
     "</echo:EudrEchoResponse>"
@@ -96,6 +133,7 @@ class FakeTraces:
     def __init__(self) -> None:
         self.requests: list[tuple[str, str, bytes]] = []
         self.answers: dict[str, list[tuple[object, int]]] = {}
+        self.declarations: dict[tuple[str, str], tuple[str, str]] = {}
         self.defaults: dict[str, tuple[object, int]] = {
             "submitDds": (SUBMIT_OK, 200),
             "amendDds": (AMEND_OK, 200),
@@ -103,6 +141,8 @@ class FakeTraces:
             "getDds": (GET_OK, 200),
             "getDdsByInternalReference": (EMPTY_BY_REFERENCE, 200),
             "testEcho": (ECHO_OK, 200),
+            "verify-declaration": (VERIFY_USABLE, 200),
+            "getDdsByIdentifiers": (BY_IDENTIFIERS_OK, 200),
         }
         fake = self
 
@@ -112,7 +152,12 @@ class FakeTraces:
                 action = (self.headers.get("SOAPAction") or "").strip('"').rsplit("/", 1)[-1]
                 fake.requests.append((self.path, action, body))
                 queued = fake.answers.get(action) or []
-                answer, status = queued.pop(0) if queued else fake.defaults.get(action, (b"", 404))
+                if queued:
+                    answer, status = queued.pop(0)
+                elif action == "verify-declaration" and fake.declarations:
+                    answer, status = fake.verify_from_register(body), 200
+                else:
+                    answer, status = fake.defaults.get(action, (b"", 404))
                 if answer is DELAY:
                     time.sleep(1.5)
                     answer, status = SUBMIT_OK, 200
@@ -131,6 +176,18 @@ class FakeTraces:
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/tracesnt/"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def verify_from_register(self, body: bytes) -> bytes:
+        import re
+
+        def value(name: str) -> str:
+            found = re.search(rf"<[\w:]*{name}>([^<]*)</".encode(), body)
+            return found.group(1).decode() if found else ""
+
+        result, status = self.declarations.get(
+            (value("referenceNumber"), value("verificationNumber")), ("NON_EXISTENT", "")
+        )
+        return verified(result, status)
 
     def answer(self, action: str, body, status: int = 200) -> None:
         self.answers.setdefault(action, []).append((body, status))

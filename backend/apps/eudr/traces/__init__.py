@@ -1,9 +1,12 @@
 """Client of the EU information system's (TRACES) EUDR SOAP services, V3: see client.py."""
 
 from .client import (
+    VERIFY_RESULTS,
     DdsOverview,
+    ReferencedStatement,
     TracesClient,
     TracesCredentials,
+    Verification,
     environment_url,
 )
 from .errors import (
@@ -12,11 +15,14 @@ from .errors import (
     TracesError,
     TracesNotFound,
     TracesPermissionDenied,
+    TracesServerFault,
     TracesUnavailable,
 )
 
 __all__ = [
+    "VERIFY_RESULTS",
     "DdsOverview",
+    "ReferencedStatement",
     "TracesAuthenticationError",
     "TracesBusinessError",
     "TracesClient",
@@ -24,6 +30,8 @@ __all__ = [
     "TracesError",
     "TracesNotFound",
     "TracesPermissionDenied",
+    "TracesServerFault",
     "TracesUnavailable",
+    "Verification",
     "environment_url",
 ]

@@ -8,6 +8,8 @@ Operator API reference, sections 3 and 4.1).
     client.withdraw_dds(uuid)                       -> (uuid, status)
     client.get_dds(uuid)                            -> [DdsOverview]
     client.get_dds_by_internal_reference(reference) -> [DdsOverview]
+    client.get_dds_by_identifiers(reference, verification) -> ReferencedStatement (non-SME companies)
+    client.verify_declaration(reference, verification)     -> Verification (EUDRVerifyDeclarationServiceV3)
 
 Every request carries a WS-Security header: a `wsu:Timestamp` (Created, Expires = Created + 5 min) and a
 `UsernameToken` with the user name, `PasswordDigest` = Base64(SHA-1(nonce + created + authentication key)),
@@ -38,6 +40,7 @@ from .errors import (
     TracesError,
     TracesNotFound,
     TracesPermissionDenied,
+    TracesServerFault,
     TracesUnavailable,
 )
 
@@ -55,7 +58,19 @@ BASE64_BINARY = (
     "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary"
 )
 DDS_PATH = "ws/EUDRDueDiligenceStatementServiceV3"
+VERIFY_PATH = "ws/EUDRVerifyDeclarationServiceV3"
+VERIFY_NS = "http://ec.europa.eu/tracesnt/certificate/eudr/verify-declaration/v3"
+# The binding's soapAction in the service's WSDL (release 8.2.1).
+VERIFY_ACTION = "http://ec.europa.eu/tracesnt/certificate/eudr/verification/v3/verify-declaration"
+VERIFY_RESULTS = ("EXISTING_USABLE", "EXISTING_NON_USABLE", "NON_EXISTENT")
+# The echo service: the EU texts disagree (EUDR.md). The echo WSDL 1.3 names /ws/EudrEchoService with the
+# action http://ec.europa.eu/tracesnt/eudr/echo; the 2026 reference /ws/eudr/echo with .../echo/testEcho.
+# The WSDL's is tried first, the reference's when the first gives no SOAP answer; the result says which.
 ECHO_PATH = "ws/eudr/echo"
+ECHO_VARIANTS = (
+    ("wsdl", "ws/EudrEchoService", "http://ec.europa.eu/tracesnt/eudr/echo"),
+    ("reference", ECHO_PATH, "http://ec.europa.eu/tracesnt/eudr/echo/testEcho"),
+)
 TIMESTAMP_TTL = timedelta(minutes=5)
 
 ENVIRONMENTS = {
@@ -92,6 +107,25 @@ class DdsOverview:
     rejection_reason: str = ""
     communication: str = ""
     date: str = ""
+
+
+@dataclass(frozen=True)
+class Verification:
+    """The answer of verifyDeclaration: `result` one of VERIFY_RESULTS, the declaration's lifecycle
+    `status` (absent for NON_EXISTENT) and the system's time of the answer."""
+
+    result: str
+    status: str
+    checked_at: str
+
+
+@dataclass(frozen=True)
+class ReferencedStatement:
+    """What getDdsByIdentifiers answers of another operator's statement, as far as we show it."""
+
+    activity_type: str
+    commodities: list[dict[str, Any]]
+    geolocation_confidential: bool
 
 
 def _iso(moment: datetime) -> str:
@@ -192,10 +226,25 @@ class TracesClient:
     # -- operations ------------------------------------------------------------------------------------
 
     def echo(self, query: str = "CartonTrace") -> str:
-        request = etree.Element(f"{{{ECHO_NS}}}EudrEchoRequest", nsmap={"echo": ECHO_NS})
-        etree.SubElement(request, f"{{{ECHO_NS}}}query").text = query
-        answer = self.call(ECHO_PATH, f"{ECHO_NS}/testEcho", request)
-        return _text(answer, "status") or "OK"
+        return self.echo_with_variant(query)[0]
+
+    def echo_with_variant(self, query: str = "CartonTrace") -> tuple[str, str, str]:
+        """(status, variant, path): tries the echo WSDL's path and action, then the 2026 reference's when
+        the first gives no SOAP answer (a fault such as refused credentials is an answer: no fallback)."""
+        last: TracesError | None = None
+        for variant, path, action in ECHO_VARIANTS:
+            request = etree.Element(f"{{{ECHO_NS}}}EudrEchoRequest", nsmap={"echo": ECHO_NS})
+            etree.SubElement(request, f"{{{ECHO_NS}}}query").text = query
+            try:
+                answer = self.call(path, action, request)
+            except TracesError as exc:
+                if not exc.outcome_unknown:
+                    raise
+                last = exc
+                continue
+            return _text(answer, "status") or "OK", variant, "/" + path
+        assert last is not None
+        raise last
 
     def submit_dds(self, request: etree._Element) -> str:
         answer = self.call(DDS_PATH, f"{DDS_NS}/submitDds", request)
@@ -227,6 +276,64 @@ class TracesClient:
         except TracesNotFound:
             return []
 
+    def get_dds_by_identifiers(self, reference: str, verification: str) -> ReferencedStatement:
+        """The full content of a statement by its reference and verification numbers (non-SME only)."""
+        request = etree.Element(
+            f"{{{DDS_NS}}}GetDdsByIdentifiersRequest", nsmap={"dds": DDS_NS, "eudrCommon": COMMON_NS}
+        )
+        pair = etree.SubElement(request, f"{{{DDS_NS}}}referenceAndVerificationNumber")
+        etree.SubElement(pair, f"{{{COMMON_NS}}}referenceNumber").text = reference
+        etree.SubElement(pair, f"{{{COMMON_NS}}}verificationNumber").text = verification
+        answer = self.call(DDS_PATH, f"{DDS_NS}/getDdsByIdentifiers", request)
+        statement = next((c for c in answer if _local(c.tag) == "statement"), None)
+        if statement is None:
+            raise TracesError(_unexpected_answer())
+        commodities = []
+        for item in statement:
+            if _local(item.tag) != "commodities":
+                continue
+            commodities.append(
+                {
+                    "hs_heading": _child_text(item, "hsHeading"),
+                    "description": _text(item, "descriptionOfGoods"),
+                    "net_weight": _text(item, "netWeight"),
+                    "species": [
+                        {"scientific_name": _text(s, "scientificName"), "common_name": _text(s, "commonName")}
+                        for s in item
+                        if _local(s.tag) == "speciesInfo"
+                    ],
+                    "producer_countries": sorted(
+                        {_text(p, "country") for p in item if _local(p.tag) == "producers"} - {""}
+                    ),
+                }
+            )
+        return ReferencedStatement(
+            activity_type=_child_text(statement, "activityType"),
+            commodities=commodities,
+            geolocation_confidential=_child_text(statement, "geoLocationConfidential").lower() == "true",
+        )
+
+    def verify_declaration(self, reference: str, verification: str) -> Verification:
+        """Whether a statement or simplified declaration exists and may be relied on
+        (EUDRVerifyDeclarationServiceV3; operators, representatives and downstream operators and traders)."""
+        request = etree.Element(f"{{{VERIFY_NS}}}VerifyDeclarationRequest", nsmap={"verify": VERIFY_NS})
+        etree.SubElement(request, f"{{{VERIFY_NS}}}referenceNumber").text = reference
+        etree.SubElement(request, f"{{{VERIFY_NS}}}verificationNumber").text = verification
+        answer = self.call(VERIFY_PATH, VERIFY_ACTION, request)
+        result = _child_text(answer, "result")
+        if result not in VERIFY_RESULTS:
+            logger.warning("TRACES verifyDeclaration answered an unknown result %r", result)
+            raise TracesError(_unexpected_answer())
+        return Verification(
+            result=result, status=_child_text(answer, "status"), checked_at=_child_text(answer, "dateTime")
+        )
+
+
+def _unexpected_answer():
+    from django.utils.translation import gettext
+
+    return gettext("The EU information system answered in a form we do not recognise.")
+
 
 def _no_identifier():
     from django.utils.translation import gettext
@@ -242,6 +349,14 @@ def _text(element: etree._Element, name: str) -> str:
     for child in element.iter():
         if _local(child.tag) == name and child.text:
             return child.text.strip()
+    return ""
+
+
+def _child_text(element: etree._Element, name: str) -> str:
+    """The text of a direct child (not a descendant of the same name deeper down)."""
+    for child in element:
+        if _local(child.tag) == name:
+            return (child.text or "").strip()
     return ""
 
 
@@ -314,4 +429,7 @@ def fault_error(fault: etree._Element, *, http_status: int = 500) -> TracesError
         return TracesAuthenticationError(messages=messages)
     if _local(code).lower().endswith("client"):
         return TracesBusinessError(messages=messages)
+    if detail is None or not len(detail):
+        # A server fault that says nothing of what happened: the outcome is unknown (looked up first).
+        return TracesServerFault(messages=messages)
     return TracesError(messages=messages)

@@ -69,3 +69,17 @@ class TracesUnavailable(TracesError):
     error = EudrErrorCode.TRACES_UNAVAILABLE
     default_message = _("The EU information system did not answer in time. Please try again later.")
     outcome_unknown = True
+
+
+class TracesServerFault(TracesError):
+    """A SOAP fault of the server without any detail: the system failed somewhere, and whether it carried
+    the request out first is not known. Never a final refusal: the statement is looked up by its internal
+    reference before any retry."""
+
+    status_code = 502
+    error = EudrErrorCode.TRACES_OUTCOME_UNKNOWN
+    default_message = _(
+        "The EU information system reported a server error without details: whether it carried out the "
+        "request is unknown. The statement is looked up before it is tried again."
+    )
+    outcome_unknown = True

@@ -238,3 +238,38 @@ def test_delivery_note_lists_cartons_and_dds(
     assert shipment.shipment_number in text
     assert codes[0] in text and codes[1] in text
     assert "26NLABCDEF1234" in text
+
+
+def test_delivery_note_labels_an_upstream_statement_and_never_prints_its_verification_number(
+    sales_world, put_stock, make_sales_order, carton_codes, in_tenant
+):
+    from apps.eudr.models import CartonLabel, RawMaterialDelivery
+    from apps.salesorders.pdf import delivery_note_pdf
+    from apps.salesorders.selectors import dds_references
+
+    w = sales_world
+    put_stock(w["carton"], "100")
+    codes = carton_codes(w["carton"], 2)
+    order = make_sales_order()
+    with in_tenant(w["tenant3"]):
+        RawMaterialDelivery.objects.filter(
+            pk__in=CartonLabel.objects.filter(code__in=codes).values("raw_material")
+        ).update(
+            dds_reference_number="",
+            dds_verification_number="",
+            upstream_dds_reference="25FIUPSTREAM01",
+            upstream_dds_verification="UPVERIF99",
+        )
+        shipment = services.shipment_create(
+            sales_order=order,
+            lines=[services.ShipmentLineInput(order_line=order.lines.get(), quantity=D("20"))],
+        )
+        services.shipment_cartons_add(shipment=shipment, codes=codes)
+        services.shipment_ship(shipment=shipment)
+        [reference] = dds_references([shipment.pk])
+        text = _pdf_text(delivery_note_pdf(shipment))
+    assert reference["kind"] == "upstream" and reference["verification"] == ""
+    assert "25FIUPSTREAM01" in text
+    assert "Upstream statement (another operator)" in " ".join(text.split())
+    assert "UPVERIF99" not in text
+    assert "Our statement" not in text

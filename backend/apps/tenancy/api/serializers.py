@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.tenancy import operator
-from apps.tenancy.models import OperatorRole, Tenant
+from apps.tenancy.models import EudrImportRole, EudrPrimaryRole, EudrPurchaseRole, OperatorRole, Tenant
 from apps.tenancy.services import COMPANY_SETTINGS_FIELDS
 
 
@@ -59,6 +59,12 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
     represented_operator_phone = serializers.CharField(max_length=50, allow_blank=True, required=False)
     allow_backorders = serializers.BooleanField(required=False)
     allow_negative_stock = serializers.BooleanField(required=False)
+    eudr_import_role = serializers.ChoiceField(choices=EudrImportRole.choices, required=False)
+    eudr_purchase_role = serializers.ChoiceField(choices=EudrPurchaseRole.choices, required=False)
+    eudr_primary_role = serializers.ChoiceField(choices=EudrPrimaryRole.choices, required=False)
+    eudr_is_sme = serializers.BooleanField(required=False)
+    simplified_declaration_id = serializers.CharField(max_length=40, allow_blank=True, required=False)
+    eudr_duties = serializers.SerializerMethodField()
     missing_for_statement = serializers.SerializerMethodField()
     can_edit = serializers.SerializerMethodField()
 
@@ -69,6 +75,7 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
             "name",
             "code",
             *COMPANY_SETTINGS_FIELDS,
+            "eudr_duties",
             "missing_for_statement",
             "can_edit",
             "updated_at",
@@ -78,6 +85,10 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=MISSING_CHOICES)))
     def get_missing_for_statement(self, obj) -> list[str]:
         return operator.missing_for_statement(obj)
+
+    @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=operator.DUTY_CHOICES)))
+    def get_eudr_duties(self, obj) -> list[str]:
+        return operator.eudr_duties(obj)
 
     def get_can_edit(self, obj) -> bool:
         return bool(self.context.get("can_edit"))
@@ -132,6 +143,14 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
     def validate_represented_operator_phone(self, value: str) -> str:
         return self._phone(value)
 
+    def validate_simplified_declaration_id(self, value: str) -> str:
+        from apps.eudr import references
+
+        value = references.normalise_reference(value)
+        if value and references.reference_kind(value) != references.KIND_SD:
+            raise serializers.ValidationError(operator.MSG_SD_ID)
+        return value
+
     def validate(self, attrs):
         def value(name: str) -> str:
             return attrs[name] if name in attrs else getattr(self.instance, name, "")
@@ -152,6 +171,14 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
                 problems["represented_operator_eori"] = [
                     _("Enter the represented operator's EORI or VAT number.")
                 ]
+            if problems:
+                raise serializers.ValidationError(problems)
+        if value("eudr_primary_role") == EudrPrimaryRole.MICRO_SMALL_PRIMARY:
+            problems = {}
+            if not value("eudr_is_sme"):
+                problems["eudr_is_sme"] = [operator.MSG_PRIMARY_NEEDS_SME]
+            if not value("simplified_declaration_id"):
+                problems["simplified_declaration_id"] = [operator.MSG_SD_ID_REQUIRED]
             if problems:
                 raise serializers.ValidationError(problems)
         return attrs

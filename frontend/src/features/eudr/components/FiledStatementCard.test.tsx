@@ -76,10 +76,10 @@ describe('the filed statement card', () => {
     expect(await screen.findByText("Enter the statement's reference number.")).toBeInTheDocument();
     expect(screen.getByText("Enter the statement's verification number.")).toBeInTheDocument();
 
-    await user.type(screen.getByTestId('filed-reference-input'), 'ABC-123456789012');
+    await user.type(screen.getByTestId('filed-reference-input'), '25FI-KGLE 0Q7R');
     await user.type(screen.getByTestId('filed-verification-input'), 'K7R8');
     await user.click(screen.getByTestId('filed-save'));
-    expect(await screen.findByText('The reference number has at most 14 letters and digits.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(/Enter the reference number as the EU information system gives it/)).toBeInTheDocument());
     expect(await screen.findByText('The verification number has 5 to 35 letters and digits.')).toBeInTheDocument();
     expect(server.count('POST', URL)).toBe(0);
   });
@@ -114,7 +114,7 @@ describe('the filed statement card', () => {
     server.on('POST', URL, fail(400, 'Invalid input.', 'validation_error', { dds_filed_at: ['The filing time cannot be in the future.'] }));
     renderCard(deliveryFixture());
     await openDialog(user);
-    await user.type(screen.getByTestId('filed-reference-input'), 'ABC123');
+    await user.type(screen.getByTestId('filed-reference-input'), '26NLQ8M3ZP41TK');
     await user.type(screen.getByTestId('filed-verification-input'), 'K7R8LA90');
     await user.click(screen.getByTestId('filed-save'));
 
