@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "apps.logistics",
     "apps.inventory",
     "apps.eudr",
+    "apps.duediligence",
     "apps.printing",
     "apps.notifications",
     "apps.reports",
@@ -89,6 +90,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "apps.tenancy.middleware.TenantContextMiddleware",
+    "apps.duediligence.audit.AuditActorMiddleware",
     "apps.common.middleware.ApiErrorMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
