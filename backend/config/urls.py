@@ -19,6 +19,7 @@ api_patterns = [
     path("logistics/", include("apps.logistics.api.urls")),
     path("inventory/", include("apps.inventory.api.urls")),
     path("eudr/", include("apps.eudr.api.urls")),
+    path("duediligence/", include("apps.duediligence.api.urls")),
     path("core/", include("apps.notifications.api.urls")),
     path("reports/", include("apps.reports.api.urls")),
     path("eudrtrack/", include("apps.eudr.api.public_urls")),

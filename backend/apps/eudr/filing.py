@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.common.exceptions import DomainError
+from apps.duediligence.services import filing_gate_check
 from apps.eudr import traces
 from apps.eudr.dds import xml as dds_xml
 from apps.eudr.dds.package import check_delivery, load_facts
@@ -169,6 +170,7 @@ def dds_submission_request(*, delivery_id: int, user, queryset=None) -> DdsSubmi
         raise DdsFilingNotAllowed(
             _("This delivery's statement is already filed: amend it, or withdraw it first.")
         )
+    filing_gate_check(delivery=delivery)
     submission = DdsSubmission(delivery=delivery, environment=account.environment, created_by=user)
     submission.internal_reference = internal_reference(delivery, submission.key.hex[:8])
     submission.pending_action = Action.SUBMIT

@@ -28,6 +28,8 @@ from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ValidationError
 
 from apps.common.exceptions import Conflict, DomainError
+from apps.duediligence.retention import refuse_if_kept
+from apps.duediligence.services import filing_gate_check
 from apps.eudr import errors, trace_cache
 from apps.eudr.models import (
     EUDR_CUTOFF_MONTH,
@@ -417,7 +419,8 @@ def raw_material_set_status(*, delivery_id: int, status: str, user) -> RawMateri
 @transaction.atomic
 def raw_material_delete(*, delivery: RawMaterialDelivery) -> None:
     """A delivery without cartons (typically a draft) can be deleted; one with cartons is set inactive
-    instead, so that every label keeps its origin."""
+    instead, so that every label keeps its origin. Once a statement rests on it, it is kept (archive it)."""
+    refuse_if_kept(delivery_id=delivery.pk)
     if CartonLabel.objects.filter(raw_material=delivery).exists() or delivery.batches.exists():
         raise Conflict(
             _("This delivery has carton labels: set it inactive instead of deleting it."),
@@ -555,6 +558,7 @@ def raw_material_attach_file(*, delivery_id: int, kind: str, upload, queryset=No
         raise errors.DeliveryFileNotFound()
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
     delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
+    refuse_if_kept(delivery_id=delivery.pk)
     max_bytes = 25 * 1024 * 1024 if kind == FileKind.LOCATION_FILE else None
     extension = check_upload(upload, max_bytes=max_bytes)
     name = _clean_file_name(upload.name)
@@ -593,6 +597,7 @@ def raw_material_remove_file(*, delivery_id: int, kind: str, queryset=None) -> R
     field = getattr(delivery, kind)
     if not field:
         raise errors.DeliveryFileNotFound()
+    refuse_if_kept(delivery_id=delivery.pk)
     stored, storage = field.name, field.storage
     setattr(delivery, kind, "")
     meta = dict(delivery.files_meta or {})
@@ -662,6 +667,8 @@ def raw_material_record_dds(
     delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
     if delivery.status == RawMaterialDelivery.Status.DRAFT:
         raise Conflict(_("Submit the draft first."), error=errors.EudrErrorCode.RAW_MATERIAL_DRAFT)
+    if reference_number != delivery.dds_reference_number:
+        filing_gate_check(delivery=delivery)
     delivery.dds_reference_number = reference_number
     delivery.dds_verification_number = verification_number
     delivery.dds_filed_at = filed_at or timezone.now()
@@ -684,6 +691,12 @@ def raw_material_clear_dds(*, delivery_id: int, queryset=None) -> RawMaterialDel
     reference number."""
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
     delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
+    refuse_if_kept(
+        delivery_id=delivery.pk,
+        message=_(
+            "The recorded statement is kept for five years: void it with a reason instead of deleting it."
+        ),
+    )
     delivery.dds_reference_number = ""
     delivery.dds_verification_number = ""
     delivery.dds_filed_at = None

@@ -877,6 +877,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/duediligence/assessments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_assessments_list"];
+        put?: never;
+        post: operations["duediligence_assessments_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/benchmark/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_benchmark"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/concerns/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_concerns_list"];
+        put?: never;
+        post: operations["duediligence_concerns_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/concerns/{id}/resolve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duediligence_concerns_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_delivery_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/archive/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duediligence_delivery_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/assessments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duediligence_delivery_assess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_delivery_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/override/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duediligence_delivery_override"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/void-statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duediligence_delivery_void_statement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/statements/{id}/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_statement_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eudr/cartons/": {
         parameters: {
             query?: never;
@@ -4529,6 +4705,26 @@ export interface components {
             /** Format: binary */
             file: string;
         };
+        AuditEntry: {
+            readonly id: number;
+            /** Format: date-time */
+            readonly at: string;
+            readonly username: string;
+            readonly record_type: string;
+            readonly record_id: number;
+            readonly submission_id: number | null;
+            readonly action: components["schemas"]["AuditEntryActionEnum"];
+            readonly field: string;
+            readonly old_value: string;
+            readonly new_value: string;
+        };
+        /**
+         * @description * `create` - Created
+         *     * `change` - Changed
+         *     * `delete` - Deleted
+         * @enum {string}
+         */
+        AuditEntryActionEnum: "create" | "change" | "delete";
         Author: {
             id: number;
             username: string;
@@ -4563,8 +4759,23 @@ export interface components {
              */
             expires_at: string;
         };
+        Benchmark: {
+            act_reference: string;
+            /** Format: date */
+            act_date: string;
+            default_level: string;
+            levels: {
+                [key: string]: string;
+            };
+        };
         /** @enum {unknown} */
         BlankEnum: "";
+        Blocker: {
+            /** @description assessment_missing, assessment_not_negligible or open_concern */
+            code: string;
+            message: string;
+            concern?: number;
+        };
         BulkDeleteRequest: {
             ids: number[];
             /** @default  */
@@ -4765,6 +4976,40 @@ export interface components {
             /** Format: date-time */
             readonly updated_at: string;
         };
+        Concern: {
+            readonly id: number;
+            readonly parent_vendor: number | null;
+            /** @default  */
+            readonly parent_vendor_name: string;
+            readonly delivery: number | null;
+            readonly submission: number | null;
+            /** Concern */
+            readonly description: string;
+            readonly source: string;
+            /** @default  */
+            readonly raised_by: string;
+            /** Format: date-time */
+            readonly raised_at: string;
+            readonly is_open: boolean;
+            readonly resolution: string;
+            /** @default  */
+            readonly resolved_by: string;
+            /** Format: date-time */
+            readonly resolved_at: string | null;
+        };
+        ConcernInputRequest: {
+            parent_vendor?: number | null;
+            delivery?: number | null;
+            submission?: number | null;
+            description: string;
+            source?: string;
+        };
+        /**
+         * @description * `negligible` - Negligible risk
+         *     * `not_negligible` - Not negligible
+         * @enum {string}
+         */
+        ConclusionEnum: "negligible" | "not_negligible";
         Condition: {
             field: string;
             operator: components["schemas"]["OperatorEnum"];
@@ -4906,6 +5151,11 @@ export interface components {
             /** @default  */
             note: string;
         };
+        CountryLevel: {
+            country_code: string;
+            /** @description low, standard or high; null for an invalid code */
+            level: string | null;
+        };
         CreditLineWriteRequest: {
             invoice_line: number;
             /** Format: decimal */
@@ -4916,6 +5166,13 @@ export interface components {
             note?: string;
             /** @default false */
             post: boolean;
+        };
+        Criterion: {
+            /** @description a to n: the Art. 10(2) criterion */
+            code: string;
+            /** @description no_risk or risk */
+            finding: string;
+            evidence: string;
         };
         Customer: {
             readonly id: number;
@@ -5341,6 +5598,27 @@ export interface components {
             masters: components["schemas"]["PlanItem"][];
             documents: components["schemas"]["PlanItem"][];
         };
+        DueDiligenceOverview: {
+            delivery: number;
+            /** @description The country benchmark in use: the act and its date */
+            benchmark: string;
+            countries: components["schemas"]["CountryLevel"][];
+            /** @description Art. 13: every country of production is low risk */
+            simplified: boolean;
+            /** @description The assessment that counts */
+            assessment: components["schemas"]["RiskAssessment"] | null;
+            /** @description Every assessment of the delivery, newest first */
+            assessments: components["schemas"]["RiskAssessment"][];
+            override: components["schemas"]["FilingOverride"] | null;
+            can_override: boolean;
+            blockers: components["schemas"]["Blocker"][];
+            can_file: boolean;
+            /** @description Concerns naming the delivery, its statements or supplier */
+            concerns: components["schemas"]["Concern"][];
+            /** @description Kept five years from the statement */
+            hold: components["schemas"]["RetentionHold"] | null;
+            archives: components["schemas"]["RecordArchive"][];
+        };
         EmailAttachment: {
             readonly id: number;
             readonly file_name: string;
@@ -5598,6 +5876,15 @@ export interface components {
         FileUploadRequest: {
             /** Format: binary */
             file: string;
+        };
+        FilingOverride: {
+            readonly id: number;
+            readonly reason: string;
+            readonly blocked_by: string[];
+            /** @default  */
+            readonly by: string;
+            /** Format: date-time */
+            readonly at: string;
         };
         FilterRequest: {
             field: string;
@@ -6144,6 +6431,12 @@ export interface components {
          * @enum {string}
          */
         MissingForStatementEnum: "legal_name" | "address" | "country" | "identifier" | "represented_operator_name" | "represented_operator_street" | "represented_operator_postal_code" | "represented_operator_city" | "represented_operator_country" | "represented_operator_identifier";
+        Mitigation: {
+            /** @description more_information, independent_audit or other (Art. 11) */
+            kind: string;
+            description: string;
+            evidence: string;
+        };
         MoveScanRequest: {
             code: string;
             /** @default  */
@@ -6192,6 +6485,21 @@ export interface components {
             username: string;
             readonly name: string;
         };
+        PaginatedAuditEntryList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["AuditEntry"][];
+        };
         PaginatedCartonLabelList: {
             /** @example 123 */
             count: number;
@@ -6221,6 +6529,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Comment"][];
+        };
+        PaginatedConcernList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Concern"][];
         };
         PaginatedCountList: {
             /** @example 123 */
@@ -6641,6 +6964,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["ReorderPoint"][];
+        };
+        PaginatedRiskAssessmentList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["RiskAssessment"][];
         };
         PaginatedRoleList: {
             /** @example 123 */
@@ -8283,6 +8621,15 @@ export interface components {
          * @enum {string}
          */
         RawMaterialStatusEnum: "draft" | "active" | "inactive" | "expired";
+        /**
+         * @description * `filed` - Statement filed through the product
+         *     * `recorded` - Statement reference recorded by hand
+         * @enum {string}
+         */
+        ReasonEnum: "filed" | "recorded";
+        ReasonRequest: {
+            reason: string;
+        };
         Receipt: {
             readonly id: number;
             readonly receipt_number: string;
@@ -8432,6 +8779,24 @@ export interface components {
             /** Format: int64 */
             department?: number;
         };
+        RecordArchive: {
+            readonly id: number;
+            readonly kind: components["schemas"]["RecordArchiveKindEnum"];
+            readonly reason: string;
+            readonly details: {
+                [key: string]: unknown;
+            };
+            /** @default  */
+            readonly by: string;
+            /** Format: date-time */
+            readonly at: string;
+        };
+        /**
+         * @description * `delivery_archived` - Delivery archived
+         *     * `statement_voided` - Recorded statement voided
+         * @enum {string}
+         */
+        RecordArchiveKindEnum: "delivery_archived" | "statement_voided";
         /**
          * @description The numbers the EU information system answered for the tenant's filed statement (EUDR.md:
          *     reference number at most 14 characters, verification number 5 to 35).
@@ -8488,6 +8853,48 @@ export interface components {
             name: string;
             ok: boolean;
             failures: number;
+        };
+        ResolutionRequest: {
+            resolution: string;
+        };
+        RetentionHold: {
+            readonly reason: components["schemas"]["ReasonEnum"];
+            readonly reference_number: string;
+            /** Format: date-time */
+            readonly started_at: string;
+            /** Format: date-time */
+            readonly keep_until: string;
+        };
+        RiskAssessment: {
+            readonly id: number;
+            readonly delivery: number | null;
+            readonly parent_vendor: number;
+            readonly parent_vendor_name: string;
+            readonly criteria: components["schemas"]["Criterion"][];
+            readonly conclusion: components["schemas"]["ConclusionEnum"];
+            readonly mitigation: components["schemas"]["Mitigation"][];
+            readonly summary: string;
+            readonly country_levels: {
+                [key: string]: string | null;
+            };
+            readonly benchmark: string;
+            /** @default  */
+            readonly assessed_by: string;
+            /** Format: date-time */
+            readonly assessed_at: string;
+        };
+        /** @description Shapes are checked here; the rules (every criterion, evidence, mitigation) in the service. */
+        RiskAssessmentInputRequest: {
+            delivery?: number | null;
+            parent_vendor?: number | null;
+            criteria: {
+                [key: string]: unknown;
+            }[];
+            conclusion: string;
+            mitigation?: {
+                [key: string]: unknown;
+            }[];
+            summary?: string;
         };
         Role: {
             readonly id: number;
@@ -15071,6 +15478,1076 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_assessments_list: {
+        parameters: {
+            query: {
+                delivery?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                parent_vendor?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedRiskAssessmentList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_assessments_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskAssessmentInputRequest"];
+                "multipart/form-data": components["schemas"]["RiskAssessmentInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RiskAssessmentInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RiskAssessment"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_benchmark: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Benchmark"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_concerns_list: {
+        parameters: {
+            query: {
+                delivery?: number;
+                open?: boolean;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                parent_vendor?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedConcernList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_concerns_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConcernInputRequest"];
+                "multipart/form-data": components["schemas"]["ConcernInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConcernInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Concern"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_concerns_resolve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolutionRequest"];
+                "multipart/form-data": components["schemas"]["ResolutionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ResolutionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Concern"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_overview: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["DueDiligenceOverview"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_archive: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+                "multipart/form-data": components["schemas"]["ReasonRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RecordArchive"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_assess: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskAssessmentInputRequest"];
+                "multipart/form-data": components["schemas"]["RiskAssessmentInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RiskAssessmentInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RiskAssessment"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_audit: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedAuditEntryList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_override: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+                "multipart/form-data": components["schemas"]["ReasonRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["FilingOverride"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_void_statement: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+                "multipart/form-data": components["schemas"]["ReasonRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RecordArchive"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_statement_audit: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedAuditEntryList"];
+                    };
                 };
             };
             /** @description Invalid input or tenant_id missing */

@@ -203,12 +203,20 @@ def test_another_tenant_cannot_record(eudr_world, api, delivery, in_tenant):
         assert RawMaterialDelivery.objects.get(pk=delivery.pk).dds_reference_number == ""
 
 
-def test_clearing_a_record(eudr_world, api, delivery):
+def test_a_recorded_statement_is_voided_with_a_reason_not_cleared(eudr_world, api, delivery):
+    """Once recorded, the statement is kept (docs/duediligence.md): DELETE is refused, the void keeps
+    who, when, why and the old numbers."""
     client = api(eudr_world.purchaser, eudr_world.tenant3)
     assert record(client, delivery.pk).status_code == 200
     cleared = client.delete(f"{RAW}{delivery.pk}/filed-dds/")
-    assert cleared.status_code == 200, cleared.content
-    data = cleared.json()["data"]
+    assert cleared.status_code == 409, cleared.content
+    assert cleared.json()["error"] == "records_kept"
+    voided = client.post(
+        f"/api/duediligence/deliveries/{delivery.pk}/void-statement/", {"reason": "Typed the wrong number"}
+    )
+    assert voided.status_code == 201, voided.content
+    assert voided.json()["data"]["details"]["reference_number"] == OWN_REFERENCE
+    data = client.get(f"{RAW}{delivery.pk}/").json()["data"]
     assert (data["dds_reference_number"], data["dds_verification_number"], data["dds_filed_at"]) == (
         "",
         "",

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '@/api/http';
-import { MockServer, fail, ok } from '@/test/mockAdapter';
+import { MockServer, created, fail, ok } from '@/test/mockAdapter';
 import { makeUser, signIn } from '@/test/session';
 import type { RawMaterial } from '../api/types';
 import { deliveryFixture } from '../test/fixtures';
@@ -123,13 +123,21 @@ describe('the filed statement card', () => {
     expect(screen.getByTestId('filed-save')).toBeInTheDocument();
   });
 
-  it('clears a recorded statement after asking', async () => {
+  it('voids a recorded statement with a reason, never deletes it', async () => {
     const user = userEvent.setup({ delay: null });
-    server.on('DELETE', URL, ok(deliveryFixture()));
+    const VOID = '/api/duediligence/deliveries/12/void-statement/';
+    server.on('POST', VOID, created({ id: 1, kind: 'statement_voided', reason: 'Wrong number' }));
     renderCard(deliveryFixture(filed));
     await user.click(screen.getByTestId('filed-clear'));
-    await user.click(await screen.findByTestId('filed-clear-confirm'));
-    await waitFor(() => expect(server.count('DELETE', URL)).toBe(1));
-    expect(await screen.findByText('Filed statement cleared')).toBeInTheDocument();
+    const reason = await screen.findByTestId('filed-clear-dialog-reason');
+    await user.click(screen.getByTestId('filed-clear-dialog-ok'));
+    expect(await screen.findByText('Give the reason.')).toBeInTheDocument();
+    expect(server.count('POST', VOID)).toBe(0);
+    await user.type(reason, 'Wrong number');
+    await user.click(screen.getByTestId('filed-clear-dialog-ok'));
+    await waitFor(() => expect(server.count('POST', VOID)).toBe(1));
+    expect(JSON.parse(server.requests.find((r) => r.url === VOID)?.data as string)).toEqual({ reason: 'Wrong number' });
+    expect(await screen.findByText('Recorded statement voided')).toBeInTheDocument();
+    expect(server.count('DELETE', URL)).toBe(0);
   });
 });

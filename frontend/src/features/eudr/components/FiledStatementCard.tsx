@@ -1,15 +1,15 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '@/shared/errors/errorText';
 import { useApiForm } from '@/shared/hooks/useApiForm';
-import { clearFiledDds, recordFiledDds } from '../api/filedDds';
+import { voidFiledDds, recordFiledDds } from '../api/filedDds';
 import { useInvalidateRawMaterial } from '../api/rawMaterials';
 import type { RawMaterial } from '../api/types';
 import { compact, REFERENCE_MAX, referenceValid, VERIFICATION_MAX, VERIFICATION_MIN, verificationValid } from '../lib/filedDds';
 import styles from './eudr.module.css';
+import { ReasonDialog } from './dueDiligence/ReasonDialog';
 
 interface Props {
   material: RawMaterial;
@@ -22,23 +22,14 @@ interface Props {
 /** The tenant's filed due diligence statement: what the EU information system answered, when and by whom. */
 export function FiledStatementCard({ material, supplier, mayChange }: Props) {
   const { t, i18n } = useTranslation('eudr');
-  const { message } = App.useApp();
-  const errorText = useErrorText();
   const invalidate = useInvalidateRawMaterial();
   const [open, setOpen] = useState(false);
   const lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
   const filed = Boolean(material.dds_reference_number);
   const editable = mayChange && !supplier && material.status !== 'draft';
 
-  const clear = async () => {
-    try {
-      await clearFiledDds(material.id);
-      await invalidate(material.id);
-      void message.success(t('filed.cleared'));
-    } catch (error) {
-      void message.error(errorText(error));
-    }
-  };
+  // A recorded statement is kept five years: it is voided with a reason, never deleted (docs/duediligence.md).
+  const [voiding, setVoiding] = useState(false);
 
   const extra = editable ? (
     <>
@@ -46,18 +37,9 @@ export function FiledStatementCard({ material, supplier, mayChange }: Props) {
         {filed ? t('filed.change') : t('filed.record')}
       </Button>
       {filed ? (
-        <Popconfirm
-          title={t('filed.clearQuestion')}
-          description={t('filed.clearText')}
-          okText={t('filed.clear')}
-          okButtonProps={{ danger: true, 'data-testid': 'filed-clear-confirm' }}
-          cancelText={t('common:actions.cancel')}
-          onConfirm={clear}
-        >
-          <Button size="small" type="link" danger icon={<DeleteOutlined />} data-testid="filed-clear">
-            {t('filed.clear')}
-          </Button>
-        </Popconfirm>
+        <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => setVoiding(true)} data-testid="filed-clear">
+          {t('filed.clear')}
+        </Button>
       ) : null}
     </>
   ) : null;
@@ -87,6 +69,22 @@ export function FiledStatementCard({ material, supplier, mayChange }: Props) {
         </Typography.Text>
       )}
       {editable ? <FiledStatementDialog material={material} open={open} onClose={() => setOpen(false)} /> : null}
+      {editable && filed ? (
+        <ReasonDialog
+          open={voiding}
+          title={t('filed.clearQuestion')}
+          help={t('filed.clearText')}
+          okText={t('filed.clear')}
+          danger
+          done={t('filed.cleared')}
+          testId="filed-clear-dialog"
+          submit={async (reason) => {
+            await voidFiledDds(material.id, reason);
+            await invalidate(material.id);
+          }}
+          onClose={() => setVoiding(false)}
+        />
+      ) : null}
     </Card>
   );
 }

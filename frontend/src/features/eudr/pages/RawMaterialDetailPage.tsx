@@ -22,6 +22,8 @@ import { BatchesTable } from '../components/BatchesTable';
 import { DdsPackageButton } from '../components/DdsPackageButton';
 import styles from '../components/eudr.module.css';
 import { DdsFilingCard } from '../components/DdsFilingCard';
+import { AuditTrailCard } from '../components/dueDiligence/AuditTrailCard';
+import { DueDiligenceCard } from '../components/dueDiligence/DueDiligenceCard';
 import { FiledStatementCard } from '../components/FiledStatementCard';
 import { FilesCard } from '../components/FilesCard';
 import { GenerateCartonsDialog } from '../components/GenerateCartonsDialog';
@@ -34,6 +36,7 @@ import { stepOfCheck, WIZARD_STEPS } from '../components/wizard/wizardModel';
 import { useHasPermission, useMayPermission } from '@/shared/session/permissions';
 import { APPROVE_OVER_CAP, CHANGE_DELIVERY, DELETE_DELIVERY } from '../permissions';
 import { useEudrPortal } from '../hooks/usePortal';
+import { VIEW_AUDIT } from '../api/dueDiligence';
 import { countryName } from '@/shared/countries/countries';
 import { remainingRule } from '../lib/validation';
 import { formatKg } from '../lib/weight';
@@ -79,6 +82,8 @@ function Detail({ material }: { material: RawMaterial }) {
   const mayDeleteLabels = useMayPermission('eudr.delete_cartonlabel');
   const mayChange = useMayPermission(CHANGE_DELIVERY);
   const mayDelete = useMayPermission(DELETE_DELIVERY);
+  const mayDueDiligence = useHasPermission('duediligence.view_riskassessment');
+  const mayAudit = useHasPermission(VIEW_AUDIT);
   const dash = t('common.none');
   const show = (value: string | null | undefined) => value || dash;
   const lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
@@ -272,6 +277,7 @@ function Detail({ material }: { material: RawMaterial }) {
           </Card>
         </Col>
         <Col xs={24} lg={9}>
+          {!isDraft && !portal.supplier && mayDueDiligence ? <DueDiligenceCard material={material} /> : null}
           {!isDraft && !portal.supplier ? <DdsFilingCard material={material} mayChange={mayChange} /> : null}
           {!isDraft ? <FiledStatementCard material={material} supplier={portal.supplier} mayChange={mayChange} /> : null}
           <FilesCard material={material} />
@@ -328,6 +334,8 @@ function Detail({ material }: { material: RawMaterial }) {
           />
         </>
       ) : null}
+
+      {!portal.supplier && mayAudit ? <AuditTrailCard deliveryId={material.id} /> : null}
 
       <GenerateCartonsDialog
         material={material}

@@ -1,0 +1,327 @@
+"""The due diligence API (docs/duediligence.md). Internal users only (concerns: warehouse users too).
+
+GET  deliveries/{id}/                  countries and levels, the assessment, gate, concerns, hold, archives
+GET  deliveries/{id}/audit/            the delivery's audit trail (its statements' too), newest first
+POST deliveries/{id}/assessments/      record a risk assessment of the delivery's statement
+POST deliveries/{id}/override/         file without a negligible assessment, with a reason (authorised)
+POST deliveries/{id}/archive/          "delete" of a kept delivery: set inactive, with the reason
+POST deliveries/{id}/void-statement/   "delete" of a recorded reference: voided, with the reason
+GET  statements/{id}/audit/            one statement's audit trail
+GET  assessments/?parent_vendor=       assessments of supplier relationships (and deliveries)
+POST assessments/                      record a supplier relationship's assessment
+GET  concerns/                         substantiated concerns (filters: open, delivery, parent_vendor)
+POST concerns/                         record one
+POST concerns/{id}/resolve/            resolve it with a reason
+GET  benchmark/                        the country benchmark in use
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import viewsets
+from rest_framework.response import Response
+
+from apps.common.api.pagination import StandardPagination
+from apps.common.api.viewsets import TenantScopedMixin
+from apps.eudr.filing_models import DdsSubmission
+from apps.eudr.models import RawMaterialDelivery
+from apps.users.permissions import tenant_permissions
+
+from .. import benchmark as benchmarks
+from .. import selectors, services
+from ..errors import DeliveryNotFound, StatementNotFound
+from ..models import AuditEntry, RecordArchive, RetentionHold, RiskAssessment, SubstantiatedConcern
+from .serializers import (
+    AuditEntrySerializer,
+    BenchmarkSerializer,
+    ConcernInputSerializer,
+    ConcernSerializer,
+    DueDiligenceOverviewSerializer,
+    FilingOverrideSerializer,
+    ReasonSerializer,
+    RecordArchiveSerializer,
+    ResolutionSerializer,
+    RiskAssessmentInputSerializer,
+    RiskAssessmentSerializer,
+)
+
+OVERRIDE_PERMISSION = "duediligence.override_filing_gate"
+TAGS = ["duediligence"]
+
+
+def _visible_delivery(pk) -> RawMaterialDelivery:
+    delivery = RawMaterialDelivery.objects.select_related("parent_vendor").filter(pk=pk).first()
+    if delivery is None:
+        raise DeliveryNotFound()
+    return delivery
+
+
+class DeliveryDueDiligenceViewSet(TenantScopedMixin, viewsets.GenericViewSet):
+    allowed_user_types = ("internal",)
+    queryset = RiskAssessment.objects.all()
+    serializer_class = DueDiligenceOverviewSerializer
+    pagination_class = StandardPagination
+    action_permissions = {
+        "overview": ["eudr.view_rawmaterialdelivery", "duediligence.view_riskassessment"],
+        "audit": ["eudr.view_rawmaterialdelivery", "duediligence.view_auditentry"],
+        "assess": ["eudr.view_rawmaterialdelivery", "duediligence.add_riskassessment"],
+        "override": ["eudr.view_rawmaterialdelivery", OVERRIDE_PERMISSION],
+        "archive": "eudr.change_rawmaterialdelivery",
+        "void_statement": "eudr.change_rawmaterialdelivery",
+    }
+
+    def _overview(self, request, delivery) -> Response:
+        status = services.gate_status(delivery)
+        data = {
+            "delivery": delivery.pk,
+            "benchmark": benchmarks.current().label,
+            "countries": status["countries"],
+            "simplified": status["simplified"],
+            "assessment": status["assessment"],
+            "assessments": RiskAssessment.objects.filter(delivery=delivery).select_related(
+                "assessed_by", "parent_vendor"
+            ),
+            "override": status["override"],
+            "can_override": OVERRIDE_PERMISSION in tenant_permissions(request.user, request.tenant),
+            "blockers": status["blockers"],
+            "can_file": status["can_file"],
+            "concerns": SubstantiatedConcern.objects.filter(
+                pk__in=[c.pk for c in selectors.open_concerns_for(delivery)]
+            )
+            | SubstantiatedConcern.objects.filter(delivery=delivery),
+            "hold": RetentionHold.objects.filter(delivery=delivery).first(),
+            "archives": RecordArchive.objects.filter(delivery=delivery).select_related("by"),
+        }
+        return Response(DueDiligenceOverviewSerializer(data).data)
+
+    @extend_schema(
+        operation_id="duediligence_delivery_overview", responses=DueDiligenceOverviewSerializer, tags=TAGS
+    )
+    def overview(self, request, pk=None):
+        return self._overview(request, _visible_delivery(pk))
+
+    @extend_schema(
+        operation_id="duediligence_delivery_audit", responses=AuditEntrySerializer(many=True), tags=TAGS
+    )
+    def audit(self, request, pk=None):
+        delivery = _visible_delivery(pk)
+        page = self.paginate_queryset(selectors.audit_for_delivery(delivery.pk))
+        return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="duediligence_delivery_assess",
+        request=RiskAssessmentInputSerializer,
+        responses={201: RiskAssessmentSerializer},
+        tags=TAGS,
+    )
+    def assess(self, request, pk=None):
+        delivery = _visible_delivery(pk)
+        serializer = RiskAssessmentInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        assessment = services.assessment_create(
+            delivery_id=delivery.pk,
+            criteria=data["criteria"],
+            conclusion=data["conclusion"],
+            mitigation=data.get("mitigation"),
+            summary=data.get("summary", ""),
+            user=request.user,
+        )
+        return Response(RiskAssessmentSerializer(assessment).data, status=201)
+
+    @extend_schema(
+        operation_id="duediligence_delivery_override",
+        request=ReasonSerializer,
+        responses={201: FilingOverrideSerializer},
+        tags=TAGS,
+    )
+    def override(self, request, pk=None):
+        delivery = _visible_delivery(pk)
+        serializer = ReasonSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        record = services.filing_override_record(
+            delivery_id=delivery.pk, reason=serializer.validated_data["reason"], user=request.user
+        )
+        return Response(FilingOverrideSerializer(record).data, status=201)
+
+    @extend_schema(
+        operation_id="duediligence_delivery_archive",
+        request=ReasonSerializer,
+        responses={201: RecordArchiveSerializer},
+        tags=TAGS,
+    )
+    def archive(self, request, pk=None):
+        delivery = _visible_delivery(pk)
+        serializer = ReasonSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        record = services.delivery_archive(
+            delivery_id=delivery.pk, reason=serializer.validated_data["reason"], user=request.user
+        )
+        return Response(RecordArchiveSerializer(record).data, status=201)
+
+    @extend_schema(
+        operation_id="duediligence_delivery_void_statement",
+        request=ReasonSerializer,
+        responses={201: RecordArchiveSerializer},
+        tags=TAGS,
+    )
+    def void_statement(self, request, pk=None):
+        delivery = _visible_delivery(pk)
+        serializer = ReasonSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        record = services.statement_void(
+            delivery_id=delivery.pk, reason=serializer.validated_data["reason"], user=request.user
+        )
+        return Response(RecordArchiveSerializer(record).data, status=201)
+
+
+class StatementAuditViewSet(TenantScopedMixin, viewsets.GenericViewSet):
+    allowed_user_types = ("internal",)
+    queryset = AuditEntry.objects.all()
+    pagination_class = StandardPagination
+    serializer_class = AuditEntrySerializer
+    action_permissions = {"audit": ["eudr.view_rawmaterialdelivery", "duediligence.view_auditentry"]}
+
+    @extend_schema(
+        operation_id="duediligence_statement_audit", responses=AuditEntrySerializer(many=True), tags=TAGS
+    )
+    def audit(self, request, pk=None):
+        if not DdsSubmission.objects.filter(pk=pk).exists():
+            raise StatementNotFound()
+        page = self.paginate_queryset(selectors.audit_for_submission(int(pk)))
+        return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)
+
+
+class AssessmentViewSet(TenantScopedMixin, viewsets.GenericViewSet):
+    allowed_user_types = ("internal",)
+    queryset = RiskAssessment.objects.select_related("assessed_by", "parent_vendor")
+    serializer_class = RiskAssessmentSerializer
+    pagination_class = StandardPagination
+
+    @extend_schema(
+        operation_id="duediligence_assessments_list",
+        parameters=[OpenApiParameter("parent_vendor", int), OpenApiParameter("delivery", int)],
+        tags=TAGS,
+    )
+    def list(self, request):
+        queryset = self.get_queryset()
+        for name in ("parent_vendor", "delivery"):
+            value = request.query_params.get(name, "")
+            if value.isdigit():
+                queryset = queryset.filter(**{f"{name}_id": int(value)})
+        page = self.paginate_queryset(queryset)
+        return self.get_paginated_response(RiskAssessmentSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="duediligence_assessments_create",
+        request=RiskAssessmentInputSerializer,
+        responses={201: RiskAssessmentSerializer},
+        tags=TAGS,
+    )
+    def create(self, request):
+        serializer = RiskAssessmentInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        delivery_id = data.get("delivery")
+        if delivery_id is not None:
+            _visible_delivery(delivery_id)
+        assessment = services.assessment_create(
+            delivery_id=delivery_id,
+            parent_vendor=data.get("parent_vendor"),
+            criteria=data["criteria"],
+            conclusion=data["conclusion"],
+            mitigation=data.get("mitigation"),
+            summary=data.get("summary", ""),
+            user=request.user,
+        )
+        return Response(RiskAssessmentSerializer(assessment).data, status=201)
+
+
+class ConcernViewSet(TenantScopedMixin, viewsets.GenericViewSet):
+    # Anyone inside the company may record a concern (warehouse users too); resolving needs the permission.
+    allowed_user_types = ("internal", "warehouse")
+    queryset = SubstantiatedConcern.objects.select_related("raised_by", "resolved_by", "parent_vendor")
+    serializer_class = ConcernSerializer
+    pagination_class = StandardPagination
+    action_permissions = {
+        "list": "duediligence.view_substantiatedconcern",
+        "create": [],
+        "resolve": "duediligence.change_substantiatedconcern",
+    }
+
+    @extend_schema(
+        operation_id="duediligence_concerns_list",
+        parameters=[
+            OpenApiParameter("open", bool),
+            OpenApiParameter("delivery", int),
+            OpenApiParameter("parent_vendor", int),
+        ],
+        tags=TAGS,
+    )
+    def list(self, request):
+        queryset = self.get_queryset()
+        params = request.query_params
+        if params.get("open") in ("true", "1"):
+            queryset = queryset.filter(resolved_at__isnull=True)
+        elif params.get("open") in ("false", "0"):
+            queryset = queryset.filter(resolved_at__isnull=False)
+        for name in ("parent_vendor", "delivery"):
+            value = params.get(name, "")
+            if value.isdigit():
+                queryset = queryset.filter(**{f"{name}_id": int(value)})
+        page = self.paginate_queryset(queryset)
+        return self.get_paginated_response(ConcernSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="duediligence_concerns_create",
+        request=ConcernInputSerializer,
+        responses={201: ConcernSerializer},
+        tags=TAGS,
+    )
+    def create(self, request):
+        serializer = ConcernInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        concern = services.concern_raise(
+            parent_vendor=data.get("parent_vendor"),
+            delivery_id=data.get("delivery"),
+            submission_id=data.get("submission"),
+            description=data["description"],
+            source=data.get("source", ""),
+            user=request.user,
+        )
+        return Response(ConcernSerializer(concern).data, status=201)
+
+    @extend_schema(
+        operation_id="duediligence_concerns_resolve",
+        request=ResolutionSerializer,
+        responses={200: ConcernSerializer},
+        tags=TAGS,
+    )
+    def resolve(self, request, pk=None):
+        serializer = ResolutionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        concern = services.concern_resolve(
+            concern_id=int(pk), resolution=serializer.validated_data["resolution"], user=request.user
+        )
+        return Response(ConcernSerializer(concern).data)
+
+
+class BenchmarkViewSet(TenantScopedMixin, viewsets.GenericViewSet):
+    allowed_user_types = ("internal",)
+    serializer_class = BenchmarkSerializer
+    action_permissions = {"retrieve": []}
+
+    @extend_schema(operation_id="duediligence_benchmark", responses=BenchmarkSerializer, tags=TAGS)
+    def retrieve(self, request):
+        current = benchmarks.current()
+        return Response(
+            BenchmarkSerializer(
+                {
+                    "act_reference": current.act_reference,
+                    "act_date": current.act_date,
+                    "default_level": current.default_level,
+                    "levels": current.levels,
+                }
+            ).data
+        )

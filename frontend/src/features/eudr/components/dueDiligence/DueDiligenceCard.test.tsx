@@ -1,0 +1,108 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http } from '@/api/http';
+import { MockServer, created, fail, ok } from '@/test/mockAdapter';
+import { makeUser, signIn } from '@/test/session';
+import type { DueDiligenceOverview } from '../../api/dueDiligence';
+import { deliveryFixture } from '../../test/fixtures';
+import { renderAt } from '../../test/harness';
+import { DueDiligenceCard } from './DueDiligenceCard';
+
+const URL = '/api/duediligence/deliveries/12/';
+const PERMISSIONS = ['duediligence.add_riskassessment', 'duediligence.view_riskassessment', 'eudr.change_rawmaterialdelivery'];
+
+function overview(overrides: Partial<DueDiligenceOverview> = {}): DueDiligenceOverview {
+  return {
+    delivery: 12,
+    benchmark: 'Commission Implementing Regulation (EU) 2025/1093 (2025-05-22)',
+    countries: [{ country_code: 'BR', level: 'standard' }],
+    simplified: false,
+    assessment: null,
+    assessments: [],
+    override: null,
+    can_override: false,
+    blockers: [{ code: 'assessment_missing', message: 'No risk assessment: a country of production is not low risk.' }],
+    can_file: false,
+    concerns: [],
+    hold: null,
+    archives: [],
+    ...overrides,
+  };
+}
+
+let server: MockServer;
+
+beforeEach(() => {
+  server = new MockServer(http);
+  signIn({ tenant: '3', user: makeUser({ permissions: PERMISSIONS }) });
+});
+
+afterEach(() => server.restore());
+
+const renderCard = () => renderAt('/x', '/x', <DueDiligenceCard material={deliveryFixture()} />);
+
+describe('the due diligence card', () => {
+  it('shows each country with its benchmark level and what blocks the statement', async () => {
+    server.on('GET', URL, ok(overview()));
+    renderCard();
+    expect(await screen.findByTestId('dd-country-BR')).toHaveTextContent('Standard risk');
+    expect(screen.getByTestId('dd-blockers')).toHaveTextContent('No risk assessment');
+    expect(screen.queryByTestId('dd-override')).not.toBeInTheDocument();
+  });
+
+  it('says when simplified due diligence applies', async () => {
+    server.on('GET', URL, ok(overview({ countries: [{ country_code: 'CN', level: 'low' }], simplified: true, blockers: [], can_file: true })));
+    renderCard();
+    expect(await screen.findByTestId('dd-simplified')).toBeInTheDocument();
+    expect(screen.getByTestId('dd-can-file')).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the overview fails', async () => {
+    server.on('GET', URL, fail(500, 'Server error', 'server_error'));
+    renderCard();
+    expect(await screen.findByRole('button', { name: /retry|try again/i })).toBeInTheDocument();
+  });
+
+  it('records an assessment with every criterion and its evidence', async () => {
+    const user = userEvent.setup({ delay: null });
+    const ASSESS = `${URL}assessments/`;
+    server.on('GET', URL, ok(overview()));
+    server.on('POST', ASSESS, created({ id: 1 }));
+    renderCard();
+    await user.click(await screen.findByTestId('dd-assess'));
+    await screen.findByTestId('criterion-a');
+    await user.click(screen.getByTestId('assessment-save'));
+    expect((await screen.findAllByText('Give the evidence.')).length).toBeGreaterThan(0);
+    expect(server.count('POST', ASSESS)).toBe(0);
+    for (const code of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n']) {
+      await user.type(screen.getByTestId(`evidence-${code}`), `Report ${code}`);
+    }
+    await user.click(screen.getByTestId('assessment-save'));
+    await waitFor(() => expect(server.count('POST', ASSESS)).toBe(1));
+    const body = JSON.parse(server.requests.find((r) => r.url === ASSESS)?.data as string) as { criteria: { code: string; finding: string; evidence: string }[]; conclusion: string };
+    expect(body.criteria).toHaveLength(14);
+    expect(body.criteria[5]).toEqual({ code: 'f', finding: 'no_risk', evidence: 'Report f' });
+    expect(body.conclusion).toBe('negligible');
+    expect(await screen.findByText('Risk assessment recorded')).toBeInTheDocument();
+  });
+
+  it('shows the five-year hold and archives only with a reason', async () => {
+    const user = userEvent.setup({ delay: null });
+    const ARCHIVE = `${URL}archive/`;
+    server.on(
+      'GET',
+      URL,
+      ok(overview({ hold: { reason: 'recorded', reference_number: '26NLQ8M3ZP41TK', started_at: '2026-11-26T10:00:00Z', keep_until: '2031-11-30T10:00:00Z' } })),
+    );
+    server.on('POST', ARCHIVE, created({ id: 3 }));
+    renderCard();
+    expect(await screen.findByTestId('dd-kept')).toHaveTextContent('26NLQ8M3ZP41TK');
+    await user.click(screen.getByTestId('dd-archive'));
+    const reason = await screen.findByTestId('dd-archive-dialog-reason');
+    await user.type(reason, 'Supplier closed');
+    await user.click(screen.getByTestId('dd-archive-dialog-ok'));
+    await waitFor(() => expect(server.count('POST', ARCHIVE)).toBe(1));
+    expect(JSON.parse(server.requests.find((r) => r.url === ARCHIVE)?.data as string)).toEqual({ reason: 'Supplier closed' });
+  });
+});
