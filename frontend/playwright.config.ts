@@ -24,7 +24,14 @@ export default defineConfig({
   // No retries, in CI either: a flaky test shows as failed instead of hiding behind a second run.
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Pictures (pictures.spec.ts): no animation or caret in them; a few pixels of anti-aliasing may differ.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css', maxDiffPixelRatio: 0.001 },
+  },
+  // One baseline per picture, named by the test's own words (no platform suffix: CI runs the same
+  // Debian Chromium and fonts as the machine that made them).
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   // PLAYWRIGHT_JUNIT_OUTPUT_NAME set (make test-e2e): also a JUnit report, which the total adds up.
   reporter: process.env.PLAYWRIGHT_JUNIT_OUTPUT_NAME ? [['list'], ['junit']] : [['list']],
   use: {
