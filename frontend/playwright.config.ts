@@ -1,13 +1,29 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the real server:
  * ../scripts/e2e-server.sh builds nothing; it serves the built frontend (dist/) and the API with a
- * fresh demo database on 127.0.0.1:8799.
+ * fresh demo database on 127.0.0.1, on E2E_PORT or else a free port.
  */
-const PORT = Number(process.env.E2E_PORT ?? 8799);
 /** E2E_BASE_URL points the tests at a server that is already running (then none is started). */
 const EXTERNAL = process.env.E2E_BASE_URL;
+
+/**
+ * A port nobody listens on (bound to port 0, then released), so that a busy machine's other servers
+ * cannot collide with the test server. Chosen once, by the runner: it puts the port in the environment,
+ * which the worker processes inherit, so they read the same one instead of choosing again.
+ */
+function freePort(): number {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+if (!EXTERNAL && !process.env.E2E_PORT) {
+  process.env.E2E_PORT = String(freePort());
+  console.log(`e2e: the test server takes port ${process.env.E2E_PORT}`);
+}
+const PORT = Number(process.env.E2E_PORT);
 const BASE_URL = EXTERNAL ?? `http://127.0.0.1:${PORT}`;
 /**
  * Screenshots for people to look at (e2e/shots/*.shots.ts) compare nothing: they run only when
@@ -24,7 +40,14 @@ export default defineConfig({
   // No retries, in CI either: a flaky test shows as failed instead of hiding behind a second run.
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Pictures (pictures.spec.ts): no animation or caret in them; a few pixels of anti-aliasing may differ.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css', maxDiffPixelRatio: 0.001 },
+  },
+  // One baseline per picture, named by the test's own words (no platform suffix: CI runs the same
+  // Debian Chromium and fonts as the machine that made them).
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   // PLAYWRIGHT_JUNIT_OUTPUT_NAME set (make test-e2e): also a JUnit report, which the total adds up.
   reporter: process.env.PLAYWRIGHT_JUNIT_OUTPUT_NAME ? [['list'], ['junit']] : [['list']],
   use: {
@@ -57,7 +80,9 @@ export default defineConfig({
         // Migrating and loading every area's demo data: about 30 s on a quiet 2-core machine, several
         // minutes when the machine is busy. A start-up limit only, never a measure of speed.
         timeout: 420_000,
-        env: { E2E_PORT: String(PORT) },
+        env: { E2E_PORT: String(PORT), E2E_SERVER_NAME: 'e2e' },
+        // SIGTERM, so that the server drops its database before it goes (scripts/e2e-server.sh).
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
         stdout: 'pipe',
         stderr: 'pipe',
       },

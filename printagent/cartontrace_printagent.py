@@ -58,9 +58,13 @@ STATE_WORDS = {
 
 
 class PrinterError(Exception):
-    def __init__(self, state: str, message: str) -> None:
+    """`sent`: whether the label data reached the printer: False (refused before sending, so nothing
+    printed), True, or None when a connection broke while sending."""
+
+    def __init__(self, state: str, message: str, sent: bool | None = False) -> None:
         super().__init__(message)
         self.state = state
+        self.sent = sent
 
 
 def decode_host_status(strings: list[str]) -> dict:
@@ -174,10 +178,16 @@ def print_zpl(host: str, port: int, zpl: str, before_send=None) -> dict:
         try:
             sock.sendall(zpl.encode("utf-8"))
         except OSError as exc:
-            raise PrinterError("no_answer", f"sending the label failed ({exc})") from exc
-        status = read_host_status(sock)
+            raise PrinterError("no_answer", f"sending the label failed ({exc})", sent=None) from exc
+        try:
+            status = read_host_status(sock)
+        except PrinterError as exc:
+            exc.sent = True
+            raise
         if status["state"] != "ready":
-            raise PrinterError(status["state"], f"printer reported {status['words']} after the label was sent")
+            raise PrinterError(
+                status["state"], f"printer reported {status['words']} after the label was sent", sent=True
+            )
         return status
 
 
@@ -321,6 +331,7 @@ class Agent:
             log(f"job {job['id']}: already handled, reporting it again without printing")
             return done.get("result") or {
                 "printed": False,
+                "data_sent": None,
                 "error": "interrupted after sending; check the printer before printing again",
                 "printer_status": {},
             }
@@ -333,6 +344,7 @@ class Agent:
                     ok = status["state"] == "ready"
                     result = {
                         "printed": ok,
+                        "data_sent": False,
                         "error": "" if ok else f"printer {status['words']}",
                         "printer_status": _status_payload(status),
                     }
@@ -340,10 +352,16 @@ class Agent:
                     status = print_zpl(
                         host, port, job["zpl"], before_send=lambda: self.store.remember(key, {"at": time.time()})
                     )
-                    result = {"printed": True, "error": "", "printer_status": _status_payload(status)}
+                    result = {
+                        "printed": True,
+                        "data_sent": True,
+                        "error": "",
+                        "printer_status": _status_payload(status),
+                    }
             except PrinterError as exc:
                 result = {
                     "printed": False,
+                    "data_sent": exc.sent,
                     "error": str(exc),
                     "printer_status": {"state": exc.state, "raw": [], "flags": []},
                 }

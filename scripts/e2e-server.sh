@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Serves the built web app and the API on 127.0.0.1:${E2E_PORT:-8799} with a fresh demo database,
-# for the Playwright tests (frontend/playwright.config.ts starts it) and schemathesis. Builds nothing:
-# `make test-e2e` does.
+# Serves the built web app and the API on 127.0.0.1:$E2E_PORT with a fresh demo database, for the
+# Playwright tests (frontend/playwright.config.ts starts it) and schemathesis. Builds nothing:
+# `make test-e2e` does. Without E2E_PORT (or with 0) it takes a free port; either way it says which
+# ("e2e-server: serving on http://127.0.0.1:<port>") and records it with the database it runs on in
+# var/servers/<E2E_SERVER_NAME>.{port,database} (default name e2e), where CI's checks read them: a fixed
+# port collides with whatever else a busy machine runs.
 #
 # Database: PostgreSQL when E2E_DATABASE_URL (or else DATABASE_URL) is set, so that the real HTTP stack
 # runs under row-level security: the database of that URL's server named cartontrace_e2e_<port> is
@@ -9,7 +12,12 @@
 # superuser: the server refuses to start as one). SQLite under var/e2e-<port>/ when neither is set.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-PORT="${E2E_PORT:-8799}"
+PORT="${E2E_PORT:-0}"
+if [ "$PORT" = 0 ]; then
+  PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+fi
+SERVER_NAME="${E2E_SERVER_NAME:-e2e}"
+SERVERS_DIR="$ROOT/var/servers"
 export APP_VAR_DIR="$ROOT/var/e2e-$PORT"
 export SQLITE_PATH="$APP_VAR_DIR/db.sqlite3"
 export MEDIA_ROOT="$APP_VAR_DIR/media"
@@ -56,9 +64,39 @@ else
   echo "sqlite $SQLITE_PATH" > "$APP_VAR_DIR/database"
 fi
 echo "e2e-server: $(cat "$APP_VAR_DIR/database")"
+mkdir -p "$SERVERS_DIR"
+echo "$PORT" > "$SERVERS_DIR/$SERVER_NAME.port"
+cp "$APP_VAR_DIR/database" "$SERVERS_DIR/$SERVER_NAME.database"
+echo "e2e-server: serving on http://127.0.0.1:$PORT"
 
 "$UV" run --frozen python manage.py migrate --no-input -v0
 "$UV" run --frozen python manage.py load_demo >/dev/null
 "$UV" run --frozen python manage.py collectstatic --no-input -v0
-exec "$UV" run --frozen gunicorn config.wsgi:application --bind "127.0.0.1:$PORT" --workers 1 --threads 8 \
-  --log-level warning
+"$UV" run --frozen gunicorn config.wsgi:application --bind "127.0.0.1:$PORT" --workers 1 --threads 8 \
+  --log-level warning &
+GUNICORN=$!
+# Stopped (SIGTERM or SIGINT: playwright.config.ts's gracefulShutdown, make bench, schemathesis.sh), the
+# server drops its database: a free port per run would otherwise leave one database per run behind.
+stop() {
+  kill -TERM "$GUNICORN" 2>/dev/null || true
+  wait "$GUNICORN" 2>/dev/null || true
+  if [ -n "$PG_URL" ]; then
+    E2E_PG_URL="$PG_URL" E2E_DB_NAME="cartontrace_e2e_$PORT" "$UV" run --frozen python - <<'PY' || true
+import os
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg import sql
+
+parts = urlsplit(os.environ["E2E_PG_URL"])
+with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
+    conn.execute(
+        sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(os.environ["E2E_DB_NAME"]))
+    )
+PY
+  fi
+  rm -f "$SERVERS_DIR/$SERVER_NAME.port"
+}
+trap stop EXIT
+trap 'exit 0' TERM INT
+wait "$GUNICORN"

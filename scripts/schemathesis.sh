@@ -11,9 +11,12 @@
 # whole output is kept in var/schemathesis-output.log. Its tests are counted from the JUnit report.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-PORT="${SCHEMATHESIS_PORT:-8798}"
+# A free port unless SCHEMATHESIS_PORT names one: a fixed port collides with whatever else a busy machine runs.
+PORT="${SCHEMATHESIS_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')}"
+echo "schemathesis: the demo server serves on http://127.0.0.1:$PORT (log: var/schemathesis-server.log)"
 UV="$(command -v uv || echo "$ROOT/.tools/bin/uv")"
-export E2E_PORT="$PORT" JWT_ACCESS_MINUTES=240 AXES_ENABLED=false
+mkdir -p "$ROOT/var"
+export E2E_PORT="$PORT" E2E_SERVER_NAME=schemathesis JWT_ACCESS_MINUTES=240 AXES_ENABLED=false
 bash "$ROOT/scripts/e2e-server.sh" > "$ROOT/var/schemathesis-server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true' EXIT

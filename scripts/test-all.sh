@@ -5,7 +5,7 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 REPORTS="$ROOT/var/reports"
 MAKE="${MAKE:-make}"
-rm -rf "$REPORTS" && mkdir -p "$REPORTS"
+rm -rf "$REPORTS" "$ROOT/var/servers" && mkdir -p "$REPORTS"
 # A check is counted as one test; a suite by the tests in its report (backend.xml, vitest.xml, e2e.xml,
 # schemathesis/*.xml). steps.tsv records each step's exit status, so a suite that fails outside its
 # tests (a crash before the report is written, a server that does not start) still counts as failed.

@@ -190,7 +190,8 @@ class PrinterDevice(TenantModel):
 class PrintJob(TenantModel):
     """One print request to one printer. Queued -> sent (an agent picked it up) -> printed / failed, or
     expired when no agent picked it up in time. `idempotency_key` travels with the job to the agent,
-    which never prints a key twice; a reprint is a new job (`copy_number` > 1)."""
+    which never prints a key twice; a reprint is a new job (`copy_number` > 1, or the same number when the
+    job it repeats printed nothing)."""
 
     class Source(models.TextChoices):
         CARTON_LABELS = "carton_labels", _("Carton labels")
@@ -226,6 +227,10 @@ class PrintJob(TenantModel):
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     error = models.CharField(_("error"), max_length=500, blank=True)
     printer_status = models.JSONField(default=dict, blank=True)
+    # What the agent says reached the printer: False when it refused before sending (printer not ready,
+    # unreachable), so the job printed nothing and printing it again is the same print, not a copy;
+    # None when not known (an agent that does not say, a connection lost while sending).
+    data_sent = models.BooleanField(_("data sent"), null=True, blank=True)
     agent = models.ForeignKey(PrintAgent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -253,3 +258,19 @@ class PrintJob(TenantModel):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.get_source_display()}"
+
+    @property
+    def printed_nothing(self) -> bool:
+        """Nothing of this job can have come out of the printer: it expired before an agent took it, or the
+        agent refused it before sending any data."""
+        return self.status == self.Status.EXPIRED or (
+            self.status == self.Status.FAILED and self.data_sent is False
+        )
+
+    @property
+    def waits_for_agent(self) -> bool:
+        """Queued for a printer whose agent is offline: it waits until the agent is back (or it expires)."""
+        if self.status != self.Status.QUEUED:
+            return False
+        agent = self.printer.agent
+        return agent is None or not agent.is_online

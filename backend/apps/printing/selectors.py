@@ -20,7 +20,7 @@ def printers_list() -> QuerySet[PrinterDevice]:
 
 
 def jobs_list() -> QuerySet[PrintJob]:
-    return PrintJob.objects.select_related("printer", "user").defer("zpl")
+    return PrintJob.objects.select_related("printer__agent", "user").defer("zpl")
 
 
 def labels_for_print(*, queryset: QuerySet[CartonLabel], ids: list[int] | None, filters: dict | None):

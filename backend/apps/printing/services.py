@@ -20,6 +20,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -278,11 +279,20 @@ def print_job_create(
 
 @transaction.atomic
 def print_job_reprint(*, job: PrintJob, user) -> PrintJob:
-    """A new job with the same labels, marked "COPY N" (N counts the original and every reprint)."""
+    """Prints a job's labels again as a new job. A job that printed nothing (expired, or refused by the
+    agent before any data was sent) is printed again as the same print, with its own copy number; any
+    other is a copy, marked "COPY N" where N follows the highest copy that may have come out."""
     if job.source not in (PrintJob.Source.CARTON_LABELS, PrintJob.Source.TEST_LABEL):
         raise errors.JobNotReprintable()
     original = job.reprint_of or job
-    number = PrintJob.objects.filter(reprint_of=original).count() + 2
+    if job.printed_nothing:
+        number = job.copy_number
+    else:
+        family = PrintJob.objects.filter(Q(pk=original.pk) | Q(reprint_of=original)).exclude(
+            status=PrintJob.Status.EXPIRED
+        )
+        family = family.exclude(status=PrintJob.Status.FAILED, data_sent=False)
+        number = (family.aggregate(highest=Max("copy_number"))["highest"] or 0) + 1
     if job.source == PrintJob.Source.TEST_LABEL:
         return print_job_create(
             printer=job.printer, source=job.source, user=user, copy_number=number, reprint_of=original
@@ -357,9 +367,17 @@ def has_work(*, agent: PrintAgent) -> bool:
 
 @transaction.atomic
 def job_report(
-    *, agent: PrintAgent, job_id: int, idempotency_key: str, printed: bool, error: str, printer_status: dict
+    *,
+    agent: PrintAgent,
+    job_id: int,
+    idempotency_key: str,
+    printed: bool,
+    error: str,
+    printer_status: dict,
+    data_sent: bool | None = None,
 ) -> PrintJob:
-    """Records the agent's result of a job it was sent. Idempotent: a finished job stays as it is."""
+    """Records the agent's result of a job it was sent. Idempotent: a finished job stays as it is.
+    `data_sent` is what the agent says reached the printer (None: it does not know or does not say)."""
     job = (
         PrintJob.objects.select_for_update(of=("self",))
         .select_related("printer")
@@ -374,8 +392,9 @@ def job_report(
     job.status = PrintJob.Status.PRINTED if printed else PrintJob.Status.FAILED
     job.error = "" if printed else (error or _("The printer reported an error."))[:500]
     job.printer_status = printer_status
+    job.data_sent = True if printed else data_sent
     job.finished_at = now
-    job.save(update_fields=["status", "error", "printer_status", "finished_at"])
+    job.save(update_fields=["status", "error", "printer_status", "data_sent", "finished_at"])
     state = printer_status.get("state") if isinstance(printer_status, dict) else None
     if state in PrinterStatus.values:
         printer = job.printer

@@ -6255,6 +6255,7 @@ export interface components {
             /** Format: uuid */
             idempotency_key: string;
             printed: boolean;
+            data_sent?: boolean | null;
             /** @default  */
             error: string;
             printer_status?: {
@@ -7851,6 +7852,11 @@ export interface components {
             readonly error: string;
             readonly printer_status: unknown;
             readonly printer_status_display: string;
+            readonly data_sent: boolean | null;
+            /** @description Nothing of this job can have come out (expired, or refused before sending): printing it again is the same print, not a copy. */
+            readonly printed_nothing: boolean;
+            /** @description Queued for a printer whose agent is offline: it waits for the agent until expires_at. */
+            readonly waits_for_agent: boolean;
             /** Format: uuid */
             readonly idempotency_key: string;
             readonly user: number | null;
@@ -7900,6 +7906,11 @@ export interface components {
             readonly error: string;
             readonly printer_status: unknown;
             readonly printer_status_display: string;
+            readonly data_sent: boolean | null;
+            /** @description Nothing of this job can have come out (expired, or refused before sending): printing it again is the same print, not a copy. */
+            readonly printed_nothing: boolean;
+            /** @description Queued for a printer whose agent is offline: it waits for the agent until expires_at. */
+            readonly waits_for_agent: boolean;
             /** Format: uuid */
             readonly idempotency_key: string;
             readonly user: number | null;

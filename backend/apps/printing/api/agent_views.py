@@ -190,6 +190,7 @@ class JobResultView(AgentView):
             printed=data["printed"],
             error=data["error"],
             printer_status=data["printer_status"],
+            data_sent=data["data_sent"],
         )
         return Response(PrintJobSerializer(job).data)
 

@@ -174,6 +174,15 @@ class PrintJobSerializer(serializers.ModelSerializer):
     status_display = serializers.CharField(source="get_status_display", read_only=True)
     source_display = serializers.CharField(source="get_source_display", read_only=True)
     printer_status_display = serializers.SerializerMethodField()
+    printed_nothing = serializers.BooleanField(
+        read_only=True,
+        help_text="Nothing of this job can have come out (expired, or refused before sending): printing it "
+        "again is the same print, not a copy.",
+    )
+    waits_for_agent = serializers.BooleanField(
+        read_only=True,
+        help_text="Queued for a printer whose agent is offline: it waits for the agent until expires_at.",
+    )
 
     class Meta:
         model = PrintJob
@@ -195,6 +204,9 @@ class PrintJobSerializer(serializers.ModelSerializer):
             "error",
             "printer_status",
             "printer_status_display",
+            "data_sent",
+            "printed_nothing",
+            "waits_for_agent",
             "idempotency_key",
             "user",
             "user_name",
@@ -321,6 +333,8 @@ class AgentJobsSerializer(serializers.Serializer):
 class JobResultSerializer(serializers.Serializer):
     idempotency_key = serializers.UUIDField()
     printed = serializers.BooleanField()
+    # False: the agent refused before sending anything (the job printed nothing); absent or null: unknown.
+    data_sent = serializers.BooleanField(required=False, allow_null=True, default=None)
     error = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
     printer_status = serializers.DictField(required=False, default=dict)
 

@@ -145,8 +145,12 @@ class PrintJobViewSet(
         queryset = (
             selectors.jobs_list()
             if self.action == "list"
-            else PrintJob.objects.select_related("printer", "user")
+            else PrintJob.objects.select_related("printer__agent", "user")
         )
+        if self.action == "list" and not self.request.query_params.get("source"):
+            # Status checks (`~HS` questions to a printer) print nothing: the log lists them only when
+            # asked for by `source=status_check`; each stays readable by its id.
+            queryset = queryset.exclude(source=PrintJob.Source.STATUS_CHECK)
         return self.scope_queryset(queryset)
 
     def get_serializer_class(self):

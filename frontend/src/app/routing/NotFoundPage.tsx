@@ -1,12 +1,13 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CSS_VAR_CLASS } from '@/shared/theme/buildTheme';
 import styles from './routing.module.css';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <div className={styles.fullPage} data-testid="not-found">
+    <div className={`${CSS_VAR_CLASS} ${styles.fullPage}`} data-testid="not-found">
       <Result
         status="404"
         title={<h1 className={styles.resultTitle}>{t('notFound.title')}</h1>}

@@ -3,6 +3,7 @@ import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { browserLocation } from '@/api/hardNavigate';
+import { CSS_VAR_CLASS } from '@/shared/theme/buildTheme';
 import styles from './routing.module.css';
 
 /**
@@ -14,7 +15,7 @@ export function RouteErrorPage() {
   const error = useRouteError();
   console.error(error);
   return (
-    <div className={styles.fullPage} role="alert">
+    <div className={`${CSS_VAR_CLASS} ${styles.fullPage}`} role="alert">
       <Flex vertical align="center" gap="middle" className={styles.crash}>
         <WarningOutlined className={styles.crashIcon} />
         <h1 className={styles.crashTitle}>{t('crash.title')}</h1>

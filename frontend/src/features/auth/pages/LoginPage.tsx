@@ -7,6 +7,7 @@ import { isSafeRedirect } from '@/api/publicRoutes';
 import { AppLogo } from '@/shared/components/AppLogo';
 import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
 import { getSession } from '@/shared/session/sessionStore';
+import { CSS_VAR_CLASS } from '@/shared/theme/buildTheme';
 import { useSession } from '@/shared/session/useSession';
 import { login, type Credentials } from '../api/session';
 import styles from './LoginPage.module.css';
@@ -106,8 +107,10 @@ export default function LoginPage() {
     'aria-describedby': fieldErrors[name] ? `${id}-${name}-error` : undefined,
   });
 
+  // The theme's CSS variables are defined under its class: without it on the page's root, the fields
+  // had no border and the text fell back to the browser's serif font.
   return (
-    <div className={styles.screen}>
+    <div className={`${CSS_VAR_CLASS} ${styles.screen}`} data-testid="login-page">
       <div className={styles.language}>
         <LanguageSwitcher />
       </div>

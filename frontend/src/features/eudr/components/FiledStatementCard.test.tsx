@@ -73,14 +73,20 @@ describe('the filed statement card', () => {
     renderCard(deliveryFixture());
     await openDialog(user);
     await user.click(screen.getByTestId('filed-save'));
-    expect(await screen.findByText("Enter the statement's reference number.")).toBeInTheDocument();
-    expect(screen.getByText("Enter the statement's verification number.")).toBeInTheDocument();
+    // The messages are waited for as they stand: the form validates again on every change, and a message
+    // element found while it was being replaced is no longer in the document a moment later.
+    await waitFor(() => {
+      expect(screen.getByText("Enter the statement's reference number.")).toBeInTheDocument();
+      expect(screen.getByText("Enter the statement's verification number.")).toBeInTheDocument();
+    });
 
     await user.type(screen.getByTestId('filed-reference-input'), '25FI-KGLE 0Q7R');
     await user.type(screen.getByTestId('filed-verification-input'), 'K7R8');
     await user.click(screen.getByTestId('filed-save'));
-    await waitFor(() => expect(screen.getByText(/Enter the reference number as the EU information system gives it/)).toBeInTheDocument());
-    expect(await screen.findByText('The verification number has 5 to 35 letters and digits.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByText(/Enter the reference number as the EU information system gives it/)).toBeInTheDocument();
+      expect(screen.getByText('The verification number has 5 to 35 letters and digits.')).toBeInTheDocument();
+    });
     expect(server.count('POST', URL)).toBe(0);
   });
 

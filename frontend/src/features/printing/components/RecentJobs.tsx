@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,8 @@ interface Props {
 
 /**
  * The print log, newest first, paged by the server; refreshed every 2 s while a job is still on its
- * way. A reprint is a new job that says "copy N".
+ * way. Printing a job again is a new job: the same print when the job printed nothing, else a copy
+ * that says "copy N".
  */
 export function RecentJobs({ printer, title }: Props) {
   const { t, i18n } = useTranslation('printing');
@@ -42,7 +43,9 @@ export function RecentJobs({ printer, title }: Props) {
   const reprint = async (job: PrintJob) => {
     try {
       const copy = await reprintJob(job.id);
-      void message.success(t('jobs.reprinted', { id: copy.id, copy: copy.copy_number }));
+      void message.success(
+        job.printed_nothing ? t('jobs.reprintedSame', { id: copy.id, of: job.id }) : t('jobs.reprinted', { id: copy.id, copy: copy.copy_number }),
+      );
       void invalidate();
     } catch (error) {
       void message.error(errorText(error));
@@ -64,7 +67,20 @@ export function RecentJobs({ printer, title }: Props) {
       ),
     },
     { title: t('jobs.labels'), dataIndex: 'label_count', align: 'right', responsive: ['md'] },
-    { title: t('jobs.status'), dataIndex: 'status', render: (v: PrintJob['status']) => <JobStatusTag status={v} /> },
+    {
+      title: t('jobs.status'),
+      key: 'status',
+      render: (_: unknown, job) => (
+        <>
+          <JobStatusTag status={job.status} />
+          {job.waits_for_agent ? (
+            <Tag color="warning" data-testid="job-waits">
+              {t('jobs.waitsForAgent')}
+            </Tag>
+          ) : null}
+        </>
+      ),
+    },
     {
       title: t('jobs.printerState'),
       key: 'state',
@@ -81,8 +97,14 @@ export function RecentJobs({ printer, title }: Props) {
       key: 'actions',
       render: (_: unknown, job) =>
         job.source === 'carton_labels' || job.source === 'test_label' ? (
-          <Button size="small" onClick={() => void reprint(job)} aria-label={t('jobs.reprintJob', { id: job.id })}>
-            {t('jobs.reprint')}
+          // A job that printed nothing is printed again as the same print; any other gets a copy ("COPY N").
+          <Button
+            size="small"
+            onClick={() => void reprint(job)}
+            aria-label={job.printed_nothing ? t('jobs.reprintSameJob', { id: job.id }) : t('jobs.reprintCopyJob', { id: job.id })}
+            data-testid="job-reprint"
+          >
+            {job.printed_nothing ? t('jobs.reprintSame') : t('jobs.reprintCopy')}
           </Button>
         ) : null,
     },

@@ -1,34 +1,67 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/shared/session/useSession';
 import { SEARCH_URL, search } from '../api/warehouse';
 
+/** How long typing must pause before the hits are looked up: a scanner types a whole code well within it. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The carton code of a scanned trace URL (`https://…/eudrtrace/<code>`), or null for anything else. */
+export function traceCodeOf(text: string): string | null {
+  const match = /^https?:\/\/[^\s/]+\/eudrtrace\/([^/?#\s]+)\/?(?:[?#].*)?$/i.exec(text.trim());
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The warehouse layout's search box: a carton code, a sales or purchase order number, a container or an
- * article number; choosing a hit opens it. A scanned carton code (Enter) opens the carton at once.
+ * article number; choosing a hit opens it. Fit for scanners: the hits are looked up once typing pauses
+ * (not per keystroke), Enter searches at once (a scanned carton code opens its carton), and a scanned
+ * trace URL opens its carton without a search.
  */
 export function WarehouseSearch() {
   const { t } = useTranslation('warehouse');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const tenant = useSession((s) => s.tenantId);
   const [term, setTerm] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const text = term.trim();
+    const timer = window.setTimeout(() => setDebounced(text), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [term]);
   const hits = useQuery({
-    queryKey: [SEARCH_URL, tenant, term],
-    queryFn: ({ signal }) => search(term, signal),
-    enabled: term.trim().length >= 2,
+    queryKey: [SEARCH_URL, tenant, debounced],
+    queryFn: ({ signal }) => search(debounced, signal),
+    enabled: debounced.length >= 2 && traceCodeOf(debounced) === null,
     staleTime: 10_000,
   });
   const open = (url: string) => {
     setTerm('');
+    setDebounced('');
     void navigate(url);
   };
   const submit = async (value: string) => {
     const text = value.trim();
+    const traced = traceCodeOf(text);
+    if (traced) {
+      open(`/warehouse/inventory?carton=${encodeURIComponent(traced)}`);
+      return;
+    }
     if (text.length < 2) return;
-    const found = await search(text).catch(() => []);
+    // At once, and through the same cache entry the typed lookup would use: one request for the text.
+    setDebounced(text);
+    const found = await queryClient
+      .query({ queryKey: [SEARCH_URL, tenant, text], queryFn: ({ signal }) => search(text, signal), staleTime: 10_000 })
+      .catch(() => []);
     const first = found[0];
     if (first && (found.length === 1 || first.type === 'carton')) open(first.url);
   };
@@ -37,11 +70,11 @@ export function WarehouseSearch() {
       value={term}
       onChange={setTerm}
       onSelect={(url: string) => open(url)}
-      options={(hits.data ?? []).map((hit) => ({
+      options={(debounced.length >= 2 ? (hits.data ?? []) : []).map((hit) => ({
         value: hit.url,
         label: `${t(`search.types.${hit.type}`, { defaultValue: hit.type })}: ${hit.label}`,
       }))}
-      notFoundContent={term.trim().length >= 2 && hits.isSuccess ? t('search.nothing') : null}
+      notFoundContent={debounced.length >= 2 && hits.isSuccess ? t('search.nothing') : null}
     >
       <Input.Search
         allowClear
