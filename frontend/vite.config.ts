@@ -204,7 +204,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
     // Node loads antd's CommonJS build (lib/) for `antd`: the deep import of App's context

@@ -26,7 +26,16 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 
-__all__ = ["EncryptedTextField", "SecretUnreadable", "decrypt", "encrypt", "rotate"]
+__all__ = [
+    "EncryptedTextField",
+    "SecretUnreadable",
+    "UnreadableSecret",
+    "decrypt",
+    "encrypt",
+    "is_unreadable",
+    "readable",
+    "rotate",
+]
 
 
 class SecretUnreadable(Exception):
@@ -73,6 +82,31 @@ def rotate(ciphertext: str) -> str:
         raise SecretUnreadable("no configured key decrypts this value") from exc
 
 
+class UnreadableSecret(str):
+    """What an encrypted column reads as when none of the configured keys opens it (the keys were lost or
+    dropped too early): empty text that keeps the stored ciphertext. The row still loads, so its settings
+    page answers and a new secret can be entered; saving the row unchanged keeps the old ciphertext (a key
+    found later still opens it); using the secret raises SecretUnreadable (`readable`)."""
+
+    ciphertext: str
+
+    def __new__(cls, ciphertext: str) -> UnreadableSecret:
+        value = super().__new__(cls, "")
+        value.ciphertext = ciphertext
+        return value
+
+
+def is_unreadable(value) -> bool:
+    return isinstance(value, UnreadableSecret)
+
+
+def readable(value: str) -> str:
+    """The secret itself, or SecretUnreadable when the stored value could not be decrypted."""
+    if isinstance(value, UnreadableSecret):
+        raise SecretUnreadable("no configured key decrypts this value: enter the secret again")
+    return value
+
+
 class EncryptedTextField(models.TextField):
     """A text field whose value is stored encrypted (see the module docstring); empty stays empty.
 
@@ -83,9 +117,14 @@ class EncryptedTextField(models.TextField):
     def from_db_value(self, value, expression, connection):
         if not value:
             return value
-        return decrypt(value)
+        try:
+            return decrypt(value)
+        except SecretUnreadable:
+            return UnreadableSecret(value)
 
     def get_prep_value(self, value):
+        if isinstance(value, UnreadableSecret):
+            return value.ciphertext
         value = super().get_prep_value(value)
         if not value:
             return value

@@ -36,7 +36,7 @@ from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
 from apps.common import outbound
-from apps.common.secrets import SecretUnreadable
+from apps.common.secrets import SecretUnreadable, readable
 from apps.tenancy.context import tenant_context
 
 from . import events as registry
@@ -315,7 +315,7 @@ def smtp_backend(config: SmtpSettings) -> SmtpBackend:
         host=config.host,
         port=config.port,
         username=config.username or None,
-        password=config.password or None,
+        password=readable(config.password) or None,
         use_tls=config.security == SmtpSettings.Security.STARTTLS,
         use_ssl=config.security == SmtpSettings.Security.SSL,
         timeout=config.timeout,

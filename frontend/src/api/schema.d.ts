@@ -1820,6 +1820,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The process answers (a balancer restarts a node that stops answering this). */
+        get: operations["health_live_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description This node can serve: 200 when every required check passes, 503 with the failing checks otherwise. */
+        get: operations["health_ready_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory/cartons/": {
         parameters: {
             query?: never;
@@ -5035,6 +5069,8 @@ export interface components {
             client_id: string;
             readonly has_client_secret: boolean;
             readonly has_refresh_token: boolean;
+            /** @description Stored secrets no configured key decrypts (the keys were lost): enter them again. */
+            readonly unreadable_secrets: string[];
             scope?: string;
             company_id?: string;
             /** Suppliers pushed as */
@@ -5931,6 +5967,20 @@ export interface components {
             areas_ha: (number | null)[];
             /** Format: double */
             total_area_ha: number;
+        };
+        HealthCheck: {
+            ok: boolean;
+            detail: string;
+            required: boolean;
+        };
+        HealthLive: {
+            status: string;
+        };
+        HealthReady: {
+            status: string;
+            checks: {
+                [key: string]: components["schemas"]["HealthCheck"];
+            };
         };
         HeartbeatPrinterRequest: {
             id: number;
@@ -9457,6 +9507,8 @@ export interface components {
             /** User name */
             username?: string;
             readonly has_password: boolean;
+            /** @description Stored secrets no configured key decrypts (the keys were lost): enter them again. */
+            readonly unreadable_secrets: string[];
             /**
              * Sender address
              * Format: email
@@ -20758,6 +20810,158 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicTraceError"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    health_live_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["HealthLive"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    health_ready_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["HealthReady"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReady"];
                 };
             };
             /** @description Error */

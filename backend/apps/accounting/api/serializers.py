@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from apps.accounting.models import AccountingConnection, Mapping, MappingKind, SyncEntry
 from apps.common import outbound
+from apps.common.secrets import is_unreadable
 
 SECRET_MAX = 4000
 
@@ -75,6 +76,9 @@ class ConnectionSerializer(serializers.ModelSerializer):
     clear_refresh_token = serializers.BooleanField(write_only=True, required=False, default=False)
     has_client_secret = serializers.SerializerMethodField()
     has_refresh_token = serializers.SerializerMethodField()
+    unreadable_secrets = serializers.SerializerMethodField(
+        help_text="Stored secrets no configured key decrypts (the keys were lost): enter them again."
+    )
     options = ConnectionOptionsSerializer(required=False)
 
     class Meta:
@@ -90,6 +94,7 @@ class ConnectionSerializer(serializers.ModelSerializer):
             "refresh_token",
             "clear_refresh_token",
             "has_refresh_token",
+            "unreadable_secrets",
             "scope",
             "company_id",
             "supplier_level",
@@ -115,6 +120,9 @@ class ConnectionSerializer(serializers.ModelSerializer):
 
     def get_has_refresh_token(self, obj) -> bool:
         return bool(obj.refresh_token)
+
+    def get_unreadable_secrets(self, obj) -> list[str]:
+        return [name for name in ("client_secret", "refresh_token") if is_unreadable(getattr(obj, name))]
 
     def validate_base_url(self, value: str) -> str:
         return _http_url(value)

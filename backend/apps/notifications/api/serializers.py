@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.secrets import is_unreadable
 from apps.notifications import events as registry
 from apps.notifications.models import (
     EmailAttachment,
@@ -376,6 +377,9 @@ class SmtpSettingsSerializer(serializers.ModelSerializer):
     )
     clear_password = serializers.BooleanField(write_only=True, required=False, default=False)
     has_password = serializers.SerializerMethodField()
+    unreadable_secrets = serializers.SerializerMethodField(
+        help_text="Stored secrets no configured key decrypts (the keys were lost): enter them again."
+    )
     port = serializers.IntegerField(min_value=1, max_value=65535, required=False)
     timeout = serializers.IntegerField(min_value=1, max_value=120, required=False)
 
@@ -390,6 +394,7 @@ class SmtpSettingsSerializer(serializers.ModelSerializer):
             "password",
             "clear_password",
             "has_password",
+            "unreadable_secrets",
             "from_email",
             "from_name",
             "reply_to",
@@ -400,6 +405,9 @@ class SmtpSettingsSerializer(serializers.ModelSerializer):
 
     def get_has_password(self, obj) -> bool:
         return bool(obj.password)
+
+    def get_unreadable_secrets(self, obj) -> list[str]:
+        return ["password"] if is_unreadable(obj.password) else []
 
     def validate_host(self, value: str) -> str:
         value = value.strip()

@@ -22,6 +22,7 @@ function connection(overrides: Partial<Connection> = {}): Connection {
     client_id: 'cartontrace',
     has_client_secret: true,
     has_refresh_token: false,
+    unreadable_secrets: [],
     scope: '',
     company_id: '1234567',
     supplier_level: 'supplier',
@@ -116,6 +117,14 @@ describe('the accounting connection page', () => {
     const confirm = await screen.findByRole('tooltip');
     await user.click(within(confirm).getByRole('button', { name: 'Sync now' }));
     await waitFor(() => expect(server.count('POST', '/api/accounting/sync/')).toBe(1));
+  });
+
+  it('says which stored secrets the installation can no longer read, so they are entered again', async () => {
+    server.on('GET', URL, ok(connection({ has_client_secret: false, unreadable_secrets: ['client_secret'] })));
+    renderApp('/settings/accounting');
+    expect(await screen.findByTestId('accounting-secrets-unreadable')).toHaveTextContent(
+      "Stored secrets can no longer be read with this installation's encryption keys (client_secret). Enter them again and save.",
+    );
   });
 
   it('eAccounting: shows the redirect URI and sends the browser to Visma with the server\'s authorization URL', async () => {

@@ -219,6 +219,15 @@ export default function AccountingConnectionPage() {
       <AccountingNav />
       <Card title={t('connection.title')}>
         <Alert type="info" showIcon title={stored ? t('connection.configured') : t('connection.none')} style={{ marginBottom: 16 }} />
+        {stored?.unreadable_secrets?.length ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('connection.secretsUnreadable', { names: stored.unreadable_secrets.join(', ') })}
+            style={{ marginBottom: 16 }}
+            data-testid="accounting-secrets-unreadable"
+          />
+        ) : null}
         <Form<FormValues> form={form} layout="vertical" style={{ maxWidth: 720 }} initialValues={initialValues(stored)} onFinish={onFinish} disabled={!mayManage}>
           <Flex gap="small" wrap>
             <Form.Item name="provider" label={t('fields.provider')} rules={[{ required: true, message: t('validation.required') }]} style={{ minWidth: 240 }}>

@@ -52,6 +52,9 @@ export function SmtpTab() {
   return (
     <Card>
       <Alert type="info" showIcon title={stored ? t('smtp.ownServer') : t('smtp.noOwnServer')} style={{ marginBottom: 16 }} />
+      {stored?.unreadable_secrets?.includes('password') ? (
+        <Alert type="warning" showIcon title={t('smtp.passwordUnreadable')} style={{ marginBottom: 16 }} data-testid="smtp-password-unreadable" />
+      ) : null}
       <Form<FormValues>
         form={form}
         layout="vertical"

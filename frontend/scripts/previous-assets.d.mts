@@ -1,0 +1,2 @@
+export function save(dist: string, keep: string): string[];
+export function restore(dist: string, keep: string): string[];
