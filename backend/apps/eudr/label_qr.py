@@ -346,6 +346,33 @@ def layout(version: int, level: str, mask: int = LABEL_MASK) -> QrLayout:
     return QrLayout(version, level, mask)
 
 
+# Above this version the precomputed patterns grow past a few megabytes a layout (32 integers per
+# codeword, each up to the whole image): longer payloads are drawn by segno (with the same mask).
+FAST_VERSIONS = 10
+
+
+def symbol_image(payload: bytes) -> tuple[int, bytes]:
+    """(side, image) of the label QR symbol of `payload`, quiet zone included: `side` rows of
+    `(side + 7) // 8` bytes, 1 = dark, first module in the high bit."""
+    version, level = choose(len(payload))
+    if version <= FAST_VERSIONS:
+        fast = layout(version, level, LABEL_MASK)
+        return fast.side, fast.image(payload)
+    import segno
+
+    matrix = segno.make(payload, error=level.lower(), mask=LABEL_MASK, mode="byte", micro=False).matrix
+    side = len(matrix) + 2 * QUIET_ZONE
+    stride = (side + 7) // 8 * 8
+    rows = bytearray()
+    blank = bytes(stride // 8)
+    rows += blank * QUIET_ZONE
+    for row in matrix:
+        bits = "0" * QUIET_ZONE + "".join("1" if module else "0" for module in row)
+        rows += int(bits.ljust(stride, "0"), 2).to_bytes(stride // 8, "big")
+    rows += blank * QUIET_ZONE
+    return side, bytes(rows)
+
+
 @lru_cache(maxsize=64)
 def layout_for(length: int, level: str = "M", mask: int = LABEL_MASK) -> QrLayout:
     """The layout of a byte-mode symbol of `length` bytes at `level` (raised as far as it fits)."""

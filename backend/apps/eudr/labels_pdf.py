@@ -144,9 +144,8 @@ def _qr_frame(x: float, y: float, size: float, side: int) -> bytes:
 
 
 def _qr_ops(data: str, x: float, y: float, size: float) -> bytes:
-    payload = _qr_payload(data)
-    layout = label_qr.layout_for(len(payload))
-    return _qr_frame(x, y, size, layout.side) + layout.image(payload).hex().encode("ascii") + b">\nEI Q"
+    side, image = label_qr.symbol_image(_qr_payload(data))
+    return _qr_frame(x, y, size, side) + image.hex().encode("ascii") + b">\nEI Q"
 
 
 class _Page:

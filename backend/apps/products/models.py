@@ -112,6 +112,8 @@ class Product(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["tenant", "article_number"], name="product_tenant_article_unique")
         ]
+        # the list sorted by name (by article number: the unique constraint's index): docs/performance.md
+        indexes = [models.Index(fields=["tenant", "name"], name="product_tenant_name")]
 
     def __str__(self) -> str:
         return f"{self.article_number} {self.name}"
