@@ -31,7 +31,7 @@ from apps.common.api.viewsets import TenantScopedMixin
 from apps.eudr.dds import jobs
 from apps.eudr.dds.package import check_delivery, download_name
 from apps.eudr.errors import DdsInformationMissing, DdsJobNotFound, DdsPackageNotReady
-from apps.eudr.geo import MAX_GEOJSON_BYTES, too_large, validate_geojson
+from apps.eudr.geo import MAX_GEOJSON_BYTES, base64_size, too_large, validate_geojson
 from apps.eudr.models import RawMaterialDelivery
 from apps.eudr.tasks import build_dds_package
 
@@ -316,11 +316,13 @@ class GeoJsonValidateViewSet(TenantScopedMixin, viewsets.ViewSet):
                 raise serializers.ValidationError({"file": [_("Choose a GeoJSON file.")]})
             if upload.size > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
                 # Not read at all; below that, the size is measured as everywhere (geo.geojson_size).
-                return Response(too_large(upload.size).as_dict())
+                return Response(too_large(base64_size(upload.size)).as_dict())
             raw = upload.read()
         else:
             try:
                 raw = request.body
             except RequestDataTooBig:
-                return Response(too_large(int(request.META.get("CONTENT_LENGTH") or 0)).as_dict())
+                return Response(
+                    too_large(base64_size(int(request.META.get("CONTENT_LENGTH") or 0))).as_dict()
+                )
         return Response(validate_geojson(raw).as_dict())

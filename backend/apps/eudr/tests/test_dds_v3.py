@@ -215,15 +215,13 @@ def point(area, lon=27.7, country="FI"):
     }
 
 
-def test_a_point_needs_an_area_of_0_1_to_4_ha():
-    small = validate_geojson(point(0.05))
-    assert [(p.code, p.severity) for p in small.problems] == [("point_area_too_small", "error")]
-    assert small.problems[0].message == (
-        "A point plot's Area must be at least 0.1 ha; it is 0.05 ha. Enter the plot's real area in hectares "
-        "(or draw it as a polygon)."
-    )
-    assert validate_geojson(point(0.1)).is_valid and validate_geojson(point(4)).is_valid
-    assert [p.code for p in validate_geojson(point(4.5)).problems] == ["point_over_4ha"]
+def test_a_point_needs_an_area_of_0_0001_to_4_ha():
+    # The newer texts (2026 reference, conformance catalogue): 0.0001 ha, not the 0.1 ha of the rules 1.3.
+    assert validate_geojson(point(0.05)).is_valid and validate_geojson(point(0.0001)).is_valid
+    small = validate_geojson(point(0.00005))
+    assert [(p.code, p.severity) for p in small.errors] == [("area_too_small", "error")]
+    assert validate_geojson(point(4)).is_valid and not validate_geojson(point(4.01)).is_valid
+    assert [p.code for p in validate_geojson(point(4.5)).errors] == ["point_over_4ha"]
 
 
 def test_multipolygon_parts_sharing_an_edge_are_refused():
@@ -239,8 +237,8 @@ def test_multipolygon_parts_sharing_an_edge_are_refused():
 def test_a_polygon_across_the_antimeridian_is_refused():
     ring = [[179.99, -16.0], [-179.99, -16.0], [-179.99, -16.01], [179.99, -16.01], [179.99, -16.0]]
     result = validate_geojson({"type": "Polygon", "coordinates": [ring]})
-    assert [(p.code, p.severity) for p in result.problems] == [("crosses_antimeridian", "error")]
-    assert result.problems[0].message.startswith("The polygon crosses the 180th meridian")
+    assert [(p.code, p.severity) for p in result.errors] == [("crosses_antimeridian", "error")]
+    assert result.errors[0].message.startswith("The polygon crosses the 180th meridian")
 
 
 def test_geolocation_over_25_mb_as_the_system_counts_it_is_refused(ready, tenant3, in_tenant, monkeypatch):
@@ -364,12 +362,13 @@ def test_a_geojson_too_large_is_a_clean_400_on_patch(api, make_user, tenant3, in
     huge = api(admin, tenant3).patch(url, {"location_geojson": big_geojson(31)}, format="json")
     assert huge.status_code == 400, huge.content[:300]
     assert huge.json()["error"] == "geojson_too_large"
-    # over the geolocation limit (25 MB) but within the request limit: the same message as validate
-    large = api(admin, tenant3).patch(url, {"location_geojson": big_geojson(26)}, format="json")
+    # 20 MB of JSON is 26.7 MB of base64, over the 25 MB the system counts: refused where it is entered,
+    # with the same message as validate (not first saved and then refused by the package)
+    large = api(admin, tenant3).patch(url, {"location_geojson": big_geojson(20)}, format="json")
     assert large.status_code == 400, large.content[:300]
     message = large.json()["data"]["location_geojson"][0]
-    assert message.startswith("The geolocation file is 26.0 MB; at most 25 MB are accepted.")
-    validated = api(admin, tenant3).post("/api/eudr/geojson/validate/", big_geojson(26), format="json")
+    assert message.startswith("The geolocation is 26.7 MB as the EU information system counts it (base64)")
+    validated = api(admin, tenant3).post("/api/eudr/geojson/validate/", big_geojson(20), format="json")
     assert validated.json()["data"]["problems"][0]["message"] == message
 
 

@@ -31,7 +31,12 @@ def collection(*features):
 
 
 def codes(result, feature=None):
-    return [p.code for p in result.problems if feature is None or p.feature == feature]
+    # The precision warning has its own test: the other tests' hand-written plots have few decimals.
+    return [
+        p.code
+        for p in result.problems
+        if (feature is None or p.feature == feature) and p.code != "low_precision"
+    ]
 
 
 def test_valid_polygon_and_point_pass_with_areas():
@@ -46,7 +51,7 @@ def test_valid_polygon_and_point_pass_with_areas():
     )
     result = validate_geojson(fc)
     assert result.is_valid, result.problems
-    assert result.problems == []
+    assert codes(result) == []
     assert result.areas_ha[0] == pytest.approx(29.2, rel=0.01)  # 0.01 deg x 0.005 deg at 62 N
     assert result.areas_ha[1] == 2.5
     assert result.total_area_ha == pytest.approx(result.areas_ha[0] + 2.5)
@@ -286,7 +291,7 @@ def test_problems_are_listed_per_feature():
         feature(None),
     )
     result = validate_geojson(fc)
-    assert [(p.feature, p.code) for p in result.problems] == [
+    assert [(p.feature, p.code) for p in result.problems if p.code != "low_precision"] == [
         (1, "line_refused"),
         (2, "point_over_4ha"),
         (3, "not_a_feature"),
@@ -349,3 +354,45 @@ def test_country_table_covers_iso_codes():
     assert len(table) >= 249
     assert table["FI"]["name"] == "Finland"
     assert table["CN"]["boxes"]
+
+
+def test_fewer_than_six_decimals_warn_with_the_precision_found():
+    result = validate_geojson(feature({"type": "Point", "coordinates": [26.1234, 62.1234]}, Area=2))
+    [warning] = [p for p in result.problems if p.code == "low_precision"]
+    assert warning.severity == "warning" and result.is_valid
+    assert warning.message.startswith("The coordinates have at most 4 decimals (about 11 m)")
+    whole = validate_geojson(feature({"type": "Point", "coordinates": [26, 62]}, Area=2))
+    assert "at most 0 decimals (about 111,320 m)" in whole.warnings[0].message
+    precise = validate_geojson(feature({"type": "Point", "coordinates": [26.123456, 62.12345]}, Area=2))
+    assert precise.problems == []
+
+
+def test_a_point_over_4_ha_beside_a_polygon_is_refused_as_the_system_does():
+    # EUDR_COMMODITIES_PRODUCER_GEO_AREA_INVALID: the feature's Area is taken as the point's.
+    mixed = {
+        "type": "GeometryCollection",
+        "geometries": [
+            {"type": "Polygon", "coordinates": [square(26.0, 62.0, 0.01, 0.005)]},
+            {"type": "Point", "coordinates": [26.5, 62.5]},
+        ],
+    }
+    refused = validate_geojson(feature(mixed, Area=10))
+    assert not refused.is_valid
+    assert codes(refused) == ["collection_point_area_invalid"]
+    assert "10.0 ha" in refused.errors[0].message
+    assert refused.errors[0].position == [26.5, 62.5] or tuple(refused.errors[0].position) == (26.5, 62.5)
+    accepted = validate_geojson(feature(mixed, Area=2))
+    assert accepted.is_valid and codes(accepted) == []
+    assert accepted.areas_ha[0] == pytest.approx(29.2 + 2, rel=0.01)
+
+
+def test_the_size_is_measured_as_the_system_counts_it_base64():
+    from apps.eudr.geo import geojson_size
+
+    data = {"type": "Point", "coordinates": [26.123456, 62.123456]}
+    compact = len(json.dumps(data, separators=(",", ":")).encode())
+    assert geojson_size(data) == 4 * ((compact + 2) // 3)
+    # fits as JSON, not as the base64 the system counts: refused where it is entered
+    refused = validate_geojson(data, max_bytes=compact + 1)
+    assert codes(refused) == ["too_large"] and "base64" in refused.errors[0].message
+    assert validate_geojson(data, max_bytes=geojson_size(data)).is_valid

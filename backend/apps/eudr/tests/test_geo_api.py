@@ -39,7 +39,7 @@ def test_json_body_is_validated(api, admin, tenant3):
 def test_problems_are_listed_with_feature_index_and_position(api, admin, tenant3):
     data = api(admin, tenant3).post(URL, BOWTIE, format="json").json()["data"]
     assert data["valid"] is False
-    assert data["problems"] == [
+    assert [p for p in data["problems"] if p["code"] != "low_precision"] == [
         {
             "feature": 0,
             "code": "self_intersection",

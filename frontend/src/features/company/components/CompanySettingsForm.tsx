@@ -17,6 +17,11 @@ import styles from './CompanySettingsForm.module.css';
 export type CompanySettingsValues = Required<Omit<CompanySettingsInput, 'operator_role'>> & { operator_role: OperatorRole };
 
 const REPRESENTATIVE: OperatorRole = 'REPRESENTATIVE_OPERATOR';
+const IMPORT_ROLES = ['operator', 'none'] as const;
+const PURCHASE_ROLES = ['downstream', 'none'] as const;
+const PRIMARY_ROLES = ['micro_small_primary', 'none'] as const;
+/** A simplified declaration's identifier as the EU information system writes it (S26FRNMNBSA96Q). */
+const SD_ID = /^S[0-9]{2}[A-Z]{2}[A-Z0-9]{9}$/;
 const ROLES: OperatorRole[] = ['OPERATOR', 'REPRESENTATIVE_OPERATOR'];
 
 export function toValues(settings: CompanySettings): CompanySettingsValues {
@@ -41,6 +46,11 @@ export function toValues(settings: CompanySettings): CompanySettingsValues {
     represented_operator_phone: settings.represented_operator_phone ?? '',
     allow_backorders: settings.allow_backorders ?? false,
     allow_negative_stock: settings.allow_negative_stock ?? false,
+    eudr_import_role: settings.eudr_import_role ?? 'operator',
+    eudr_purchase_role: settings.eudr_purchase_role ?? 'none',
+    eudr_primary_role: settings.eudr_primary_role ?? 'none',
+    eudr_is_sme: settings.eudr_is_sme ?? false,
+    simplified_declaration_id: settings.simplified_declaration_id ?? '',
   };
 }
 
@@ -68,7 +78,12 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
     },
   });
   const role = Form.useWatch('operator_role', form) ?? settings.operator_role;
-  const representative = role === REPRESENTATIVE;
+  const importRole = Form.useWatch('eudr_import_role', form) ?? settings.eudr_import_role ?? 'operator';
+  const primaryRole = Form.useWatch('eudr_primary_role', form) ?? settings.eudr_primary_role ?? 'none';
+  // The pages ask only what the role needs: the filing role and the represented operator only for an
+  // operator that files statements, the simplified declaration only for a micro or small primary operator.
+  const files = importRole === 'operator';
+  const representative = files && role === REPRESENTATIVE;
 
   const euCountries = useMemo(() => countryOptions(i18n.language, EU_MEMBER_STATES), [i18n.language]);
   const allCountries = useMemo(() => countryOptions(i18n.language, COUNTRY_CODES), [i18n.language]);
@@ -161,6 +176,62 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
         </Row>
       </Card>
 
+      <Card title={t('sections.eudrRoles')} className={styles.section} data-testid="eudr-roles">
+        <Typography.Paragraph type="secondary">{t('help.eudrRoles')}</Typography.Paragraph>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="eudr_import_role" label={t('fields.eudr_import_role')}>
+              <Select
+                options={IMPORT_ROLES.map((value) => ({ value, label: t(`eudrRoles.import.${value}`) }))}
+                data-testid="eudr-import-role"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="eudr_purchase_role" label={t('fields.eudr_purchase_role')}>
+              <Select
+                options={PURCHASE_ROLES.map((value) => ({ value, label: t(`eudrRoles.purchase.${value}`) }))}
+                data-testid="eudr-purchase-role"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="eudr_primary_role" label={t('fields.eudr_primary_role')}>
+              <Select
+                options={PRIMARY_ROLES.map((value) => ({ value, label: t(`eudrRoles.primary.${value}`) }))}
+                data-testid="eudr-primary-role"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="eudr_is_sme" valuePropName="checked" label={t('fields.eudr_is_sme')} extra={t('help.eudr_is_sme')}>
+              <Switch disabled={!editable} data-testid="eudr-is-sme" />
+            </Form.Item>
+          </Col>
+          {primaryRole === 'micro_small_primary' ? (
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="simplified_declaration_id"
+                label={t('fields.simplified_declaration_id')}
+                normalize={(value: string | undefined) => (value ?? '').trim().toUpperCase()}
+                rules={[
+                  { required: true, message: t('validation.simplifiedDeclarationRequired') },
+                  format((value) => !value || SD_ID.test(value), 'validation.simplifiedDeclaration'),
+                ]}
+              >
+                <Input placeholder={example('S26FRNMNBSA96Q')} data-testid="simplified-declaration-id" />
+              </Form.Item>
+            </Col>
+          ) : null}
+        </Row>
+        <Typography.Paragraph data-testid="eudr-duties">
+          {(settings.eudr_duties ?? []).length
+            ? (settings.eudr_duties ?? []).map((duty) => t(`duties.${duty}`)).join(' ')
+            : t('duties.none')}
+        </Typography.Paragraph>
+      </Card>
+
+      {files ? (
       <Card title={t('sections.role')} className={styles.section}>
         <Form.Item name="operator_role" className={styles.roleItem}>
           <Radio.Group data-testid="operator-role">
@@ -177,6 +248,7 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
           </Radio.Group>
         </Form.Item>
       </Card>
+      ) : null}
 
       {representative ? (
         <Card title={t('sections.represented')} className={styles.section} data-testid="represented-operator">

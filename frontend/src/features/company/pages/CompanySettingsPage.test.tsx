@@ -30,6 +30,12 @@ function settings(overrides: Partial<CompanySettings> = {}): CompanySettings {
     represented_operator_vat: '',
     represented_operator_email: '',
     represented_operator_phone: '',
+    eudr_import_role: 'operator',
+    eudr_purchase_role: 'none',
+    eudr_primary_role: 'none',
+    eudr_is_sme: false,
+    simplified_declaration_id: '',
+    eudr_duties: ['file_statements'],
     missing_for_statement: ['address', 'identifier'],
     can_edit: true,
     updated_at: '2026-11-22T10:00:00Z',
@@ -167,6 +173,47 @@ describe('the company settings page', () => {
       represented_operator_country: 'CN',
       represented_operator_vat: 'CN91440300MA5',
     });
+  });
+
+  it('asks only what the EUDR role needs and saves the roles', async () => {
+    server.on('GET', URL, ok(settings()));
+    server.on('PATCH', URL, (config) =>
+      ok(settings({ ...(JSON.parse(String(config.data)) as Partial<CompanySettings>), eudr_duties: ['keep_supplier_references'] })),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/company');
+    await screen.findByTestId('company-settings-form');
+    expect(screen.getByTestId('eudr-duties')).toHaveTextContent('Files a due diligence statement before placing goods.');
+    expect(screen.getByText('Authorised representative')).toBeInTheDocument();
+    expect(screen.queryByTestId('simplified-declaration-id')).not.toBeInTheDocument();
+
+    // a trader that does not import: no filing role to choose
+    await user.click(screen.getByLabelText('Goods it imports or first places on the EU market'));
+    await user.click(await screen.findByText('Does not import'));
+    await waitFor(() => expect(screen.queryByText('Authorised representative')).not.toBeInTheDocument());
+    await user.click(screen.getByLabelText('Goods it buys from an operator in the EU'));
+    await user.click(await screen.findByText("Downstream operator or trader: keeps the supplier's reference numbers"));
+
+    // a micro or small primary operator gives its simplified declaration, checked like the server
+    await user.click(screen.getByLabelText('What it produces itself'));
+    await user.click(await screen.findByText('Micro or small primary operator: one-time simplified declaration'));
+    await fill(user, await screen.findByTestId('simplified-declaration-id'), '26NLX7TVCZAQ2S');
+    await user.click(screen.getByTestId('company-settings-save'));
+    expect(await screen.findByText(/14 characters starting with S/)).toBeInTheDocument();
+    expect(server.count('PATCH', URL)).toBe(0);
+    await user.clear(screen.getByTestId('simplified-declaration-id'));
+    await fill(user, screen.getByTestId('simplified-declaration-id'), 's26frnmnbsa96q');
+    await user.click(screen.getByTestId('eudr-is-sme'));
+    await user.click(screen.getByTestId('company-settings-save'));
+    await waitFor(() => expect(server.count('PATCH', URL)).toBe(1));
+    expect(bodyOf('PATCH')).toMatchObject({
+      eudr_import_role: 'none',
+      eudr_purchase_role: 'downstream',
+      eudr_primary_role: 'micro_small_primary',
+      eudr_is_sme: true,
+      simplified_declaration_id: 'S26FRNMNBSA96Q',
+    });
+    expect(await screen.findByTestId('eudr-duties')).toHaveTextContent("Keeps the suppliers' reference numbers for 5 years.");
   });
 
   it('asks before leaving with unsaved changes', async () => {
