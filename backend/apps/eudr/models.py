@@ -209,11 +209,11 @@ class RawMaterialDelivery(TenantModel):
     # The EU information system's last answer to verifyDeclaration for the upstream pair
     # (apps/eudr/verification.py): checked when entered and before a statement groups it.
     upstream_verification_result = models.CharField(
-        _("upstream verification result"), max_length=20, blank=True
+        _("upstream verification result"), max_length=20, blank=True, db_default=""
     )
-    upstream_verification_status = models.CharField(max_length=20, blank=True)
+    upstream_verification_status = models.CharField(max_length=20, blank=True, db_default="")
     upstream_verified_at = models.DateTimeField(null=True, blank=True)
-    upstream_verification_message = models.CharField(max_length=1000, blank=True)
+    upstream_verification_message = models.CharField(max_length=1000, blank=True, db_default="")
     # The tenant's own statement for this delivery, as the EU information system answered when it was
     # filed (services.raw_material_record_dds). The verification number is never shown publicly.
     dds_reference_number = models.CharField(_("DDS reference number"), max_length=14, blank=True)

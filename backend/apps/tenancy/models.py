@@ -92,24 +92,29 @@ class Tenant(models.Model):
         max_length=20,
         choices=EudrImportRole.choices,
         default=EudrImportRole.OPERATOR,
+        db_default="operator",
     )
     eudr_purchase_role = models.CharField(
         _("EUDR role for goods bought in the EU"),
         max_length=20,
         choices=EudrPurchaseRole.choices,
         default=EudrPurchaseRole.NONE,
+        db_default="none",
     )
     eudr_primary_role = models.CharField(
         _("EUDR role for own production"),
         max_length=20,
         choices=EudrPrimaryRole.choices,
         default=EudrPrimaryRole.NONE,
+        db_default="none",
     )
     # Micro, small or medium-sized (SME): non-SME downstream operators register in the information
     # system and may read referenced statements (getDdsByIdentifiers).
-    eudr_is_sme = models.BooleanField(_("SME (micro, small or medium-sized company)"), default=False)
+    eudr_is_sme = models.BooleanField(
+        _("SME (micro, small or medium-sized company)"), default=False, db_default=False
+    )
     simplified_declaration_id = models.CharField(
-        _("simplified declaration identifier"), max_length=14, blank=True
+        _("simplified declaration identifier"), max_length=14, blank=True, db_default=""
     )
     allow_backorders = models.BooleanField(
         _("allow backorders"),

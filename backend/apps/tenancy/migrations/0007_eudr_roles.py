@@ -13,26 +13,26 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tenant',
             name='eudr_import_role',
-            field=models.CharField(choices=[('operator', 'Operator: files a due diligence statement before placing the goods'), ('none', 'Does not import or first place goods')], default='operator', max_length=20, verbose_name='EUDR role for imports'),
+            field=models.CharField(choices=[('operator', 'Operator: files a due diligence statement before placing the goods'), ('none', 'Does not import or first place goods')], default='operator', max_length=20, verbose_name='EUDR role for imports', db_default="operator"),
         ),
         migrations.AddField(
             model_name='tenant',
             name='eudr_is_sme',
-            field=models.BooleanField(default=False, verbose_name='SME (micro, small or medium-sized company)'),
+            field=models.BooleanField(default=False, verbose_name='SME (micro, small or medium-sized company)', db_default=False),
         ),
         migrations.AddField(
             model_name='tenant',
             name='eudr_primary_role',
-            field=models.CharField(choices=[('micro_small_primary', 'Micro or small primary operator: one-time simplified declaration'), ('none', 'Does not produce relevant commodities')], default='none', max_length=20, verbose_name='EUDR role for own production'),
+            field=models.CharField(choices=[('micro_small_primary', 'Micro or small primary operator: one-time simplified declaration'), ('none', 'Does not produce relevant commodities')], default='none', max_length=20, verbose_name='EUDR role for own production', db_default="none"),
         ),
         migrations.AddField(
             model_name='tenant',
             name='eudr_purchase_role',
-            field=models.CharField(choices=[('downstream', "Downstream operator or trader: keeps the supplier's reference numbers"), ('none', 'Does not buy goods already placed on the EU market')], default='none', max_length=20, verbose_name='EUDR role for goods bought in the EU'),
+            field=models.CharField(choices=[('downstream', "Downstream operator or trader: keeps the supplier's reference numbers"), ('none', 'Does not buy goods already placed on the EU market')], default='none', max_length=20, verbose_name='EUDR role for goods bought in the EU', db_default="none"),
         ),
         migrations.AddField(
             model_name='tenant',
             name='simplified_declaration_id',
-            field=models.CharField(blank=True, max_length=14, verbose_name='simplified declaration identifier'),
+            field=models.CharField(blank=True, max_length=14, verbose_name='simplified declaration identifier', db_default=""),
         ),
     ]
