@@ -377,6 +377,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "common.purge_idempotent_requests",
         "schedule": crontab(hour=3, minute=30),
     },
+    # Import jobs whose worker died (apps/common/import_jobs.py): failed at once, "start it again".
+    "common-recover-imports": {
+        "task": "common.recover_imports",
+        "schedule": crontab(minute="*/2"),
+    },
     # Filings left pending by a worker that died or a message that was lost: looked up, then finished.
     "eudr-recover-filings": {
         "task": "eudr.recover_filings",
