@@ -20,10 +20,13 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 import httpx
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 INLINE_RETRY_MAX = 3.0  # seconds: a shorter Retry-After is waited out inside the call
-TIMEOUT = httpx.Timeout(20.0, connect=5.0)
+# One Visma call's limit (ACCOUNTING_HTTP_TIMEOUT, default 20 s); its calls run on their own queue
+# (CELERY_TASK_ROUTES), so a hanging Visma delays only the accounting sync.
+TIMEOUT = httpx.Timeout(float(getattr(settings, "ACCOUNTING_HTTP_TIMEOUT", 20.0)), connect=5.0)
 
 
 class AccountingError(Exception):
