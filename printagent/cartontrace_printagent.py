@@ -58,9 +58,11 @@ STATE_WORDS = {
 
 
 class PrinterError(Exception):
-    def __init__(self, state: str, message: str) -> None:
+    def __init__(self, state: str, message: str, *, closed: bool = False) -> None:
         super().__init__(message)
         self.state = state
+        # the printer closed the connection (rather than staying silent or reporting a fault)
+        self.closed = closed
 
 
 def decode_host_status(strings: list[str]) -> dict:
@@ -129,10 +131,10 @@ def read_host_status(sock: socket.socket, timeout: float = STATUS_TIMEOUT) -> di
         except socket.timeout:
             break
         except OSError as exc:
-            raise PrinterError("no_answer", f"the printer closed the connection ({exc})") from exc
+            raise PrinterError("no_answer", f"the printer closed the connection ({exc})", closed=True) from exc
         if not chunk:
             if not buffer:
-                raise PrinterError("no_answer", "the printer closed the connection without answering ~HS")
+                raise PrinterError("no_answer", "the printer closed the connection without answering ~HS", closed=True)
             break
         buffer += chunk
     strings = []
@@ -175,7 +177,14 @@ def print_zpl(host: str, port: int, zpl: str, before_send=None) -> dict:
             sock.sendall(zpl.encode("utf-8"))
         except OSError as exc:
             raise PrinterError("no_answer", f"sending the label failed ({exc})") from exc
-        status = read_host_status(sock)
+        try:
+            status = read_host_status(sock)
+        except PrinterError as exc:
+            if not exc.closed:
+                raise
+            # The printer took every byte of the label (sendall returned) and then hung up, as some do
+            # after a job: the label is printed. Reporting it failed would have it printed again.
+            return {"state": "ready", "words": "ready (hung up after the label)", "flags": [], "raw": []}
         if status["state"] != "ready":
             raise PrinterError(status["state"], f"printer reported {status['words']} after the label was sent")
         return status
