@@ -59,12 +59,14 @@ STATE_WORDS = {
 
 class PrinterError(Exception):
     """`sent`: whether the label data reached the printer: False (refused before sending, so nothing
-    printed), True, or None when a connection broke while sending."""
+    printed), True, or None when a connection broke while sending. `closed`: the printer closed the
+    connection (rather than staying silent or reporting a fault)."""
 
-    def __init__(self, state: str, message: str, sent: bool | None = False) -> None:
+    def __init__(self, state: str, message: str, sent: bool | None = False, *, closed: bool = False) -> None:
         super().__init__(message)
         self.state = state
         self.sent = sent
+        self.closed = closed
 
 
 def decode_host_status(strings: list[str]) -> dict:
@@ -133,10 +135,10 @@ def read_host_status(sock: socket.socket, timeout: float = STATUS_TIMEOUT) -> di
         except socket.timeout:
             break
         except OSError as exc:
-            raise PrinterError("no_answer", f"the printer closed the connection ({exc})") from exc
+            raise PrinterError("no_answer", f"the printer closed the connection ({exc})", closed=True) from exc
         if not chunk:
             if not buffer:
-                raise PrinterError("no_answer", "the printer closed the connection without answering ~HS")
+                raise PrinterError("no_answer", "the printer closed the connection without answering ~HS", closed=True)
             break
         buffer += chunk
     strings = []
@@ -182,8 +184,12 @@ def print_zpl(host: str, port: int, zpl: str, before_send=None) -> dict:
         try:
             status = read_host_status(sock)
         except PrinterError as exc:
-            exc.sent = True
-            raise
+            if not exc.closed:
+                exc.sent = True
+                raise
+            # The printer took every byte of the label (sendall returned) and then hung up, as some do
+            # after a job: the label is printed. Reporting it failed would have it printed again.
+            return {"state": "ready", "words": "ready (hung up after the label)", "flags": [], "raw": []}
         if status["state"] != "ready":
             raise PrinterError(
                 status["state"], f"printer reported {status['words']} after the label was sent", sent=True

@@ -378,6 +378,24 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # A request that queues a job does not hang on a broker that is down: two quick tries, then the job
 # waits in its table for its recovery sweep (apps/common/jobs.py).
+# Separate queues, so one hanging partner delays only its own work (docs/operations.md, "Queues"): each
+# partner's calls, the imports and everything else. Run a worker per queue (or group) with its own
+# concurrency; EUDR_DDS_QUEUE and IMPORT_QUEUE, when set, still win for their tasks.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_QUEUE_EUDR = os.environ.get("CELERY_QUEUE_EUDR", "partner.eudr")
+CELERY_QUEUE_ACCOUNTING = os.environ.get("CELERY_QUEUE_ACCOUNTING", "partner.accounting")
+CELERY_QUEUE_EMAIL = os.environ.get("CELERY_QUEUE_EMAIL", "partner.email")
+CELERY_QUEUE_IMPORTS = os.environ.get("CELERY_QUEUE_IMPORTS", "imports")
+CELERY_TASK_ROUTES = {
+    "eudr.file_dds": {"queue": CELERY_QUEUE_EUDR},
+    "accounting.process_outbox": {"queue": CELERY_QUEUE_ACCOUNTING},
+    "accounting.read_payment_status": {"queue": CELERY_QUEUE_ACCOUNTING},
+    "notifications.send_message": {"queue": CELERY_QUEUE_EMAIL},
+    "common.run_import": {"queue": CELERY_QUEUE_IMPORTS},
+}
+# Per-partner timeouts of one call, in seconds (the EU system: EUDR_TRACES_TIMEOUT; SMTP: the company's
+# SMTP settings or EMAIL_TIMEOUT).
+ACCOUNTING_HTTP_TIMEOUT = float(os.environ.get("ACCOUNTING_HTTP_TIMEOUT", 20))
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 2,
@@ -407,6 +425,11 @@ CELERY_BEAT_SCHEDULE = {
     "common-purge-idempotent-requests": {
         "task": "common.purge_idempotent_requests",
         "schedule": crontab(hour=3, minute=30),
+    },
+    # Import jobs whose worker died (apps/common/import_jobs.py): failed at once, "start it again".
+    "common-recover-imports": {
+        "task": "common.recover_imports",
+        "schedule": crontab(minute="*/2"),
     },
     # Filings left pending by a worker that died or a message that was lost: looked up, then finished.
     "eudr-recover-filings": {

@@ -28,6 +28,7 @@ class CommonErrorCode(StrEnum):
     IMPORT_REJECTED = "import_rejected"
     IMPORT_IN_PROGRESS = "import_in_progress"
     IMPORT_STALE = "import_stale"
+    IMPORT_WORKER_LOST = "import_worker_lost"
     IMPORT_FAILED = "import_failed"
     RECORD_IN_USE = "record_in_use"
     OUTBOUND_TESTS_TOO_FREQUENT = "outbound_tests_too_frequent"

@@ -19,7 +19,15 @@ The flow of `POST <list>/import/` (ImportMixin.import_rows):
 4. Progress while the transaction runs goes to the cache (Redis when REDIS_URL is set, shared by the web
    processes and the workers), because other connections cannot see into an open transaction;
    `GET /api/common/imports/{id}/` overlays it on the job row while the job is active.
-5. `GET /api/common/imports/?kind=&status=` lists the jobs of the kinds the user may import
+5. A worker that dies is noticed at once, not after the hour: the running worker holds a PostgreSQL
+   advisory lock on the job (session-level, on its own connection) for as long as it works; PostgreSQL
+   releases it when the worker's connection goes. A job "running" whose lock is free has lost its
+   worker (its transaction was rolled back with the connection: nothing was imported). The task
+   delivered again after the worker's death (acks_late) takes such a job over and runs it again; the
+   sweep `common.recover_imports` (every 2 minutes) marks the ones nobody took over failed
+   (`import_worker_lost`, "start it again"), and `job_start` does the same before it refuses a second
+   import of the kind.
+6. `GET /api/common/imports/?kind=&status=` lists the jobs of the kinds the user may import
    (`importable_kinds`), so an import dialog opened while one of its kind runs follows that job.
 """
 
@@ -32,7 +40,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.core.files.base import ContentFile
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext
@@ -45,6 +53,36 @@ from apps.tenancy.context import tenant_context
 logger = logging.getLogger(__name__)
 
 PROGRESS_TTL_SECONDS = 24 * 3600
+
+
+# The first key of the advisory locks of import jobs (the second is the job id).
+WORKER_LOCK_CLASS = 0x1A4F
+
+
+def _hold_worker_lock(job_id: int) -> bool:
+    """Takes the job's advisory lock for this connection's session (PostgreSQL); False when another
+    worker holds it. Without PostgreSQL (the embedded default runs jobs inline) always True."""
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [WORKER_LOCK_CLASS, job_id])
+        return bool(cursor.fetchone()[0])
+
+
+def _release_worker_lock(job_id: int) -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [WORKER_LOCK_CLASS, job_id])
+
+
+def worker_alive(job_id: int) -> bool:
+    """Whether a worker holds the job (its advisory lock is taken). Without PostgreSQL: True."""
+    if connection.vendor != "postgresql":
+        return True
+    if _hold_worker_lock(job_id):
+        _release_worker_lock(job_id)
+        return False
+    return True
 
 
 def stale_after() -> timedelta:
@@ -151,6 +189,30 @@ def _fail_stale(kind: str) -> None:
             error=CommonErrorCode.IMPORT_STALE,
             message=gettext("The import did not finish in time; nothing was imported. Please try again."),
         )
+    _fail_lost(ImportJob.objects.filter(kind=kind))
+
+
+def _fail_lost(jobs) -> list[int]:
+    """Marks failed the running jobs of `jobs` whose worker is gone (see the module docstring, 5)."""
+    lost = []
+    for job in jobs.filter(status=ImportJob.Status.RUNNING).order_by("pk"):
+        if not worker_alive(job.pk):
+            _finish_failed(
+                job,
+                error=CommonErrorCode.IMPORT_WORKER_LOST,
+                message=gettext(
+                    "The worker running this import stopped; nothing was imported. Please start it again."
+                ),
+            )
+            lost.append(job.pk)
+    return lost
+
+
+def import_jobs_recover() -> list[int]:
+    """Marks failed the tenant's running import jobs whose worker is gone (call inside the tenant; the
+    beat task `common.recover_imports`, every 2 minutes). Returns their ids."""
+    with transaction.atomic():
+        return _fail_lost(ImportJob.objects.select_for_update(skip_locked=True))
 
 
 def job_start(*, importer: Importer, upload, dry_run: bool, user) -> ImportJob:
@@ -242,11 +304,23 @@ def execute(*, tenant_id: int, job_id: int, importer: str) -> str:
 
     with transaction.atomic(), tenant_context(tenant_id):
         job = ImportJob.objects.select_for_update().filter(pk=job_id).first()
-        if job is None or job.status != ImportJob.Status.QUEUED:
+        if job is None or job.status not in ImportJob.ACTIVE_STATUSES:
             return job.status if job else "missing"
+        # Running means a worker holds its lock; when it is free that worker died (this is the task
+        # delivered again): take the job over. The lock is taken before "running" commits.
+        if not _hold_worker_lock(job.pk):
+            return job.status
         job.status = ImportJob.Status.RUNNING
         job.started_at = timezone.now()
         job.save(update_fields=["status", "started_at"])
+    try:
+        return _execute_held(job, tenant_id=tenant_id, importer=importer, importer_class=importer_class)
+    finally:
+        _release_worker_lock(job.pk)
+
+
+def _execute_held(job: ImportJob, *, tenant_id: int, importer: str, importer_class) -> str:
+    job_id = job.pk
     progress_set(job, "reading", 0, 0)
 
     def progress(phase: str, done: int, total: int) -> None:

@@ -218,10 +218,12 @@ class GuardedTransport(httpx.BaseTransport):
         self.inner.close()
 
 
-def http_client(*, base_url: str = "", transport: httpx.BaseTransport | None = None) -> httpx.Client:
-    """An httpx client for addresses a tenant set: guarded, no redirects, bounded timeouts, no proxies
-    from the environment."""
-    seconds = timeout_seconds()
+def http_client(
+    *, base_url: str = "", transport: httpx.BaseTransport | None = None, timeout: float | None = None
+) -> httpx.Client:
+    """An httpx client for addresses a tenant set: guarded, no redirects, bounded timeouts (the caller's
+    own, never above OUTBOUND_TIMEOUT_SECONDS), no proxies from the environment."""
+    seconds = timeout_seconds(timeout)
     return httpx.Client(
         base_url=base_url,
         transport=GuardedTransport(transport),

@@ -38,3 +38,17 @@ def purge_idempotent_requests() -> int:
         with transaction.atomic(), tenant_context(tenant):
             total += idempotent_requests_purge()
     return total
+
+
+@shared_task(name="common.recover_imports")
+def recover_imports() -> int:
+    """Every tenant's import jobs whose worker died: marked failed at once (import_jobs_recover)."""
+    from apps.common.import_jobs import import_jobs_recover
+    from apps.tenancy.context import tenant_context
+    from apps.tenancy.models import Tenant
+
+    lost = 0
+    for tenant in Tenant.objects.filter(is_active=True).order_by("pk"):
+        with tenant_context(tenant):
+            lost += len(import_jobs_recover())
+    return lost

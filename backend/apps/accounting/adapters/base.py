@@ -28,11 +28,16 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 import httpx
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from apps.common import outbound
 
 INLINE_RETRY_MAX = 3.0  # seconds: a shorter Retry-After is waited out inside the call
+# One Visma call's limit (ACCOUNTING_HTTP_TIMEOUT, default 20 s, capped by OUTBOUND_TIMEOUT_SECONDS); its
+# calls run on their own queue (CELERY_TASK_ROUTES), so a hanging Visma delays only the accounting sync.
+def call_timeout() -> float:
+    return float(getattr(settings, "ACCOUNTING_HTTP_TIMEOUT", 20.0))
 
 
 class AccountingError(Exception):
@@ -254,7 +259,9 @@ class Adapter:
     def __init__(self, config: ConnectionConfig, tokens: TokenSource, *, transport=None) -> None:
         self.config = config
         self.tokens = tokens
-        self.client = outbound.http_client(base_url=config.base_url.rstrip("/") + "/", transport=transport)
+        self.client = outbound.http_client(
+            base_url=config.base_url.rstrip("/") + "/", transport=transport, timeout=call_timeout()
+        )
 
     def close(self) -> None:
         self.client.close()
@@ -354,7 +361,7 @@ class Adapter:
         self, data: dict[str, str], auth: tuple[str, str] | None = None, describe=None
     ) -> dict[str, Any]:
         try:
-            with outbound.http_client() as client:
+            with outbound.http_client(timeout=call_timeout()) as client:
                 response = client.post(self.config.token_url, data=data, auth=auth)
         except outbound.OutboundRefused as exc:
             raise refused(exc) from exc

@@ -220,7 +220,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     logger.exception(
         "Unhandled error on %s %s", getattr(request, "method", "?"), getattr(request, "path", "?")
     )
-    return Response(
+    response = Response(
         error_body(500, _("An unexpected error occurred. Please try again later."), "server_error"),
         status=500,
     )
+    # Logged once, above, with its stack: Django's request logger skips a response marked so (it would
+    # log every 500 a second time; during a database outage that doubles a flood of tracebacks).
+    response._has_been_logged = True
+    return response

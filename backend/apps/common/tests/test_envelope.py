@@ -123,6 +123,9 @@ def test_500_has_a_generic_message_and_no_details(caplog):
     body = assert_error(APIClient().get("/api/boom/"), 500, "server_error")
     assert "secret" not in body["message"]
     assert "secret internals" in caplog.text
+    # logged once (by the exception handler, with the stack), not a second time by django.request
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert [r.name for r in errors] == ["apps.api"], [(r.name, r.getMessage()) for r in errors]
 
 
 @pytest.mark.urls("apps.common.tests.test_envelope")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import threading
+import time
 import zipfile
 from datetime import timedelta
 
@@ -325,3 +326,60 @@ def test_every_import_endpoint_uses_a_registered_importer():
     for view in viewsets:
         path = import_jobs.importer_path(view.importer_class)
         assert issubclass(import_jobs.import_string(path), Importer)
+
+
+@pytest.mark.django_db
+def test_a_job_whose_worker_died_is_failed_at_once_and_no_longer_blocks(boss, tenant3, in_tenant, queued):
+    """Running, but no worker holds its lock (the worker was killed, its transaction rolled back with
+    its connection): the next import of the kind is not refused for an hour, and the page says why."""
+    first = start_import(boss, PRODUCTS, csv_rows(2)).json()["data"]["id"]
+    with in_tenant(tenant3):
+        ImportJob.objects.filter(pk=first).update(status="running", started_at=timezone.now())
+    second = start_import(boss, PRODUCTS, csv_rows(2))
+    assert second.status_code == 202, second.content
+    lost = boss.get(f"/api/common/imports/{first}/").json()["data"]
+    assert lost["status"] == "failed" and lost["error"] == "import_worker_lost"
+    assert "start it again" in lost["message"]
+
+
+@pytest.mark.django_db
+def test_the_task_delivered_again_after_the_worker_died_takes_the_job_over(
+    boss, tenant3, in_tenant, queued, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        job_id = start_import(boss, PRODUCTS, csv_rows(3)).json()["data"]["id"]
+    with in_tenant(tenant3):  # the first worker marked it running, then died
+        ImportJob.objects.filter(pk=job_id).update(status="running", started_at=timezone.now())
+    kwargs = queued[0]["kwargs"]
+    assert import_jobs.execute(**{k: kwargs[k] for k in ("tenant_id", "job_id", "importer")}) == "done"
+    with in_tenant(tenant3):
+        assert Product.objects.count() == 3
+
+
+@pytest.mark.django_db
+@pytest.mark.postgres
+def test_the_sweep_leaves_a_live_worker_alone_and_fails_the_job_when_it_dies(
+    boss, tenant3, in_tenant, queued
+):
+    from django.db import connections
+
+    from apps.common.tasks import recover_imports
+
+    job_id = start_import(boss, PRODUCTS, csv_rows(2)).json()["data"]["id"]
+    with in_tenant(tenant3):
+        ImportJob.objects.filter(pk=job_id).update(status="running", started_at=timezone.now())
+    worker = connections.create_connection("default")  # another session: the worker's
+    try:
+        with worker.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_lock(%s, %s)", [import_jobs.WORKER_LOCK_CLASS, job_id])
+        assert import_jobs.worker_alive(job_id)
+        assert recover_imports.apply().get() == 0
+        assert boss.get(f"/api/common/imports/{job_id}/").json()["data"]["status"] == "running"
+    finally:
+        worker.close()  # the worker's connection goes: PostgreSQL releases its lock as the session ends
+    deadline = time.monotonic() + 30
+    while import_jobs.worker_alive(job_id):
+        assert time.monotonic() < deadline, "the closed session's lock was never released"
+        time.sleep(0.05)
+    assert recover_imports.apply().get() == 1
+    assert boss.get(f"/api/common/imports/{job_id}/").json()["data"]["error"] == "import_worker_lost"

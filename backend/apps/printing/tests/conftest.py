@@ -41,7 +41,8 @@ def _fast_passwords(settings):
 
 class FakePrinter:
     """A ZPL printer on 127.0.0.1: keeps the bytes it receives and answers `~HS` with the documented
-    three STX/ETX framed strings for `state`; `silent` never answers, `drop` closes every connection."""
+    three STX/ETX framed strings for `state`; `silent` never answers, `drop` closes every connection,
+    `drop_after_data` answers the first `~HS` ready, takes the label and closes the connection."""
 
     def __init__(self, state: str = "ready") -> None:
         self.state = state
@@ -77,7 +78,11 @@ class FakePrinter:
                         while b"~HS" in pending:
                             before, pending = pending.split(b"~HS", 1)
                             self.received += before.strip(b"\r\n")
-                            if self.state != "silent":
+                            if self.state == "drop_after_data" and before.strip(b"\r\n"):
+                                raise ConnectionAbortedError  # took the label, hangs up
+                            if self.state == "drop_after_data":
+                                conn.sendall(agent_module.host_status_strings("ready"))
+                            elif self.state != "silent":
                                 conn.sendall(agent_module.host_status_strings(self.state))
                 except OSError:
                     pass

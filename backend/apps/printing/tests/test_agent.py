@@ -91,6 +91,20 @@ def test_no_answer_is_an_error(printing_world, in_tenant, fake_printer, make_age
     assert done.printer.last_status == "no_answer"
 
 
+def test_a_printer_that_hangs_up_after_taking_the_label_printed_it(
+    printing_world, in_tenant, fake_printer, make_agent, monkeypatch
+):
+    w = printing_world
+    monkeypatch.setattr(agent_module, "STATUS_TIMEOUT", 2)
+    printer = fake_printer("drop_after_data")
+    point_at(w, in_tenant, printer.port)
+    job = queue_labels(w, in_tenant)
+    make_agent().poll_once(wait=0)
+    done = job_of(w, in_tenant, job.pk)
+    assert done.status == PrintJob.Status.PRINTED, done.error
+    assert printer.labels == 3
+
+
 def test_connection_refused(printing_world, in_tenant, make_agent):
     w = printing_world
     point_at(w, in_tenant, closed_port())
