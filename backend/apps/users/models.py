@@ -32,7 +32,9 @@ class User(AbstractUser):
     # Sessions ended one by one (sign-out, a reused refresh token): {session id: end of its refresh
     # lifetime, epoch seconds}, pruned when one is added. On the user row the authentication reads
     # anyway, so the check needs no cache and no extra query (apps/users/tokens.py).
-    revoked_sessions = models.JSONField(_("revoked sessions"), default=dict, blank=True, editable=False)
+    revoked_sessions = models.JSONField(
+        _("revoked sessions"), default=dict, blank=True, editable=False, db_default={}
+    )
     parent_vendor = models.ForeignKey(
         "suppliers.ParentVendor",
         null=True,

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='user',
             name='revoked_sessions',
-            field=models.JSONField(blank=True, default=dict, editable=False, verbose_name='revoked sessions'),
+            field=models.JSONField(blank=True, default=dict, editable=False, verbose_name='revoked sessions', db_default={}),
         ),
     ]
