@@ -13,8 +13,9 @@ export function DefaultLayout() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const isStaff = useSession((s) => Boolean(s.userInfo?.is_staff));
+  const permissions = useSession((s) => s.userInfo?.permissions);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language
-  const entries = useMemo(() => toMenuEntries(DEFAULT_MENU, t, isStaff), [t, isStaff, i18n.language]);
+  const entries = useMemo(() => toMenuEntries(DEFAULT_MENU, t, isStaff, permissions), [t, isStaff, permissions, i18n.language]);
 
   return (
     <ShellLayout

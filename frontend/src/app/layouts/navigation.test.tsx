@@ -37,6 +37,37 @@ describe('menus', () => {
     expect(all(toMenuEntries(DEFAULT_MENU, t, false))).toContain('/printer/devices');
   });
 
+  it("shows each user only the entries their permissions open, and no empty group", () => {
+    const all = (entries: MenuNode[]): string[] =>
+      entries.flatMap((entry) => ('divider' in entry ? [] : [entry.key, ...all(entry.children ?? [])]));
+    // What the Sales role grants (apps/users/roles.py): sales, customers, reading products, logistics,
+    // inventory and reports.
+    const sales = [
+      'salesorders.view_salesorder',
+      'salesorders.add_salesorder',
+      'salesorders.view_shipment',
+      'salesorders.view_invoice',
+      'customers.view_customer',
+      'products.view_product',
+      'products.view_productgroup',
+      'logistics.view_shipmentinfo',
+      'logistics.view_shipmentcompany',
+      'inventory.view_stock',
+      'reports.view_savedreport',
+    ];
+    const seen = all(toMenuEntries(DEFAULT_MENU, t, false, sales));
+    expect(seen).toEqual(expect.arrayContaining(['/sales/orders', '/sales/invoices', '/sales/customer', '/product', '/reports']));
+    for (const hidden of ['/purchase/orders', '/purchase/suppliers', '/purchase/eudr/raw-materials', '/printer/devices', '/core/email-scenarios']) {
+      expect(seen).not.toContain(hidden);
+    }
+    expect(seen).not.toContain('group:menu.core');
+    expect(seen.filter((key) => key.startsWith('group:menu.purchase/group:menu.eudrTracking'))).toEqual([]);
+    // No permissions: only the entry that needs none (import and export offers what the user may import);
+    // permissions not loaded yet: every entry.
+    expect(all(toMenuEntries(DEFAULT_MENU, t, false, [])).filter((key) => !key.startsWith('group:'))).toEqual(['/reports/import-export']);
+    expect(all(toMenuEntries(DEFAULT_MENU, t, false, undefined))).toContain('/purchase/orders');
+  });
+
   it('selects the longest matching entry', () => {
     expect(selectedMenuKey(DEFAULT_MENU, '/purchase/eudr/raw-materials/12')).toBe('/purchase/eudr/raw-materials');
     expect(selectedMenuKey(DEFAULT_MENU, '/product/5/edit')).toBe('/product');

@@ -19,6 +19,8 @@ export interface NavLeaf {
   to: string;
   icon?: ReactNode;
   staffOnly?: boolean;
+  /** The permission ("app.codename") the page's list needs: without it the entry is left out. */
+  permission?: string;
   disabled?: boolean;
   testId?: string;
 }
@@ -41,29 +43,29 @@ export const DEFAULT_MENU: NavNode[] = [
     label: 'menu.sales',
     icon: <ShoppingCartOutlined />,
     children: [
-      { label: 'menu.salesOrders', to: '/sales/orders' },
-      { label: 'menu.salesShipments', to: '/sales/shipment' },
-      { label: 'menu.salesInvoices', to: '/sales/invoices' },
-      { label: 'menu.customerList', to: '/sales/customer' },
-      { label: 'menu.newOrder', to: '/sales/sales-order-detail' },
-      { label: 'menu.deliverySchedule', to: '/sales/deliveries' },
+      { label: 'menu.salesOrders', to: '/sales/orders', permission: 'salesorders.view_salesorder' },
+      { label: 'menu.salesShipments', to: '/sales/shipment', permission: 'salesorders.view_shipment' },
+      { label: 'menu.salesInvoices', to: '/sales/invoices', permission: 'salesorders.view_invoice' },
+      { label: 'menu.customerList', to: '/sales/customer', permission: 'customers.view_customer' },
+      { label: 'menu.newOrder', to: '/sales/sales-order-detail', permission: 'salesorders.add_salesorder' },
+      { label: 'menu.deliverySchedule', to: '/sales/deliveries', permission: 'salesorders.view_salesorder' },
     ],
   },
   {
     label: 'menu.purchase',
     icon: <ShopOutlined />,
     children: [
-      { label: 'menu.purchaseOrders', to: '/purchase/orders' },
-      { label: 'menu.purchaseReceipts', to: '/purchase/receipts' },
-      { label: 'menu.shipmentList', to: '/purchase/shipments' },
-      { label: 'menu.shipmentCompanies', to: '/purchase/shipment-companies' },
-      { label: 'menu.supplierList', to: '/purchase/suppliers' },
-      { label: 'menu.parentVendors', to: '/purchase/parent-vendors' },
+      { label: 'menu.purchaseOrders', to: '/purchase/orders', permission: 'purchaseorders.view_purchaseorder' },
+      { label: 'menu.purchaseReceipts', to: '/purchase/receipts', permission: 'purchaseorders.view_receipt' },
+      { label: 'menu.shipmentList', to: '/purchase/shipments', permission: 'logistics.view_shipmentinfo' },
+      { label: 'menu.shipmentCompanies', to: '/purchase/shipment-companies', permission: 'logistics.view_shipmentcompany' },
+      { label: 'menu.supplierList', to: '/purchase/suppliers', permission: 'suppliers.view_supplier' },
+      { label: 'menu.parentVendors', to: '/purchase/parent-vendors', permission: 'suppliers.view_parentvendor' },
       {
         label: 'menu.eudrTracking',
         children: [
-          { label: 'menu.rawMaterials', to: '/purchase/eudr/raw-materials' },
-          { label: 'menu.supplierPolicies', to: '/purchase/eudr/supplier-policies' },
+          { label: 'menu.rawMaterials', to: '/purchase/eudr/raw-materials', permission: 'eudr.view_rawmaterialdelivery' },
+          { label: 'menu.supplierPolicies', to: '/purchase/eudr/supplier-policies', permission: 'eudr.view_supplierpolicy' },
         ],
       },
     ],
@@ -72,17 +74,17 @@ export const DEFAULT_MENU: NavNode[] = [
     label: 'menu.warehouse',
     icon: <ContainerOutlined />,
     children: [
-      { label: 'menu.inventory', to: '/warehouse/inventory' },
-      { label: 'menu.shipmentListWh', to: '/warehouse/shipments' },
-      { label: 'menu.orderDelivery', to: '/warehouse/deliveries' },
+      { label: 'menu.inventory', to: '/warehouse/inventory', permission: 'inventory.view_stock' },
+      { label: 'menu.shipmentListWh', to: '/warehouse/shipments', permission: 'logistics.view_shipmentinfo' },
+      { label: 'menu.orderDelivery', to: '/warehouse/deliveries', permission: 'salesorders.view_shipment' },
     ],
   },
   {
     label: 'menu.products',
     icon: <AppstoreOutlined />,
     children: [
-      { label: 'menu.productList', to: '/product' },
-      { label: 'menu.productGroups', to: '/product-group' },
+      { label: 'menu.productList', to: '/product', permission: 'products.view_product' },
+      { label: 'menu.productGroups', to: '/product-group', permission: 'products.view_productgroup' },
     ],
   },
   {
@@ -93,21 +95,21 @@ export const DEFAULT_MENU: NavNode[] = [
         label: 'menu.printer',
         icon: <PrinterOutlined />,
         children: [
-          { label: 'menu.printerDevices', to: '/printer/devices' },
-          { label: 'menu.printerIntegration', to: '/printer/integration' },
-          { label: 'menu.printerDemo', to: '/printer/demo' },
+          { label: 'menu.printerDevices', to: '/printer/devices', permission: 'printing.view_printerdevice' },
+          { label: 'menu.printerIntegration', to: '/printer/integration', permission: 'printing.view_printagent' },
+          { label: 'menu.printerDemo', to: '/printer/demo', permission: 'printing.view_printerdevice' },
           { label: 'menu.printerTestConsole', to: '/test/printer', staffOnly: true },
           { label: 'menu.printerTestStart', to: '/test/printer-start', staffOnly: true },
         ],
       },
-      { label: 'menu.emailScenarios', to: '/core/email-scenarios' },
+      { label: 'menu.emailScenarios', to: '/core/email-scenarios', permission: 'notifications.view_emailscenario' },
     ],
   },
   {
     label: 'menu.dataReport',
     icon: <BarChartOutlined />,
     children: [
-      { label: 'menu.reportLab', to: '/reports' },
+      { label: 'menu.reportLab', to: '/reports', permission: 'reports.view_savedreport' },
       { label: 'menu.importExport', to: '/reports/import-export' },
     ],
   },
@@ -120,15 +122,26 @@ export const WAREHOUSE_MENU: NavNode[] = [
   { label: 'menu.salesDelivery', to: '/warehouse/deliveries', icon: <ShoppingCartOutlined /> },
 ];
 
-/** Menu entries of the menubar and the phone menu; leaves are links keyed by their path, staff-only entries only for staff. */
-export function toMenuEntries(nodes: readonly NavNode[], t: TFunction, isStaff: boolean, parentKey = ''): MenuEntry[] {
+/**
+ * Menu entries of the menubar and the phone menu; leaves are links keyed by their path. Each user sees
+ * only what they may open: staff-only entries only for staff, an entry with a permission only when the
+ * user's permissions in this company (`permissions`, from /api/users/me/) grant it; a group left empty
+ * is left out. While the permissions are not loaded (undefined), every entry shows.
+ */
+export function toMenuEntries(
+  nodes: readonly NavNode[],
+  t: TFunction,
+  isStaff: boolean,
+  permissions?: readonly string[],
+  parentKey = '',
+): MenuEntry[] {
   const entries: MenuEntry[] = [];
   for (const node of nodes) {
     if (isGroup(node)) {
       const key = `${parentKey}group:${node.label}`;
-      const children = toMenuEntries(node.children, t, isStaff, `${key}/`);
+      const children = toMenuEntries(node.children, t, isStaff, permissions, `${key}/`);
       if (children.length > 0) entries.push({ key, label: t(`nav:${node.label}`), icon: node.icon, children });
-    } else if (!node.staffOnly || isStaff) {
+    } else if ((!node.staffOnly || isStaff) && (!node.permission || !permissions || permissions.includes(node.permission))) {
       entries.push({ key: node.to, to: node.to, icon: node.icon, disabled: node.disabled, testId: node.testId, label: t(`nav:${node.label}`) });
     }
   }

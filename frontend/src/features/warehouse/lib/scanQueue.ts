@@ -66,6 +66,8 @@ let flushing: Promise<FlushReport> | null = null;
 
 export interface FlushReport {
   sent: number;
+  /** The scans the server took, with its answer: the page that made them shows them as sent. */
+  accepted: { request: QueuedScan; result: unknown }[];
   refused: { request: QueuedScan; error: unknown }[];
   remaining: number;
 }
@@ -74,13 +76,14 @@ export interface FlushReport {
 export function flushQueue(tenant: string | null, send: Sender = defaultSend): Promise<FlushReport> {
   if (flushing) return flushing;
   flushing = (async () => {
-    const report: FlushReport = { sent: 0, refused: [], remaining: 0 };
+    const report: FlushReport = { sent: 0, accepted: [], refused: [], remaining: 0 };
     for (;;) {
       const next = loadQueue().find((item) => item.tenant === tenant);
       if (!next) break;
       try {
-        await send(next.url, next.body);
+        const result = await send(next.url, next.body);
         report.sent += 1;
+        report.accepted.push({ request: next, result });
       } catch (error) {
         if (isOffline(error)) break;
         report.refused.push({ request: next, error });

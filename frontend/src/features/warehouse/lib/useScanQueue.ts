@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';
 import { useSession } from '@/shared/session/useSession';
 import { useInvalidateWarehouse } from '../api/warehouse';
-import { flushQueue, loadQueue } from './scanQueue';
+import { flushQueue, loadQueue, type FlushReport } from './scanQueue';
 
-/** The number of scans waiting to be sent, and sending them when the phone is back online. */
-export function useScanQueue() {
+/**
+ * The number of scans waiting to be sent, and sending them when the phone is back online. `onFlushed`
+ * gets what a flush sent and what the server refused, so the page's scan log can say so.
+ */
+export function useScanQueue(onFlushed?: (report: FlushReport) => void) {
   const tenant = useSession((s) => s.tenantId);
   const { t } = useTranslation('warehouse');
   const { message } = App.useApp();
@@ -21,6 +24,7 @@ export function useScanQueue() {
     if (report.sent) void message.success(t('queue.sent', { count: report.sent }));
     for (const refused of report.refused) void message.error(`${refused.request.body.code}: ${errorText(refused.error)}`);
     if (report.sent || report.refused.length) void invalidate();
+    onFlushed?.(report);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- stable helpers
   }, [tenant]);
 
