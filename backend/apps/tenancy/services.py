@@ -32,6 +32,7 @@ COMPANY_SETTINGS_FIELDS = (
     "represented_operator_phone",
     "allow_backorders",
     "allow_negative_stock",
+    "allow_unlabelled_shipping",
 )
 
 

@@ -4617,6 +4617,7 @@ export interface components {
             represented_operator_phone?: string;
             allow_backorders?: boolean;
             allow_negative_stock?: boolean;
+            allow_unlabelled_shipping?: boolean;
             readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
             readonly can_edit: boolean;
             /** Format: date-time */
@@ -6772,6 +6773,7 @@ export interface components {
             represented_operator_phone?: string;
             allow_backorders?: boolean;
             allow_negative_stock?: boolean;
+            allow_unlabelled_shipping?: boolean;
         };
         PatchedCustomerRequest: {
             number?: string;
@@ -8576,10 +8578,24 @@ export interface components {
             readonly description: string;
             /** Format: decimal */
             readonly ordered_quantity: string;
+            /**
+             * Format: decimal
+             * @description What the order line has shipped so far (over all its shipments).
+             */
+            readonly shipped_quantity: string;
             /** Format: decimal */
             readonly quantity: string;
             /** Format: decimal */
             readonly quantity_invoiced: string;
+            /**
+             * @description The product carries EUDR carton labels: it ships as picked cartons.
+             * @default false
+             */
+            readonly labelled: boolean;
+            /** @default 0 */
+            readonly cartons_picked: number;
+            /** Format: decimal */
+            readonly unlabelled_quantity: string;
         };
         SalesShipmentLineWriteRequest: {
             order_line: number;

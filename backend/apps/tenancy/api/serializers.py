@@ -59,6 +59,7 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
     represented_operator_phone = serializers.CharField(max_length=50, allow_blank=True, required=False)
     allow_backorders = serializers.BooleanField(required=False)
     allow_negative_stock = serializers.BooleanField(required=False)
+    allow_unlabelled_shipping = serializers.BooleanField(required=False)
     missing_for_statement = serializers.SerializerMethodField()
     can_edit = serializers.SerializerMethodField()
 

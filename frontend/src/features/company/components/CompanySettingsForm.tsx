@@ -41,6 +41,7 @@ export function toValues(settings: CompanySettings): CompanySettingsValues {
     represented_operator_phone: settings.represented_operator_phone ?? '',
     allow_backorders: settings.allow_backorders ?? false,
     allow_negative_stock: settings.allow_negative_stock ?? false,
+    allow_unlabelled_shipping: settings.allow_unlabelled_shipping ?? false,
   };
 }
 
@@ -253,6 +254,14 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
         </Form.Item>
         <Form.Item name="allow_negative_stock" valuePropName="checked" label={t('fields.allow_negative_stock')} extra={t('help.allow_negative_stock')}>
           <Switch disabled={!editable} data-testid="allow-negative-stock" />
+        </Form.Item>
+        <Form.Item
+          name="allow_unlabelled_shipping"
+          valuePropName="checked"
+          label={t('fields.allow_unlabelled_shipping')}
+          extra={t('help.allow_unlabelled_shipping')}
+        >
+          <Switch disabled={!editable} data-testid="allow-unlabelled-shipping" />
         </Form.Item>
       </Card>
 
