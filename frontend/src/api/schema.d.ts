@@ -8870,6 +8870,13 @@ export interface components {
             readonly available: string;
             /** Format: decimal */
             readonly reorder_point: string | null;
+            /**
+             * Format: decimal
+             * @description Available of the product over all locations (what the reorder point compares with).
+             */
+            readonly product_available: string;
+            /** @description The product's available stock over all locations is below its reorder point. */
+            readonly below_reorder_point: boolean;
             /** Format: date-time */
             readonly updated_at: string;
         };
