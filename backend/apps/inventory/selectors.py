@@ -65,13 +65,16 @@ def _product_available_subquery(product_ref: str):
 
 def stock_rows(queryset: QuerySet) -> QuerySet:
     """Stock per product and location with `on_hand`, `reserved` (active reservations held on that
-    location) and `available` (on hand - reserved), and the product's reorder point. One query."""
+    location) and `available` (on hand - reserved), the product's reorder point and `product_available`
+    (what is available of the product over all locations: what the reorder point compares with, so a
+    row is "low" by the product's total, never by one shelf). One query."""
     return (
         queryset.select_related("product__group", "location__warehouse")
         .annotate(
             on_hand=F("quantity"),
             reserved=_reserved_subquery(product_id="product_id", location_id="location_id"),
             reorder_point=_reorder_point_subquery("product_id"),
+            product_available=_product_available_subquery("product_id"),
         )
         .annotate(available=ExpressionWrapper(F("on_hand") - F("reserved"), output_field=QTY))
     )
@@ -170,11 +173,14 @@ def inbound_shipments(queryset: QuerySet) -> QuerySet:
     carries), scanned in (received, posted or not) and scanned but not yet posted."""
     from apps.eudr.models import CartonLabel
 
+    # The container's labelled cartons: labels naming it, labels naming no container of an order it
+    # carries, and whatever was received with it (so received can never exceed expected).
     expected = (
         CartonLabel.objects.filter(status=CartonLabel.Status.ACTIVE)
         .filter(
             Q(container=OuterRef("container_number"))
-            | Q(purchase_order_line__order__shipment_links__shipment_id=OuterRef("pk"))
+            | Q(container="", purchase_order_line__order__shipment_links__shipment_id=OuterRef("pk"))
+            | Q(warehouse_state__inbound_shipment_id=OuterRef("pk"))
         )
         .order_by()
         .annotate(one=Value(1))
@@ -202,7 +208,8 @@ def inbound_lines(shipment) -> list[dict]:
 
     labels = CartonLabel.objects.filter(status=CartonLabel.Status.ACTIVE).filter(
         Q(container=shipment.container_number)
-        | Q(purchase_order_line__order__shipment_links__shipment=shipment)
+        | Q(container="", purchase_order_line__order__shipment_links__shipment=shipment)
+        | Q(warehouse_state__inbound_shipment=shipment)
     )
     rows = (
         labels.order_by()

@@ -22,6 +22,7 @@ from apps.inventory.demo import ensure_warehouses
 from apps.inventory.models import Stock, WarehouseCarton
 from apps.salesorders import services
 from apps.salesorders.models import SalesOrder
+from apps.tenancy.models import Tenant
 
 D = Decimal
 
@@ -116,6 +117,10 @@ def load(ctx: dict) -> None:
                 products.append(row.product)
         if not customers or len(products) < 3:
             return
+        # The demo's history shipped loose (unlabelled) stock of labelled products too, so its delivery
+        # notes say so per line; the company setting is off again afterwards: from now on labelled goods
+        # ship as picked cartons.
+        Tenant.objects.filter(pk=tenant.pk).update(allow_unlabelled_shipping=True)
         for c_index, days_ago, state, lines, requested_in in PLAN:
             try:
                 with transaction.atomic():
@@ -131,6 +136,7 @@ def load(ctx: dict) -> None:
                     )
             except DomainError:
                 continue  # not enough stock in this demo for this one
+        Tenant.objects.filter(pk=tenant.pk).update(allow_unlabelled_shipping=False)
 
 
 def _create(customer, products, days_ago, state, lines, requested_in, user, today) -> None:

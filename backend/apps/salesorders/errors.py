@@ -24,6 +24,7 @@ class SalesErrorCode(StrEnum):
     LINES_REQUIRED = "lines_required"
     ORDER_NOT_SHIPPABLE = "order_not_shippable"
     OVER_SHIPMENT = "over_shipment"
+    CARTONS_NOT_PICKED = "cartons_not_picked"
     SHIPMENT_READ_ONLY = "shipment_read_only"
     ILLEGAL_SHIPMENT_ACTION = "illegal_shipment_action"
     CARTON_NOT_FOUND = "carton_not_found"
@@ -112,6 +113,14 @@ class NoOpenQuantity(Conflict):
 class OverShipment(DomainError):
     error = SalesErrorCode.OVER_SHIPMENT
     default_message = _("The quantity is more than is still open on the order line.")
+
+
+class CartonsNotPicked(Conflict):
+    """A line of a labelled product would ship more than its picked cartons (and the company does not
+    allow shipping unlabelled stock). `data.lines`: per such line its quantity, picked and missing."""
+
+    error = SalesErrorCode.CARTONS_NOT_PICKED
+    default_message = _("Labelled goods ship as their picked cartons: pick the missing cartons first.")
 
 
 class ShipmentReadOnly(Conflict):

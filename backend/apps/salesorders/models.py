@@ -200,6 +200,11 @@ class ShipmentLine(TenantModel):
     quantity_invoiced = models.DecimalField(
         _("quantity invoiced"), max_digits=14, decimal_places=3, default=ZERO
     )
+    # Of a labelled product, what shipped without a picked carton (only when the company allows shipping
+    # unlabelled stock); the delivery note says so on the line. Set when the shipment ships.
+    unlabelled_quantity = models.DecimalField(
+        _("unlabelled quantity"), max_digits=14, decimal_places=3, default=ZERO
+    )
 
     class Meta:
         verbose_name = _("sales shipment line")

@@ -281,6 +281,11 @@ def _delivery_note_pdf(shipment: Shipment) -> bytes:
     rows = [[s.p(_("Line")), s.p(_("Article")), s.p(_("Description")), s.p(_("Quantity")), s.p(_("Cartons"))]]
     for line in shipment.lines.select_related("order_line__product").order_by("order_line__line_number"):
         codes = ", ".join(item.carton.code for item in cartons.get(line.pk, []))
+        if line.unlabelled_quantity > 0:
+            unlabelled = _("%(quantity)s shipped without a carton label (unlabelled stock)") % {
+                "quantity": _qty(line.unlabelled_quantity)
+            }
+            codes = f"{codes}\n{unlabelled}" if codes else unlabelled
         rows.append(
             [
                 s.p(str(line.order_line.line_number)),

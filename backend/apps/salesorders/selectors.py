@@ -11,8 +11,10 @@ from django.db.models import (
     CharField,
     Count,
     DecimalField,
+    Exists,
     ExpressionWrapper,
     F,
+    IntegerField,
     OuterRef,
     Prefetch,
     Q,
@@ -70,8 +72,28 @@ def shipment_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
 
 
 def shipment_lines_queryset() -> QuerySet:
-    return ShipmentLine.objects.select_related("order_line__product").order_by(
-        "order_line__line_number", "id"
+    """The shipment's lines with `labelled` (the product carries EUDR carton labels: it ships as picked
+    cartons) and `cartons_picked` (the cartons on the line)."""
+    from apps.eudr.models import CartonLabel
+
+    picked = (
+        ShipmentCarton.objects.filter(shipment_line=OuterRef("pk"))
+        .order_by()
+        .values("shipment_line")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return (
+        ShipmentLine.objects.select_related("order_line__product")
+        .annotate(
+            labelled=Exists(
+                CartonLabel.objects.filter(
+                    product_id=OuterRef("order_line__product_id"), status=CartonLabel.Status.ACTIVE
+                )
+            ),
+            cartons_picked=Coalesce(Subquery(picked, output_field=IntegerField()), 0),
+        )
+        .order_by("order_line__line_number", "id")
     )
 
 

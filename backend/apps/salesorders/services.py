@@ -33,6 +33,7 @@ from apps.purchaseorders.services import sequence_next
 from apps.salesorders.errors import (
     CartonNotFound,
     CartonOnOtherShipment,
+    CartonsNotPicked,
     CartonVoided,
     CartonWrongProduct,
     CodesRequired,
@@ -678,6 +679,79 @@ def _issue_moves(
     ]
 
 
+def labelled_product_ids(product_ids) -> set[int]:
+    """The products among `product_ids` that carry EUDR carton labels (an active label exists): their
+    goods ship as picked cartons."""
+    from apps.eudr.models import CartonLabel
+
+    return set(
+        CartonLabel.objects.filter(product_id__in=list(product_ids), status=CartonLabel.Status.ACTIVE)
+        .order_by()
+        .values_list("product_id", flat=True)
+        .distinct()
+    )
+
+
+def _check_picked_cartons(lines: list[ShipmentLine]) -> None:
+    """Labelled goods ship as their picked cartons: a line of a labelled product may not ship more than
+    its picked cartons, unless the company allows shipping unlabelled stock; then what ships without a
+    carton is kept on the line (`unlabelled_quantity`, printed on the delivery note)."""
+    labelled = labelled_product_ids({line.order_line.product_id for line in lines})
+    if not labelled:
+        return
+    picked = dict(
+        ShipmentCarton.objects.filter(shipment_line__in=[line.pk for line in lines])
+        .values("shipment_line_id")
+        .annotate(n=Count("pk"))
+        .values_list("shipment_line_id", "n")
+    )
+    short = []
+    for line in lines:
+        if line.order_line.product_id not in labelled:
+            continue
+        missing = line.quantity - Decimal(picked.get(line.pk, 0))
+        if missing > 0:
+            short.append((line, missing))
+    if not short:
+        return
+    from apps.tenancy.context import get_current_tenant_id
+
+    allowed = (
+        Tenant.objects.filter(pk=get_current_tenant_id())
+        .values_list("allow_unlabelled_shipping", flat=True)
+        .first()
+    )
+    if not allowed:
+        line, missing = short[0]
+        raise CartonsNotPicked(
+            _(
+                "%(article)s: %(picked)s of %(quantity)s cartons are picked; pick the %(missing)s missing "
+                "or ship only what is picked."
+            )
+            % {
+                "article": line.order_line.product.article_number,
+                "picked": picked.get(line.pk, 0),
+                "quantity": f"{line.quantity.normalize():f}",
+                "missing": f"{missing.normalize():f}",
+            },
+            data={
+                "lines": [
+                    {
+                        "shipment_line": row.pk,
+                        "order_line": row.order_line_id,
+                        "quantity": str(row.quantity),
+                        "picked": picked.get(row.pk, 0),
+                        "missing": str(gap),
+                    }
+                    for row, gap in short
+                ]
+            },
+        )
+    for line, missing in short:
+        line.unlabelled_quantity = missing
+        ShipmentLine.objects.filter(pk=line.pk).update(unlabelled_quantity=missing)
+
+
 @transaction.atomic
 def shipment_ship(*, shipment: Shipment, user=None) -> Shipment:
     """draft/picked -> shipped, all or nothing: re-checks the open quantities under the order lines' row
@@ -705,6 +779,7 @@ def shipment_ship(*, shipment: Shipment, user=None) -> Shipment:
         if line.quantity > order_line.quantity - order_line.quantity_shipped:
             raise OverShipment(data={"order_line": order_line.pk})
         line.order_line = order_line
+    _check_picked_cartons(lines)
     cartons_at: dict[tuple[int, int], int] = {}
     for product_id, location_id in WarehouseCarton.objects.filter(
         label_id__in=carton_ids, location__isnull=False

@@ -126,6 +126,14 @@ class Tenant(models.Model):
         default=False,
         help_text=_("Stock moves may take a location's stock below zero."),
     )
+    allow_unlabelled_shipping = models.BooleanField(
+        _("allow shipping unlabelled stock"),
+        default=False,
+        help_text=_(
+            "A line of a labelled product may ship more than its picked cartons; the delivery note says "
+            "how much of it is unlabelled."
+        ),
+    )
     is_active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -37,6 +37,7 @@ COMPANY_SETTINGS_FIELDS = (
     "eudr_primary_role",
     "eudr_is_sme",
     "simplified_declaration_id",
+    "allow_unlabelled_shipping",
 )
 
 

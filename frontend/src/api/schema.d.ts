@@ -584,26 +584,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/core/email-log/health/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * @description Counts by status (queued, sending, sent, maybe sent, failed), failures in the last day, messages
-         *     waiting for a retry and the oldest one waiting: what to watch during an SMTP outage.
-         */
-        get: operations["core_email_log_health_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/core/email-scenarios/": {
         parameters: {
             query?: never;
@@ -869,182 +849,6 @@ export interface paths {
         };
         /** @description The import template: a header row and one example row. */
         get: operations["customers_import_template_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/duediligence/assessments/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["duediligence_assessments_list"];
-        put?: never;
-        post: operations["duediligence_assessments_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/duediligence/benchmark/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["duediligence_benchmark"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/duediligence/concerns/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["duediligence_concerns_list"];
-        put?: never;
-        post: operations["duediligence_concerns_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/duediligence/concerns/{id}/resolve/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["duediligence_concerns_resolve"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/duediligence/deliveries/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["duediligence_delivery_overview"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/duediligence/deliveries/{id}/archive/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["duediligence_delivery_archive"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/duediligence/deliveries/{id}/assessments/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["duediligence_delivery_assess"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/duediligence/deliveries/{id}/audit/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["duediligence_delivery_audit"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/duediligence/deliveries/{id}/override/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["duediligence_delivery_override"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/duediligence/deliveries/{id}/void-statement/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["duediligence_delivery_void_statement"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/duediligence/statements/{id}/audit/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["duediligence_statement_audit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1574,123 +1378,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/eudr/received-references/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
-         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
-         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
-         */
-        get: operations["eudr_received_references_list"];
-        put?: never;
-        /**
-         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
-         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
-         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
-         */
-        post: operations["eudr_received_references_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/eudr/received-references/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
-         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
-         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
-         */
-        get: operations["eudr_received_references_retrieve"];
-        put?: never;
-        post?: never;
-        /**
-         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
-         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
-         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
-         */
-        delete: operations["eudr_received_references_destroy"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/eudr/received-references/{id}/statement/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read the referenced statement (getDdsByIdentifiers; companies that are not SMEs)
-         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
-         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
-         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
-         */
-        get: operations["eudr_received_references_statement"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/eudr/received-references/{id}/verify/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Verify the reference number again with the EU information system
-         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
-         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
-         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
-         */
-        post: operations["eudr_received_references_verify"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/eudr/received-references/export/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
-         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
-         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
-         */
-        get: operations["eudr_received_references_export_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/eudr/supplier-policies/": {
         parameters: {
             query?: never;
@@ -1812,40 +1499,6 @@ export interface paths {
         };
         /** Public trace of one carton (no sign-in, no tenant_id) */
         get: operations["eudrtrack_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/health/live/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The process answers (a balancer restarts a node that stops answering this). */
-        get: operations["health_live_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/health/ready/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description This node can serve: 200 when every required check passes, 503 with the failing checks otherwise. */
-        get: operations["health_ready_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4739,26 +4392,6 @@ export interface components {
             /** Format: binary */
             file: string;
         };
-        AuditEntry: {
-            readonly id: number;
-            /** Format: date-time */
-            readonly at: string;
-            readonly username: string;
-            readonly record_type: string;
-            readonly record_id: number;
-            readonly submission_id: number | null;
-            readonly action: components["schemas"]["AuditEntryActionEnum"];
-            readonly field: string;
-            readonly old_value: string;
-            readonly new_value: string;
-        };
-        /**
-         * @description * `create` - Created
-         *     * `change` - Changed
-         *     * `delete` - Deleted
-         * @enum {string}
-         */
-        AuditEntryActionEnum: "create" | "change" | "delete";
         Author: {
             id: number;
             username: string;
@@ -4793,23 +4426,8 @@ export interface components {
              */
             expires_at: string;
         };
-        Benchmark: {
-            act_reference: string;
-            /** Format: date */
-            act_date: string;
-            default_level: string;
-            levels: {
-                [key: string]: string;
-            };
-        };
         /** @enum {unknown} */
         BlankEnum: "";
-        Blocker: {
-            /** @description assessment_missing, assessment_not_negligible or open_concern */
-            code: string;
-            message: string;
-            concern?: number;
-        };
         BulkDeleteRequest: {
             ids: number[];
             /** @default  */
@@ -4999,51 +4617,12 @@ export interface components {
             represented_operator_phone?: string;
             allow_backorders?: boolean;
             allow_negative_stock?: boolean;
-            eudr_import_role?: components["schemas"]["EudrImportRoleEnum"];
-            eudr_purchase_role?: components["schemas"]["EudrPurchaseRoleEnum"];
-            eudr_primary_role?: components["schemas"]["EudrPrimaryRoleEnum"];
-            eudr_is_sme?: boolean;
-            simplified_declaration_id?: string;
-            readonly eudr_duties: components["schemas"]["EudrDutiesEnum"][];
+            allow_unlabelled_shipping?: boolean;
             readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
             readonly can_edit: boolean;
             /** Format: date-time */
             readonly updated_at: string;
         };
-        Concern: {
-            readonly id: number;
-            readonly parent_vendor: number | null;
-            /** @default  */
-            readonly parent_vendor_name: string;
-            readonly delivery: number | null;
-            readonly submission: number | null;
-            /** Concern */
-            readonly description: string;
-            readonly source: string;
-            /** @default  */
-            readonly raised_by: string;
-            /** Format: date-time */
-            readonly raised_at: string;
-            readonly is_open: boolean;
-            readonly resolution: string;
-            /** @default  */
-            readonly resolved_by: string;
-            /** Format: date-time */
-            readonly resolved_at: string | null;
-        };
-        ConcernInputRequest: {
-            parent_vendor?: number | null;
-            delivery?: number | null;
-            submission?: number | null;
-            description: string;
-            source?: string;
-        };
-        /**
-         * @description * `negligible` - Negligible risk
-         *     * `not_negligible` - Not negligible
-         * @enum {string}
-         */
-        ConclusionEnum: "negligible" | "not_negligible";
         Condition: {
             field: string;
             operator: components["schemas"]["OperatorEnum"];
@@ -5069,8 +4648,6 @@ export interface components {
             client_id: string;
             readonly has_client_secret: boolean;
             readonly has_refresh_token: boolean;
-            /** @description Stored secrets no configured key decrypts (the keys were lost): enter them again. */
-            readonly unreadable_secrets: string[];
             scope?: string;
             company_id?: string;
             /** Suppliers pushed as */
@@ -5187,11 +4764,6 @@ export interface components {
             /** @default  */
             note: string;
         };
-        CountryLevel: {
-            country_code: string;
-            /** @description low, standard or high; null for an invalid code */
-            level: string | null;
-        };
         CreditLineWriteRequest: {
             invoice_line: number;
             /** Format: decimal */
@@ -5202,13 +4774,6 @@ export interface components {
             note?: string;
             /** @default false */
             post: boolean;
-        };
-        Criterion: {
-            /** @description a to n: the Art. 10(2) criterion */
-            code: string;
-            /** @description no_risk or risk */
-            finding: string;
-            evidence: string;
         };
         Customer: {
             readonly id: number;
@@ -5363,13 +4928,6 @@ export interface components {
             /** @description Relative URL of the ZIP when done */
             download_url: string | null;
         };
-        /**
-         * @description * `own` - own
-         *     * `upstream` - upstream
-         *     * `` -
-         * @enum {string}
-         */
-        DdsReferenceKindEnum: "own" | "upstream";
         DdsSubmission: {
             readonly id: number;
             readonly internal_reference: string;
@@ -5634,27 +5192,6 @@ export interface components {
             masters: components["schemas"]["PlanItem"][];
             documents: components["schemas"]["PlanItem"][];
         };
-        DueDiligenceOverview: {
-            delivery: number;
-            /** @description The country benchmark in use: the act and its date */
-            benchmark: string;
-            countries: components["schemas"]["CountryLevel"][];
-            /** @description Art. 13: every country of production is low risk */
-            simplified: boolean;
-            /** @description The assessment that counts */
-            assessment: components["schemas"]["RiskAssessment"] | null;
-            /** @description Every assessment of the delivery, newest first */
-            assessments: components["schemas"]["RiskAssessment"][];
-            override: components["schemas"]["FilingOverride"] | null;
-            can_override: boolean;
-            blockers: components["schemas"]["Blocker"][];
-            can_file: boolean;
-            /** @description Concerns naming the delivery, its statements or supplier */
-            concerns: components["schemas"]["Concern"][];
-            /** @description Kept five years from the statement */
-            hold: components["schemas"]["RetentionHold"] | null;
-            archives: components["schemas"]["RecordArchive"][];
-        };
         EmailAttachment: {
             readonly id: number;
             readonly file_name: string;
@@ -5673,16 +5210,6 @@ export interface components {
             attachments: components["schemas"]["EventAttachment"][];
             /** @description What the scenario's `days` mean, if used. */
             uses_days: string | null;
-        };
-        /** @description What an operator watches: messages by status, failures in the last day, retries under way. */
-        EmailHealth: {
-            by_status: {
-                [key: string]: number;
-            };
-            failed_last_day: number;
-            retrying: number;
-            /** Format: date-time */
-            oldest_waiting_since: string | null;
         };
         EmailMessage: {
             readonly id: number;
@@ -5704,11 +5231,6 @@ export interface components {
             readonly status: components["schemas"]["EmailMessageStatusEnum"];
             readonly attempts: number;
             readonly last_error: string;
-            /**
-             * Next attempt
-             * Format: date-time
-             */
-            readonly next_attempt_at: string | null;
             readonly transport: components["schemas"]["TransportEnum"] | components["schemas"]["BlankEnum"];
             readonly language: components["schemas"]["DocumentLanguageEnum"];
             /** Test message */
@@ -5734,11 +5256,6 @@ export interface components {
             readonly status: components["schemas"]["EmailMessageStatusEnum"];
             readonly attempts: number;
             readonly last_error: string;
-            /**
-             * Next attempt
-             * Format: date-time
-             */
-            readonly next_attempt_at: string | null;
             readonly transport: components["schemas"]["TransportEnum"] | components["schemas"]["BlankEnum"];
             readonly language: components["schemas"]["DocumentLanguageEnum"];
             /** Test message */
@@ -5759,13 +5276,11 @@ export interface components {
         };
         /**
          * @description * `queued` - Queued
-         *     * `sending` - Sending
          *     * `sent` - Sent
-         *     * `uncertain` - Maybe sent
          *     * `failed` - Failed
          * @enum {string}
          */
-        EmailMessageStatusEnum: "queued" | "sending" | "sent" | "uncertain" | "failed";
+        EmailMessageStatusEnum: "queued" | "sent" | "failed";
         /**
          * @description * `contact` - contact
          *     * `address` - address
@@ -5858,38 +5373,12 @@ export interface components {
          * @enum {string}
          */
         EnvironmentEnum: "acceptance" | "production";
-        /**
-         * @description * `file_statements` - file_statements
-         *     * `keep_supplier_references` - keep_supplier_references
-         *     * `register_in_information_system` - register_in_information_system
-         *     * `simplified_declaration` - simplified_declaration
-         * @enum {string}
-         */
-        EudrDutiesEnum: "file_statements" | "keep_supplier_references" | "register_in_information_system" | "simplified_declaration";
         EudrErrorEnvelope: {
             code: number;
             message: string;
             error: string;
             data: unknown;
         };
-        /**
-         * @description * `operator` - Operator: files a due diligence statement before placing the goods
-         *     * `none` - Does not import or first place goods
-         * @enum {string}
-         */
-        EudrImportRoleEnum: "operator" | "none";
-        /**
-         * @description * `micro_small_primary` - Micro or small primary operator: one-time simplified declaration
-         *     * `none` - Does not produce relevant commodities
-         * @enum {string}
-         */
-        EudrPrimaryRoleEnum: "micro_small_primary" | "none";
-        /**
-         * @description * `downstream` - Downstream operator or trader: keeps the supplier's reference numbers
-         *     * `none` - Does not buy goods already placed on the EU market
-         * @enum {string}
-         */
-        EudrPurchaseRoleEnum: "downstream" | "none";
         EventAttachment: {
             key: string;
             label: string;
@@ -5912,15 +5401,6 @@ export interface components {
         FileUploadRequest: {
             /** Format: binary */
             file: string;
-        };
-        FilingOverride: {
-            readonly id: number;
-            readonly reason: string;
-            readonly blocked_by: string[];
-            /** @default  */
-            readonly by: string;
-            /** Format: date-time */
-            readonly at: string;
         };
         FilterRequest: {
             field: string;
@@ -5967,20 +5447,6 @@ export interface components {
             areas_ha: (number | null)[];
             /** Format: double */
             total_area_ha: number;
-        };
-        HealthCheck: {
-            ok: boolean;
-            detail: string;
-            required: boolean;
-        };
-        HealthLive: {
-            status: string;
-        };
-        HealthReady: {
-            status: string;
-            checks: {
-                [key: string]: components["schemas"]["HealthCheck"];
-            };
         };
         HeartbeatPrinterRequest: {
             id: number;
@@ -6305,7 +5771,6 @@ export interface components {
             /** Format: uuid */
             idempotency_key: string;
             printed: boolean;
-            data_sent?: boolean | null;
             /** @default  */
             error: string;
             printer_status?: {
@@ -6482,12 +5947,6 @@ export interface components {
          * @enum {string}
          */
         MissingForStatementEnum: "legal_name" | "address" | "country" | "identifier" | "represented_operator_name" | "represented_operator_street" | "represented_operator_postal_code" | "represented_operator_city" | "represented_operator_country" | "represented_operator_identifier";
-        Mitigation: {
-            /** @description more_information, independent_audit or other (Art. 11) */
-            kind: string;
-            description: string;
-            evidence: string;
-        };
         MoveScanRequest: {
             code: string;
             /** @default  */
@@ -6536,21 +5995,6 @@ export interface components {
             username: string;
             readonly name: string;
         };
-        PaginatedAuditEntryList: {
-            /** @example 123 */
-            count: number;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=4
-             */
-            next?: string | null;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=2
-             */
-            previous?: string | null;
-            results: components["schemas"]["AuditEntry"][];
-        };
         PaginatedCartonLabelList: {
             /** @example 123 */
             count: number;
@@ -6580,21 +6024,6 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Comment"][];
-        };
-        PaginatedConcernList: {
-            /** @example 123 */
-            count: number;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=4
-             */
-            next?: string | null;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=2
-             */
-            previous?: string | null;
-            results: components["schemas"]["Concern"][];
         };
         PaginatedCountList: {
             /** @example 123 */
@@ -6986,21 +6415,6 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["ReceiptRef"][];
         };
-        PaginatedReceivedReferenceList: {
-            /** @example 123 */
-            count: number;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=4
-             */
-            next?: string | null;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=2
-             */
-            previous?: string | null;
-            results: components["schemas"]["ReceivedReference"][];
-        };
         PaginatedReorderPointList: {
             /** @example 123 */
             count: number;
@@ -7015,21 +6429,6 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["ReorderPoint"][];
-        };
-        PaginatedRiskAssessmentList: {
-            /** @example 123 */
-            count: number;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=4
-             */
-            next?: string | null;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=2
-             */
-            previous?: string | null;
-            results: components["schemas"]["RiskAssessment"][];
         };
         PaginatedRoleList: {
             /** @example 123 */
@@ -7374,11 +6773,7 @@ export interface components {
             represented_operator_phone?: string;
             allow_backorders?: boolean;
             allow_negative_stock?: boolean;
-            eudr_import_role?: components["schemas"]["EudrImportRoleEnum"];
-            eudr_purchase_role?: components["schemas"]["EudrPurchaseRoleEnum"];
-            eudr_primary_role?: components["schemas"]["EudrPrimaryRoleEnum"];
-            eudr_is_sme?: boolean;
-            simplified_declaration_id?: string;
+            allow_unlabelled_shipping?: boolean;
         };
         PatchedCustomerRequest: {
             number?: string;
@@ -7902,11 +7297,6 @@ export interface components {
             readonly error: string;
             readonly printer_status: unknown;
             readonly printer_status_display: string;
-            readonly data_sent: boolean | null;
-            /** @description Nothing of this job can have come out (expired, or refused before sending): printing it again is the same print, not a copy. */
-            readonly printed_nothing: boolean;
-            /** @description Queued for a printer whose agent is offline: it waits for the agent until expires_at. */
-            readonly waits_for_agent: boolean;
             /** Format: uuid */
             readonly idempotency_key: string;
             readonly user: number | null;
@@ -7956,11 +7346,6 @@ export interface components {
             readonly error: string;
             readonly printer_status: unknown;
             readonly printer_status_display: string;
-            readonly data_sent: boolean | null;
-            /** @description Nothing of this job can have come out (expired, or refused before sending): printing it again is the same print, not a copy. */
-            readonly printed_nothing: boolean;
-            /** @description Queued for a printer whose agent is offline: it waits for the agent until expires_at. */
-            readonly waits_for_agent: boolean;
             /** Format: uuid */
             readonly idempotency_key: string;
             readonly user: number | null;
@@ -8294,14 +7679,6 @@ export interface components {
             plots: unknown;
             /** @description The reference number of the operator's filed due diligence statement, else of the referenced upstream statement (never a verification number); may be empty */
             dds_reference_number: string;
-            /**
-             * @description `own`: the operator's own statement; `upstream`: another operator's statement the paper came under (shown as such); empty when there is none
-             *
-             *     * `own` - own
-             *     * `upstream` - upstream
-             *     * `` -
-             */
-            dds_reference_kind: components["schemas"]["DdsReferenceKindEnum"] | components["schemas"]["BlankEnum"];
             /** @description Warehouse steps (never the customer) */
             warehouse_history?: components["schemas"]["PublicWarehouseStep"][];
         };
@@ -8514,11 +7891,6 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
-            readonly upstream_verification_result: string;
-            readonly upstream_verification_status: string;
-            /** Format: date-time */
-            readonly upstream_verified_at: string | null;
-            readonly upstream_verification_message: string;
             readonly dds_reference_number: string;
             readonly dds_verification_number: string;
             /** Format: date-time */
@@ -8587,11 +7959,6 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
-            readonly upstream_verification_result: string;
-            readonly upstream_verification_status: string;
-            /** Format: date-time */
-            readonly upstream_verified_at: string | null;
-            readonly upstream_verification_message: string;
             readonly dds_reference_number: string;
             readonly dds_verification_number: string;
             /** Format: date-time */
@@ -8682,15 +8049,6 @@ export interface components {
          * @enum {string}
          */
         RawMaterialStatusEnum: "draft" | "active" | "inactive" | "expired";
-        /**
-         * @description * `filed` - Statement filed through the product
-         *     * `recorded` - Statement reference recorded by hand
-         * @enum {string}
-         */
-        ReasonEnum: "filed" | "recorded";
-        ReasonRequest: {
-            reason: string;
-        };
         Receipt: {
             readonly id: number;
             readonly receipt_number: string;
@@ -8779,45 +8137,6 @@ export interface components {
             shipment: number;
             location?: number | null;
         };
-        ReceivedReference: {
-            readonly id: number;
-            parent_vendor: number;
-            readonly parent_vendor_name: string;
-            document_number: string;
-            /** Format: date */
-            received_on?: string;
-            /** @description A statement's reference number (26NLX7TVCZAQ2S) or a simplified declaration's identifier (S26FRNMNBSA96Q), as the EU information system writes them */
-            reference_number: string;
-            verification_number: string;
-            readonly kind: components["schemas"]["ReceivedReferenceKindEnum"];
-            notes?: string;
-            /** Format: date */
-            readonly keep_until: string;
-            readonly verification_result: components["schemas"]["VerificationResultEnum"] | components["schemas"]["BlankEnum"];
-            /** Declaration status */
-            readonly verification_status: string;
-            /** Format: date-time */
-            readonly verified_at: string | null;
-            readonly verification_message: string;
-            /** Format: date-time */
-            readonly created_at: string;
-        };
-        /**
-         * @description * `dds` - Due diligence statement
-         *     * `sd` - Simplified declaration
-         * @enum {string}
-         */
-        ReceivedReferenceKindEnum: "dds" | "sd";
-        ReceivedReferenceRequest: {
-            parent_vendor: number;
-            document_number: string;
-            /** Format: date */
-            received_on?: string;
-            /** @description A statement's reference number (26NLX7TVCZAQ2S) or a simplified declaration's identifier (S26FRNMNBSA96Q), as the EU information system writes them */
-            reference_number: string;
-            verification_number: string;
-            notes?: string;
-        };
         Recipient: {
             type: components["schemas"]["EmailRecipientTypeEnum"];
             /** @description contact: the event's contact role; role: a role id. */
@@ -8840,24 +8159,6 @@ export interface components {
             /** Format: int64 */
             department?: number;
         };
-        RecordArchive: {
-            readonly id: number;
-            readonly kind: components["schemas"]["RecordArchiveKindEnum"];
-            readonly reason: string;
-            readonly details: {
-                [key: string]: unknown;
-            };
-            /** @default  */
-            readonly by: string;
-            /** Format: date-time */
-            readonly at: string;
-        };
-        /**
-         * @description * `delivery_archived` - Delivery archived
-         *     * `statement_voided` - Recorded statement voided
-         * @enum {string}
-         */
-        RecordArchiveKindEnum: "delivery_archived" | "statement_voided";
         /**
          * @description The numbers the EU information system answered for the tenant's filed statement (EUDR.md:
          *     reference number at most 14 characters, verification number 5 to 35).
@@ -8878,13 +8179,6 @@ export interface components {
         RedirectUri: {
             /** Format: uri */
             redirect_uri: string;
-        };
-        ReferencedStatement: {
-            activity_type: string;
-            geolocation_confidential: boolean;
-            commodities: {
-                [key: string]: unknown;
-            }[];
         };
         RefreshRequestRequest: {
             refresh: string;
@@ -8914,48 +8208,6 @@ export interface components {
             name: string;
             ok: boolean;
             failures: number;
-        };
-        ResolutionRequest: {
-            resolution: string;
-        };
-        RetentionHold: {
-            readonly reason: components["schemas"]["ReasonEnum"];
-            readonly reference_number: string;
-            /** Format: date-time */
-            readonly started_at: string;
-            /** Format: date-time */
-            readonly keep_until: string;
-        };
-        RiskAssessment: {
-            readonly id: number;
-            readonly delivery: number | null;
-            readonly parent_vendor: number;
-            readonly parent_vendor_name: string;
-            readonly criteria: components["schemas"]["Criterion"][];
-            readonly conclusion: components["schemas"]["ConclusionEnum"];
-            readonly mitigation: components["schemas"]["Mitigation"][];
-            readonly summary: string;
-            readonly country_levels: {
-                [key: string]: string | null;
-            };
-            readonly benchmark: string;
-            /** @default  */
-            readonly assessed_by: string;
-            /** Format: date-time */
-            readonly assessed_at: string;
-        };
-        /** @description Shapes are checked here; the rules (every criterion, evidence, mitigation) in the service. */
-        RiskAssessmentInputRequest: {
-            delivery?: number | null;
-            parent_vendor?: number | null;
-            criteria: {
-                [key: string]: unknown;
-            }[];
-            conclusion: string;
-            mitigation?: {
-                [key: string]: unknown;
-            }[];
-            summary?: string;
         };
         Role: {
             readonly id: number;
@@ -9326,10 +8578,24 @@ export interface components {
             readonly description: string;
             /** Format: decimal */
             readonly ordered_quantity: string;
+            /**
+             * Format: decimal
+             * @description What the order line has shipped so far (over all its shipments).
+             */
+            readonly shipped_quantity: string;
             /** Format: decimal */
             readonly quantity: string;
             /** Format: decimal */
             readonly quantity_invoiced: string;
+            /**
+             * @description The product carries EUDR carton labels: it ships as picked cartons.
+             * @default false
+             */
+            readonly labelled: boolean;
+            /** @default 0 */
+            readonly cartons_picked: number;
+            /** Format: decimal */
+            readonly unlabelled_quantity: string;
         };
         SalesShipmentLineWriteRequest: {
             order_line: number;
@@ -9507,8 +8773,6 @@ export interface components {
             /** User name */
             username?: string;
             readonly has_password: boolean;
-            /** @description Stored secrets no configured key decrypts (the keys were lost): enter them again. */
-            readonly unreadable_secrets: string[];
             /**
              * Sender address
              * Format: email
@@ -9606,6 +8870,13 @@ export interface components {
             readonly available: string;
             /** Format: decimal */
             readonly reorder_point: string | null;
+            /**
+             * Format: decimal
+             * @description Available of the product over all locations (what the reorder point compares with).
+             */
+            readonly product_available: string;
+            /** @description The product's available stock over all locations is below its reorder point. */
+            readonly below_reorder_point: boolean;
             /** Format: date-time */
             readonly updated_at: string;
         };
@@ -10132,14 +9403,6 @@ export interface components {
             /** Format: decimal */
             vat: string;
         };
-        /**
-         * @description * `` - Not checked
-         *     * `EXISTING_USABLE` - Exists and may be relied on
-         *     * `EXISTING_NON_USABLE` - Exists but may not be relied on (withdrawn or archived)
-         *     * `NON_EXISTENT` - No declaration has these numbers
-         * @enum {string}
-         */
-        VerificationResultEnum: "EXISTING_USABLE" | "EXISTING_NON_USABLE" | "NON_EXISTENT";
         Warehouse: {
             readonly id: number;
             readonly code: string;
@@ -12881,12 +12144,10 @@ export interface operations {
                 search?: string;
                 /**
                  * @description * `queued` - Queued
-                 *     * `sending` - Sending
                  *     * `sent` - Sent
-                 *     * `uncertain` - Maybe sent
                  *     * `failed` - Failed
                  */
-                status?: "failed" | "queued" | "sending" | "sent" | "uncertain";
+                status?: "failed" | "queued" | "sent";
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
             };
@@ -13206,81 +12467,6 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["EmailMessageDetail"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    core_email_log_health_retrieve: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["EmailHealth"];
                     };
                 };
             };
@@ -15541,1076 +14727,6 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_assessments_list: {
-        parameters: {
-            query: {
-                delivery?: number;
-                /** @description Which field to use when ordering the results. */
-                ordering?: string;
-                /** @description A page number within the paginated result set. */
-                page?: number;
-                /** @description Number of results to return per page. */
-                page_size?: number;
-                parent_vendor?: number;
-                /** @description A search term. */
-                search?: string;
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["PaginatedRiskAssessmentList"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_assessments_create: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RiskAssessmentInputRequest"];
-                "multipart/form-data": components["schemas"]["RiskAssessmentInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["RiskAssessmentInputRequest"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["RiskAssessment"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_benchmark: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["Benchmark"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_concerns_list: {
-        parameters: {
-            query: {
-                delivery?: number;
-                open?: boolean;
-                /** @description Which field to use when ordering the results. */
-                ordering?: string;
-                /** @description A page number within the paginated result set. */
-                page?: number;
-                /** @description Number of results to return per page. */
-                page_size?: number;
-                parent_vendor?: number;
-                /** @description A search term. */
-                search?: string;
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["PaginatedConcernList"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_concerns_create: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConcernInputRequest"];
-                "multipart/form-data": components["schemas"]["ConcernInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ConcernInputRequest"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["Concern"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_concerns_resolve: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ResolutionRequest"];
-                "multipart/form-data": components["schemas"]["ResolutionRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ResolutionRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["Concern"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_delivery_overview: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["DueDiligenceOverview"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_delivery_archive: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReasonRequest"];
-                "multipart/form-data": components["schemas"]["ReasonRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ReasonRequest"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["RecordArchive"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_delivery_assess: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RiskAssessmentInputRequest"];
-                "multipart/form-data": components["schemas"]["RiskAssessmentInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["RiskAssessmentInputRequest"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["RiskAssessment"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_delivery_audit: {
-        parameters: {
-            query: {
-                /** @description Which field to use when ordering the results. */
-                ordering?: string;
-                /** @description A page number within the paginated result set. */
-                page?: number;
-                /** @description Number of results to return per page. */
-                page_size?: number;
-                /** @description A search term. */
-                search?: string;
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["PaginatedAuditEntryList"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_delivery_override: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReasonRequest"];
-                "multipart/form-data": components["schemas"]["ReasonRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ReasonRequest"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["FilingOverride"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_delivery_void_statement: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReasonRequest"];
-                "multipart/form-data": components["schemas"]["ReasonRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ReasonRequest"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["RecordArchive"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    duediligence_statement_audit: {
-        parameters: {
-            query: {
-                /** @description Which field to use when ordering the results. */
-                ordering?: string;
-                /** @description A page number within the paginated result set. */
-                page?: number;
-                /** @description Number of results to return per page. */
-                page_size?: number;
-                /** @description A search term. */
-                search?: string;
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["PaginatedAuditEntryList"];
-                    };
                 };
             };
             /** @description Invalid input or tenant_id missing */
@@ -19355,579 +17471,6 @@ export interface operations {
             };
         };
     };
-    eudr_received_references_list: {
-        parameters: {
-            query: {
-                /**
-                 * @description * `dds` - Due diligence statement
-                 *     * `sd` - Simplified declaration
-                 */
-                kind?: "dds" | "sd";
-                /** @description Which field to use when ordering the results. */
-                ordering?: string;
-                /** @description A page number within the paginated result set. */
-                page?: number;
-                /** @description Number of results to return per page. */
-                page_size?: number;
-                parent_vendor?: number;
-                /** @description A search term. */
-                search?: string;
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-                /**
-                 * @description * `` - Not checked
-                 *     * `EXISTING_USABLE` - Exists and may be relied on
-                 *     * `EXISTING_NON_USABLE` - Exists but may not be relied on (withdrawn or archived)
-                 *     * `NON_EXISTENT` - No declaration has these numbers
-                 */
-                verification_result?: "" | "EXISTING_NON_USABLE" | "EXISTING_USABLE" | "NON_EXISTENT";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["PaginatedReceivedReferenceList"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    eudr_received_references_create: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReceivedReferenceRequest"];
-                "multipart/form-data": components["schemas"]["ReceivedReferenceRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ReceivedReferenceRequest"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["ReceivedReference"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    eudr_received_references_retrieve: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                /** @description A unique integer value identifying this received reference number. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["ReceivedReference"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    eudr_received_references_destroy: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                /** @description A unique integer value identifying this received reference number. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: unknown;
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    eudr_received_references_statement: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                /** @description A unique integer value identifying this received reference number. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["ReferencedStatement"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EudrErrorEnvelope"];
-                };
-            };
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EudrErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    eudr_received_references_verify: {
-        parameters: {
-            query: {
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path: {
-                /** @description A unique integer value identifying this received reference number. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["ReceivedReference"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EudrErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    eudr_received_references_export_retrieve: {
-        parameters: {
-            query: {
-                format: "csv" | "xlsx";
-                /** @description The tenant the request works in (the user must be a member). */
-                tenant_id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/octet-stream": string;
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     eudr_supplier_policies_list: {
         parameters: {
             query: {
@@ -20810,158 +18353,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicTraceError"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    health_live_retrieve: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["HealthLive"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    health_ready_retrieve: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description 200 for every success (SPEC.md 8)
-                         * @enum {integer}
-                         */
-                        code: 200;
-                        message: string;
-                        data: components["schemas"]["HealthReady"];
-                    };
-                };
-            };
-            /** @description Invalid input or tenant_id missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HealthReady"];
                 };
             };
             /** @description Error */

@@ -59,6 +59,14 @@ class StockSerializer(serializers.ModelSerializer):
     reserved = serializers.DecimalField(**QTY, read_only=True)
     available = serializers.DecimalField(**QTY, read_only=True)
     reorder_point = serializers.DecimalField(**QTY, read_only=True, allow_null=True)
+    product_available = serializers.DecimalField(
+        **QTY,
+        read_only=True,
+        help_text="Available of the product over all locations (what the reorder point compares with).",
+    )
+    below_reorder_point = serializers.SerializerMethodField(
+        help_text="The product's available stock over all locations is below its reorder point."
+    )
 
     class Meta:
         model = Stock
@@ -78,9 +86,15 @@ class StockSerializer(serializers.ModelSerializer):
             "reserved",
             "available",
             "reorder_point",
+            "product_available",
+            "below_reorder_point",
             "updated_at",
         ]
         read_only_fields = fields
+
+    def get_below_reorder_point(self, obj) -> bool:
+        point = getattr(obj, "reorder_point", None)
+        return point is not None and getattr(obj, "product_available", 0) < point
 
 
 class ProductTotalSerializer(serializers.Serializer):

@@ -165,3 +165,46 @@ def test_the_scan_api_answers_the_completed_receipt(world, in_tenant, container,
     )
     assert answer.status_code in (200, 201), answer.content
     assert answer.json()["data"]["carton"]["status"] == "in_stock"
+
+
+def test_container_progress_counts_its_labelled_cartons(
+    world, in_tenant, make_order, issue_labels, container
+):
+    """A container's progress is its labelled cartons received of its labelled cartons: labels naming
+    another container of the same order are not its cartons."""
+    shipment = container["shipment"]
+    issue_labels(container["line"], count=5, container="OTHER1234567")  # same order, another container
+    scan(world, in_tenant, container["cartons"][0].code, shipment)
+    with in_tenant(world["tenant3"]):
+        listed = selectors.inbound_shipments(ShipmentInfo.objects.all()).get()
+        assert (listed.cartons_received, listed.cartons_expected) == (1, 4)
+        (line,) = selectors.inbound_lines(shipment)
+        assert (line["cartons_received"], line["cartons_expected"]) == (1, 4)
+
+
+def test_low_compares_the_products_total_available_with_its_reorder_point(world, in_tenant, api, shelf):
+    from apps.inventory.models import ReorderPoint
+
+    with in_tenant(world["tenant3"]):
+        for location, quantity in ((world["receiving"], "3000"), (shelf, "14")):
+            services.stock_moves_post(
+                moves=[
+                    services.MoveSpec(
+                        product_id=world["carton"].pk, quantity=Decimal(quantity), to_location=location
+                    )
+                ],
+                kind="receipt",
+                reference="TEST",
+            )
+        ReorderPoint.objects.create(product=world["carton"], reorder_point=Decimal("500"))
+    client = api(world["admin"], world["tenant3"])
+    rows = client.get("/api/inventory/stock/", {"product": world["carton"].pk}).json()["data"]["results"]
+    assert {row["location_code"]: row["below_reorder_point"] for row in rows} == {
+        world["receiving"].code: False,
+        shelf.code: False,
+    }
+    assert {Decimal(row["product_available"]) for row in rows} == {Decimal("3014")}
+    with in_tenant(world["tenant3"]):
+        ReorderPoint.objects.filter(product=world["carton"]).update(reorder_point=Decimal("5000"))
+    rows = client.get("/api/inventory/stock/", {"product": world["carton"].pk}).json()["data"]["results"]
+    assert all(row["below_reorder_point"] for row in rows)

@@ -293,6 +293,18 @@ class SalesShipmentLineSerializer(serializers.ModelSerializer):
     product_name = serializers.CharField(source="order_line.product.name", read_only=True)
     description = serializers.CharField(source="order_line.description", read_only=True)
     ordered_quantity = serializers.DecimalField(source="order_line.quantity", **QTY, read_only=True)
+    shipped_quantity = serializers.DecimalField(
+        source="order_line.quantity_shipped",
+        **QTY,
+        read_only=True,
+        help_text="What the order line has shipped so far (over all its shipments).",
+    )
+    labelled = serializers.BooleanField(
+        read_only=True,
+        default=False,
+        help_text="The product carries EUDR carton labels: it ships as picked cartons.",
+    )
+    cartons_picked = serializers.IntegerField(read_only=True, default=0)
 
     class Meta:
         model = ShipmentLine
@@ -305,8 +317,12 @@ class SalesShipmentLineSerializer(serializers.ModelSerializer):
             "product_name",
             "description",
             "ordered_quantity",
+            "shipped_quantity",
             "quantity",
             "quantity_invoiced",
+            "labelled",
+            "cartons_picked",
+            "unlabelled_quantity",
         ]
         read_only_fields = fields
 

@@ -219,8 +219,11 @@ def test_delivery_note_lists_cartons_and_dds(
 ):
     from apps.eudr.models import CartonLabel, RawMaterialDelivery
     from apps.salesorders.pdf import delivery_note_pdf
+    from apps.tenancy.models import Tenant
 
     w = sales_world
+    # two cartons picked of 20: the company ships the rest as unlabelled stock, and the note says so
+    Tenant.objects.filter(pk=w["tenant3"].pk).update(allow_unlabelled_shipping=True)
     put_stock(w["carton"], "100")
     codes = carton_codes(w["carton"], 2)
     order = make_sales_order()
@@ -237,6 +240,7 @@ def test_delivery_note_lists_cartons_and_dds(
         text = _pdf_text(delivery_note_pdf(shipment))
     assert shipment.shipment_number in text
     assert codes[0] in text and codes[1] in text
+    assert "18 shipped without a carton label" in text
     assert "26NLABCDEF1234" in text
 
 

@@ -10,6 +10,7 @@ from apps.inventory.models import Reservation, Stock, StockMove
 from apps.salesorders import errors as sales_errors
 from apps.salesorders import services
 from apps.salesorders.models import SalesOrder, SalesOrderLine, ShipmentCarton
+from apps.tenancy.models import Tenant
 
 pytestmark = pytest.mark.django_db
 
@@ -277,6 +278,8 @@ def test_changing_a_confirmed_line_reserves_again(sales_world, put_stock, make_s
 
 
 def test_cartons_on_a_shipment(sales_world, put_stock, make_sales_order, carton_codes, in_tenant):
+    # two cartons picked of a larger line: the company ships the rest as unlabelled stock
+    Tenant.objects.filter(pk=sales_world["tenant3"].pk).update(allow_unlabelled_shipping=True)
     w = sales_world
     put_stock(w["carton"], "500")
     codes = carton_codes(w["carton"], 3)

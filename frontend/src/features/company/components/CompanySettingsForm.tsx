@@ -51,6 +51,7 @@ export function toValues(settings: CompanySettings): CompanySettingsValues {
     eudr_primary_role: settings.eudr_primary_role ?? 'none',
     eudr_is_sme: settings.eudr_is_sme ?? false,
     simplified_declaration_id: settings.simplified_declaration_id ?? '',
+    allow_unlabelled_shipping: settings.allow_unlabelled_shipping ?? false,
   };
 }
 
@@ -325,6 +326,14 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
         </Form.Item>
         <Form.Item name="allow_negative_stock" valuePropName="checked" label={t('fields.allow_negative_stock')} extra={t('help.allow_negative_stock')}>
           <Switch disabled={!editable} data-testid="allow-negative-stock" />
+        </Form.Item>
+        <Form.Item
+          name="allow_unlabelled_shipping"
+          valuePropName="checked"
+          label={t('fields.allow_unlabelled_shipping')}
+          extra={t('help.allow_unlabelled_shipping')}
+        >
+          <Switch disabled={!editable} data-testid="allow-unlabelled-shipping" />
         </Form.Item>
       </Card>
 

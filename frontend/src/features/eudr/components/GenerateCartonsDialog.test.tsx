@@ -41,4 +41,18 @@ describe('GenerateCartonsDialog', () => {
     // Nothing was sent.
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
+
+  it('refuses 0 and a negative count with a message instead of turning them into 1', async () => {
+    const user = userEvent.setup();
+    renderAt('/', '/', <GenerateCartonsDialog material={deliveryFixture()} batches={[]} open onClose={() => undefined} onGenerated={() => undefined} />);
+    for (const typed of ['0', '-5']) {
+      const field = await screen.findByTestId('generate-count');
+      await user.clear(field);
+      await user.type(field, typed);
+      await user.click(screen.getByTestId('generate-submit'));
+      await waitFor(() => expect(itemOf('generate-count')).toHaveTextContent('Enter a whole number of cartons, at least 1.'));
+      expect(field).toHaveValue(typed);
+    }
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
 });

@@ -127,7 +127,8 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
       </Descriptions>
       <Form<Values> form={form} layout="vertical" onFinish={(values) => void submit(values)} disabled={blocked !== null} data-testid="generate-form">
         <Form.Item name="count" label={t('generate.count')} required rules={[ruleOf(countRule)]}>
-          <InputNumber<number> min={1} max={20000} precision={0} className={styles.full} data-testid="generate-count" />
+          {/* no min: a clamp would silently turn 0 or a negative count into 1; the rule refuses them with a message */}
+          <InputNumber<number> max={20000} precision={0} className={styles.full} data-testid="generate-count" />
         </Form.Item>
         <Form.Item
           label={t('fields.production_batch_code')}

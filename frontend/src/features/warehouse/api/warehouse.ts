@@ -167,10 +167,11 @@ export function useShipPicked() {
       if (shortPick) {
         const picked = new Map<number, number>();
         for (const carton of shipment.cartons) picked.set(carton.shipment_line, (picked.get(carton.shipment_line) ?? 0) + 1);
+        // A labelled line ships its picked cartons (a line with none comes off the shipment); an unlabelled
+        // line keeps its quantity.
         const lines = shipment.lines
-          .map((line) => ({ order_line: line.order_line, quantity: String(picked.get(line.id) ?? 0), planned: Number(line.quantity) }))
-          .filter((line) => Number(line.quantity) > 0)
-          .map(({ order_line, quantity }) => ({ order_line, quantity }));
+          .map((line) => ({ order_line: line.order_line, quantity: line.labelled ? String(picked.get(line.id) ?? 0) : line.quantity }))
+          .filter((line) => Number(line.quantity) > 0);
         await patchShipmentLines(shipment, lines);
       }
       return post<SalesShipmentDetail>(`${salesShipmentUrl(shipment.id)}ship/`);

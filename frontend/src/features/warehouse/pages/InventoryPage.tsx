@@ -142,7 +142,7 @@ export default function InventoryPage() {
       render: (v: string, r) => (
         <>
           {qty(v)}
-          {r.reorder_point !== null && Number(v) < Number(r.reorder_point) ? <Tag color="warning">{t('fields.low')}</Tag> : null}
+          {r.below_reorder_point ? <Tag color="warning">{t('fields.low')}</Tag> : null}
         </>
       ),
     },

@@ -92,7 +92,36 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
   for (const carton of data?.cartons ?? []) picked.set(carton.shipment_line, (picked.get(carton.shipment_line) ?? 0) + 1);
   const open = data ? data.status === 'draft' || data.status === 'picked' : false;
   const cartonsWanted = (data?.lines ?? []).reduce((sum, line) => sum + Number(line.quantity), 0);
-  const short = (data?.lines ?? []).some((line) => (picked.get(line.id) ?? 0) > 0 && (picked.get(line.id) ?? 0) < Number(line.quantity));
+  // Per line: picked cartons, cartons missing (labelled lines ship only as picked cartons) and what stays
+  // open on the order line once this shipment ships.
+  const summary = (data?.lines ?? []).map((line) => {
+    const count = picked.get(line.id) ?? 0;
+    const quantity = Number(line.quantity);
+    return {
+      line,
+      picked: count,
+      missing: line.labelled ? Math.max(quantity - count, 0) : 0,
+      left: Math.max(Number(line.ordered_quantity) - Number(line.shipped_quantity) - quantity, 0),
+    };
+  });
+  const missing = summary.some((row) => row.missing > 0);
+  // "Ship only what is picked" is offered when a labelled line lacks cartons and something would still ship.
+  const short = missing && summary.some((row) => (row.line.labelled ? row.picked > 0 : Number(row.line.quantity) > 0));
+  const shipSummary = (
+    <div data-testid="ship-summary">
+      <ul className={styles.shipSummary}>
+        {summary.map((row) => (
+          <li key={row.line.id} data-testid={`ship-summary-${row.line.product_number}`}>
+            <Typography.Text strong>{row.line.product_number}</Typography.Text>{' '}
+            {row.line.labelled
+              ? t('pick.summaryLabelled', { picked: row.picked, quantity: row.line.quantity, missing: row.missing, left: row.left })
+              : t('pick.summaryUnlabelled', { quantity: row.line.quantity, left: row.left })}
+          </li>
+        ))}
+      </ul>
+      {missing ? <Typography.Text type="warning">{t('pick.summaryMissing')}</Typography.Text> : null}
+    </div>
+  );
 
   const doShip = (shortPick: boolean) => {
     if (!data) return;
@@ -155,6 +184,7 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
               <Space orientation="vertical" className={styles.full}>
                 <Popconfirm
                   title={t('pick.shipConfirm', { number: data.shipment_number })}
+                  description={shipSummary}
                   okText={t('pick.ship')}
                   onConfirm={() => doShip(false)}
                 >
@@ -163,7 +193,7 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
                   </Button>
                 </Popconfirm>
                 {short ? (
-                  <Popconfirm title={t('pick.shortConfirm')} okText={t('pick.shipPicked')} onConfirm={() => doShip(true)}>
+                  <Popconfirm title={t('pick.shortConfirm')} description={shipSummary} okText={t('pick.shipPicked')} onConfirm={() => doShip(true)}>
                     <Button size="large" block className={styles.bigButton} loading={ship.isPending} data-testid="ship-picked">
                       {t('pick.shipPicked')}
                     </Button>
