@@ -290,6 +290,11 @@ class Invoice(TenantModel):
     language = models.CharField(_("language"), max_length=2, choices=Language.choices, default="en")
     payment_terms_days = models.PositiveSmallIntegerField(_("payment terms (days)"), default=30)
     reverse_charge = models.BooleanField(_("reverse charge"), default=False)
+    # the VAT determination when the draft was made (apps/common/tax.py): its case, the EN 16931 VAT
+    # category (UNCL 5305) and the exemption reason code (VATEX) whose legal mention the document carries
+    vat_case = models.CharField(_("VAT case"), max_length=20, blank=True)
+    vat_category = models.CharField(_("VAT category"), max_length=2, default="S")
+    vat_exemption_code = models.CharField(_("VAT exemption reason code"), max_length=20, blank=True)
     note = models.CharField(_("note"), max_length=1000, blank=True)
     total_net = models.DecimalField(_("net total"), max_digits=14, decimal_places=2, default=ZERO)
     total_vat = models.DecimalField(_("VAT total"), max_digits=14, decimal_places=2, default=ZERO)

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from apps.accounting import selectors as accounting_selectors
 from apps.accounting.api.serializers import DocumentAccountingSerializer
+from apps.common import tax
 from apps.common.api.fields import TenantRelatedField
 from apps.customers.models import Customer
 from apps.inventory.models import Warehouse
@@ -429,6 +430,7 @@ class InvoiceSerializer(serializers.ModelSerializer):
         max_digits=16, decimal_places=2, read_only=True, default=Decimal("0")
     )
     payment_status = serializers.SerializerMethodField()
+    vat_mention = serializers.SerializerMethodField()
 
     class Meta:
         model = Invoice
@@ -452,6 +454,10 @@ class InvoiceSerializer(serializers.ModelSerializer):
             "language",
             "payment_terms_days",
             "reverse_charge",
+            "vat_case",
+            "vat_category",
+            "vat_exemption_code",
+            "vat_mention",
             "note",
             "total_net",
             "total_vat",
@@ -468,10 +474,35 @@ class InvoiceSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     @extend_schema_field(
-        serializers.ChoiceField(choices=["draft", "open", "partially_paid", "paid", "overdue", "credit_note"])
+        serializers.ChoiceField(
+            choices=["draft", "open", "partially_paid", "paid", "overdue", "credited", "credit_note"]
+        )
     )
     def get_payment_status(self, obj) -> str:
         return selectors.payment_status(obj)
+
+    def get_vat_mention(self, obj) -> str:
+        """The legal VAT mention of the document (intra-EU supply, export, reverse charge), or empty."""
+        mention = tax.EXEMPTION_REASONS.get(obj.vat_exemption_code)
+        return str(mention) if mention else ""
+
+
+class VatTreatmentQuerySerializer(serializers.Serializer):
+    customer = TenantRelatedField(queryset=Customer.objects)
+    ship_to_country = serializers.RegexField(r"^[A-Za-z]{2}$", required=False, allow_blank=True)
+
+
+class VatTreatmentSerializer(serializers.Serializer):
+    """The VAT the product proposes for goods sold to a customer (apps/common/tax.py)."""
+
+    case = serializers.ChoiceField(choices=["domestic", "intra_eu_b2b", "export", "distance_sale"])
+    category = serializers.CharField(help_text="EN 16931 VAT category code (UNCL 5305): S, K, G, AE.")
+    rate = serializers.DecimalField(max_digits=5, decimal_places=2, allow_null=True)
+    reverse_charge = serializers.BooleanField()
+    exemption_code = serializers.CharField(help_text="VATEX code of the exemption, or empty.")
+    mention = serializers.CharField(help_text="The legal mention the invoice carries, or empty.")
+    customer_vat_number_valid = serializers.BooleanField()
+    rates_as_of = serializers.DateField(help_text="The date the VAT rate table is valid from.")
 
 
 class VatBreakdownSerializer(serializers.Serializer):
