@@ -4788,6 +4788,16 @@ export interface components {
             /** Format: decimal */
             quantity: string;
         };
+        /** @description A credit note of an invoice, as the invoice page links it. */
+        CreditNoteRef: {
+            id: number;
+            number: string;
+            status: components["schemas"]["InvoiceStatusEnum"];
+            /** Format: date */
+            issue_date: string | null;
+            /** Format: decimal */
+            total_gross: string;
+        };
         CreditNoteRequest: {
             lines?: components["schemas"]["CreditLineWriteRequest"][];
             note?: string;
@@ -5737,6 +5747,9 @@ export interface components {
             /** Format: date-time */
             readonly updated_at: string;
             readonly accounting: components["schemas"]["DocumentAccounting"] | null;
+            readonly credit_notes: components["schemas"]["CreditNoteRef"][];
+            /** Format: decimal */
+            readonly amount_due: string;
             readonly lines: components["schemas"]["InvoiceLine"][];
             readonly shipments: {
                 [key: string]: unknown;

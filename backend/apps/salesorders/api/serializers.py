@@ -511,8 +511,20 @@ class VatBreakdownSerializer(serializers.Serializer):
     vat = serializers.DecimalField(**MONEY)
 
 
+class CreditNoteRefSerializer(serializers.Serializer):
+    """A credit note of an invoice, as the invoice page links it."""
+
+    id = serializers.IntegerField()
+    number = serializers.CharField()
+    status = serializers.ChoiceField(choices=Invoice.Status.choices)
+    issue_date = serializers.DateField(allow_null=True)
+    total_gross = serializers.DecimalField(**MONEY)
+
+
 class InvoiceDetailSerializer(InvoiceSerializer):
     lines = InvoiceLineSerializer(many=True, read_only=True, source="annotated_lines")
+    credit_notes = serializers.SerializerMethodField()
+    amount_due = serializers.SerializerMethodField()
     shipments = serializers.SerializerMethodField()
     vat_breakdown = serializers.SerializerMethodField()
     seller_name = serializers.CharField(read_only=True)
@@ -527,6 +539,8 @@ class InvoiceDetailSerializer(InvoiceSerializer):
         fields = [
             *InvoiceSerializer.Meta.fields,
             "accounting",
+            "credit_notes",
+            "amount_due",
             "lines",
             "shipments",
             "vat_breakdown",
@@ -538,6 +552,20 @@ class InvoiceDetailSerializer(InvoiceSerializer):
             "buyer_vat_number",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(CreditNoteRefSerializer(many=True))
+    def get_credit_notes(self, obj) -> list[dict]:
+        """The invoice's credit notes, drafts included (only posted ones count in `credited_amount`)."""
+        notes = Invoice.objects.filter(credited_invoice=obj).order_by("id")
+        return CreditNoteRefSerializer(notes, many=True).data
+
+    @extend_schema_field(serializers.DecimalField(**MONEY))
+    def get_amount_due(self, obj) -> str:
+        """What the customer still owes: gross - posted credit notes - paid, never below zero (0 for a
+        draft or a credit note)."""
+        if obj.status != Invoice.Status.POSTED or obj.kind != Invoice.Kind.INVOICE:
+            return "0.00"
+        return f"{services.invoice_open_amount(obj):.2f}"
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_shipments(self, obj) -> list[dict]:

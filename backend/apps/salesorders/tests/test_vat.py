@@ -270,3 +270,34 @@ def test_credited_payment_status_and_filter(vat_world, in_tenant, api):
     assert [row["id"] for row in rows] == [invoice.pk]
     paid = client.get(INVOICES, {"payment_status": "paid"}).json()["data"]
     assert (paid["results"] if isinstance(paid, dict) else paid) == []
+
+
+def test_the_invoice_page_data_links_its_credit_notes_and_the_amount_due(vat_world, in_tenant, api):
+    w = vat_world
+    invoice = _invoice(w, _order(w, w["customer"], in_tenant), in_tenant)  # 100.00 + 21 % = 121.00
+    with in_tenant(w["tenant3"]):
+        services.invoice_post(invoice=invoice)
+        line = invoice.lines.get()
+        posted = services.credit_note_create(
+            invoice=invoice,
+            lines=[services.CreditLineInput(invoice_line_id=line.pk, quantity=D("4"))],
+            post=True,
+        )
+        draft = services.credit_note_create(
+            invoice=invoice, lines=[services.CreditLineInput(invoice_line_id=line.pk, quantity=D("1"))]
+        )
+        services.invoice_payment_record(invoice=invoice, amount=D("50"))
+    client = api(w["sales"], w["tenant3"])
+    data = client.get(f"{INVOICES}{invoice.pk}/").json()["data"]
+    assert [(n["id"], n["status"], n["total_gross"]) for n in data["credit_notes"]] == [
+        (posted.pk, "posted", "12.10"),
+        (draft.pk, "draft", "3.03"),
+    ]
+    assert data["credit_notes"][0]["number"].startswith("CN-")
+    # 121.00 - 12.10 credited (the draft does not count) - 50.00 paid
+    assert (data["credited_amount"], data["amount_paid"], data["amount_due"]) == ("12.10", "50.00", "58.90")
+    assert data["payment_status"] == "partially_paid"
+    note = client.get(f"{INVOICES}{posted.pk}/").json()["data"]
+    assert (note["kind"], note["amount_due"], note["credit_notes"]) == ("credit_note", "0.00", [])
+    # another tenant does not see the invoice at all
+    assert api(w["other_admin"], w["tenant2"]).get(f"{INVOICES}{invoice.pk}/").status_code == 404

@@ -148,6 +148,8 @@ export function makeInvoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDeta
     total_gross: '90.75',
     amount_paid: '20.00',
     credited_amount: '0.00',
+    amount_due: '70.75',
+    credit_notes: [],
     payment_status: 'partially_paid',
     owner_visma_id: '',
     customer_accounting_code: '',
