@@ -300,6 +300,8 @@ class Invoice(TenantModel):
     total_vat = models.DecimalField(_("VAT total"), max_digits=14, decimal_places=2, default=ZERO)
     total_gross = models.DecimalField(_("gross total"), max_digits=14, decimal_places=2, default=ZERO)
     amount_paid = models.DecimalField(_("amount paid"), max_digits=14, decimal_places=2, default=ZERO)
+    # ISO 11649 creditor reference of a posted invoice (apps/common/payment.py), for the customer's payment
+    payment_reference = models.CharField(_("payment reference"), max_length=25, blank=True)
     # copied in when posted: what the document says, whatever changes later
     seller_name = models.CharField(max_length=300, blank=True)
     seller_address = models.CharField(max_length=500, blank=True)

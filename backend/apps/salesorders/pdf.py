@@ -22,7 +22,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
-from apps.common import tax
+from apps.common import payment, tax
 from apps.eudr.dds.summary_pdf import _register_fonts, _Styles
 from apps.salesorders import selectors
 from apps.salesorders.models import Invoice, Shipment
@@ -157,6 +157,8 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
         facts.append((_("Date of supply"), invoice.supply_date.isoformat()))
     if invoice.due_date and not is_credit:
         facts.append((_("Due date"), invoice.due_date.isoformat()))
+    if invoice.payment_reference and not is_credit:
+        facts.append((_("Payment reference"), payment.rf_printed(invoice.payment_reference)))
     if is_credit and invoice.credited_invoice:
         facts.append((_("Corrects invoice"), invoice.credited_invoice.number))
     story += [

@@ -24,7 +24,7 @@ from django.db.models import Count, F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from apps.common import tax
+from apps.common import payment, tax
 from apps.customers.models import Customer
 from apps.inventory import services as inventory
 from apps.inventory.models import Location, Stock, StockMove, Warehouse, WarehouseCarton
@@ -1125,6 +1125,8 @@ def invoice_post(*, invoice: Invoice, user=None, issue_date: date | None = None)
     series = CREDIT_NOTE_SERIES if is_credit else INVOICE_SERIES
     invoice.sequence_number, invoice.number = invoice_number_next(series=series, year=today.year)
     invoice.series, invoice.year = series, today.year
+    if not is_credit:
+        invoice.payment_reference = payment.rf_creditor_reference(invoice.number)
     invoice.issue_date = today
     invoice.due_date = today + timedelta(days=invoice.payment_terms_days)
     shipped_dates = [s.shipped_at.date() for s in invoice.shipments.all() if s.shipped_at is not None] or (

@@ -5656,6 +5656,7 @@ export interface components {
             readonly total_gross: string;
             /** Format: decimal */
             readonly amount_paid: string;
+            readonly payment_reference: string;
             /**
              * Format: decimal
              * @default 0.00
@@ -5730,6 +5731,7 @@ export interface components {
             readonly total_gross: string;
             /** Format: decimal */
             readonly amount_paid: string;
+            readonly payment_reference: string;
             /**
              * Format: decimal
              * @default 0.00

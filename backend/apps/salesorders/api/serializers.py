@@ -463,6 +463,7 @@ class InvoiceSerializer(serializers.ModelSerializer):
             "total_vat",
             "total_gross",
             "amount_paid",
+            "payment_reference",
             "credited_amount",
             "payment_status",
             "owner_visma_id",

@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
+from apps.common import payment
 from apps.customers.models import Customer
 from apps.salesorders import services
 from apps.salesorders.pdf import invoice_pdf
@@ -297,7 +298,15 @@ def test_the_invoice_page_data_links_its_credit_notes_and_the_amount_due(vat_wor
     # 121.00 - 12.10 credited (the draft does not count) - 50.00 paid
     assert (data["credited_amount"], data["amount_paid"], data["amount_due"]) == ("12.10", "50.00", "58.90")
     assert data["payment_status"] == "partially_paid"
+    # the ISO 11649 creditor reference of the invoice number; a credit note has none
+    assert data["payment_reference"] == payment.rf_creditor_reference(data["number"])
+    assert payment.rf_valid(data["payment_reference"])
+    with in_tenant(w["tenant3"]):
+        invoice.refresh_from_db()
+        text = _pdf_text(invoice_pdf(invoice))
+    assert "Payment reference" in text and payment.rf_printed(data["payment_reference"]) in text
     note = client.get(f"{INVOICES}{posted.pk}/").json()["data"]
     assert (note["kind"], note["amount_due"], note["credit_notes"]) == ("credit_note", "0.00", [])
+    assert note["payment_reference"] == ""
     # another tenant does not see the invoice at all
     assert api(w["other_admin"], w["tenant2"]).get(f"{INVOICES}{invoice.pk}/").status_code == 404

@@ -156,6 +156,13 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
               </Descriptions.Item>
             </>
           ) : null}
+          {inv.payment_reference ? (
+            <Descriptions.Item label={t('invoice.paymentReference')}>
+              <Typography.Text copyable data-testid="invoice-payment-reference">
+                {inv.payment_reference.replace(/(.{4})(?=.)/g, '$1 ')}
+              </Typography.Text>
+            </Descriptions.Item>
+          ) : null}
           {inv.credit_notes.length > 0 ? (
             <Descriptions.Item label={t('invoice.creditNotes')}>
               <Flex gap="small" wrap data-testid="invoice-credit-notes">

@@ -149,6 +149,7 @@ export function makeInvoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDeta
     amount_paid: '20.00',
     credited_amount: '0.00',
     amount_due: '70.75',
+    payment_reference: 'RF65INV202600005',
     credit_notes: [],
     payment_status: 'partially_paid',
     owner_visma_id: '',

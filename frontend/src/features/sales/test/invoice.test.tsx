@@ -83,6 +83,7 @@ describe('a posted invoice', () => {
     expect(await screen.findByTestId('invoice-amount-due')).toHaveTextContent('€58.65');
     expect(screen.getByTestId('invoice-credited')).toHaveTextContent('€12.10');
     expect(screen.getByTestId('invoice-vat-mention')).toHaveTextContent('Article 138');
+    expect(screen.getByTestId('invoice-payment-reference')).toHaveTextContent('RF65 INV2 0260 0005');
     const notes = screen.getByTestId('invoice-credit-notes');
     expect(notes).toHaveTextContent('CN-2026-00002 · €12.10');
     expect(notes).toHaveTextContent('(Draft)');
