@@ -21,35 +21,46 @@ TEMPLATES = {
     "invoice": {
         "name": "Invoice to the customer",
         "event": "invoice.posted",
-        "subject_en": "Invoice {{ invoice.number }} from {{ company.name }}",
-        "subject_zh": "{{ company.name }} 发票 {{ invoice.number }}",
+        "subject_en": (
+            "{% if invoice.kind == 'credit_note' %}Credit note{% else %}Invoice{% endif %} {{ invoice.number }} from {{ company.name }}"
+        ),
+        "subject_zh": "{{ company.name }} {% if invoice.kind == 'credit_note' %}贷项通知单{% else %}发票{% endif %} {{ invoice.number }}",
         "body_html_en": (
             "<p>Dear {{ customer.name }},</p>"
-            "<p>please find attached our invoice <b>{{ invoice.number }}</b> of {{ invoice.issue_date }} "
+            "<p>please find attached our {% if invoice.kind == 'credit_note' %}credit note{% else %}invoice{% endif %} "
+            "<b>{{ invoice.number }}</b> of {{ invoice.issue_date }} "
             "for order {{ order.number }}{% if order.customer_reference %} (your reference "
             "{{ order.customer_reference }}){% endif %}.</p>"
-            "<p>Amount due: <b>{{ invoice.total_gross }} {{ invoice.currency }}</b>, "
-            "payable by {{ invoice.due_date }}.</p>"
+            "{% if invoice.kind == 'credit_note' %}<p>Amount credited: <b>{{ invoice.total_gross }} {{ invoice.currency }}</b>.</p>"
+            "{% else %}<p>Amount due: <b>{{ invoice.total_gross }} {{ invoice.currency }}</b>, "
+            "payable by {{ invoice.due_date }}.</p>{% endif %}"
             "<p>Kind regards,<br>{{ company.name }}</p>"
         ),
         "body_text_en": (
             "Dear {{ customer.name }},\n\n"
-            "please find attached our invoice {{ invoice.number }} of {{ invoice.issue_date }} for order "
-            "{{ order.number }}.\n"
-            "Amount due: {{ invoice.total_gross }} {{ invoice.currency }}, payable by {{ invoice.due_date }}."
+            "please find attached our {% if invoice.kind == 'credit_note' %}credit note{% else %}invoice{% endif %} "
+            "{{ invoice.number }} of {{ invoice.issue_date }} for order {{ order.number }}.\n"
+            "{% if invoice.kind == 'credit_note' %}Amount credited: {{ invoice.total_gross }} {{ invoice.currency }}."
+            "{% else %}Amount due: {{ invoice.total_gross }} {{ invoice.currency }}, "
+            "payable by {{ invoice.due_date }}.{% endif %}"
             "\n\nKind regards,\n{{ company.name }}"
         ),
         "body_html_zh": (
             "<p>{{ customer.name }}，您好：</p>"
-            "<p>附件为订单 {{ order.number }} 的发票 <b>{{ invoice.number }}</b>（开票日期 "
+            "<p>附件为订单 {{ order.number }} 的{% if invoice.kind == 'credit_note' %}贷项通知单{% else %}发票{% endif %} "
+            "<b>{{ invoice.number }}</b>（开票日期 "
             "{{ invoice.issue_date }}）。</p>"
-            "<p>应付金额：<b>{{ invoice.total_gross }} {{ invoice.currency }}</b>，"
-            "请于 {{ invoice.due_date }} 前付款。</p>"
+            "{% if invoice.kind == 'credit_note' %}<p>贷记金额：<b>{{ invoice.total_gross }} {{ invoice.currency }}</b>。</p>"
+            "{% else %}<p>应付金额：<b>{{ invoice.total_gross }} {{ invoice.currency }}</b>，"
+            "请于 {{ invoice.due_date }} 前付款。</p>{% endif %}"
             "<p>此致<br>{{ company.name }}</p>"
         ),
         "body_text_zh": (
-            "{{ customer.name }}，您好：\n\n附件为订单 {{ order.number }} 的发票 {{ invoice.number }}。\n"
-            "应付金额：{{ invoice.total_gross }} {{ invoice.currency }}，请于 {{ invoice.due_date }} 前付款。"
+            "{{ customer.name }}，您好：\n\n附件为订单 {{ order.number }} 的"
+            "{% if invoice.kind == 'credit_note' %}贷项通知单{% else %}发票{% endif %} {{ invoice.number }}。\n"
+            "{% if invoice.kind == 'credit_note' %}贷记金额：{{ invoice.total_gross }} {{ invoice.currency }}。"
+            "{% else %}应付金额：{{ invoice.total_gross }} {{ invoice.currency }}，"
+            "请于 {{ invoice.due_date }} 前付款。{% endif %}"
             "\n\n此致\n{{ company.name }}"
         ),
     },

@@ -22,6 +22,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
+from apps.common import payment, tax
 from apps.eudr.dds.summary_pdf import _register_fonts, _Styles
 from apps.salesorders import selectors
 from apps.salesorders.models import Invoice, Shipment
@@ -152,7 +153,10 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
     story += [_grid(parties, [WIDTH / 2, WIDTH / 2]), Spacer(1, 4 * mm)]
 
     facts = [
-        (_("Invoice number"), invoice.number or _("(given when posted)")),
+        (
+            _("Credit note number") if is_credit else _("Invoice number"),
+            invoice.number or _("(given when posted)"),
+        ),
         (_("Issue date"), invoice.issue_date.isoformat() if invoice.issue_date else ""),
         (_("Order number"), invoice.sales_order.order_number),
         (_("Customer reference"), invoice.sales_order.customer_reference),
@@ -162,6 +166,8 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
         facts.append((_("Date of supply"), invoice.supply_date.isoformat()))
     if invoice.due_date and not is_credit:
         facts.append((_("Due date"), invoice.due_date.isoformat()))
+    if invoice.payment_reference and not is_credit:
+        facts.append((_("Payment reference"), payment.rf_printed(invoice.payment_reference)))
     if is_credit and invoice.credited_invoice:
         facts.append((_("Corrects invoice"), invoice.credited_invoice.number))
     story += [
@@ -216,9 +222,12 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
         Spacer(1, 2 * mm),
         _grid([[s.p(k), s.p(v)] for k, v in totals], [WIDTH * 0.3, WIDTH * 0.3], header=False),
     ]
-    if invoice.reverse_charge:
-        story += [Spacer(1, 3 * mm), s.p(_("Reverse charge"), "h2")]
-        story.append(s.p(_("VAT is due from the customer (Article 196 of Directive 2006/112/EC).")))
+    mention = tax.EXEMPTION_REASONS.get(invoice.vat_exemption_code)
+    if mention is None and invoice.reverse_charge:
+        mention = tax.EXEMPTION_REASONS["VATEX-EU-AE"]
+    if mention is not None:
+        heading = _("Reverse charge") if invoice.reverse_charge else _("VAT exemption")
+        story += [Spacer(1, 3 * mm), s.p(heading, "h2"), s.p(str(mention))]
     if invoice.note:
         story += [Spacer(1, 3 * mm), s.p(invoice.note)]
     if not is_credit and invoice.payment_terms_days:

@@ -111,8 +111,8 @@ def invoice_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
 
 
 def payment_status(invoice: Invoice, today: date | None = None) -> str:
-    """draft; for a posted invoice: paid, partially_paid, overdue (due date passed, not paid), open;
-    a credit note: credit_note."""
+    """draft; for a posted invoice: credited (credit notes cover all of it), paid, partially_paid,
+    overdue (due date passed, not paid), open; a credit note: credit_note."""
     if invoice.status == Invoice.Status.DRAFT:
         return "draft"
     if invoice.kind == Invoice.Kind.CREDIT_NOTE:
@@ -126,6 +126,8 @@ def payment_status(invoice: Invoice, today: date | None = None) -> str:
             or ZERO
         )
     open_amount = invoice.total_gross - credited - invoice.amount_paid
+    if credited > 0 and credited >= invoice.total_gross:
+        return "credited"
     if open_amount <= 0:
         return "paid"
     today = today or timezone.localdate()
@@ -148,6 +150,10 @@ def invoices_filter_payment_status(queryset: QuerySet, value: str) -> QuerySet:
         return queryset.filter(status=Invoice.Status.DRAFT)
     if value == "credit_note":
         return queryset.filter(status=Invoice.Status.POSTED, kind=Invoice.Kind.CREDIT_NOTE)
+    fully_credited = Q(credited_amount__gt=0, credited_amount__gte=F("total_gross"))
+    if value == "credited":
+        return queryset.filter(posted).filter(fully_credited)
+    queryset = queryset.exclude(posted & fully_credited) if value != "unpaid" else queryset
     if value == "paid":
         return queryset.filter(posted, open_amount__lte=0)
     if value == "overdue":

@@ -24,6 +24,7 @@ from django.db.models import Count, F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from apps.common import payment, tax
 from apps.customers.models import Customer
 from apps.inventory import services as inventory
 from apps.inventory.models import Location, Stock, StockMove, Warehouse, WarehouseCarton
@@ -191,7 +192,8 @@ class LineInput:
     quantity: Decimal
     unit_price: Decimal
     discount_percent: Decimal = ZERO
-    vat_rate: Decimal = ZERO
+    # None: the rate of the VAT determination (`order_vat_treatment`), or the line's own when it exists
+    vat_rate: Decimal | None = None
     requested_date: date | None = None
     confirmed_date: date | None = None
     description: str | None = None
@@ -255,10 +257,46 @@ def _reserve_lines(order: SalesOrder, lines: list[SalesOrderLine]) -> None:
             )
 
 
+def customer_vat_treatment(*, customer: Customer, destination_country: str = "") -> tax.VatTreatment:
+    """The VAT treatment of goods sold to the customer: the company's country, the customer's billing
+    country and VAT number, the country the goods go to (default: the customer's delivery country, then
+    billing country). The rules are in apps/common/tax.py."""
+    tenant = Tenant.objects.get(pk=customer.tenant_id)
+    return tax.determine_vat(
+        seller_country=tenant.country,
+        buyer_country=customer.billing_country,
+        buyer_vat_number=customer.vat_id,
+        destination_country=destination_country or customer.delivery_country or customer.billing_country,
+    )
+
+
+def order_vat_treatment(*, order: SalesOrder) -> tax.VatTreatment:
+    """The VAT treatment of the order's goods, to its ship-to country."""
+    return customer_vat_treatment(customer=order.customer, destination_country=order.ship_to_country)
+
+
+def _propose_vat_rates(
+    order: SalesOrder, lines: list[LineInput], existing: dict[int, SalesOrderLine]
+) -> None:
+    """Fills in the VAT rate a line does not give: an existing line keeps its own, a new one gets the
+    determination's (0 % when the seller's country has no rate in the table)."""
+    proposal = None
+    for data in lines:
+        if data.vat_rate is not None:
+            continue
+        if data.id is not None and data.id in existing:
+            data.vat_rate = existing[data.id].vat_rate
+            continue
+        if proposal is None:
+            proposal = order_vat_treatment(order=order).rate or ZERO
+        data.vat_rate = proposal
+
+
 def _save_lines(*, order: SalesOrder, lines: list[LineInput]) -> None:
     if not lines:
         raise LinesRequired()
     existing = {line.pk: line for line in SalesOrderLine.objects.filter(order=order).select_for_update()}
+    _propose_vat_rates(order, lines, existing)
     seen: set[int] = set()
     next_number = max((line.line_number for line in existing.values()), default=0) + 1
     reserved_again: list[SalesOrderLine] = []
@@ -992,6 +1030,24 @@ def _set_totals(invoice: Invoice, lines) -> None:
     invoice.total_net, invoice.total_vat, invoice.total_gross = _totals(lines)
 
 
+def _apply_vat_treatment(invoice: Invoice, lines: list[InvoiceLine], treatment: tax.VatTreatment) -> None:
+    """Sets the invoice's VAT case, category, exemption code and reverse charge from the determination.
+    A zero-rated treatment (intra-EU supply, export, reverse charge) puts every line at 0 %; otherwise a
+    line carries its order line's rate (a product may have a reduced rate)."""
+    invoice.vat_case = treatment.case
+    invoice.vat_category = treatment.category
+    invoice.vat_exemption_code = treatment.exemption_code
+    invoice.reverse_charge = treatment.reverse_charge
+    for line in lines:
+        line.vat_rate = ZERO if treatment.zero_rated else line.order_line.vat_rate
+        line.amount_net, line.amount_vat = line_amounts(
+            quantity=line.quantity,
+            unit_price=line.unit_price,
+            discount_percent=line.discount_percent,
+            vat_rate=line.vat_rate,
+        )
+
+
 @transaction.atomic
 def invoice_create(
     *,
@@ -1040,6 +1096,7 @@ def invoice_create(
         note=note,
         created_by=user,
     )
+    _apply_vat_treatment(invoice, lines, order_vat_treatment(order=order))
     _set_totals(invoice, lines)
     invoice.save()
     invoice.shipments.set(sorted({line.shipment_line.shipment_id for line in lines}))
@@ -1066,10 +1123,31 @@ def invoice_update(
         raise InvoicePosted()
     if unchanged_since is not None and invoice.updated_at > unchanged_since:
         raise InvoiceChanged()
+    reverse_charge = fields.pop("reverse_charge", None)
     for name, value in fields.items():
         setattr(invoice, name, value)
+    if reverse_charge is not None and reverse_charge != invoice.reverse_charge:
+        _set_reverse_charge(invoice, reverse_charge)
     invoice.save()
     return _refreshed(given, invoice)
+
+
+def _set_reverse_charge(invoice: Invoice, reverse_charge: bool) -> None:
+    """A draft marked as reverse charge (or no longer) by hand: its lines go to 0 % (or back to the order
+    lines' rates) and the VAT category follows: an intra-EU supply (K) when the determination says the
+    customer is a business in another member state, the general reverse charge (AE) otherwise; taken
+    off, the determination's own treatment unless that is zero-rated, then standard."""
+    determined = order_vat_treatment(order=invoice.sales_order)
+    if reverse_charge:
+        treatment = tax.reverse_charge_treatment(intra_eu=determined.case == tax.VatCase.INTRA_EU_B2B)
+    elif determined.reverse_charge:
+        treatment = tax.VatTreatment(case=tax.VatCase.DOMESTIC, category=tax.VatCategory.STANDARD, rate=None)
+    else:
+        treatment = determined
+    lines = list(invoice.lines.select_related("order_line"))
+    _apply_vat_treatment(invoice, lines, treatment)
+    InvoiceLine.objects.bulk_update(lines, ["vat_rate", "amount_net", "amount_vat"])
+    _set_totals(invoice, lines)
 
 
 @transaction.atomic
@@ -1133,6 +1211,8 @@ def invoice_post(*, invoice: Invoice, user=None, issue_date: date | None = None)
     series = CREDIT_NOTE_SERIES if is_credit else INVOICE_SERIES
     invoice.sequence_number, invoice.number = invoice_number_next(series=series, year=today.year)
     invoice.series, invoice.year = series, today.year
+    if not is_credit:
+        invoice.payment_reference = payment.rf_creditor_reference(invoice.number)
     invoice.issue_date = today
     invoice.due_date = today + timedelta(days=invoice.payment_terms_days)
     shipped_dates = [s.shipped_at.date() for s in invoice.shipments.all() if s.shipped_at is not None] or (
@@ -1262,6 +1342,9 @@ def credit_note_create(
         language=original.language,
         payment_terms_days=0,
         reverse_charge=original.reverse_charge,
+        vat_case=original.vat_case,
+        vat_category=original.vat_category,
+        vat_exemption_code=original.vat_exemption_code,
         note=note,
         created_by=user,
     )

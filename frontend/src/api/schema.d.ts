@@ -3488,6 +3488,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/salesorders/orders/vat-treatment/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The VAT proposed for goods sold to `customer` and shipped to `ship_to_country` (default: the
+         *     customer's delivery country): domestic rate, intra-EU supply to a business (0 %, reverse
+         *     charge), export (0 %) or distance sale to a consumer (the seller's rate), with the legal
+         *     mention. New order lines without a `vat_rate` get this rate.
+         */
+        get: operations["salesorders_orders_vat_treatment_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/salesorders/shipments/": {
         parameters: {
             query?: never;
@@ -4539,6 +4561,14 @@ export interface components {
          */
         CartonLabelStatusEnum: "active" | "voided";
         /**
+         * @description * `domestic` - domestic
+         *     * `intra_eu_b2b` - intra_eu_b2b
+         *     * `export` - export
+         *     * `distance_sale` - distance_sale
+         * @enum {string}
+         */
+        CaseEnum: "domestic" | "intra_eu_b2b" | "export" | "distance_sale";
+        /**
          * @description * `table` - Table
          *     * `bar` - Bar chart
          *     * `stacked` - Stacked bar chart
@@ -4769,6 +4799,16 @@ export interface components {
             /** Format: decimal */
             quantity: string;
         };
+        /** @description A credit note of an invoice, as the invoice page links it. */
+        CreditNoteRef: {
+            id: number;
+            number: string;
+            status: components["schemas"]["InvoiceStatusEnum"];
+            /** Format: date */
+            issue_date: string | null;
+            /** Format: decimal */
+            total_gross: string;
+        };
         CreditNoteRequest: {
             lines?: components["schemas"]["CreditLineWriteRequest"][];
             note?: string;
@@ -4783,6 +4823,8 @@ export interface components {
             email?: (string) | string;
             phone?: string;
             vat_id?: string;
+            /** @description The VAT id is an EU VAT number valid by its country's format and check digits (checked offline; a customer without a valid one is not zero-rated as an EU business, docs/sales.md). */
+            readonly vat_id_valid: boolean;
             /** Accounting code */
             visma_code?: string;
             currency?: string;
@@ -5601,6 +5643,12 @@ export interface components {
             /** Payment terms (days) */
             readonly payment_terms_days: number;
             readonly reverse_charge: boolean;
+            readonly vat_case: string;
+            readonly vat_category: string;
+            /** VAT exemption reason code */
+            readonly vat_exemption_code: string;
+            /** @description The legal VAT mention of the document (intra-EU supply, export, reverse charge), or empty. */
+            readonly vat_mention: string;
             readonly note: string;
             /**
              * Net total
@@ -5619,6 +5667,7 @@ export interface components {
             readonly total_gross: string;
             /** Format: decimal */
             readonly amount_paid: string;
+            readonly payment_reference: string;
             /**
              * Format: decimal
              * @default 0.00
@@ -5669,6 +5718,12 @@ export interface components {
             /** Payment terms (days) */
             readonly payment_terms_days: number;
             readonly reverse_charge: boolean;
+            readonly vat_case: string;
+            readonly vat_category: string;
+            /** VAT exemption reason code */
+            readonly vat_exemption_code: string;
+            /** @description The legal VAT mention of the document (intra-EU supply, export, reverse charge), or empty. */
+            readonly vat_mention: string;
             readonly note: string;
             /**
              * Net total
@@ -5687,6 +5742,7 @@ export interface components {
             readonly total_gross: string;
             /** Format: decimal */
             readonly amount_paid: string;
+            readonly payment_reference: string;
             /**
              * Format: decimal
              * @default 0.00
@@ -5704,6 +5760,9 @@ export interface components {
             /** Format: date-time */
             readonly updated_at: string;
             readonly accounting: components["schemas"]["DocumentAccounting"] | null;
+            readonly credit_notes: components["schemas"]["CreditNoteRef"][];
+            /** Format: decimal */
+            readonly amount_due: string;
             readonly lines: components["schemas"]["InvoiceLine"][];
             readonly shipments: {
                 [key: string]: unknown;
@@ -7175,10 +7234,11 @@ export interface components {
          *     * `partially_paid` - partially_paid
          *     * `paid` - paid
          *     * `overdue` - overdue
+         *     * `credited` - credited
          *     * `credit_note` - credit_note
          * @enum {string}
          */
-        PaymentStatusEnum: "draft" | "open" | "partially_paid" | "paid" | "overdue" | "credit_note";
+        PaymentStatusEnum: "draft" | "open" | "partially_paid" | "paid" | "overdue" | "credited" | "credit_note";
         PaymentStatusRun: {
             read: number;
             changed: number;
@@ -9402,6 +9462,25 @@ export interface components {
             taxable: string;
             /** Format: decimal */
             vat: string;
+        };
+        /** @description The VAT the product proposes for goods sold to a customer (apps/common/tax.py). */
+        VatTreatment: {
+            case: components["schemas"]["CaseEnum"];
+            /** @description EN 16931 VAT category code (UNCL 5305): S, K, G, AE. */
+            category: string;
+            /** Format: decimal */
+            rate: string | null;
+            reverse_charge: boolean;
+            /** @description VATEX code of the exemption, or empty. */
+            exemption_code: string;
+            /** @description The legal mention the invoice carries, or empty. */
+            mention: string;
+            customer_vat_number_valid: boolean;
+            /**
+             * Format: date
+             * @description The date the VAT rate table is valid from.
+             */
+            rates_as_of: string;
         };
         Warehouse: {
             readonly id: number;
@@ -28760,10 +28839,11 @@ export interface operations {
                  *     * `partially_paid` - partially_paid
                  *     * `paid` - paid
                  *     * `overdue` - overdue
+                 *     * `credited` - credited
                  *     * `unpaid` - unpaid
                  *     * `credit_note` - credit_note
                  */
-                payment_status?: "credit_note" | "draft" | "open" | "overdue" | "paid" | "partially_paid" | "unpaid";
+                payment_status?: "credit_note" | "credited" | "draft" | "open" | "overdue" | "paid" | "partially_paid" | "unpaid";
                 sales_order?: number;
                 /** @description A search term. */
                 search?: string;
@@ -29509,10 +29589,11 @@ export interface operations {
                  *     * `partially_paid` - partially_paid
                  *     * `paid` - paid
                  *     * `overdue` - overdue
+                 *     * `credited` - credited
                  *     * `unpaid` - unpaid
                  *     * `credit_note` - credit_note
                  */
-                payment_status?: "credit_note" | "draft" | "open" | "overdue" | "paid" | "partially_paid" | "unpaid";
+                payment_status?: "credit_note" | "credited" | "draft" | "open" | "overdue" | "paid" | "partially_paid" | "unpaid";
                 sales_order?: number;
                 /** @description A search term. */
                 search?: string;
@@ -30454,6 +30535,83 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedOwnerOptionList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_orders_vat_treatment_retrieve: {
+        parameters: {
+            query: {
+                customer: number;
+                ship_to_country?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (SPEC.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["VatTreatment"];
                     };
                 };
             };

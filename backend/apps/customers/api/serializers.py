@@ -1,6 +1,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from apps.common import tax
 from apps.customers.models import Customer, CustomerContact
 from apps.customers.services import CUSTOMER_NUMBER_TAKEN
 from apps.products.validators import validate_country_code, validate_currency
@@ -38,6 +39,10 @@ class CustomerSerializer(serializers.ModelSerializer):
     )
     billing_country = country_field(_("billing country"))
     delivery_country = country_field(_("delivery country"))
+    vat_id_valid = serializers.SerializerMethodField(
+        help_text="The VAT id is an EU VAT number valid by its country's format and check digits (checked "
+        "offline; a customer without a valid one is not zero-rated as an EU business, docs/sales.md)."
+    )
 
     class Meta:
         model = Customer
@@ -48,6 +53,7 @@ class CustomerSerializer(serializers.ModelSerializer):
             "email",
             "phone",
             "vat_id",
+            "vat_id_valid",
             "visma_code",
             "currency",
             "payment_terms_days",
@@ -83,6 +89,9 @@ class CustomerSerializer(serializers.ModelSerializer):
         if not value:
             raise serializers.ValidationError(_("This field may not be blank."))
         return value
+
+    def get_vat_id_valid(self, obj) -> bool:
+        return tax.vat_number_valid(obj.vat_id)
 
     def validate_vat_id(self, value: str) -> str:
         return "".join(value.split()).upper()

@@ -58,6 +58,7 @@ def test_create_with_contacts_then_update_contacts(client, tenant3, in_tenant):
     assert created.status_code == 201, created.json()
     data = created.json()["data"]
     assert data["currency"] == "DKK" and data["billing_country"] == "DK" and data["vat_id"] == "DK12345678"
+    assert data["vat_id_valid"] is False  # DK12345678 fails the Danish check digits
     assert [c["name"] for c in data["contacts"]] == ["Mette Hansen", "Lars Berg"]
     mette_id = data["contacts"][0]["id"]
 
@@ -205,3 +206,13 @@ def test_export_with_filters(client, tenant3, in_tenant):
     values = list(load_workbook(io.BytesIO(xlsx.content)).active.values)
     assert values[0][:2] == ("Number", "Name")
     assert [row[0] for row in values[1:]] == ["C-2", "C-1"]
+
+
+def test_vat_id_valid_follows_the_check_digits(client, tenant3, in_tenant):
+    created = client.post(URL, payload(number="C-77", vat_id="dk 13 58 56 28"), format="json")
+    assert created.status_code == 201, created.json()
+    assert created.json()["data"]["vat_id_valid"] is True
+    again = client.patch(f"{URL}{created.json()['data']['id']}/", {"vat_id": "DK13585628"}, format="json")
+    assert again.json()["data"]["vat_id_valid"] is True
+    wrong = client.patch(f"{URL}{created.json()['data']['id']}/", {"vat_id": "DK13585627"}, format="json")
+    assert wrong.status_code == 200 and wrong.json()["data"]["vat_id_valid"] is False

@@ -49,6 +49,7 @@ PAYMENT_STATUSES = [
     ("partially_paid", "partially_paid"),
     ("paid", "paid"),
     ("overdue", "overdue"),
+    ("credited", "credited"),
     ("unpaid", "unpaid"),
     ("credit_note", "credit_note"),
 ]

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from apps.accounting import selectors as accounting_selectors
 from apps.accounting.api.serializers import DocumentAccountingSerializer
+from apps.common import tax
 from apps.common.api.fields import TenantRelatedField
 from apps.customers.models import Customer
 from apps.inventory.models import Warehouse
@@ -445,6 +446,7 @@ class InvoiceSerializer(serializers.ModelSerializer):
         max_digits=16, decimal_places=2, read_only=True, default=Decimal("0")
     )
     payment_status = serializers.SerializerMethodField()
+    vat_mention = serializers.SerializerMethodField()
 
     class Meta:
         model = Invoice
@@ -468,11 +470,16 @@ class InvoiceSerializer(serializers.ModelSerializer):
             "language",
             "payment_terms_days",
             "reverse_charge",
+            "vat_case",
+            "vat_category",
+            "vat_exemption_code",
+            "vat_mention",
             "note",
             "total_net",
             "total_vat",
             "total_gross",
             "amount_paid",
+            "payment_reference",
             "credited_amount",
             "payment_status",
             "owner_visma_id",
@@ -484,10 +491,35 @@ class InvoiceSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     @extend_schema_field(
-        serializers.ChoiceField(choices=["draft", "open", "partially_paid", "paid", "overdue", "credit_note"])
+        serializers.ChoiceField(
+            choices=["draft", "open", "partially_paid", "paid", "overdue", "credited", "credit_note"]
+        )
     )
     def get_payment_status(self, obj) -> str:
         return selectors.payment_status(obj)
+
+    def get_vat_mention(self, obj) -> str:
+        """The legal VAT mention of the document (intra-EU supply, export, reverse charge), or empty."""
+        mention = tax.EXEMPTION_REASONS.get(obj.vat_exemption_code)
+        return str(mention) if mention else ""
+
+
+class VatTreatmentQuerySerializer(serializers.Serializer):
+    customer = TenantRelatedField(queryset=Customer.objects)
+    ship_to_country = serializers.RegexField(r"^[A-Za-z]{2}$", required=False, allow_blank=True)
+
+
+class VatTreatmentSerializer(serializers.Serializer):
+    """The VAT the product proposes for goods sold to a customer (apps/common/tax.py)."""
+
+    case = serializers.ChoiceField(choices=["domestic", "intra_eu_b2b", "export", "distance_sale"])
+    category = serializers.CharField(help_text="EN 16931 VAT category code (UNCL 5305): S, K, G, AE.")
+    rate = serializers.DecimalField(max_digits=5, decimal_places=2, allow_null=True)
+    reverse_charge = serializers.BooleanField()
+    exemption_code = serializers.CharField(help_text="VATEX code of the exemption, or empty.")
+    mention = serializers.CharField(help_text="The legal mention the invoice carries, or empty.")
+    customer_vat_number_valid = serializers.BooleanField()
+    rates_as_of = serializers.DateField(help_text="The date the VAT rate table is valid from.")
 
 
 class VatBreakdownSerializer(serializers.Serializer):
@@ -496,8 +528,20 @@ class VatBreakdownSerializer(serializers.Serializer):
     vat = serializers.DecimalField(**MONEY)
 
 
+class CreditNoteRefSerializer(serializers.Serializer):
+    """A credit note of an invoice, as the invoice page links it."""
+
+    id = serializers.IntegerField()
+    number = serializers.CharField()
+    status = serializers.ChoiceField(choices=Invoice.Status.choices)
+    issue_date = serializers.DateField(allow_null=True)
+    total_gross = serializers.DecimalField(**MONEY)
+
+
 class InvoiceDetailSerializer(InvoiceSerializer):
     lines = InvoiceLineSerializer(many=True, read_only=True, source="annotated_lines")
+    credit_notes = serializers.SerializerMethodField()
+    amount_due = serializers.SerializerMethodField()
     shipments = serializers.SerializerMethodField()
     vat_breakdown = serializers.SerializerMethodField()
     seller_name = serializers.CharField(read_only=True)
@@ -512,6 +556,8 @@ class InvoiceDetailSerializer(InvoiceSerializer):
         fields = [
             *InvoiceSerializer.Meta.fields,
             "accounting",
+            "credit_notes",
+            "amount_due",
             "lines",
             "shipments",
             "vat_breakdown",
@@ -523,6 +569,20 @@ class InvoiceDetailSerializer(InvoiceSerializer):
             "buyer_vat_number",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(CreditNoteRefSerializer(many=True))
+    def get_credit_notes(self, obj) -> list[dict]:
+        """The invoice's credit notes, drafts included (only posted ones count in `credited_amount`)."""
+        notes = Invoice.objects.filter(credited_invoice=obj).order_by("id")
+        return CreditNoteRefSerializer(notes, many=True).data
+
+    @extend_schema_field(serializers.DecimalField(**MONEY))
+    def get_amount_due(self, obj) -> str:
+        """What the customer still owes: gross - posted credit notes - paid, never below zero (0 for a
+        draft or a credit note)."""
+        if obj.status != Invoice.Status.POSTED or obj.kind != Invoice.Kind.INVOICE:
+            return "0.00"
+        return f"{services.invoice_open_amount(obj):.2f}"
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_shipments(self, obj) -> list[dict]:

@@ -6,7 +6,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
+from rest_framework.response import Response
 
+from apps.common import tax
 from apps.common.api.viewsets import (
     DocumentViewSet,
     TenantReadOnlyViewSet,
@@ -36,6 +38,8 @@ from .serializers import (
     SalesShipmentDetailSerializer,
     SalesShipmentSerializer,
     SalesShipmentWriteSerializer,
+    VatTreatmentQuerySerializer,
+    VatTreatmentSerializer,
 )
 
 PDF_RESPONSE = {(200, "application/pdf"): OpenApiTypes.BINARY}
@@ -67,7 +71,7 @@ def _line_inputs(lines: list[dict]) -> list[services.LineInput]:
             quantity=line["quantity"],
             unit_price=line["unit_price"],
             discount_percent=line.get("discount_percent") or 0,
-            vat_rate=line.get("vat_rate") or 0,
+            vat_rate=line.get("vat_rate"),
             requested_date=line.get("requested_date"),
             confirmed_date=line.get("confirmed_date"),
             description=line.get("description"),
@@ -181,6 +185,34 @@ class SalesOrderViewSet(DocumentViewSet):
         """Who may own a sales order (the internal members of the tenant that the `owner` field
         accepts), paginated, for the order form's owner select; `?id=` finds one."""
         return owner_options_response(self, request)
+
+    @extend_schema(parameters=[VatTreatmentQuerySerializer], responses=VatTreatmentSerializer, filters=False)
+    @action(detail=False, methods=["get"], url_path="vat-treatment")
+    def vat_treatment(self, request):
+        """The VAT proposed for goods sold to `customer` and shipped to `ship_to_country` (default: the
+        customer's delivery country): domestic rate, intra-EU supply to a business (0 %, reverse
+        charge), export (0 %) or distance sale to a consumer (the seller's rate), with the legal
+        mention. New order lines without a `vat_rate` get this rate."""
+        query = VatTreatmentQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        customer = query.validated_data["customer"]
+        treatment = services.customer_vat_treatment(
+            customer=customer, destination_country=(query.validated_data.get("ship_to_country") or "").upper()
+        )
+        return Response(
+            VatTreatmentSerializer(
+                {
+                    "case": treatment.case,
+                    "category": treatment.category,
+                    "rate": treatment.rate,
+                    "reverse_charge": treatment.reverse_charge,
+                    "exemption_code": treatment.exemption_code,
+                    "mention": treatment.mention,
+                    "customer_vat_number_valid": tax.vat_number_valid(customer.vat_id),
+                    "rates_as_of": tax.rates_table()["as_of"],
+                }
+            ).data
+        )
 
     @extend_schema(request=None, responses=SalesOrderDetailSerializer)
     @action(detail=True, methods=["post"])

@@ -28,6 +28,7 @@ export type CreditNoteInput = S['CreditNoteRequest'];
 export type CreditLineInput = S['CreditLineWriteRequest'];
 export type PaymentInput = S['PaymentRequest'];
 export type CartonCodesInput = S['CartonCodesRequest'];
+export type VatTreatment = S['VatTreatment'];
 
 export const ORDER_STATUSES: OrderStatus[] = [
   'draft',
@@ -40,7 +41,7 @@ export const ORDER_STATUSES: OrderStatus[] = [
   'cancelled',
 ];
 export const SHIPMENT_STATUSES: ShipmentStatus[] = ['draft', 'picked', 'shipped', 'delivered'];
-export const PAYMENT_STATUSES: PaymentStatus[] = ['draft', 'open', 'partially_paid', 'paid', 'overdue', 'credit_note'];
+export const PAYMENT_STATUSES: PaymentStatus[] = ['draft', 'open', 'partially_paid', 'paid', 'overdue', 'credited', 'credit_note'];
 
 export const ORDERS_URL = '/api/salesorders/orders/';
 export const SHIPMENTS_URL = '/api/salesorders/shipments/';
@@ -164,6 +165,20 @@ export function useOrderInvoices(orderId: number) {
   return useQuery({
     queryKey: [INVOICES_URL, 'of-order', tenant, orderId],
     queryFn: ({ signal }) => get<Paginated<Invoice>>(INVOICES_URL, { params: { sales_order: orderId, page_size: 100 }, signal }),
+  });
+}
+
+/** The VAT the server proposes for goods sold to the customer and shipped to `shipToCountry` (backend
+ * apps/common/tax.py): new lines take its rate. */
+export function useVatTreatment(customer: number | undefined, shipToCountry: string) {
+  const tenant = useTenant();
+  const country = /^[A-Za-z]{2}$/.test(shipToCountry) ? shipToCountry.toUpperCase() : '';
+  return useQuery({
+    queryKey: [ORDERS_URL, 'vat-treatment', tenant, customer, country],
+    queryFn: ({ signal }) =>
+      get<VatTreatment>(`${ORDERS_URL}vat-treatment/`, { params: { customer, ...(country ? { ship_to_country: country } : {}) }, signal }),
+    enabled: customer !== undefined,
+    staleTime: 60_000,
   });
 }
 

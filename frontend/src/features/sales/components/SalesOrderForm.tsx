@@ -25,6 +25,7 @@ import {
   searchProducts,
   useCreateOrder,
   useUpdateOrder,
+  useVatTreatment,
   type CustomerOption,
   type OrderInput,
   type OwnerOption,
@@ -44,6 +45,8 @@ export interface FormLine {
   unit_price: string;
   discount_percent: string;
   vat_rate: string;
+  /** The user typed the VAT rate: the server's proposal no longer replaces it. */
+  vatTyped?: boolean;
   requested_date: Dayjs | null;
   confirmed_date: Dayjs | null;
 }
@@ -91,12 +94,12 @@ function headerOf(order: SalesOrderDetail): Header {
 const ownerOption = (o: OwnerOption): RemoteOption<OwnerOption> => ({ value: o.id, label: o.name || o.username, record: o });
 
 let nextKey = 1;
-const emptyLine = (): FormLine => ({
+const emptyLine = (vatRate = ''): FormLine => ({
   key: nextKey++,
   quantity: '',
   unit_price: '',
   discount_percent: '0',
-  vat_rate: '21',
+  vat_rate: vatRate,
   requested_date: null,
   confirmed_date: null,
 });
@@ -229,6 +232,18 @@ export function SalesOrderForm({ order: given }: Props) {
     return { net, vat, gross: net + vat };
   }, [lines]);
 
+  // The VAT the server proposes (domestic, intra-EU business, export, consumer elsewhere): lines that are
+  // new and whose rate nobody typed follow it; lines already saved keep theirs.
+  const vat = useVatTreatment(customer?.id, header.ship_to_country);
+  const proposedRate = vat.data?.rate ?? null;
+  // (adjusted while rendering, as React advises for state that follows a value: no effect, no extra pass)
+  const [appliedRate, setAppliedRate] = useState<string | null>(null);
+  if (proposedRate !== null && proposedRate !== appliedRate) {
+    setAppliedRate(proposedRate);
+    const rate = String(Number(proposedRate));
+    setLines((all) => all.map((l) => (l.id === undefined && !l.vatTyped ? { ...l, vat_rate: rate } : l)));
+  }
+
   const changeHeader = (patch: Partial<Header>) => setHeader((h) => ({ ...h, ...patch }));
   /** Choosing a customer takes its address, currency and terms (as the server would); the owner stays. */
   const chooseCustomer = (record: CustomerOption | undefined) => {
@@ -250,7 +265,8 @@ export function SalesOrderForm({ order: given }: Props) {
     for (const name of SHIP_TO_FIELDS) if (send(name)) input[name] = header[name];
     return input;
   };
-  const change = (key: number, patch: Partial<FormLine>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const change = (key: number, patch: Partial<FormLine>) =>
+    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch, ...('vat_rate' in patch ? { vatTyped: true } : {}) } : l)));
   const fieldError = (path: string): { validateStatus?: 'error'; help?: ReactNode } =>
     fieldErrors[path] ? { validateStatus: 'error', help: fieldErrors[path].join(' ') } : {};
 
@@ -540,7 +556,7 @@ export function SalesOrderForm({ order: given }: Props) {
             ]}
           />
         )}
-        <Button icon={<PlusOutlined />} onClick={() => setLines((all) => [...all, emptyLine()])} style={{ marginTop: 8 }} data-testid="add-line">
+        <Button icon={<PlusOutlined />} onClick={() => setLines((all) => [...all, emptyLine(proposedRate === null ? '' : String(Number(proposedRate)))])} style={{ marginTop: 8 }} data-testid="add-line">
           {t('create.addLine')}
         </Button>
         <Descriptions title={t('create.totals')} size="small" column={{ xs: 1, sm: 3 }} style={{ marginTop: 16, marginBottom: 12 }}>
@@ -556,6 +572,22 @@ export function SalesOrderForm({ order: given }: Props) {
             </Typography.Text>
           </Descriptions.Item>
         </Descriptions>
+        {vat.data ? (
+          <Alert
+            type={vat.data.case === 'distance_sale' && !vat.data.customer_vat_number_valid ? 'warning' : 'info'}
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="vat-treatment"
+            title={t(`vat.case.${vat.data.case}`, { rate: vat.data.rate === null ? '–' : f.qty(vat.data.rate) })}
+            description={
+              <>
+                {vat.data.mention ? <div>{vat.data.mention}</div> : null}
+                {vat.data.case === 'distance_sale' && !vat.data.customer_vat_number_valid ? <div>{t('vat.noValidNumber')}</div> : null}
+                <Typography.Text type="secondary">{t('vat.ratesAsOf', { date: vat.data.rates_as_of })}</Typography.Text>
+              </>
+            }
+          />
+        ) : null}
         {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="create-error" role="alert" /> : null}
         <Flex gap="small" wrap>
           {editing ? (

@@ -24,6 +24,7 @@ const PAYMENT_COLORS: Record<PaymentStatus, string> = {
   partially_paid: 'gold',
   paid: 'success',
   overdue: 'error',
+  credited: 'default',
   credit_note: 'purple',
 };
 

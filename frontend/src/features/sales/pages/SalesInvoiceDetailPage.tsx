@@ -97,7 +97,7 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
               {t('invoice.creditNote')}
             </Button>
           ) : null}
-          {!draft && isInvoice && mayChange && inv.payment_status !== 'paid' ? (
+          {!draft && isInvoice && mayChange && inv.payment_status !== 'paid' && inv.payment_status !== 'credited' ? (
             <Button onClick={() => setPaying(true)} data-testid="record-payment">
               {t('invoice.payment')}
             </Button>
@@ -144,6 +144,42 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
             </>
           )}
           <Descriptions.Item label={t('fields.amount_paid')}>{f.money(inv.amount_paid, inv.currency)}</Descriptions.Item>
+          {isInvoice && !draft ? (
+            <>
+              <Descriptions.Item label={t('invoice.credited')}>
+                <span data-testid="invoice-credited">{f.money(inv.credited_amount, inv.currency)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('invoice.amountDue')}>
+                <Typography.Text strong data-testid="invoice-amount-due">
+                  {f.money(inv.amount_due, inv.currency)}
+                </Typography.Text>
+              </Descriptions.Item>
+            </>
+          ) : null}
+          {inv.payment_reference ? (
+            <Descriptions.Item label={t('invoice.paymentReference')}>
+              <Typography.Text copyable data-testid="invoice-payment-reference">
+                {inv.payment_reference.replace(/(.{4})(?=.)/g, '$1 ')}
+              </Typography.Text>
+            </Descriptions.Item>
+          ) : null}
+          {inv.credit_notes.length > 0 ? (
+            <Descriptions.Item label={t('invoice.creditNotes')}>
+              <Flex gap="small" wrap data-testid="invoice-credit-notes">
+                {inv.credit_notes.map((note) => (
+                  <Button key={note.id} type="link" size="small" onClick={() => void navigate(invoicePath(note.id))}>
+                    {note.number || t('invoice.draftNumber')} · {f.money(note.total_gross, inv.currency)}
+                    {note.status === 'draft' ? ` (${t('paymentStatus.draft')})` : ''}
+                  </Button>
+                ))}
+              </Flex>
+            </Descriptions.Item>
+          ) : null}
+          {inv.vat_mention ? (
+            <Descriptions.Item label={t('invoice.vatMention')}>
+              <span data-testid="invoice-vat-mention">{inv.vat_mention}</span>
+            </Descriptions.Item>
+          ) : null}
           {inv.accounting ? (
             <Descriptions.Item label={t('accounting:invoice.label')}>
               <InvoiceAccountingState state={inv.accounting} />

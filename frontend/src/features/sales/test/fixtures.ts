@@ -3,7 +3,7 @@ import { http } from '@/api/http';
 import { reloadSession } from '@/shared/session/sessionStore';
 import { MockServer, ok } from '@/test/mockAdapter';
 import { makeUser, signIn } from '@/test/session';
-import type { CustomerOption, InvoiceDetail, SalesOrderDetail, SalesOrderLine, Warehouse } from '../api/sales';
+import type { CustomerOption, InvoiceDetail, SalesOrderDetail, SalesOrderLine, VatTreatment, Warehouse } from '../api/sales';
 
 /** The sales tests' records, as the API answers them: a draft order of Bakkerij de Vries BV with one
  * line of 100 cartons at 2.50, its customer, a posted invoice of two lines, the tenant's warehouses. */
@@ -138,12 +138,19 @@ export function makeInvoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDeta
     language: 'en',
     payment_terms_days: 30,
     reverse_charge: false,
+    vat_case: 'domestic',
+    vat_category: 'S',
+    vat_exemption_code: '',
+    vat_mention: '',
     note: '',
     total_net: '75.00',
     total_vat: '15.75',
     total_gross: '90.75',
     amount_paid: '20.00',
     credited_amount: '0.00',
+    amount_due: '70.75',
+    payment_reference: 'RF65INV202600005',
+    credit_notes: [],
     payment_status: 'partially_paid',
     owner_visma_id: '',
     customer_accounting_code: '',
@@ -189,6 +196,20 @@ export const warehouses: Warehouse[] = [
  * comments, shipments and invoices, empty), a seller with every permission signed in to tenant 3;
  * the test adds its own answers. `stopSalesServer` in afterEach.
  */
+export function vatTreatment(overrides: Partial<VatTreatment> = {}): VatTreatment {
+  return {
+    case: 'domestic',
+    category: 'S',
+    rate: '21.00',
+    reverse_charge: false,
+    exemption_code: '',
+    mention: '',
+    customer_vat_number_valid: true,
+    rates_as_of: '2026-01-01',
+    ...overrides,
+  };
+}
+
 export function startSalesServer(): MockServer {
   const server = new MockServer(http);
   server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'Trading Co' }]));
@@ -196,6 +217,7 @@ export function startSalesServer(): MockServer {
   server.on('GET', '/api/common/comments/', ok(page([])));
   server.on('GET', '/api/salesorders/shipments/', ok(page([])));
   server.on('GET', '/api/salesorders/invoices/', ok(page([])));
+  server.on('GET', '/api/salesorders/orders/vat-treatment/', ok(vatTreatment()));
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   signIn({ user: makeUser({ id: 2, username: 'seller' }), tenant: '3' });
   return server;

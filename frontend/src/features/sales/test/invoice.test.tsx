@@ -63,6 +63,42 @@ describe('a posted invoice', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('shows what was credited and paid, the amount due, and links its credit notes', async () => {
+    server.on(
+      'GET',
+      INVOICE_URL,
+      ok(
+        makeInvoice({
+          credited_amount: '12.10',
+          amount_due: '58.65',
+          vat_mention: 'Intra-Community supply of goods, exempt under Article 138 of Directive 2006/112/EC.',
+          credit_notes: [
+            { id: 31, number: 'CN-2026-00002', status: 'posted', issue_date: '2026-03-12', total_gross: '12.10' },
+            { id: 32, number: '', status: 'draft', issue_date: null, total_gross: '3.03' },
+          ],
+        }),
+      ),
+    );
+    const { router } = renderApp('/sales/invoices/30');
+    expect(await screen.findByTestId('invoice-amount-due')).toHaveTextContent('€58.65');
+    expect(screen.getByTestId('invoice-credited')).toHaveTextContent('€12.10');
+    expect(screen.getByTestId('invoice-vat-mention')).toHaveTextContent('Article 138');
+    expect(screen.getByTestId('invoice-payment-reference')).toHaveTextContent('RF65 INV2 0260 0005');
+    const notes = screen.getByTestId('invoice-credit-notes');
+    expect(notes).toHaveTextContent('CN-2026-00002 · €12.10');
+    expect(notes).toHaveTextContent('(Draft)');
+    fireEvent.click(within(notes).getByText(/CN-2026-00002/));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sales/invoices/31'));
+  });
+
+  it('offers no payment once credit notes cover all of it', async () => {
+    server.on('GET', INVOICE_URL, ok(makeInvoice({ payment_status: 'credited', amount_due: '0.00', credited_amount: '90.75' })));
+    renderApp('/sales/invoices/30');
+    expect(await screen.findByTestId('invoice-amount-due')).toHaveTextContent('€0.00');
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('Credited');
+    expect(screen.queryByTestId('record-payment')).not.toBeInTheDocument();
+  });
+
   it('offers neither credit nor payment without the permissions', async () => {
     signIn({ user: makeUser({ id: 2, username: 'viewer', permissions: ['salesorders.view_invoice'] }), tenant: '3' });
     renderApp('/sales/invoices/30');

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, ok, type MockServer } from '@/test/mockAdapter';
 import { renderApp } from '@/test/renderApp';
 import type { SalesOrderDetail } from '../api/sales';
-import { customer, makeOrder as makeSalesOrder, makeOrderLine, ORDER_URL, page, product, startSalesServer, stopSalesServer } from './fixtures';
+import { customer, makeOrder as makeSalesOrder, makeOrderLine, ORDER_URL, page, product, startSalesServer, stopSalesServer, vatTreatment } from './fixtures';
 
 const ORDERS_URL = '/api/salesorders/orders/';
 
@@ -104,10 +104,49 @@ describe('order details of the sales order form', () => {
     const router = await fillNewOrder();
     fireEvent.click(screen.getByTestId('save-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sales/orders/12'));
-    expect(posted).toMatchObject({ customer: 4, confirm: true, lines: [{ product: 9, quantity: '10', confirmed_date: null }] });
+    expect(posted).toMatchObject({ customer: 4, confirm: true, lines: [{ product: 9, quantity: '10', vat_rate: '21', confirmed_date: null }] });
     for (const name of ['currency', 'payment_terms_days', 'owner', 'ship_to_name', 'ship_to_street', 'ship_to_post_code', 'ship_to_city', 'ship_to_country']) {
       expect(posted).not.toHaveProperty(name);
     }
+  });
+
+  it('proposes the VAT of an intra-EU business customer on new lines, with the legal mention', async () => {
+    const asked: unknown[] = [];
+    server.on('GET', '/api/salesorders/orders/vat-treatment/', (config) => {
+      asked.push(config.params);
+      return ok(
+        vatTreatment({
+          case: 'intra_eu_b2b',
+          category: 'K',
+          rate: '0.00',
+          reverse_charge: true,
+          exemption_code: 'VATEX-EU-IC',
+          mention: 'Intra-Community supply of goods, exempt under Article 138 of Directive 2006/112/EC.',
+        }),
+      );
+    });
+    const router = await fillNewOrder();
+    const note = await screen.findByTestId('vat-treatment');
+    expect(note).toHaveTextContent('intra-EU supply to a business, 0 % (reverse charge)');
+    expect(note).toHaveTextContent('Article 138');
+    expect(note).toHaveTextContent('2026-01-01');
+    expect(asked[0]).toMatchObject({ customer: 4, ship_to_country: 'NL' });
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'VAT % 1' })).toHaveValue('0'));
+    // a line added later takes the proposal too
+    fireEvent.click(screen.getByTestId('add-line'));
+    expect(screen.getByRole('spinbutton', { name: 'VAT % 2' })).toHaveValue('0');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove line 2' }));
+    fireEvent.click(screen.getByTestId('save-draft'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sales/orders/12'));
+    expect(posted).toMatchObject({ lines: [{ vat_rate: '0' }] });
+  }, 90_000);
+
+  it("warns when the customer has no valid VAT number and is treated as a consumer elsewhere in the EU", async () => {
+    server.on('GET', '/api/salesorders/orders/vat-treatment/', ok(vatTreatment({ case: 'distance_sale', customer_vat_number_valid: false })));
+    await fillNewOrder();
+    const note = await screen.findByTestId('vat-treatment');
+    expect(note).toHaveTextContent('consumer in another EU country, 21 %');
+    expect(note).toHaveTextContent('no valid EU VAT number');
   });
 
   it("shows a draft's details on the edit page and keeps them on save; a confirmed date is set per line", async () => {
