@@ -410,7 +410,7 @@ class CartonLabel(TenantModel):
     voided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    void_reason = models.CharField(_("reason for voiding"), max_length=200, blank=True)
+    void_reason = models.CharField(_("reason for voiding"), max_length=200, blank=True, db_default="")
 
     supplier_scope = "raw_material__parent_vendor"
 

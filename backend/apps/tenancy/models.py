@@ -133,6 +133,7 @@ class Tenant(models.Model):
             "A line of a labelled product may ship more than its picked cartons; the delivery note says "
             "how much of it is unlabelled."
         ),
+        db_default=False,
     )
     is_active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -13,16 +13,16 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='invoice',
             name='vat_case',
-            field=models.CharField(blank=True, max_length=20, verbose_name='VAT case'),
+            field=models.CharField(blank=True, max_length=20, verbose_name='VAT case', db_default=""),
         ),
         migrations.AddField(
             model_name='invoice',
             name='vat_category',
-            field=models.CharField(default='S', max_length=2, verbose_name='VAT category'),
+            field=models.CharField(default='S', max_length=2, verbose_name='VAT category', db_default="S"),
         ),
         migrations.AddField(
             model_name='invoice',
             name='vat_exemption_code',
-            field=models.CharField(blank=True, max_length=20, verbose_name='VAT exemption reason code'),
+            field=models.CharField(blank=True, max_length=20, verbose_name='VAT exemption reason code', db_default=""),
         ),
     ]

@@ -14,6 +14,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='shipmentline',
             name='unlabelled_quantity',
-            field=models.DecimalField(decimal_places=3, default=Decimal('0'), max_digits=14, verbose_name='unlabelled quantity'),
+            field=models.DecimalField(decimal_places=3, default=Decimal('0'), max_digits=14, verbose_name='unlabelled quantity', db_default=0),
         ),
     ]

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tenant',
             name='allow_unlabelled_shipping',
-            field=models.BooleanField(default=False, help_text='A line of a labelled product may ship more than its picked cartons; the delivery note says how much of it is unlabelled.', verbose_name='allow shipping unlabelled stock'),
+            field=models.BooleanField(default=False, help_text='A line of a labelled product may ship more than its picked cartons; the delivery note says how much of it is unlabelled.', verbose_name='allow shipping unlabelled stock', db_default=False),
         ),
     ]
