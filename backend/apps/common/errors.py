@@ -92,6 +92,8 @@ class OutboundTestsTooFrequent(DomainError):
     status_code = 429
     error = CommonErrorCode.OUTBOUND_TESTS_TOO_FREQUENT
     default_message = _("Too many connection tests for this company; try again in a minute.")
+
+
 class IdempotencyKeyInvalid(DomainError):
     status_code = 400
     error = CommonErrorCode.IDEMPOTENCY_KEY_INVALID

@@ -34,6 +34,8 @@ from django.utils.translation import gettext as _
 from apps.common import outbound
 
 INLINE_RETRY_MAX = 3.0  # seconds: a shorter Retry-After is waited out inside the call
+
+
 # One Visma call's limit (ACCOUNTING_HTTP_TIMEOUT, default 20 s, capped by OUTBOUND_TIMEOUT_SECONDS); its
 # calls run on their own queue (CELERY_TASK_ROUTES), so a hanging Visma delays only the accounting sync.
 def call_timeout() -> float:
