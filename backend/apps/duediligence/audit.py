@@ -171,17 +171,20 @@ def _lines_row(instance, base) -> dict[str, Any] | None:
     }
 
 
-def _post_save(sender, instance, created, raw=False, **kwargs):
+def _post_save(sender, instance, created, raw=False, update_fields=None, **kwargs):
     if raw:
         return
     config = TRACKED[_label(sender)]
+    previous = getattr(instance, "_audit_old", None)
+    if update_fields is not None and previous is None and not created:
+        return  # only untracked fields (e.g. the weight counters) were saved
     base = _entry_base(instance, config)
     rows: list[dict[str, Any]] = []
-    if config.get("lines"):
+    # Materials are replaced only by saves of the whole delivery.
+    if config.get("lines") and update_fields is None:
         lines = _lines_row(instance, base)
         if lines is not None:
             rows.append(lines)
-    previous = getattr(instance, "_audit_old", None)
     if created or previous is None:
         for name, value in _values(instance, _fields(sender, config)).items():
             if value != "":

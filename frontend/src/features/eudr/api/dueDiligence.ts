@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { get, post } from '@/api/http';
 import type { components } from '@/api/schema';
 import { useSession } from '@/shared/session/useSession';
+import { RAW_MATERIALS_URL } from './endpoints';
 import { useInvalidateRawMaterial } from './rawMaterials';
 
 export type DueDiligenceOverview = components['schemas']['DueDiligenceOverview'];
@@ -32,13 +33,14 @@ export const fetchAudit = (id: number, page: number, signal?: AbortSignal) =>
 
 export function useDueDiligence(id: number) {
   const tenantId = useSession((s) => s.tenantId);
-  return useQuery({ queryKey: [DUE_DILIGENCE_URL, 'delivery', id, tenantId], queryFn: ({ signal }) => fetchOverview(id, signal) });
+  // Under the deliveries' key: whatever refreshes the delivery (e.g. a recorded statement) refreshes this.
+  return useQuery({ queryKey: [RAW_MATERIALS_URL, DUE_DILIGENCE_URL, 'delivery', id, tenantId], queryFn: ({ signal }) => fetchOverview(id, signal) });
 }
 
 export function useAuditTrail(id: number, page: number) {
   const tenantId = useSession((s) => s.tenantId);
   return useQuery({
-    queryKey: [DUE_DILIGENCE_URL, 'audit', id, page, tenantId],
+    queryKey: [RAW_MATERIALS_URL, DUE_DILIGENCE_URL, 'audit', id, page, tenantId],
     queryFn: ({ signal }) => fetchAudit(id, page, signal),
     placeholderData: keepPreviousData,
   });
@@ -48,7 +50,7 @@ export function useAuditTrail(id: number, page: number) {
 function useInvalidateAll() {
   const client = useQueryClient();
   const invalidateDelivery = useInvalidateRawMaterial();
-  return (id: number) => Promise.all([client.invalidateQueries({ queryKey: [DUE_DILIGENCE_URL] }), invalidateDelivery(id)]);
+  return (id: number) => Promise.all([client.invalidateQueries({ queryKey: [RAW_MATERIALS_URL, DUE_DILIGENCE_URL] }), invalidateDelivery(id)]);
 }
 
 export function useAssess(id: number) {

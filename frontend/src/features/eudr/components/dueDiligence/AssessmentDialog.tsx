@@ -95,7 +95,7 @@ export function AssessmentDialog({ deliveryId, open, onClose }: Props) {
         <Typography.Title level={5}>{t('assessment.mitigation')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('assessment.mitigationHelp')}</Typography.Paragraph>
         <Form.List name="mitigation">
-          {(fields, { add, remove }) => (
+          {(fields, { add, remove }, { errors }) => (
             <>
               {fields.map((field) => (
                 <Flex key={field.key} gap="small" wrap align="start" data-testid="measure">
@@ -115,6 +115,9 @@ export function AssessmentDialog({ deliveryId, open, onClose }: Props) {
                   <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('assessment.removeMeasure')} onClick={() => remove(field.name)} />
                 </Flex>
               ))}
+              <div data-testid="mitigation-errors">
+                <Form.ErrorList errors={errors} />
+              </div>
               <Button icon={<PlusOutlined />} onClick={() => add({})} className={styles.section} data-testid="add-measure">
                 {t('assessment.addMeasure')}
               </Button>

@@ -87,6 +87,21 @@ describe('the due diligence card', () => {
     expect(await screen.findByText('Risk assessment recorded')).toBeInTheDocument();
   });
 
+  it("shows the server's mitigation refusal under the measures", async () => {
+    const user = userEvent.setup({ delay: null });
+    const ASSESS = `${URL}assessments/`;
+    server.on('GET', URL, ok(overview()));
+    server.on('POST', ASSESS, fail(400, 'Please correct the highlighted fields.', 'validation_error', { mitigation: ['Record the mitigation measures.'] }));
+    renderCard();
+    await user.click(await screen.findByTestId('dd-assess'));
+    for (const code of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n']) {
+      await user.type(screen.getByTestId(`evidence-${code}`), 'x');
+    }
+    await user.click(screen.getByTestId('assessment-save'));
+    expect(await screen.findByText('Record the mitigation measures.')).toBeInTheDocument();
+    expect(screen.getByTestId('mitigation-errors')).toHaveTextContent('Record the mitigation measures.');
+  });
+
   it('shows the five-year hold and archives only with a reason', async () => {
     const user = userEvent.setup({ delay: null });
     const ARCHIVE = `${URL}archive/`;
