@@ -166,6 +166,8 @@ AUTH_PASSWORD_VALIDATORS = [
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Repeated and sequential characters (aaaaaaaaaaaa, abcdefghijkl, 123456789012): apps/users/password_validators.py
+    {"NAME": "apps.users.password_validators.StrengthValidator"},
 ]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -230,9 +232,10 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": [
         "apps.common.api.filters.TenantFilterBackend",
         "apps.common.api.search.JoinFreeSearchFilter",
-        "rest_framework.filters.OrderingFilter",
+        "apps.common.api.filters.PriceAwareOrderingFilter",
     ],
     "EXCEPTION_HANDLER": "apps.common.api.envelope.exception_handler",
+    "DEFAULT_METADATA_CLASS": "apps.common.api.metadata.SafeMetadata",
     "DEFAULT_SCHEMA_CLASS": "apps.common.api.schema.TenantAutoSchema",
     "DEFAULT_THROTTLE_RATES": {
         "public_trace": os.environ.get("PUBLIC_TRACE_RATE", "120/min"),
