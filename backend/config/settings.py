@@ -402,6 +402,8 @@ PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "")
 
 # How long a print job waits for an agent before it is `expired` (docs/printing.md).
 PRINT_JOB_TTL_SECONDS = int(os.environ.get("PRINT_JOB_TTL_SECONDS", "600"))
+# Print agents' long polls waiting at once on one server (each holds a thread; docs/printing.md "Long poll").
+PRINT_LONG_POLLS_MAX = int(os.environ.get("PRINT_LONG_POLLS_MAX", "4"))
 
 LOGGING = {
     "version": 1,

@@ -168,7 +168,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, DomainError):
         set_rollback(context.get("view"))
         data = exc.data
-        return Response(error_body(exc.status_code, exc.message, exc.error, data), status=exc.status_code)
+        retry_after = getattr(exc, "retry_after", None)
+        return Response(
+            error_body(exc.status_code, exc.message, exc.error, data),
+            status=exc.status_code,
+            headers={"Retry-After": str(int(retry_after))} if retry_after else None,
+        )
 
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
