@@ -14,7 +14,7 @@ UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
 MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
 
 .PHONY: help install install-backend install-frontend build run serve test test-backend test-frontend \
-        test-e2e test-deps lint types types-check messages check-deploy schemathesis bench pg-role pg-backup-role backup clean
+        test-e2e test-deps lint types types-check messages check-deploy schemathesis bench pg-role pg-backup-role backup clean audit
 
 help:
 	@echo "make run     install everything, load demo data, serve on http://127.0.0.1:$(PORT)"
@@ -66,6 +66,11 @@ lint: install
 	cd $(BACKEND) && $(UV) run --frozen ruff check . && $(UV) run --frozen ruff format --check .
 	$(MANAGE) makemigrations --check --dry-run -v0
 	cd $(FRONTEND) && npm run lint --silent && npm run typecheck --silent
+
+# Dependency audit of the locked dependencies (docs/operations.md, "Auditing dependencies"): pip-audit and
+# npm audit when advisory data is reachable; says SKIPPED plainly when it is not.
+audit:
+	bash scripts/audit.sh
 
 # The OpenAPI schema and the TypeScript types generated from it (committed; CI fails when stale).
 # Generated without DATABASE_URL: an integer field's default bounds follow the database's integer size,

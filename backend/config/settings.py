@@ -173,6 +173,8 @@ AUTH_PASSWORD_VALIDATORS = [
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Repeated and sequential characters (aaaaaaaaaaaa, abcdefghijkl, 123456789012): apps/users/password_validators.py
+    {"NAME": "apps.users.password_validators.StrengthValidator"},
 ]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -249,9 +251,10 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": [
         "apps.common.api.filters.TenantFilterBackend",
         "apps.common.api.search.JoinFreeSearchFilter",
-        "rest_framework.filters.OrderingFilter",
+        "apps.common.api.filters.PriceAwareOrderingFilter",
     ],
     "EXCEPTION_HANDLER": "apps.common.api.envelope.exception_handler",
+    "DEFAULT_METADATA_CLASS": "apps.common.api.metadata.SafeMetadata",
     "DEFAULT_SCHEMA_CLASS": "apps.common.api.schema.TenantAutoSchema",
     "DEFAULT_THROTTLE_RATES": {
         "public_trace": os.environ.get("PUBLIC_TRACE_RATE", "120/min"),
@@ -485,6 +488,8 @@ PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "")
 
 # How long a print job waits for an agent before it is `expired` (docs/printing.md).
 PRINT_JOB_TTL_SECONDS = int(os.environ.get("PRINT_JOB_TTL_SECONDS", "600"))
+# Print agents' long polls waiting at once on one server (each holds a thread; docs/printing.md "Long poll").
+PRINT_LONG_POLLS_MAX = int(os.environ.get("PRINT_LONG_POLLS_MAX", "4"))
 
 # Logs (docs/operations.md, "Logs"): JSON lines in production (LOG_FORMAT=json|plain), each with the request
 # id, the user id and the tenant id.

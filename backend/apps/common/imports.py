@@ -79,6 +79,7 @@ from rest_framework.response import Response
 
 from apps.common.api.import_serializers import ImportJobSerializer
 from apps.common.errors import CommonErrorCode, ImportFileError, ImportRejected
+from apps.common.spreadsheet import csv_row, xlsx_append
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 MAX_IMPORT_ROWS = 10_000
@@ -397,8 +398,8 @@ class Importer:
         if fmt == "csv":
             buffer = io.StringIO()
             writer = csv.writer(buffer)
-            writer.writerow(headers)
-            writer.writerow(example)
+            writer.writerow(csv_row(headers))
+            writer.writerow(csv_row(example))
             response = HttpResponse("\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8")
             response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
             return response
@@ -410,8 +411,8 @@ class Importer:
         workbook = Workbook()
         sheet = workbook.active
         sheet.title = cls.resource_name[:31]
-        sheet.append(headers)
-        sheet.append(example)
+        xlsx_append(sheet, headers)
+        xlsx_append(sheet, example)
         for index, column in enumerate(cls.columns, start=1):
             cell = sheet.cell(row=1, column=index)
             cell.font = Font(bold=True)

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from apps.common.spreadsheet import csv_row, xlsx_append
 from apps.eudr.models import MONTH_RE, MaterialType, PulpType
 
 MAX_ROWS = 1000
@@ -296,8 +297,8 @@ def template_csv() -> bytes:
     headers, example = template_rows()
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(headers)
-    writer.writerow(example)
+    writer.writerow(csv_row(headers))
+    writer.writerow(csv_row(example))
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 
@@ -309,8 +310,8 @@ def template_xlsx() -> bytes:
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "Delivery"
-    sheet.append(headers)
-    sheet.append(example)
+    xlsx_append(sheet, headers)
+    xlsx_append(sheet, example)
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     for index, header in enumerate(headers, start=1):

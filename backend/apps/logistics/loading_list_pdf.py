@@ -20,6 +20,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from apps.common.pdf import paragraph
+
 FONT = "STSong-Light"
 
 
@@ -38,10 +40,10 @@ def loading_list_pdf(*, day: date, company: str, dispatches: list) -> bytes:
     )
 
     def p(text) -> Paragraph:
-        return Paragraph(str(text).replace("&", "&amp;").replace("<", "&lt;"), body)
+        return paragraph(text, body)
 
     story = [
-        Paragraph(_("Loading list %(date)s") % {"date": day.isoformat()}, title),
+        paragraph(_("Loading list %(date)s") % {"date": day.isoformat()}, title),
         p(company),
         Spacer(0, 3 * mm),
     ]
@@ -64,7 +66,7 @@ def loading_list_pdf(*, day: date, company: str, dispatches: list) -> bytes:
     if not dispatches:
         story.append(p(_("No dispatches are planned for this day.")))
     for carrier, rows in sorted(groups.items()):
-        story.append(Paragraph(carrier, head))
+        story.append(paragraph(carrier, head))
         data = [[p(h) for h in header]]
         packages, weight = 0, Decimal("0")
         for d in rows:

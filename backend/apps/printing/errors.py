@@ -23,6 +23,8 @@ class PrintingErrorCode(StrEnum):
     PRINTER_NOT_FOUND = "printer_not_found"
     LABEL_NOT_FOUND = "label_not_found"
     NOT_FOUND = "not_found"
+    POLL_ALREADY_OPEN = "poll_already_open"
+    POLLS_BUSY = "polls_busy"
 
 
 class PairingCodeInvalid(DomainError):
@@ -93,3 +95,19 @@ class AgentFileMissing(NotFound):
 
     error = PrintingErrorCode.NOT_FOUND
     default_message = _("Not found.")
+
+
+class PollAlreadyOpen(DomainError):
+    """A second job poll of one agent while its first is still open (at most one per agent)."""
+
+    status_code = 429
+    error = PrintingErrorCode.POLL_ALREADY_OPEN
+    default_message = _("This print agent is already waiting for jobs; poll again when that answer has come.")
+
+
+class PollsBusy(DomainError):
+    """Every long-poll slot of the server is taken (PRINT_LONG_POLLS_MAX): come back after Retry-After."""
+
+    status_code = 429
+    error = PrintingErrorCode.POLLS_BUSY
+    default_message = _("The server is busy; poll again in a few seconds.")

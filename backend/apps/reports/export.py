@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
+from apps.common.spreadsheet import csv_row, xlsx_append
+
 from .datasets import AGGREGATE_LABELS, GRAIN_LABELS
 from .definition import Definition
 
@@ -100,21 +102,21 @@ def report_export(*, result: dict, definition: Definition, fmt: str, filename: s
     if fmt == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer)
-        writer.writerow(header)
+        writer.writerow(csv_row(header))
         for _level, cells in rows:
-            writer.writerow(["" if c is None else c for c in cells])
+            writer.writerow(csv_row(cells))
         response = HttpResponse("\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8")
     else:
         workbook = Workbook()
         sheet = workbook.active
         sheet.title = str(definition.dataset.label)[:31]
-        sheet.append(header)
+        xlsx_append(sheet, header)
         bold = Font(bold=True)
         for cell in sheet[1]:
             cell.font = bold
         depth = len(definition.group_by)
         for level, cells in rows:
-            sheet.append(cells)
+            xlsx_append(sheet, cells)
             row = sheet.max_row
             if level != 0:
                 for cell in sheet[row]:

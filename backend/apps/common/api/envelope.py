@@ -28,6 +28,7 @@ from rest_framework.response import Response
 
 from apps.common.errors import RecordInUse
 from apps.common.exceptions import DomainError
+from apps.common.prices import hide_prices, strip_money
 
 logger = logging.getLogger("apps.api")
 
@@ -93,6 +94,10 @@ class EnvelopeJSONRenderer(JSONRenderer):
                         response.status_code, _("The request could not be completed."), "error", data
                     )
                 else:
+                    # The price rule (apps/common/prices.py): no money field reaches a user without
+                    # products.see_prices, whichever serializer or view built the answer.
+                    if hide_prices(renderer_context.get("request")):
+                        data = strip_money(data)
                     # SPEC.md section 8: a numeric code of 200 (or 0) is success, any other is a business
                     # error. So every success says 200 in the body; the HTTP status may be 201 or 202.
                     data = {"code": 200, "message": "success", "data": data}
@@ -163,7 +168,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, DomainError):
         set_rollback(context.get("view"))
         data = exc.data
-        return Response(error_body(exc.status_code, exc.message, exc.error, data), status=exc.status_code)
+        retry_after = getattr(exc, "retry_after", None)
+        return Response(
+            error_body(exc.status_code, exc.message, exc.error, data),
+            status=exc.status_code,
+            headers={"Retry-After": str(int(retry_after))} if retry_after else None,
+        )
 
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(

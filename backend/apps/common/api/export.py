@@ -14,6 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 
+from apps.common.spreadsheet import csv_row, safe_text, xlsx_append
+
 EXPORT_FORMATS = ("csv", "xlsx")
 
 
@@ -33,19 +35,8 @@ def _cell(value: Any) -> Any:
         return value
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
-    text = str(value)
-    # Spreadsheet formula injection: a cell starting with = + - @ is shown as text.
-    if text[:1] in ("=", "+", "-", "@") and not _is_number(text):
-        return "'" + text
-    return text
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
+    # Spreadsheet formula injection: apps/common/spreadsheet.py (one sanitiser for every writer).
+    return safe_text(str(value))
 
 
 def export_response(
@@ -83,9 +74,9 @@ def export_response(
 
         def stream() -> Iterator[str]:
             yield "\ufeff"  # BOM so that spreadsheet programs read UTF-8 (Chinese names)
-            yield writer.writerow(headers)
+            yield writer.writerow(csv_row(headers))
             for record in records():
-                yield writer.writerow(record)
+                yield writer.writerow(csv_row(record))
 
         # Read inside the tenant by the middleware (apps/common/streaming.py), like every streamed response.
         response = StreamingHttpResponse(stream(), content_type="text/csv; charset=utf-8")
@@ -93,17 +84,12 @@ def export_response(
         return response
 
     from openpyxl import Workbook
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-
-    def xlsx_cell(value: Any) -> Any:
-        # Control characters cannot be stored in a worksheet: they are dropped, the rest is kept.
-        return ILLEGAL_CHARACTERS_RE.sub("", value) if isinstance(value, str) else value
 
     workbook = Workbook(write_only=True)
     sheet = workbook.create_sheet(filename[:31])
-    sheet.append(headers)
+    xlsx_append(sheet, headers)
     for record in records():
-        sheet.append([xlsx_cell(value) for value in record])
+        xlsx_append(sheet, record)
     buffer = io.BytesIO()
     workbook.save(buffer)
     response = HttpResponse(

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django_filters import rest_framework as filters
+from rest_framework.filters import OrderingFilter
 
+from apps.common.prices import hide_prices, is_money_field
 from apps.tenancy.managers import TenantQuerySet
 
 BIGINT_BOUNDS = (MinValueValidator(-(2**63)), MaxValueValidator(2**63 - 1))
@@ -33,3 +35,15 @@ class TenantFilterBackend(filters.DjangoFilterBackend):
             if isinstance(filter_, filters.NumberFilter):
                 filter_.extra["validators"] = [*filter_.extra.get("validators", ()), *BIGINT_BOUNDS]
         return filterset
+
+
+class PriceAwareOrderingFilter(OrderingFilter):
+    """DRF's ordering filter without sorting by money fields for users who may not see prices (a sort order
+    would reveal them; apps/common/prices.py)."""
+
+    def get_valid_fields(self, queryset, view, context=None):
+        fields = super().get_valid_fields(queryset, view, context or {})
+        request = getattr(view, "request", None)
+        if not hide_prices(request):
+            return fields
+        return [item for item in fields if not is_money_field(item[0].rsplit("__", 1)[-1])]

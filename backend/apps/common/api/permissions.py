@@ -38,6 +38,11 @@ def resolve_tenant(request) -> Tenant:
     request._request.tenant = membership.tenant
     request.membership = membership
     context.activate(membership.tenant)
+    # The roles' permissions are read now, inside the request's transaction and tenant (row-level security
+    # on roles): the price rule is applied again when the answer is rendered, after the transaction.
+    from apps.users.permissions import tenant_permissions
+
+    tenant_permissions(request.user, membership.tenant)
     return membership.tenant
 
 

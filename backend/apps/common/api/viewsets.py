@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from apps.common.api.export import EXPORT_FORMATS, export_response
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES, user_type
 from apps.common.errors import OutsideParentVendor
+from apps.common.prices import without_money_columns
 
 EXPORT_PARAMETER = OpenApiParameter(
     "format",
@@ -112,7 +113,7 @@ class TenantModelViewSet(TenantScopedMixin, viewsets.ModelViewSet):
         ]
         return export_response(
             rows=self.get_export_rows(queryset),
-            columns=columns,
+            columns=without_money_columns(columns, request),
             filename=self.export_filename,
             fmt=request.query_params.get("format", "csv"),
         )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 from typing import Any
-from xml.sax.saxutils import escape
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,6 +18,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from apps.common.pdf import paragraph
 
 from .checks import DdsCheck, DdsFacts
 
@@ -52,7 +53,7 @@ class _Styles:
     def p(self, text: Any, kind: str = "body") -> Paragraph:
         text = "" if text is None else str(text)
         style = getattr(self, f"{kind}_cjk" if _needs_cjk(text) else kind)
-        return Paragraph(escape(text).replace("\n", "<br/>"), style)
+        return paragraph(text, style)
 
 
 def _table(rows: list[list[Any]], widths: list[float], header: bool = False) -> Table:

@@ -7,11 +7,21 @@ entered for the rest of the request, as a signed-in user's `?tenant_id=` would b
 The job poll is a bounded long-poll (`?wait=` up to 25 s): it checks for work with one indexed EXISTS a
 second, outside a long transaction (the view is not atomic; each check and the claim are), and answers
 as soon as there is a job or the wait is over.
+
+A waiting poll holds a server thread, so the waiting is bounded twice (docs/printing.md, "Long poll"):
+- at most ONE open poll per agent: a second poll of the same agent while the first waits is refused at
+  once (429 `poll_already_open`, `Retry-After`), so one agent (or a stolen token) cannot take every
+  thread by polling in parallel;
+- at most PRINT_LONG_POLLS_MAX waiting polls on the server (default 4, half of gunicorn's 8 threads): a
+  poll beyond that is refused at once (429 `polls_busy`, `Retry-After`) and the agent backs off.
+A poll with `wait=0` (a short poll) never waits and is not counted.
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
+import uuid
 from pathlib import Path
 
 from django.conf import settings
@@ -156,6 +166,12 @@ class JobPollView(AgentView):
         """The agent's next jobs (status becomes `sent`); waits up to `wait` seconds for one."""
         raw = request.query_params.get("wait", "0")
         wait = min(MAX_WAIT_SECONDS, max(0, int(raw))) if raw.isdigit() else 0
+        if wait == 0:
+            return self._poll(0)
+        with poll_slot(self.token_hash, wait):
+            return self._poll(wait)
+
+    def _poll(self, wait: int):
         deadline = time.monotonic() + wait
         while True:
             with tenant_context(self.tenant_id):
@@ -167,6 +183,38 @@ class JobPollView(AgentView):
                     jobs = services.jobs_claim(agent=agent)
                     return Response(AgentJobsSerializer({"jobs": jobs}).data)
             time.sleep(min(1.0, max(0.0, deadline - time.monotonic())))
+
+
+_POLL_KEY = "printer:poll:{token_hash}"
+_POLLS_OPEN_KEY = "printer:polls-open"
+
+
+@contextlib.contextmanager
+def poll_slot(token_hash: str, wait: int):
+    """Holds the agent's one poll slot and one of the server's long-poll slots while a poll waits."""
+    from django.core.cache import cache
+
+    key = _POLL_KEY.format(token_hash=token_hash)
+    mine = uuid.uuid4().hex
+    if not cache.add(key, mine, timeout=wait + 10):
+        refused = errors.PollAlreadyOpen()
+        refused.retry_after = wait
+        raise refused
+    counted = False
+    try:
+        cache.add(_POLLS_OPEN_KEY, 0, timeout=None)
+        counted = True
+        if cache.incr(_POLLS_OPEN_KEY) > int(getattr(settings, "PRINT_LONG_POLLS_MAX", 4)):
+            busy = errors.PollsBusy()
+            busy.retry_after = 5
+            raise busy
+        yield
+    finally:
+        if counted:
+            with contextlib.suppress(ValueError):
+                cache.decr(_POLLS_OPEN_KEY)
+        if cache.get(key) == mine:
+            cache.delete(key)
 
 
 def _now():

@@ -281,3 +281,54 @@ def test_decode_host_status_strings():
     assert ribbon["state"] == "ribbon_out"
     with pytest.raises(agent_module.PrinterError):
         decode(["garbage"])
+
+
+def _poll(token: str, wait: int):
+    from rest_framework.test import APIClient
+
+    return APIClient().get(f"/api/printer/jobs/?wait={wait}", HTTP_AUTHORIZATION=f"Agent {token}")
+
+
+def test_at_most_one_open_poll_per_agent(printing_world, monkeypatch):
+    """A second poll of the same agent while its first waits is refused at once, not a second thread."""
+    from apps.printing.api import agent_views
+
+    clock = {"now": 0.0}
+    during = []
+    monkeypatch.setattr(agent_views.time, "monotonic", lambda: clock["now"])
+
+    def sleep(seconds):
+        if not during:
+            during.append(_poll(printing_world.token, 20))
+            during.append(_poll(printing_world.token, 0))  # a short poll never waits and is not refused
+        clock["now"] += seconds
+
+    monkeypatch.setattr(agent_views.time, "sleep", sleep)
+    first = _poll(printing_world.token, 3)
+    assert first.status_code == 200 and first.json()["data"]["jobs"] == []
+    second, short = during
+    assert second.status_code == 429 and second.json()["error"] == "poll_already_open"
+    assert second["Retry-After"] == "20"
+    assert short.status_code == 200
+    # the slot is free again once the first poll has answered
+    clock["now"] = 0.0
+    during.append("done")
+    assert _poll(printing_world.token, 1).status_code == 200
+
+
+def test_the_server_caps_waiting_polls(printing_world, settings, monkeypatch):
+    from django.core.cache import cache
+
+    from apps.printing.api import agent_views
+
+    settings.PRINT_LONG_POLLS_MAX = 2
+    cache.set(agent_views._POLLS_OPEN_KEY, 2, timeout=None)  # two other agents are waiting
+    busy = _poll(printing_world.token, 10)
+    assert busy.status_code == 429 and busy.json()["error"] == "polls_busy" and busy["Retry-After"] == "5"
+    assert cache.get(agent_views._POLLS_OPEN_KEY) == 2  # the refused poll took no slot
+    cache.set(agent_views._POLLS_OPEN_KEY, 1, timeout=None)
+    monkeypatch.setattr(agent_views.time, "sleep", lambda seconds: None)
+    clock = iter(range(0, 1000, 5))
+    monkeypatch.setattr(agent_views.time, "monotonic", lambda: float(next(clock)))
+    assert _poll(printing_world.token, 10).status_code == 200
+    assert cache.get(agent_views._POLLS_OPEN_KEY) == 1

@@ -77,3 +77,45 @@ def test_demo_users_keep_their_printed_password(tenant3):
     )
     assert response.status_code == 200
     assert User.objects.get(username="admin").check_password(demo.DEMO_PASSWORD)
+
+
+@pytest.mark.parametrize(
+    "password",
+    [
+        "aaaaaaaaaaaa",
+        "aaaaaaaaaaab",
+        "abcabcabcabc",
+        "Passw0rdPassw0rd",
+        "abcdefghijkl",
+        "987654321098",
+        "qwertyuiopas",
+        "zyxwvutsrqpo",
+        "ababababcdcd",
+    ],
+)
+def test_repeated_and_sequential_passwords_are_refused_for_new_users_and_changes(
+    tenant3, make_user, api, password
+):
+    admin = make_user(tenant3, username="boss")
+    created = api(admin, tenant3).post(
+        "/api/users/", {"username": "newbie", "user_type": "internal", "password": password}, format="json"
+    )
+    assert created.status_code == 400 and "password" in created.json()["data"], (password, created.json())
+    client = APIClient()
+    client.force_authenticate(admin)
+    changed = client.post(
+        "/api/users/me/change-password/",
+        {"old_password": "demo1234", "new_password": password},
+        format="json",
+    )
+    assert changed.status_code == 400 and "new_password" in changed.json()["data"], password
+
+
+@pytest.mark.parametrize(
+    "password",
+    ["a long carton sentence", "Tr4ce-Carton-Rotterdam", "xk3!Pq9#vL2m", "绿色纸箱追溯系统很安全的吧"],
+)
+def test_strong_passwords_pass_the_strength_check(password):
+    from django.contrib.auth.password_validation import validate_password
+
+    validate_password(password)
