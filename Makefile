@@ -125,7 +125,7 @@ test-deps:
 test: test-deps install
 	@MAKE="$(MAKE)" bash scripts/test-all.sh
 
-# Speed and size budgets (DESIGN.md section 10, docs/performance.md), each figure beside its reference
+# Speed and size budgets (docs/design.md section 10, docs/performance.md), each figure beside its reference
 # measured in the same run and its goal: the API benchmarks (pytest-benchmark), the JavaScript before the
 # first page from the build manifest, then against a demo server of its own (scripts/bench-server-figures.sh
 # on BENCH_PORT, waited for as long as it is starting, stopped and its database dropped at the end): the

@@ -1,4 +1,4 @@
-// ESLint 9 flat config. Import boundaries (STYLE.md, bulletproof-react): app -> features -> shared,
+// ESLint 9 flat config. Import boundaries (docs/style.md, bulletproof-react): app -> features -> shared,
 // and no feature imports another feature; the trace entry stays free of Ant Design.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -59,7 +59,7 @@ export default tseslint.config(
         },
       ],
       'import/no-cycle': 'off',
-      // STYLE.md rule 10: user-visible text comes from the locale files.
+      // docs/style.md rule 10: user-visible text comes from the locale files.
       'no-restricted-syntax': [
         'error',
         { selector: 'JSXText[value=/[A-Za-z\\u4e00-\\u9fff]/]', message: 'User-visible text belongs in src/i18n/<lang>/<namespace>.json.' },

@@ -1,5 +1,5 @@
 // Measures the JavaScript (gzip) that loads before the first page, from the build manifest
-// (DESIGN.md section 10): the app's entry with its static imports, plus the layouts and the page
+// (docs/design.md section 10): the app's entry with its static imports, plus the layouts and the page
 // for a signed-in first page; the trace entry on its own. Exits 1 when a budget is exceeded.
 // Run after `npm run build`: node scripts/bundle-budget.mjs
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // Bytes a first visit transfers, measured in a real browser (Debian's Chromium) against a running server:
 // the JavaScript (as sent over the wire, i.e. compressed when the server compresses) before the login page
 // and before the signed-in home page, each with an empty browser cache and no service worker, against
-// the 250 KB budget of DESIGN.md section 10; and, with the service worker allowed, what its precache
+// the 250 KB budget of docs/design.md section 10; and, with the service worker allowed, what its precache
 // downloads on top after the first page. Prints the figures; exits 1 when a budget is exceeded.
 // Usage: E2E_BASE_URL=http://127.0.0.1:8799 node scripts/transfer-size.mjs   (make bench starts a server)
 import { chromium } from '@playwright/test';

@@ -1,4 +1,4 @@
-"""Domain exceptions: each carries an HTTP status and a stable `error` key (STYLE.md, Saleor's error codes).
+"""Domain exceptions: each carries an HTTP status and a stable `error` key (docs/style.md, Saleor's error codes).
 
 Services raise them; the API's exception handler turns them into the error envelope.
 """

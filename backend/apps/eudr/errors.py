@@ -1,4 +1,4 @@
-"""The EUDR area's refusals: each a stable `error` key of the envelope and SPEC.md's message where it
+"""The EUDR area's refusals: each a stable `error` key of the envelope and docs/specification.md's message where it
 gives one (Saleor's per-domain error codes)."""
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class GenerationInputError(DomainError):
 
 
 class LabelsNotSelected(DomainError):
-    """A bulk delete without a selection: SPEC.md's message as the envelope's message and on `ids`."""
+    """A bulk delete without a selection: docs/specification.md's message as the envelope's message and on `ids`."""
 
     status_code = 400
     error = EudrErrorCode.VALIDATION_ERROR

@@ -2,7 +2,7 @@
 that decide how much weight a carton consumes, production batches and the carton labels behind the QR
 codes.
 
-The weight balance of a delivery (SPEC.md section 4) is kept on the delivery row itself
+The weight balance of a delivery (docs/specification.md section 4) is kept on the delivery row itself
 (`original_kg`, `used_kg`, `issued_cartons`) and only ever changed by the services in services.py while
 they hold the delivery's row lock, so two requests can never together spend more than remains.
 """

@@ -1,4 +1,4 @@
-"""Reads of the EUDR area: the weight balance of a delivery (SPEC.md section 4), the querysets the lists
+"""Reads of the EUDR area: the weight balance of a delivery (docs/specification.md section 4), the querysets the lists
 use, and the tenant of a public carton code (for the public trace page, which has no tenant).
 
 Weight balance, per delivery:

@@ -48,7 +48,7 @@ from apps.notifications.emit import emit, emit_many
 from apps.purchaseorders.models import PurchaseOrderLine
 from apps.tenancy.context import TenantNotSet, get_current_tenant_id
 
-MIN_AVAILABLE_TO_GENERATE_KG = Decimal("10")  # SPEC.md section 9
+MIN_AVAILABLE_TO_GENERATE_KG = Decimal("10")  # docs/specification.md section 9
 MAX_CARTONS_PER_REQUEST = 20_000
 LABEL_INSERT_BATCH = 2_000
 
@@ -59,7 +59,7 @@ DEFAULT_LOSS_RATE_PERCENT = Decimal("0")
 # Cartons beyond a purchase order line's ordered quantity, in percent, without a supplier policy.
 DEFAULT_ORDER_TOLERANCE_PERCENT = Decimal("10")
 
-# Messages of SPEC.md section 5, exactly.
+# Messages of docs/specification.md section 5, exactly.
 MSG_PARENT_VENDOR_REQUIRED = gettext_lazy("Parent vendor is required")
 MSG_DELIVERY_NUMBER_REQUIRED = gettext_lazy("Delivery number is required")
 MSG_MATERIAL_TYPE_REQUIRED = gettext_lazy("Material type is required")
@@ -162,7 +162,7 @@ def _recompute_cap(delivery: RawMaterialDelivery) -> None:
 
 
 def completeness_errors(delivery: RawMaterialDelivery, lines: list[RawMaterialLine]) -> dict[str, Any]:
-    """The required-field checks a submitted delivery must pass (drafts skip them), with SPEC.md's
+    """The required-field checks a submitted delivery must pass (drafts skip them), with docs/specification.md's
     messages. Returns field errors ({} when complete)."""
     problems: dict[str, Any] = {}
     if not delivery.parent_vendor_id:
@@ -383,7 +383,7 @@ def raw_material_update(
 
 @transaction.atomic
 def raw_material_submit(*, delivery_id: int, user, queryset=None) -> RawMaterialDelivery:
-    """Submits a draft: every required field is checked (SPEC.md section 5), the supplier policy in force
+    """Submits a draft: every required field is checked (docs/specification.md section 5), the supplier policy in force
     is copied into the delivery, and it becomes active (expired if a certificate already is)."""
     queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
     delivery = get_object_or_404(queryset.select_for_update(of=("self",)), pk=delivery_id)
@@ -740,7 +740,7 @@ def _refuse_unless_active(delivery: RawMaterialDelivery) -> None:
 
 
 def check_generation(*, delivery: RawMaterialDelivery, count: int, net_weight_kg: Decimal) -> None:
-    """The weight and cap rules of SPEC.md sections 4, 5 and 9, in this order:
+    """The weight and cap rules of docs/specification.md sections 4, 5 and 9, in this order:
     no weight left -> under 10 kg left -> the request needs more than remains -> over the cap (+ approved)."""
     balance = weight_balance(delivery)
     remaining = balance.remaining_kg

@@ -10,7 +10,7 @@ from .managers import TenantManager, UnscopedManager
 
 
 class OperatorRole(models.TextChoices):
-    """How the company files its due diligence statements (EUDR.md, `operatorRole`)."""
+    """How the company files its due diligence statements (docs/regulation.md, `operatorRole`)."""
 
     OPERATOR = "OPERATOR", _("Operator")
     REPRESENTATIVE_OPERATOR = "REPRESENTATIVE_OPERATOR", _("Authorised representative of an operator")

@@ -153,7 +153,7 @@ def eudr_duties(tenant: Tenant) -> list[str]:
 
 
 def may_read_referenced_statements(tenant: Tenant) -> bool:
-    """getDdsByIdentifiers is for non-SME companies only (EUDR.md)."""
+    """getDdsByIdentifiers is for non-SME companies only (docs/regulation.md)."""
     return not tenant.eudr_is_sme
 
 

@@ -1,4 +1,4 @@
-/** Envelope rules of SPEC.md section 8 as pure functions (src/api/http.ts calls these). */
+/** Envelope rules of docs/specification.md section 8 as pure functions (src/api/http.ts calls these). */
 import { ApiError, CLIENT_ERROR_KEYS, CLIENT_ERROR_MESSAGES } from './errors';
 import type { Envelope } from './types';
 
@@ -7,7 +7,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Success codes, exactly as SPEC.md section 8 says: 200 or 0. Any other code is a business error (the API
+ * Success codes, exactly as docs/specification.md section 8 says: 200 or 0. Any other code is a business error (the API
  * answers every success with code 200 in the body, creates too; only the HTTP status is 201).
  */
 export function isSuccessCode(code: number): boolean {
@@ -15,7 +15,7 @@ export function isSuccessCode(code: number): boolean {
 }
 
 /**
- * Turns a received body into the envelope, or throws the ApiError SPEC.md prescribes:
+ * Turns a received body into the envelope, or throws the ApiError docs/specification.md prescribes:
  * - a numeric code of 200 or 0: success, the body is returned as is;
  * - any other code: a business error with message (or 'Business error'), code and data;
  * - a plain HTTP 2xx body without a code: wrapped as code 200, message 'success';

@@ -13,7 +13,7 @@ export const CLIENT_ERROR_KEYS = {
   refreshFailed: 'refresh_failed',
 } as const;
 
-/** SPEC.md section 8 texts, kept verbatim; the UI translates by `error` key where it can. */
+/** docs/specification.md section 8 texts, kept verbatim; the UI translates by `error` key where it can. */
 export const CLIENT_ERROR_MESSAGES = {
   business: 'Business error',
   unknownFormat: 'Unknown response format',

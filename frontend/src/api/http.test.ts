@@ -113,7 +113,7 @@ describe('envelope', () => {
     await expect(post('/api/x/', {})).resolves.toEqual({ id: 7 });
   });
 
-  it('code 201 in the body is a business error (SPEC.md: only 200 or 0 is success)', async () => {
+  it('code 201 in the body is a business error (docs/specification.md: only 200 or 0 is success)', async () => {
     server.on('POST', '/api/x/', { status: 201, data: { code: 201, message: 'Created?', data: null } });
     await expect(post('/api/x/', {})).rejects.toMatchObject({ message: 'Created?', code: 201 });
   });

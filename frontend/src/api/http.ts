@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the app (SPEC.md sections 4, 5, 7, 8): the headers, the tenant parameter,
+ * The one HTTP client of the app (docs/specification.md sections 4, 5, 7, 8): the headers, the tenant parameter,
  * the envelope rules and the token refresh, over a replaceable transport (XMLHttpRequest in the
  * browser, src/api/httpClient.ts). Feature code calls the typed helpers at the bottom
  * (get/post/put/patch/del/download), which resolve to the envelope's `data` and reject with ApiError.
@@ -105,7 +105,7 @@ async function requestNewAccessToken(): Promise<string> {
     setTokens(access, response.data.data.refresh);
     return access;
   } catch (error) {
-    // The server's message when it answered; otherwise (no answer, no message) the SPEC.md text.
+    // The server's message when it answered; otherwise (no answer, no message) the docs/specification.md text.
     const answered = error instanceof ApiError && error.status !== undefined;
     const message = answered && error.message ? error.message : CLIENT_ERROR_MESSAGES.refreshFailed;
     throw new ApiError({

@@ -1,6 +1,6 @@
 /**
  * Pages that work without a session. On them a 401 is an answer, not a reason to refresh tokens
- * (SPEC.md section 4: "Routes flagged public skip this behaviour").
+ * (docs/specification.md section 4: "Routes flagged public skip this behaviour").
  */
 export const LOGIN_PATH = '/auth/login';
 export const TRACE_PATH_PREFIX = '/eudrtrace/';

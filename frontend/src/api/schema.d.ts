@@ -392,7 +392,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Content types of the records the product knows (SPEC.md section 7); not paginated. */
+        /** @description Content types of the records the product knows (docs/specification.md section 7); not paginated. */
         get: operations["common_content_types_list"];
         put?: never;
         post?: never;
@@ -578,6 +578,26 @@ export interface paths {
         put?: never;
         /** @description Sends the message again (a copy with a new Message-ID; the original stays in the log). */
         post: operations["core_email_log_resend_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/health/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Counts by status (queued, sending, sent, maybe sent, failed), failures in the last day, messages
+         *     waiting for a retry and the oldest one waiting: what to watch during an SMTP outage.
+         */
+        get: operations["core_email_log_health_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -857,6 +877,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/duediligence/assessments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_assessments_list"];
+        put?: never;
+        post: operations["duediligence_assessments_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/benchmark/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_benchmark"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/concerns/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_concerns_list"];
+        put?: never;
+        post: operations["duediligence_concerns_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/concerns/{id}/resolve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duediligence_concerns_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_delivery_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/archive/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duediligence_delivery_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/assessments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duediligence_delivery_assess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_delivery_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/override/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duediligence_delivery_override"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/deliveries/{id}/void-statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duediligence_delivery_void_statement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/statements/{id}/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["duediligence_statement_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eudr/cartons/": {
         parameters: {
             query?: never;
@@ -908,7 +1104,7 @@ export interface paths {
         put?: never;
         /**
          * @description Deletes (voids) the selected labels and gives their weight back to their deliveries, recording
-         *     who and why (`reason`). Without a selection: 400 with SPEC.md's message "Please select labels to
+         *     who and why (`reason`). Without a selection: 400 with docs/specification.md's message "Please select labels to
          *     delete" (also on `ids`). A label whose carton was received into the warehouse (in stock, picked,
          *     shipped, delivered, invoiced) is refused with 409 `carton_not_voidable`, nothing voided.
          */
@@ -1312,7 +1508,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Validates the draft fully (SPEC.md section 5), snapshots the supplier policy and activates it. */
+        /** @description Validates the draft fully (docs/specification.md section 5), snapshots the supplier policy and activates it. */
         post: operations["eudr_raw_materials_submit_create"];
         delete?: never;
         options?: never;
@@ -1372,6 +1568,123 @@ export interface paths {
          *     header fields it holds, with row errors. Stores nothing.
          */
         post: operations["eudr_raw_materials_parse_delivery_file_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/received-references/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        get: operations["eudr_received_references_list"];
+        put?: never;
+        /**
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        post: operations["eudr_received_references_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/received-references/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        get: operations["eudr_received_references_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        delete: operations["eudr_received_references_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/received-references/{id}/statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the referenced statement (getDdsByIdentifiers; companies that are not SMEs)
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        get: operations["eudr_received_references_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/received-references/{id}/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the reference number again with the EU information system
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        post: operations["eudr_received_references_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/received-references/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Kept 5 years from receipt: `DELETE` only on the day of entry (a mistake), else 409
+         *     `received_reference_retained`. `POST {id}/verify/` asks the EU information system again;
+         *     `GET {id}/statement/` reads the referenced statement (non-SME companies only).
+         */
+        get: operations["eudr_received_references_export_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1499,6 +1812,40 @@ export interface paths {
         };
         /** Public trace of one carton (no sign-in, no tenant_id) */
         get: operations["eudrtrack_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The process answers (a balancer restarts a node that stops answering this). */
+        get: operations["health_live_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description This node can serve: 200 when every required check passes, 503 with the failing checks otherwise. */
+        get: operations["health_ready_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3892,7 +4239,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The tenants the signed-in user belongs to (ids as strings, SPEC.md section 3). */
+        /** @description The tenants the signed-in user belongs to (ids as strings, docs/specification.md section 3). */
         get: operations["tenants_list"];
         put?: never;
         post?: never;
@@ -4414,6 +4761,26 @@ export interface components {
             /** Format: binary */
             file: string;
         };
+        AuditEntry: {
+            readonly id: number;
+            /** Format: date-time */
+            readonly at: string;
+            readonly username: string;
+            readonly record_type: string;
+            readonly record_id: number;
+            readonly submission_id: number | null;
+            readonly action: components["schemas"]["AuditEntryActionEnum"];
+            readonly field: string;
+            readonly old_value: string;
+            readonly new_value: string;
+        };
+        /**
+         * @description * `create` - Created
+         *     * `change` - Changed
+         *     * `delete` - Deleted
+         * @enum {string}
+         */
+        AuditEntryActionEnum: "create" | "change" | "delete";
         Author: {
             id: number;
             username: string;
@@ -4448,8 +4815,23 @@ export interface components {
              */
             expires_at: string;
         };
+        Benchmark: {
+            act_reference: string;
+            /** Format: date */
+            act_date: string;
+            default_level: string;
+            levels: {
+                [key: string]: string;
+            };
+        };
         /** @enum {unknown} */
         BlankEnum: "";
+        Blocker: {
+            /** @description assessment_missing, assessment_not_negligible or open_concern */
+            code: string;
+            message: string;
+            concern?: number;
+        };
         BulkDeleteRequest: {
             ids: number[];
             /** @default  */
@@ -4618,7 +5000,7 @@ export interface components {
             status: string;
         };
         /**
-         * @description The company settings: the operator of the tenant's due diligence statements (EUDR.md).
+         * @description The company settings: the operator of the tenant's due diligence statements (docs/regulation.md).
          *
          *     `missing_for_statement` lists what a due diligence statement still needs (`identifier`: an EORI or
          *     VAT number); `can_edit` says whether the signed-in user may change the settings.
@@ -4647,12 +5029,52 @@ export interface components {
             represented_operator_phone?: string;
             allow_backorders?: boolean;
             allow_negative_stock?: boolean;
+            eudr_import_role?: components["schemas"]["EudrImportRoleEnum"];
+            eudr_purchase_role?: components["schemas"]["EudrPurchaseRoleEnum"];
+            eudr_primary_role?: components["schemas"]["EudrPrimaryRoleEnum"];
+            eudr_is_sme?: boolean;
+            simplified_declaration_id?: string;
             allow_unlabelled_shipping?: boolean;
+            readonly eudr_duties: components["schemas"]["EudrDutiesEnum"][];
             readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
             readonly can_edit: boolean;
             /** Format: date-time */
             readonly updated_at: string;
         };
+        Concern: {
+            readonly id: number;
+            readonly parent_vendor: number | null;
+            /** @default  */
+            readonly parent_vendor_name: string;
+            readonly delivery: number | null;
+            readonly submission: number | null;
+            /** Concern */
+            readonly description: string;
+            readonly source: string;
+            /** @default  */
+            readonly raised_by: string;
+            /** Format: date-time */
+            readonly raised_at: string;
+            readonly is_open: boolean;
+            readonly resolution: string;
+            /** @default  */
+            readonly resolved_by: string;
+            /** Format: date-time */
+            readonly resolved_at: string | null;
+        };
+        ConcernInputRequest: {
+            parent_vendor?: number | null;
+            delivery?: number | null;
+            submission?: number | null;
+            description: string;
+            source?: string;
+        };
+        /**
+         * @description * `negligible` - Negligible risk
+         *     * `not_negligible` - Not negligible
+         * @enum {string}
+         */
+        ConclusionEnum: "negligible" | "not_negligible";
         Condition: {
             field: string;
             operator: components["schemas"]["OperatorEnum"];
@@ -4678,6 +5100,8 @@ export interface components {
             client_id: string;
             readonly has_client_secret: boolean;
             readonly has_refresh_token: boolean;
+            /** @description Stored secrets no configured key decrypts (the keys were lost): enter them again. */
+            readonly unreadable_secrets: string[];
             scope?: string;
             company_id?: string;
             /** Suppliers pushed as */
@@ -4794,6 +5218,11 @@ export interface components {
             /** @default  */
             note: string;
         };
+        CountryLevel: {
+            country_code: string;
+            /** @description low, standard or high; null for an invalid code */
+            level: string | null;
+        };
         CreditLineWriteRequest: {
             invoice_line: number;
             /** Format: decimal */
@@ -4814,6 +5243,13 @@ export interface components {
             note?: string;
             /** @default false */
             post: boolean;
+        };
+        Criterion: {
+            /** @description a to n: the Art. 10(2) criterion */
+            code: string;
+            /** @description no_risk or risk */
+            finding: string;
+            evidence: string;
         };
         Customer: {
             readonly id: number;
@@ -4970,6 +5406,13 @@ export interface components {
             /** @description Relative URL of the ZIP when done */
             download_url: string | null;
         };
+        /**
+         * @description * `own` - own
+         *     * `upstream` - upstream
+         *     * `` -
+         * @enum {string}
+         */
+        DdsReferenceKindEnum: "own" | "upstream";
         DdsSubmission: {
             readonly id: number;
             readonly internal_reference: string;
@@ -5234,6 +5677,27 @@ export interface components {
             masters: components["schemas"]["PlanItem"][];
             documents: components["schemas"]["PlanItem"][];
         };
+        DueDiligenceOverview: {
+            delivery: number;
+            /** @description The country benchmark in use: the act and its date */
+            benchmark: string;
+            countries: components["schemas"]["CountryLevel"][];
+            /** @description Art. 13: every country of production is low risk */
+            simplified: boolean;
+            /** @description The assessment that counts */
+            assessment: components["schemas"]["RiskAssessment"] | null;
+            /** @description Every assessment of the delivery, newest first */
+            assessments: components["schemas"]["RiskAssessment"][];
+            override: components["schemas"]["FilingOverride"] | null;
+            can_override: boolean;
+            blockers: components["schemas"]["Blocker"][];
+            can_file: boolean;
+            /** @description Concerns naming the delivery, its statements or supplier */
+            concerns: components["schemas"]["Concern"][];
+            /** @description Kept five years from the statement */
+            hold: components["schemas"]["RetentionHold"] | null;
+            archives: components["schemas"]["RecordArchive"][];
+        };
         EmailAttachment: {
             readonly id: number;
             readonly file_name: string;
@@ -5252,6 +5716,16 @@ export interface components {
             attachments: components["schemas"]["EventAttachment"][];
             /** @description What the scenario's `days` mean, if used. */
             uses_days: string | null;
+        };
+        /** @description What an operator watches: messages by status, failures in the last day, retries under way. */
+        EmailHealth: {
+            by_status: {
+                [key: string]: number;
+            };
+            failed_last_day: number;
+            retrying: number;
+            /** Format: date-time */
+            oldest_waiting_since: string | null;
         };
         EmailMessage: {
             readonly id: number;
@@ -5273,6 +5747,11 @@ export interface components {
             readonly status: components["schemas"]["EmailMessageStatusEnum"];
             readonly attempts: number;
             readonly last_error: string;
+            /**
+             * Next attempt
+             * Format: date-time
+             */
+            readonly next_attempt_at: string | null;
             readonly transport: components["schemas"]["TransportEnum"] | components["schemas"]["BlankEnum"];
             readonly language: components["schemas"]["DocumentLanguageEnum"];
             /** Test message */
@@ -5298,6 +5777,11 @@ export interface components {
             readonly status: components["schemas"]["EmailMessageStatusEnum"];
             readonly attempts: number;
             readonly last_error: string;
+            /**
+             * Next attempt
+             * Format: date-time
+             */
+            readonly next_attempt_at: string | null;
             readonly transport: components["schemas"]["TransportEnum"] | components["schemas"]["BlankEnum"];
             readonly language: components["schemas"]["DocumentLanguageEnum"];
             /** Test message */
@@ -5318,11 +5802,13 @@ export interface components {
         };
         /**
          * @description * `queued` - Queued
+         *     * `sending` - Sending
          *     * `sent` - Sent
+         *     * `uncertain` - Maybe sent
          *     * `failed` - Failed
          * @enum {string}
          */
-        EmailMessageStatusEnum: "queued" | "sent" | "failed";
+        EmailMessageStatusEnum: "queued" | "sending" | "sent" | "uncertain" | "failed";
         /**
          * @description * `contact` - contact
          *     * `address` - address
@@ -5415,12 +5901,38 @@ export interface components {
          * @enum {string}
          */
         EnvironmentEnum: "acceptance" | "production";
+        /**
+         * @description * `file_statements` - file_statements
+         *     * `keep_supplier_references` - keep_supplier_references
+         *     * `register_in_information_system` - register_in_information_system
+         *     * `simplified_declaration` - simplified_declaration
+         * @enum {string}
+         */
+        EudrDutiesEnum: "file_statements" | "keep_supplier_references" | "register_in_information_system" | "simplified_declaration";
         EudrErrorEnvelope: {
             code: number;
             message: string;
             error: string;
             data: unknown;
         };
+        /**
+         * @description * `operator` - Operator: files a due diligence statement before placing the goods
+         *     * `none` - Does not import or first place goods
+         * @enum {string}
+         */
+        EudrImportRoleEnum: "operator" | "none";
+        /**
+         * @description * `micro_small_primary` - Micro or small primary operator: one-time simplified declaration
+         *     * `none` - Does not produce relevant commodities
+         * @enum {string}
+         */
+        EudrPrimaryRoleEnum: "micro_small_primary" | "none";
+        /**
+         * @description * `downstream` - Downstream operator or trader: keeps the supplier's reference numbers
+         *     * `none` - Does not buy goods already placed on the EU market
+         * @enum {string}
+         */
+        EudrPurchaseRoleEnum: "downstream" | "none";
         EventAttachment: {
             key: string;
             label: string;
@@ -5443,6 +5955,15 @@ export interface components {
         FileUploadRequest: {
             /** Format: binary */
             file: string;
+        };
+        FilingOverride: {
+            readonly id: number;
+            readonly reason: string;
+            readonly blocked_by: string[];
+            /** @default  */
+            readonly by: string;
+            /** Format: date-time */
+            readonly at: string;
         };
         FilterRequest: {
             field: string;
@@ -5489,6 +6010,20 @@ export interface components {
             areas_ha: (number | null)[];
             /** Format: double */
             total_area_ha: number;
+        };
+        HealthCheck: {
+            ok: boolean;
+            detail: string;
+            required: boolean;
+        };
+        HealthLive: {
+            status: string;
+        };
+        HealthReady: {
+            status: string;
+            checks: {
+                [key: string]: components["schemas"]["HealthCheck"];
+            };
         };
         HeartbeatPrinterRequest: {
             id: number;
@@ -5830,6 +6365,7 @@ export interface components {
             /** Format: uuid */
             idempotency_key: string;
             printed: boolean;
+            data_sent?: boolean | null;
             /** @default  */
             error: string;
             printer_status?: {
@@ -6006,6 +6542,12 @@ export interface components {
          * @enum {string}
          */
         MissingForStatementEnum: "legal_name" | "address" | "country" | "identifier" | "represented_operator_name" | "represented_operator_street" | "represented_operator_postal_code" | "represented_operator_city" | "represented_operator_country" | "represented_operator_identifier";
+        Mitigation: {
+            /** @description more_information, independent_audit or other (Art. 11) */
+            kind: string;
+            description: string;
+            evidence: string;
+        };
         MoveScanRequest: {
             code: string;
             /** @default  */
@@ -6054,6 +6596,21 @@ export interface components {
             username: string;
             readonly name: string;
         };
+        PaginatedAuditEntryList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["AuditEntry"][];
+        };
         PaginatedCartonLabelList: {
             /** @example 123 */
             count: number;
@@ -6083,6 +6640,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Comment"][];
+        };
+        PaginatedConcernList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Concern"][];
         };
         PaginatedCountList: {
             /** @example 123 */
@@ -6474,6 +7046,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["ReceiptRef"][];
         };
+        PaginatedReceivedReferenceList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ReceivedReference"][];
+        };
         PaginatedReorderPointList: {
             /** @example 123 */
             count: number;
@@ -6488,6 +7075,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["ReorderPoint"][];
+        };
+        PaginatedRiskAssessmentList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["RiskAssessment"][];
         };
         PaginatedRoleList: {
             /** @example 123 */
@@ -6806,7 +7408,7 @@ export interface components {
             status: string;
         };
         /**
-         * @description The company settings: the operator of the tenant's due diligence statements (EUDR.md).
+         * @description The company settings: the operator of the tenant's due diligence statements (docs/regulation.md).
          *
          *     `missing_for_statement` lists what a due diligence statement still needs (`identifier`: an EORI or
          *     VAT number); `can_edit` says whether the signed-in user may change the settings.
@@ -6832,6 +7434,11 @@ export interface components {
             represented_operator_phone?: string;
             allow_backorders?: boolean;
             allow_negative_stock?: boolean;
+            eudr_import_role?: components["schemas"]["EudrImportRoleEnum"];
+            eudr_purchase_role?: components["schemas"]["EudrPurchaseRoleEnum"];
+            eudr_primary_role?: components["schemas"]["EudrPrimaryRoleEnum"];
+            eudr_is_sme?: boolean;
+            simplified_declaration_id?: string;
             allow_unlabelled_shipping?: boolean;
         };
         PatchedCustomerRequest: {
@@ -7357,6 +7964,11 @@ export interface components {
             readonly error: string;
             readonly printer_status: unknown;
             readonly printer_status_display: string;
+            readonly data_sent: boolean | null;
+            /** @description Nothing of this job can have come out (expired, or refused before sending): printing it again is the same print, not a copy. */
+            readonly printed_nothing: boolean;
+            /** @description Queued for a printer whose agent is offline: it waits for the agent until expires_at. */
+            readonly waits_for_agent: boolean;
             /** Format: uuid */
             readonly idempotency_key: string;
             readonly user: number | null;
@@ -7406,6 +8018,11 @@ export interface components {
             readonly error: string;
             readonly printer_status: unknown;
             readonly printer_status_display: string;
+            readonly data_sent: boolean | null;
+            /** @description Nothing of this job can have come out (expired, or refused before sending): printing it again is the same print, not a copy. */
+            readonly printed_nothing: boolean;
+            /** @description Queued for a printer whose agent is offline: it waits for the agent until expires_at. */
+            readonly waits_for_agent: boolean;
             /** Format: uuid */
             readonly idempotency_key: string;
             readonly user: number | null;
@@ -7739,6 +8356,14 @@ export interface components {
             plots: unknown;
             /** @description The reference number of the operator's filed due diligence statement, else of the referenced upstream statement (never a verification number); may be empty */
             dds_reference_number: string;
+            /**
+             * @description `own`: the operator's own statement; `upstream`: another operator's statement the paper came under (shown as such); empty when there is none
+             *
+             *     * `own` - own
+             *     * `upstream` - upstream
+             *     * `` -
+             */
+            dds_reference_kind: components["schemas"]["DdsReferenceKindEnum"] | components["schemas"]["BlankEnum"];
             /** @description Warehouse steps (never the customer) */
             warehouse_history?: components["schemas"]["PublicWarehouseStep"][];
         };
@@ -7951,6 +8576,11 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
+            readonly upstream_verification_result: string;
+            readonly upstream_verification_status: string;
+            /** Format: date-time */
+            readonly upstream_verified_at: string | null;
+            readonly upstream_verification_message: string;
             readonly dds_reference_number: string;
             readonly dds_verification_number: string;
             /** Format: date-time */
@@ -8019,6 +8649,11 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
+            readonly upstream_verification_result: string;
+            readonly upstream_verification_status: string;
+            /** Format: date-time */
+            readonly upstream_verified_at: string | null;
+            readonly upstream_verification_message: string;
             readonly dds_reference_number: string;
             readonly dds_verification_number: string;
             /** Format: date-time */
@@ -8109,6 +8744,15 @@ export interface components {
          * @enum {string}
          */
         RawMaterialStatusEnum: "draft" | "active" | "inactive" | "expired";
+        /**
+         * @description * `filed` - Statement filed through the product
+         *     * `recorded` - Statement reference recorded by hand
+         * @enum {string}
+         */
+        ReasonEnum: "filed" | "recorded";
+        ReasonRequest: {
+            reason: string;
+        };
         Receipt: {
             readonly id: number;
             readonly receipt_number: string;
@@ -8197,6 +8841,45 @@ export interface components {
             shipment: number;
             location?: number | null;
         };
+        ReceivedReference: {
+            readonly id: number;
+            parent_vendor: number;
+            readonly parent_vendor_name: string;
+            document_number: string;
+            /** Format: date */
+            received_on?: string;
+            /** @description A statement's reference number (26NLX7TVCZAQ2S) or a simplified declaration's identifier (S26FRNMNBSA96Q), as the EU information system writes them */
+            reference_number: string;
+            verification_number: string;
+            readonly kind: components["schemas"]["ReceivedReferenceKindEnum"];
+            notes?: string;
+            /** Format: date */
+            readonly keep_until: string;
+            readonly verification_result: components["schemas"]["VerificationResultEnum"] | components["schemas"]["BlankEnum"];
+            /** Declaration status */
+            readonly verification_status: string;
+            /** Format: date-time */
+            readonly verified_at: string | null;
+            readonly verification_message: string;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        /**
+         * @description * `dds` - Due diligence statement
+         *     * `sd` - Simplified declaration
+         * @enum {string}
+         */
+        ReceivedReferenceKindEnum: "dds" | "sd";
+        ReceivedReferenceRequest: {
+            parent_vendor: number;
+            document_number: string;
+            /** Format: date */
+            received_on?: string;
+            /** @description A statement's reference number (26NLX7TVCZAQ2S) or a simplified declaration's identifier (S26FRNMNBSA96Q), as the EU information system writes them */
+            reference_number: string;
+            verification_number: string;
+            notes?: string;
+        };
         Recipient: {
             type: components["schemas"]["EmailRecipientTypeEnum"];
             /** @description contact: the event's contact role; role: a role id. */
@@ -8219,8 +8902,26 @@ export interface components {
             /** Format: int64 */
             department?: number;
         };
+        RecordArchive: {
+            readonly id: number;
+            readonly kind: components["schemas"]["RecordArchiveKindEnum"];
+            readonly reason: string;
+            readonly details: {
+                [key: string]: unknown;
+            };
+            /** @default  */
+            readonly by: string;
+            /** Format: date-time */
+            readonly at: string;
+        };
         /**
-         * @description The numbers the EU information system answered for the tenant's filed statement (EUDR.md:
+         * @description * `delivery_archived` - Delivery archived
+         *     * `statement_voided` - Recorded statement voided
+         * @enum {string}
+         */
+        RecordArchiveKindEnum: "delivery_archived" | "statement_voided";
+        /**
+         * @description The numbers the EU information system answered for the tenant's filed statement (docs/regulation.md:
          *     reference number at most 14 characters, verification number 5 to 35).
          */
         RecordDdsRequest: {
@@ -8239,6 +8940,13 @@ export interface components {
         RedirectUri: {
             /** Format: uri */
             redirect_uri: string;
+        };
+        ReferencedStatement: {
+            activity_type: string;
+            geolocation_confidential: boolean;
+            commodities: {
+                [key: string]: unknown;
+            }[];
         };
         RefreshRequestRequest: {
             refresh: string;
@@ -8268,6 +8976,48 @@ export interface components {
             name: string;
             ok: boolean;
             failures: number;
+        };
+        ResolutionRequest: {
+            resolution: string;
+        };
+        RetentionHold: {
+            readonly reason: components["schemas"]["ReasonEnum"];
+            readonly reference_number: string;
+            /** Format: date-time */
+            readonly started_at: string;
+            /** Format: date-time */
+            readonly keep_until: string;
+        };
+        RiskAssessment: {
+            readonly id: number;
+            readonly delivery: number | null;
+            readonly parent_vendor: number;
+            readonly parent_vendor_name: string;
+            readonly criteria: components["schemas"]["Criterion"][];
+            readonly conclusion: components["schemas"]["ConclusionEnum"];
+            readonly mitigation: components["schemas"]["Mitigation"][];
+            readonly summary: string;
+            readonly country_levels: {
+                [key: string]: string | null;
+            };
+            readonly benchmark: string;
+            /** @default  */
+            readonly assessed_by: string;
+            /** Format: date-time */
+            readonly assessed_at: string;
+        };
+        /** @description Shapes are checked here; the rules (every criterion, evidence, mitigation) in the service. */
+        RiskAssessmentInputRequest: {
+            delivery?: number | null;
+            parent_vendor?: number | null;
+            criteria: {
+                [key: string]: unknown;
+            }[];
+            conclusion: string;
+            mitigation?: {
+                [key: string]: unknown;
+            }[];
+            summary?: string;
         };
         Role: {
             readonly id: number;
@@ -8833,6 +9583,8 @@ export interface components {
             /** User name */
             username?: string;
             readonly has_password: boolean;
+            /** @description Stored secrets no configured key decrypts (the keys were lost): enter them again. */
+            readonly unreadable_secrets: string[];
             /**
              * Sender address
              * Format: email
@@ -9261,7 +10013,7 @@ export interface components {
          * @enum {string}
          */
         UnitEnum: "pcs" | "carton" | "set" | "pack" | "roll" | "pallet" | "kg" | "m2";
-        /** @description The signed-in user as the web app stores it (SPEC.md section 3 "User info"). */
+        /** @description The signed-in user as the web app stores it (docs/specification.md section 3 "User info"). */
         User: {
             readonly id: number;
             /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
@@ -9482,6 +10234,14 @@ export interface components {
              */
             rates_as_of: string;
         };
+        /**
+         * @description * `` - Not checked
+         *     * `EXISTING_USABLE` - Exists and may be relied on
+         *     * `EXISTING_NON_USABLE` - Exists but may not be relied on (withdrawn or archived)
+         *     * `NON_EXISTENT` - No declaration has these numbers
+         * @enum {string}
+         */
+        VerificationResultEnum: "EXISTING_USABLE" | "EXISTING_NON_USABLE" | "NON_EXISTENT";
         Warehouse: {
             readonly id: number;
             readonly code: string;
@@ -9602,7 +10362,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -9683,7 +10443,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -9758,7 +10518,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -9833,7 +10593,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -9927,7 +10687,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10008,7 +10768,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10086,7 +10846,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10165,7 +10925,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10249,7 +11009,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10330,7 +11090,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10405,7 +11165,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10480,7 +11240,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10555,7 +11315,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10630,7 +11390,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10740,7 +11500,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10818,7 +11578,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10896,7 +11656,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -10974,7 +11734,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -11125,7 +11885,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -11206,7 +11966,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -11284,7 +12044,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -11368,7 +12128,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -11447,7 +12207,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -11531,7 +12291,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -11613,7 +12373,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -11759,7 +12519,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -11834,7 +12594,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -11918,7 +12678,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -11995,7 +12755,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -12070,7 +12830,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -12148,7 +12908,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -12223,10 +12983,12 @@ export interface operations {
                 search?: string;
                 /**
                  * @description * `queued` - Queued
+                 *     * `sending` - Sending
                  *     * `sent` - Sent
+                 *     * `uncertain` - Maybe sent
                  *     * `failed` - Failed
                  */
-                status?: "failed" | "queued" | "sent";
+                status?: "failed" | "queued" | "sending" | "sent" | "uncertain";
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
             };
@@ -12243,7 +13005,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -12321,7 +13083,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -12540,12 +13302,87 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
                         message: string;
                         data: components["schemas"]["EmailMessageDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_health_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailHealth"];
                     };
                 };
             };
@@ -12626,7 +13463,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -12707,7 +13544,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -12785,7 +13622,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -12869,7 +13706,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -12948,7 +13785,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13032,7 +13869,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13116,7 +13953,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13200,7 +14037,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13284,7 +14121,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13365,7 +14202,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13443,7 +14280,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13527,7 +14364,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13606,7 +14443,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13690,7 +14527,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13771,7 +14608,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13846,7 +14683,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -13927,7 +14764,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -14003,7 +14840,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -14084,7 +14921,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -14171,7 +15008,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -14252,7 +15089,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -14329,7 +15166,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -14412,7 +15249,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -14490,7 +15327,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -14573,7 +15410,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -14722,7 +15559,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -14855,6 +15692,1076 @@ export interface operations {
             };
         };
     };
+    duediligence_assessments_list: {
+        parameters: {
+            query: {
+                delivery?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                parent_vendor?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedRiskAssessmentList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_assessments_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskAssessmentInputRequest"];
+                "multipart/form-data": components["schemas"]["RiskAssessmentInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RiskAssessmentInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RiskAssessment"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_benchmark: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Benchmark"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_concerns_list: {
+        parameters: {
+            query: {
+                delivery?: number;
+                open?: boolean;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                parent_vendor?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedConcernList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_concerns_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConcernInputRequest"];
+                "multipart/form-data": components["schemas"]["ConcernInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ConcernInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Concern"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_concerns_resolve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolutionRequest"];
+                "multipart/form-data": components["schemas"]["ResolutionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ResolutionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["Concern"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_overview: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["DueDiligenceOverview"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_archive: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+                "multipart/form-data": components["schemas"]["ReasonRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RecordArchive"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_assess: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskAssessmentInputRequest"];
+                "multipart/form-data": components["schemas"]["RiskAssessmentInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RiskAssessmentInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RiskAssessment"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_audit: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedAuditEntryList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_override: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+                "multipart/form-data": components["schemas"]["ReasonRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["FilingOverride"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_delivery_void_statement: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+                "multipart/form-data": components["schemas"]["ReasonRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RecordArchive"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_statement_audit: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedAuditEntryList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     eudr_cartons_list: {
         parameters: {
             query: {
@@ -14901,7 +16808,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -14979,7 +16886,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -15060,7 +16967,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -15215,7 +17122,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -15325,7 +17232,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -15406,7 +17313,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -15484,7 +17391,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -15568,7 +17475,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -15647,7 +17554,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -15731,7 +17638,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -15815,7 +17722,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -15897,7 +17804,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -15975,7 +17882,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -16053,7 +17960,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -16139,7 +18046,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -16225,7 +18132,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -16310,7 +18217,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -16396,7 +18303,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -16475,7 +18382,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -16633,7 +18540,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -16717,7 +18624,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -16796,7 +18703,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -16952,7 +18859,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -17033,7 +18940,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -17117,7 +19024,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -17201,7 +19108,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -17279,7 +19186,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -17494,13 +19401,586 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
                         message: string;
                         data: components["schemas"]["DeliveryFileParse"];
                     };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_list: {
+        parameters: {
+            query: {
+                /**
+                 * @description * `dds` - Due diligence statement
+                 *     * `sd` - Simplified declaration
+                 */
+                kind?: "dds" | "sd";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                parent_vendor?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                /**
+                 * @description * `` - Not checked
+                 *     * `EXISTING_USABLE` - Exists and may be relied on
+                 *     * `EXISTING_NON_USABLE` - Exists but may not be relied on (withdrawn or archived)
+                 *     * `NON_EXISTENT` - No declaration has these numbers
+                 */
+                verification_result?: "" | "EXISTING_NON_USABLE" | "EXISTING_USABLE" | "NON_EXISTENT";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedReceivedReferenceList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceivedReferenceRequest"];
+                "multipart/form-data": components["schemas"]["ReceivedReferenceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReceivedReferenceRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReceivedReference"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this received reference number. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReceivedReference"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this received reference number. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_statement: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this received reference number. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReferencedStatement"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_verify: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this received reference number. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ReceivedReference"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_received_references_export_retrieve: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description Invalid input or tenant_id missing */
@@ -17592,7 +20072,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -17673,7 +20153,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -17751,7 +20231,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -17835,7 +20315,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -17914,7 +20394,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -17998,7 +20478,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -18141,7 +20621,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -18222,7 +20702,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -18297,7 +20777,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -18373,7 +20853,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -18445,6 +20925,158 @@ export interface operations {
             };
         };
     };
+    health_live_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["HealthLive"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    health_ready_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["HealthReady"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReady"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     inventory_cartons_list: {
         parameters: {
             query: {
@@ -18485,7 +21117,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -18562,7 +21194,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -18643,7 +21275,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -18724,7 +21356,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -18807,7 +21439,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -18888,7 +21520,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -18966,7 +21598,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19056,7 +21688,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19134,7 +21766,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19227,7 +21859,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19314,7 +21946,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19392,7 +22024,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19497,7 +22129,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19575,7 +22207,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19659,7 +22291,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19740,7 +22372,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19818,7 +22450,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19902,7 +22534,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -19981,7 +22613,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -20065,7 +22697,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -20209,7 +22841,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -20298,7 +22930,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -20376,7 +23008,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -20467,7 +23099,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -20556,7 +23188,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -20637,7 +23269,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -20722,7 +23354,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -20800,7 +23432,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -20888,7 +23520,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -20969,7 +23601,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -21047,7 +23679,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -21131,7 +23763,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -21210,7 +23842,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -21294,7 +23926,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -21524,7 +24156,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -21605,7 +24237,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -21683,7 +24315,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -21767,7 +24399,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -21846,7 +24478,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -21930,7 +24562,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -22007,7 +24639,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -22179,7 +24811,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -22260,7 +24892,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -22338,7 +24970,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -22422,7 +25054,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -22501,7 +25133,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -22585,7 +25217,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -22669,7 +25301,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -22899,7 +25531,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -22974,7 +25606,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23054,7 +25686,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23132,7 +25764,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23217,7 +25849,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23295,7 +25927,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23379,7 +26011,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23457,7 +26089,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23538,7 +26170,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23642,7 +26274,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23723,7 +26355,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23801,7 +26433,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23885,7 +26517,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -23964,7 +26596,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -24048,7 +26680,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -24126,7 +26758,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -24204,7 +26836,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -24374,7 +27006,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -24455,7 +27087,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -24533,7 +27165,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -24611,7 +27243,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -24686,7 +27318,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -24767,7 +27399,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -24868,7 +27500,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -24949,7 +27581,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -25026,7 +27658,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -25109,7 +27741,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -25187,7 +27819,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -25270,7 +27902,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -25424,7 +28056,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -25505,7 +28137,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -25582,7 +28214,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -25665,7 +28297,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -25743,7 +28375,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -25826,7 +28458,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -25975,7 +28607,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -26127,7 +28759,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -26208,7 +28840,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -26393,7 +29025,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -26474,7 +29106,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -26552,7 +29184,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -26636,7 +29268,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -26715,7 +29347,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -26799,7 +29431,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -26883,7 +29515,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -26960,7 +29592,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -27138,7 +29770,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -27242,7 +29874,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -27330,7 +29962,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -27411,7 +30043,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -27489,7 +30121,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -27641,7 +30273,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -27716,7 +30348,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -27797,7 +30429,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -27952,7 +30584,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -28035,7 +30667,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -28116,7 +30748,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -28194,7 +30826,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -28278,7 +30910,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -28357,7 +30989,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -28441,7 +31073,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -28519,7 +31151,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -28682,7 +31314,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -28760,7 +31392,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -28869,7 +31501,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -28950,7 +31582,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -29028,7 +31660,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -29107,7 +31739,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -29191,7 +31823,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -29275,7 +31907,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -29359,7 +31991,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -29513,7 +32145,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -29715,7 +32347,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -29796,7 +32428,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -29874,7 +32506,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -29958,7 +32590,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -30037,7 +32669,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -30121,7 +32753,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -30199,7 +32831,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -30277,7 +32909,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -30355,7 +32987,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -30529,7 +33161,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -30606,7 +33238,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -30703,7 +33335,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -30784,7 +33416,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -30862,7 +33494,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -30946,7 +33578,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -31025,7 +33657,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -31109,7 +33741,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -31193,7 +33825,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -31277,7 +33909,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -31355,7 +33987,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -31503,7 +34135,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -31581,7 +34213,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -31754,7 +34386,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -31835,7 +34467,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -31913,7 +34545,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -31997,7 +34629,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -32076,7 +34708,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -32160,7 +34792,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -32309,7 +34941,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -32471,7 +35103,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -32552,7 +35184,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -32630,7 +35262,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -32714,7 +35346,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -32793,7 +35425,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -32877,7 +35509,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33026,7 +35658,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33175,7 +35807,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33250,7 +35882,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33331,7 +35963,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33424,7 +36056,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33505,7 +36137,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33583,7 +36215,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33667,7 +36299,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33751,7 +36383,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33829,7 +36461,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33907,7 +36539,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -33985,7 +36617,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -34069,7 +36701,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -34228,7 +36860,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -34309,7 +36941,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -34387,7 +37019,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -34471,7 +37103,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -34550,7 +37182,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -34634,7 +37266,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -34848,7 +37480,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -34991,7 +37623,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -35071,7 +37703,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -35149,7 +37781,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -35227,7 +37859,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -35310,7 +37942,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -35391,7 +38023,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -35469,7 +38101,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -35553,7 +38185,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -35632,7 +38264,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -35716,7 +38348,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -35800,7 +38432,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;
@@ -35943,7 +38575,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description 200 for every success (SPEC.md 8)
+                         * @description 200 for every success (docs/specification.md 8)
                          * @enum {integer}
                          */
                         code: 200;

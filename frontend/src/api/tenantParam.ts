@@ -1,5 +1,5 @@
 /**
- * The tenant rule of SPEC.md section 5: every request carries `tenant_id` from storage as a query
+ * The tenant rule of docs/specification.md section 5: every request carries `tenant_id` from storage as a query
  * parameter, except requests to paths containing /api/eudrtrack/ or /api/printer/, where it is removed.
  */
 export const TENANT_PARAM = 'tenant_id';

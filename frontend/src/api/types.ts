@@ -31,7 +31,7 @@ export interface ParentVendorRef {
 
 export type UserType = 'internal' | 'warehouse' | 'supplier';
 
-/** The user object (SPEC.md section 3 "User info", docs/api-contract.md "Auth"). */
+/** The user object (docs/specification.md section 3 "User info", docs/api-contract.md "Auth"). */
 export interface UserInfo {
   id: number;
   username: string;

@@ -1,5 +1,5 @@
 /**
- * THE route table (SPEC.md section 2). Every page is a lazily loaded module that default-exports its
+ * THE route table (docs/specification.md section 2). Every page is a lazily loaded module that default-exports its
  * component; feature work replaces the page module, not this table. Each route's `handle` is its
  * meta: the title (an i18n key), whether it needs a session and which kinds of user it serves
  * (`serves`: internal users only unless the route names others; RouteOutlet shows the forbidden page

@@ -37,7 +37,7 @@ describe('locale files', () => {
     }
   });
 
-  it('the tenant selector is titled with the Chinese words in both languages (SPEC.md)', () => {
+  it('the tenant selector is titled with the Chinese words in both languages (docs/specification.md)', () => {
     expect((resources.en.tenant).selectTitle).toBe('选择租户');
     expect((resources.zh.tenant).selectTitle).toBe('选择租户');
   });

@@ -103,7 +103,7 @@ const lazyBackend: BackendModule = {
 let initialised = false;
 
 /**
- * Step one of start-up (SPEC.md section 4): the language. `bundles` holds the texts already loaded: the
+ * Step one of start-up (docs/specification.md section 4): the language. `bundles` holds the texts already loaded: the
  * app passes the first page's namespaces of one language (`loadLanguage`) with `lazy`, and the rest is
  * loaded later; the tests pass every namespace of both languages (`allResources()`).
  */

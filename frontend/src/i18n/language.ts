@@ -1,4 +1,4 @@
-/** The UI language (SPEC.md section 9): zh or en, stored under app-language. */
+/** The UI language (docs/specification.md section 9): zh or en, stored under app-language. */
 import { STORAGE_KEYS } from '@/shared/session/storageKeys';
 
 export const LANGUAGES = ['zh', 'en'] as const;

@@ -1,5 +1,5 @@
 /**
- * Start-up order (SPEC.md section 4): language, then tenant, then content types.
+ * Start-up order (docs/specification.md section 4): language, then tenant, then content types.
  * The language is set synchronously before the first render (src/main.tsx); this runs the rest, at
  * start-up when a session exists and again right after sign-in.
  */

@@ -66,7 +66,7 @@ export function ok(data: unknown, code = 200): MockReply {
   return { status: 200, data: { code, message: 'success', data } };
 }
 
-/** A create's answer: HTTP 201 with the envelope's code 200 (SPEC.md section 8: only 200 or 0 is success). */
+/** A create's answer: HTTP 201 with the envelope's code 200 (docs/specification.md section 8: only 200 or 0 is success). */
 export function created(data: unknown): MockReply {
   return { status: 201, data: { code: 200, message: 'success', data } };
 }

@@ -49,7 +49,7 @@ export function formatArea(hectares: number | null | undefined, language: TraceL
   return text.hectares.replace('{{value}}', number);
 }
 
-/** Parent vendor name: cname unless the language is English, falling back to name (SPEC.md section 3). */
+/** Parent vendor name: cname unless the language is English, falling back to name (docs/specification.md section 3). */
 export function supplierName(supplier: { name: string; cname: string }, language: TraceLanguage): string {
   return language === 'en' ? supplier.name || supplier.cname : supplier.cname || supplier.name;
 }

@@ -1,6 +1,6 @@
 /**
  * Entry of the public carton trace page (trace.html, served for /eudrtrace/*): plain React and CSS,
- * no Ant Design, no Leaflet, so a phone on a slow network shows the origin fast (DESIGN.md section 10).
+ * no Ant Design, no Leaflet, so a phone on a slow network shows the origin fast (docs/design.md section 10).
  */
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,6 +1,6 @@
-"""The response envelope of DESIGN.md section 4, for every response under /api/.
+"""The response envelope of docs/design.md section 4, for every response under /api/.
 
-Success: {"code": 200, "message": "success", "data": ...} (also for HTTP 201/202: SPEC.md section 8)
+Success: {"code": 200, "message": "success", "data": ...} (also for HTTP 201/202: docs/specification.md section 8)
 Error:   {"code": <status>, "message": "<readable sentence>", "error": "<stable key>", "data": <field errors|null>}
 """
 
@@ -98,7 +98,7 @@ class EnvelopeJSONRenderer(JSONRenderer):
                     # products.see_prices, whichever serializer or view built the answer.
                     if hide_prices(renderer_context.get("request")):
                         data = strip_money(data)
-                    # SPEC.md section 8: a numeric code of 200 (or 0) is success, any other is a business
+                    # docs/specification.md section 8: a numeric code of 200 (or 0) is success, any other is a business
                     # error. So every success says 200 in the body; the HTTP status may be 201 or 202.
                     data = {"code": 200, "message": "success", "data": data}
         return super().render(data, accepted_media_type, renderer_context)

@@ -1,4 +1,4 @@
-"""Server-side access checks used by every endpoint (DESIGN.md sections 5 and 6).
+"""Server-side access checks used by every endpoint (docs/design.md sections 5 and 6).
 
 Order for a tenant-scoped endpoint: signed in -> `tenant_id` given (400) -> member of it (403), and the
 tenant is entered -> the user's type may use this endpoint -> the user's roles in this tenant hold the

@@ -57,7 +57,11 @@ def _wrap(schema: dict, status: str) -> dict:
         "type": "object",
         "required": ["code", "message", "data"],
         "properties": {
-            "code": {"type": "integer", "enum": [200], "description": "200 for every success (SPEC.md 8)"},
+            "code": {
+                "type": "integer",
+                "enum": [200],
+                "description": "200 for every success (docs/specification.md 8)",
+            },
             "message": {"type": "string"},
             "data": schema if schema else {"nullable": True},
         },

@@ -37,7 +37,7 @@ class AttachmentSerializer(serializers.ModelSerializer):
 
 
 def resolve_content_type(value) -> ContentType:
-    """A numeric id, or a name: "purchaseorder", "purchaseorders.purchaseorder", "shipment", ... (SPEC.md 3)."""
+    """A numeric id, or a name: "purchaseorder", "purchaseorders.purchaseorder", "shipment", ... (docs/specification.md 3)."""
     aliases = {"shipment": "logistics.shipmentinfo"}
     types = commentable_content_types()
     text = str(value).strip().lower()

@@ -33,7 +33,7 @@ TENANT_MEMBER_PERMISSIONS = [permissions.IsAuthenticated, TenantMember, UserType
 
 
 class ContentTypeListView(APIView):
-    """Content types of the records the product knows (SPEC.md section 7); not paginated."""
+    """Content types of the records the product knows (docs/specification.md section 7); not paginated."""
 
     permission_classes = TENANT_MEMBER_PERMISSIONS
     allowed_user_types = ALL_USER_TYPES

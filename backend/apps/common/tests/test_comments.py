@@ -1,4 +1,4 @@
-"""Comments and attachments: SPEC.md section 7 endpoints, visibility by the commented record, limits."""
+"""Comments and attachments: docs/specification.md section 7 endpoints, visibility by the commented record, limits."""
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile

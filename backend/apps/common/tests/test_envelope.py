@@ -27,7 +27,7 @@ def test_success_envelope(tenant3, make_user, api):
 
 
 def test_a_create_answers_http_201_with_code_200(tenant3, make_user, api, in_tenant):
-    """SPEC.md section 8: a numeric code of 200 or 0 is success, any other code a business error."""
+    """docs/specification.md section 8: a numeric code of 200 or 0 is success, any other code a business error."""
     response = api(make_user(tenant3), tenant3).post(
         "/api/suppliers/parent-vendors/", {"name": "Envelope Vendor"}, format="json"
     )

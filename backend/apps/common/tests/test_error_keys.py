@@ -1,4 +1,4 @@
-"""Error keys live in each app's `errors.py` as a StrEnum (STYLE.md, Saleor's error codes), and the domain
+"""Error keys live in each app's `errors.py` as a StrEnum (docs/style.md, Saleor's error codes), and the domain
 errors that replaced a bare `NotFound()` answer exactly what it answered."""
 
 from __future__ import annotations

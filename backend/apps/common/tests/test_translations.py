@@ -1,4 +1,4 @@
-"""Server messages in Chinese (DESIGN.md section 4): the zh_Hans catalogue translates every string the
+"""Server messages in Chinese (docs/design.md section 4): the zh_Hans catalogue translates every string the
 code marks, is not stale against the code, its compiled .mo matches the .po, and the API answers in the
 language of Accept-Language.
 

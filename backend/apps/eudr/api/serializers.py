@@ -138,7 +138,7 @@ class RawMaterialLineSerializer(serializers.Serializer):
         return value
 
     def to_internal_value(self, data):
-        # A weight typed as text that is not a number gets SPEC.md's message, not DRF's.
+        # A weight typed as text that is not a number gets docs/specification.md's message, not DRF's.
         if isinstance(data, dict) and data.get("weight_kg") not in (None, ""):
             try:
                 float(data["weight_kg"])
@@ -407,7 +407,7 @@ class RawMaterialDeliveryDetailSerializer(RawMaterialDeliverySerializer):
 
 
 class RecordDdsSerializer(serializers.Serializer):
-    """The numbers the EU information system answered for the tenant's filed statement (EUDR.md:
+    """The numbers the EU information system answered for the tenant's filed statement (docs/regulation.md:
     reference number at most 14 characters, verification number 5 to 35)."""
 
     dds_reference_number = serializers.CharField(

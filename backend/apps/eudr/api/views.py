@@ -216,7 +216,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
     @extend_schema(request=None, responses=RawMaterialDeliveryDetailSerializer)
     @action(detail=True, methods=["post"])
     def submit(self, request, pk=None):
-        """Validates the draft fully (SPEC.md section 5), snapshots the supplier policy and activates it."""
+        """Validates the draft fully (docs/specification.md section 5), snapshots the supplier policy and activates it."""
         instance = self.get_object()
         services.raw_material_submit(
             delivery_id=instance.pk, user=request.user, queryset=self.scoped_queryset()
@@ -459,7 +459,7 @@ class CartonLabelViewSet(
     @action(detail=False, methods=["post"], url_path="bulk-delete")
     def bulk_delete(self, request):
         """Deletes (voids) the selected labels and gives their weight back to their deliveries, recording
-        who and why (`reason`). Without a selection: 400 with SPEC.md's message "Please select labels to
+        who and why (`reason`). Without a selection: 400 with docs/specification.md's message "Please select labels to
         delete" (also on `ids`). A label whose carton was received into the warehouse (in stock, picked,
         shipped, delivered, invoiced) is refused with 409 `carton_not_voidable`, nothing voided."""
         if not (request.data.get("ids") if hasattr(request.data, "get") else None):

@@ -1,4 +1,4 @@
-"""Checks before a due diligence package is built (EUDR.md, "What our product adds").
+"""Checks before a due diligence package is built (docs/regulation.md, "What our product adds").
 
 Each finding is a `DdsCheck`: a stable `code`, a message in the active language, a `severity` ("error"
 refuses the package: the information is required for the statement; "warning" is carried into the package
@@ -23,7 +23,7 @@ WARNING = "warning"
 # The EUDR cut-off: the wood must come from land not deforested after 31 December 2020.
 CUTOFF_MONTH = "2021-01"
 DESCRIPTION_MAX = 150
-# Business rules of the EU information system (Validation rules 1.3; EUDR.md "The V3 submission").
+# Business rules of the EU information system (Validation rules 1.3; docs/regulation.md "The V3 submission").
 MAX_STATEMENT_GEOLOCATION_BYTES = 25 * 1024 * 1024
 MAX_STATEMENT_PRODUCERS = 10_000
 MAX_COMMODITY_PRODUCERS = 1_000

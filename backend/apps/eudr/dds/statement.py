@@ -1,5 +1,5 @@
 """dds.json: the Annex II information of a delivery in the shape of the EU information system's V3
-`SubmitDdsRequest` (EUDR.md, "The V3 submission"); dds.xml (xml.py) is the same request as the SOAP body.
+`SubmitDdsRequest` (docs/regulation.md, "The V3 submission"); dds.xml (xml.py) is the same request as the SOAP body.
 
     {"format": "cartontrace-dds/3",
      "operatorRole": "OPERATOR" | "REPRESENTATIVE_OPERATOR",
@@ -127,7 +127,7 @@ def commodities(facts: DdsFacts) -> list[dict[str, Any]]:
 
 
 def _represented_operator(tenant) -> dict[str, Any]:
-    """`representedOperator` when the company files as an authorised representative (EUDR.md)."""
+    """`representedOperator` when the company files as an authorised representative (docs/regulation.md)."""
     if tenant.operator_role != REPRESENTATIVE_OPERATOR:
         return {}
     identifiers = [

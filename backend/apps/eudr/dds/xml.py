@@ -6,7 +6,7 @@ the DDS namespace; the common types' children (descriptors, goodsMeasure, the re
 address and identifiers, groupedDeclaration) in the common namespace.
 
 `validate_request(element)` checks an element against our own XML Schema of the request
-(schema/due-diligence-statement-v3.xsd, written from EUDR.md "The V3 submission") and returns the
+(schema/due-diligence-statement-v3.xsd, written from docs/regulation.md "The V3 submission") and returns the
 schema errors as text (an empty list when it is valid).
 """
 

@@ -1,4 +1,4 @@
-"""Carton generation and labels over the API: the refusals with their keys and SPEC.md's messages,
+"""Carton generation and labels over the API: the refusals with their keys and docs/specification.md's messages,
 labels list and filters, bulk delete, exports (CSV, PDF with real QR codes), query counts."""
 
 from decimal import Decimal

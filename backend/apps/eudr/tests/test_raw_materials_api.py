@@ -1,4 +1,4 @@
-"""Raw-material deliveries over the API: the wizard (drafts, submit), SPEC.md section 5's messages,
+"""Raw-material deliveries over the API: the wizard (drafts, submit), docs/specification.md section 5's messages,
 field formats, the JSON names of the contract, status and expiry, list query counts."""
 
 from datetime import date, timedelta

@@ -1,5 +1,5 @@
-"""The weight balance (SPEC.md section 4) and the carton refusals, at the service layer: each refusal's
-stable key and SPEC.md's message, net weight per carton, and property tests (hypothesis) that no
+"""The weight balance (docs/specification.md section 4) and the carton refusals, at the service layer: each refusal's
+stable key and docs/specification.md's message, net weight per carton, and property tests (hypothesis) that no
 sequence of generations and deletions makes the remaining weight negative or lets the used weight drift
 from the labels."""
 

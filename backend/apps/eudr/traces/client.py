@@ -1,4 +1,4 @@
-"""SOAP 1.1 client of the EU information system's EUDR services, V3 (EUDR.md, "The V3 submission";
+"""SOAP 1.1 client of the EU information system's EUDR services, V3 (docs/regulation.md, "The V3 submission";
 Operator API reference, sections 3 and 4.1).
 
     client = TracesClient(TracesCredentials(username, auth_key, client_id, environment))
@@ -63,7 +63,7 @@ VERIFY_NS = "http://ec.europa.eu/tracesnt/certificate/eudr/verify-declaration/v3
 # The binding's soapAction in the service's WSDL (release 8.2.1).
 VERIFY_ACTION = "http://ec.europa.eu/tracesnt/certificate/eudr/verification/v3/verify-declaration"
 VERIFY_RESULTS = ("EXISTING_USABLE", "EXISTING_NON_USABLE", "NON_EXISTENT")
-# The echo service: the EU texts disagree (EUDR.md). The echo WSDL 1.3 names /ws/EudrEchoService with the
+# The echo service: the EU texts disagree (docs/regulation.md). The echo WSDL 1.3 names /ws/EudrEchoService with the
 # action http://ec.europa.eu/tracesnt/eudr/echo; the 2026 reference /ws/eudr/echo with .../echo/testEcho.
 # The WSDL's is tried first, the reference's when the first gives no SOAP answer; the result says which.
 ECHO_PATH = "ws/eudr/echo"

@@ -32,7 +32,7 @@ MISSING_CHOICES = [
 
 
 class CompanySettingsSerializer(serializers.ModelSerializer):
-    """The company settings: the operator of the tenant's due diligence statements (EUDR.md).
+    """The company settings: the operator of the tenant's due diligence statements (docs/regulation.md).
 
     `missing_for_statement` lists what a due diligence statement still needs (`identifier`: an EORI or
     VAT number); `can_edit` says whether the signed-in user may change the settings.

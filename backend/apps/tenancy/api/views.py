@@ -15,7 +15,7 @@ CHANGE_PERMISSION = "tenancy.change_tenant"
 
 
 class TenantListView(APIView):
-    """The tenants the signed-in user belongs to (ids as strings, SPEC.md section 3)."""
+    """The tenants the signed-in user belongs to (ids as strings, docs/specification.md section 3)."""
 
     permission_classes = [permissions.IsAuthenticated]
 

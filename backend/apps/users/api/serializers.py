@@ -25,7 +25,7 @@ class UserNamedRefSerializer(serializers.Serializer):
 
 
 class UserSerializer(serializers.ModelSerializer):
-    """The signed-in user as the web app stores it (SPEC.md section 3 "User info")."""
+    """The signed-in user as the web app stores it (docs/specification.md section 3 "User info")."""
 
     user_type = serializers.CharField(read_only=True)
     # Plain text: a user may have no e-mail address (""), which an "email" format would not allow.

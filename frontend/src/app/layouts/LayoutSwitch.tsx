@@ -8,7 +8,7 @@ const DefaultLayout = lazy(async () => ({ default: (await import('./DefaultLayou
 const WarehouseLayout = lazy(async () => ({ default: (await import('./WarehouseLayout')).WarehouseLayout }));
 const SupplierLayout = lazy(async () => ({ default: (await import('./SupplierLayout')).SupplierLayout }));
 
-/** SPEC.md section 2 "Layout selection": by the kind of user; default while user info is not loaded. */
+/** docs/specification.md section 2 "Layout selection": by the kind of user; default while user info is not loaded. */
 export function LayoutSwitch() {
   const layout = useSession((s) => layoutFor(s.userInfo));
   return (

@@ -10,7 +10,7 @@ import { WAREHOUSE_MENU, selectedMenuKey, toMenuEntries } from './navigation';
 import { ShellLayout } from './ShellLayout';
 import styles from './WarehouseLayout.module.css';
 
-/** SPEC.md section 6: the warehouse layout offers only the trading company (3). */
+/** docs/specification.md section 6: the warehouse layout offers only the trading company (3). */
 export const WAREHOUSE_TENANT_IDS = ['3'] as const;
 
 /** Warehouse users: inventory, shipments, deliveries, a search box, the trading company only. */

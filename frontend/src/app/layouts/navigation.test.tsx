@@ -18,7 +18,7 @@ describe('menus', () => {
     expect(leaf?.route.path).toBeDefined();
   });
 
-  it('has every top-level area of SPEC.md', () => {
+  it('has every top-level area of docs/specification.md', () => {
     expect(DEFAULT_MENU.map((node) => node.label)).toEqual([
       'menu.sales',
       'menu.purchase',

@@ -1,4 +1,4 @@
-/** Menu trees of the layouts (SPEC.md section 2) and their menu entries. */
+/** Menu trees of the layouts (docs/specification.md section 2) and their menu entries. */
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -37,7 +37,7 @@ export function isGroup(node: NavNode): node is NavGroup {
   return 'children' in node;
 }
 
-/** Default layout top menu: every entry of SPEC.md section 2 "Default layout top menu". */
+/** Default layout top menu: every entry of docs/specification.md section 2 "Default layout top menu". */
 export const DEFAULT_MENU: NavNode[] = [
   {
     label: 'menu.sales',

@@ -1,6 +1,6 @@
 /**
  * Service worker registration (vite-plugin-pwa, registerType "prompt"). Its states are announced as
- * window events (SPEC.md section 4): `sw:need-refresh` when a new version waits, `sw:offline-ready`
+ * window events (docs/specification.md section 4): `sw:need-refresh` when a new version waits, `sw:offline-ready`
  * when the app shell is cached. The reload prompt listens for them.
  */
 import { registerSW } from 'virtual:pwa-register';

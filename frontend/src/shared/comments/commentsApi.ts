@@ -1,5 +1,5 @@
 /**
- * Comments and their attachments (SPEC.md section 7, docs/api-contract.md "Common"): one small
+ * Comments and their attachments (docs/specification.md section 7, docs/api-contract.md "Common"): one small
  * module per call, plus the query keys the CommentsPanel uses.
  */
 import { del, download, get, patch, post, type UploadProgress } from '@/api/http';

@@ -17,7 +17,7 @@ interface Props<T> extends Omit<SelectProps<number>, 'options' | 'onSearch' | 'f
   toOption: (record: T) => RemoteOption<T>;
   /** Options known before any search (the current value's record when editing). */
   initial?: RemoteOption<T>[];
-  /** Searches only from this many characters (SPEC.md: product search needs at least 2). */
+  /** Searches only from this many characters (docs/specification.md: product search needs at least 2). */
   minChars?: number;
   /** Loads the record of a value no option knows yet (a filter restored from the URL). */
   fetchOne?: (id: number, signal?: AbortSignal) => Promise<T | undefined>;

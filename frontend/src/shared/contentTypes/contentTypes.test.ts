@@ -69,7 +69,7 @@ describe('content type registry', () => {
     expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
-  it('raises the SPEC.md error when the name is still missing', async () => {
+  it('raises the docs/specification.md error when the name is still missing', async () => {
     const fetcher = vi.fn().mockResolvedValue(LIST);
     const registry = createContentTypeRegistry(createQueryClient(), fetcher);
     await expect(registry.resolveId('invoice')).rejects.toThrow(

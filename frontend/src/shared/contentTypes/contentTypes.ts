@@ -1,5 +1,5 @@
 /**
- * Content types (SPEC.md sections 3, 4, 5): comments point at an object by content type id. The list
+ * Content types (docs/specification.md sections 3, 4, 5): comments point at an object by content type id. The list
  * is loaded once after sign-in, reloaded on demand when a name is missing, and an error is raised when
  * it is still missing. The list lives in the query cache, not in a store of its own.
  */

@@ -12,7 +12,7 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
 }
 
-/** SPEC.md section 9: the menubar turns into the mobile menu at 960px. */
+/** docs/specification.md section 9: the menubar turns into the mobile menu at 960px. */
 export const MOBILE_MENU_QUERY = '(max-width: 960px)';
 
 export function useIsMobileMenu(): boolean {

@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Online or offline (SPEC.md section 4), from navigator.onLine and its events. */
+/** Online or offline (docs/specification.md section 4), from navigator.onLine and its events. */
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine);
 }

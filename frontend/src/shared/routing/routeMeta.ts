@@ -1,7 +1,7 @@
 import { useMatches, type UIMatch } from 'react-router';
 import type { UserType } from '@/api/types';
 
-/** Route meta (SPEC.md section 2): every route has a title (an i18n key) and says if it needs a session. */
+/** Route meta (docs/specification.md section 2): every route has a title (an i18n key) and says if it needs a session. */
 export interface RouteMeta {
   /** i18n key of the page title, e.g. `nav:routes.salesOrders`. */
   title: string;

@@ -1,4 +1,4 @@
-/** Parent vendor of a supplier user (SPEC.md section 6): user info, route parameter, query `pv`, stored value. */
+/** Parent vendor of a supplier user (docs/specification.md section 6): user info, route parameter, query `pv`, stored value. */
 import type { UserInfo } from '@/api/types';
 import { parentVendorIdOf } from './userNames';
 
@@ -30,7 +30,7 @@ export function resolveParentVendor({ user, routeParam, queryPv, stored }: Paren
 }
 
 /**
- * The supplier redirect rule (SPEC.md section 2): a supplier on a /supplier/ path whose parent vendor
+ * The supplier redirect rule (docs/specification.md section 2): a supplier on a /supplier/ path whose parent vendor
  * is known only from storage goes to that vendor's raw-materials path. Returns the target or null.
  */
 export function supplierRedirect(pathname: string, resolved: ResolvedParentVendor): string | null {

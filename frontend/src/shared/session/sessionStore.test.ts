@@ -66,7 +66,7 @@ describe('user info', () => {
 });
 
 describe('session', () => {
-  it('starts with the storage keys of SPEC.md', () => {
+  it('starts with the storage keys of docs/specification.md', () => {
     startSession({ username: 'alice', access: 'a1', refresh: 'r1', user: makeUser({ visma_owner_id: 42 }), remember: true });
     const ls = window.localStorage;
     expect(ls.getItem('username')).toBe('alice');

@@ -1,5 +1,5 @@
 /**
- * The session: what SPEC.md says lives in browser storage, nothing more (STYLE.md rule 8).
+ * The session: what docs/specification.md says lives in browser storage, nothing more (docs/style.md rule 8).
  * A tiny external store; React reads it through useSession (useSyncExternalStore).
  *
  * "Remember me" decides where the tokens live: localStorage (kept across browser restarts) or
@@ -41,7 +41,7 @@ function readAuth(key: string): string | null {
   return session().getItem(key) ?? local().getItem(key);
 }
 
-/** Parses stored user info; unparseable JSON is removed (SPEC.md section 4) and logged. */
+/** Parses stored user info; unparseable JSON is removed (docs/specification.md section 4) and logged. */
 export function readStoredUserInfo(): UserInfo | null {
   const raw = local().getItem(STORAGE_KEYS.userInfo);
   if (raw === null) return null;
@@ -143,7 +143,7 @@ export function setUserInfo(user: UserInfo): void {
   emit({ ...state, userInfo: user });
 }
 
-/** Partial update merges; with no user info loaded it is ignored with a warning (SPEC.md section 4). */
+/** Partial update merges; with no user info loaded it is ignored with a warning (docs/specification.md section 4). */
 export function updateUserInfo(partial: Partial<UserInfo>): void {
   if (!state.userInfo) {
     console.warn('updateUserInfo ignored: no user info is loaded.');

@@ -1,4 +1,4 @@
-/** Browser storage keys (SPEC.md sections 3 and 9). Their names are part of the product. */
+/** Browser storage keys (docs/specification.md sections 3 and 9). Their names are part of the product. */
 export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   language: 'app-language',
@@ -8,6 +8,6 @@ export const STORAGE_KEYS = {
   refreshToken: 'refreshToken',
   vismaOwnerId: 'vismaOwnerId',
   rememberUser: 'rememberUser',
-  /** SPEC.md leaves the name open: the parent vendor a supplier user last worked for. */
+  /** docs/specification.md leaves the name open: the parent vendor a supplier user last worked for. */
   currentParentVendorId: 'current_parent_vendor_id',
 } as const;

@@ -1,4 +1,4 @@
-/** Name fall-backs of SPEC.md section 3 "User info". */
+/** Name fall-backs of docs/specification.md section 3 "User info". */
 import type { ParentVendorRef, UserInfo } from '@/api/types';
 
 type NameFields = Pick<UserInfo, 'username' | 'name' | 'profile_name' | 'first_name' | 'last_name'>;

@@ -1,4 +1,4 @@
-/** User type derivation (SPEC.md section 6) and the layout it selects (SPEC.md section 2). */
+/** User type derivation (docs/specification.md section 6) and the layout it selects (docs/specification.md section 2). */
 import type { UserInfo, UserType } from '@/api/types';
 
 export function userTypeOf(user: Pick<UserInfo, 'is_warehouse' | 'is_supplier'>): UserType {

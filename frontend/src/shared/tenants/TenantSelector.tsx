@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * The tenant selector (SPEC.md section 2): titled and placeholdered with the Chinese words for
+ * The tenant selector (docs/specification.md section 2): titled and placeholdered with the Chinese words for
  * "select tenant", tenant name as label, id as value. Choosing one stores it and reloads the page.
  */
 export function TenantSelector({ allowedIds, className }: Props) {

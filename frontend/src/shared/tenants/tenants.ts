@@ -1,4 +1,4 @@
-/** Tenants (companies): the list comes from the server (DESIGN.md section 8); the choice is stored. */
+/** Tenants (companies): the list comes from the server (docs/design.md section 8); the choice is stored. */
 import { get } from '@/api/http';
 import type { TenantRef } from '@/api/types';
 import { getSession, isAuthenticated, setTenantId } from '@/shared/session/sessionStore';
@@ -12,7 +12,7 @@ export function fetchTenants(): Promise<TenantRef[]> {
 
 /**
  * Start-up step two: keep the stored tenant if the user belongs to it, else default to the first of
- * the user's tenants. Skipped when signed out; a failure is only logged (SPEC.md section 8).
+ * the user's tenants. Skipped when signed out; a failure is only logged (docs/specification.md section 8).
  */
 export async function ensureTenant(load: () => Promise<TenantRef[]> = fetchTenants): Promise<string | null> {
   if (!isAuthenticated()) return getSession().tenantId;
@@ -33,7 +33,7 @@ export async function ensureTenant(load: () => Promise<TenantRef[]> = fetchTenan
   }
 }
 
-/** Choosing a tenant stores it and reloads the whole page (SPEC.md section 2 "Tenant selector"). */
+/** Choosing a tenant stores it and reloads the whole page (docs/specification.md section 2 "Tenant selector"). */
 export function switchTenant(tenantId: string, reload: () => void = () => window.location.reload()): void {
   setTenantId(tenantId);
   reload();

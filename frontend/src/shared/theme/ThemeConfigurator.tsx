@@ -17,7 +17,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The theme switcher panel (SPEC.md section 2), opened from Settings. */
+/** The theme switcher panel (docs/specification.md section 2), opened from Settings. */
 export function ThemeConfigurator({ open, onClose }: Props) {
   const { t } = useTranslation('theme');
   const state = useThemeState();

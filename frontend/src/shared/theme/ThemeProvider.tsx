@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { buildAntTheme } from './buildTheme';
 import { useThemeState } from './themeStore';
 
-/** SPEC.md section 9: component prefix p. */
+/** docs/specification.md section 9: component prefix p. */
 export const PREFIX_CLS = 'p';
 export const ICON_PREFIX_CLS = 'picon';
 

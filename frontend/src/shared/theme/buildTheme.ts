@@ -1,5 +1,5 @@
 /**
- * Maps the user's theme choices onto Ant Design's token theme (DESIGN.md section 9).
+ * Maps the user's theme choices onto Ant Design's token theme (docs/design.md section 9).
  * Presets are our own token sets named after PrimeVue's: they differ in corner radius, density,
  * font weight and borders.
  */
@@ -7,7 +7,7 @@ import { theme, type ThemeConfig } from 'antd';
 import { readableShade } from './contrast';
 import { primaryScale, surfaceScale, type Palette, type Preset, type PrimaryColor, type SurfacePalette, type ThemeState } from './themeConfig';
 
-/** SPEC.md section 9: layer levels. */
+/** docs/specification.md section 9: layer levels. */
 /**
  * The theme's CSS variables (`--p-…`) are defined under this class (`cssVar.key`), which Ant Design's
  * components carry on their roots: an element of ours drawn with them must be inside one that has it.

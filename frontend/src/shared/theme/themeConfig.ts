@@ -1,12 +1,12 @@
 /**
- * The user's theme choices (SPEC.md section 2 "Theme switcher panel", DESIGN.md section 9) and how they
+ * The user's theme choices (docs/specification.md section 2 "Theme switcher panel", docs/design.md section 9) and how they
  * are persisted. This file has no React and no Ant Design import so that vite.config.ts can reuse it to
  * generate the pre-paint script in index.html.
  */
 import palettes from './palettes.json';
 
 export const THEME_STORAGE_KEY = 'theme-config';
-/** SPEC.md section 9: dark mode selector class on the root element. */
+/** docs/specification.md section 9: dark mode selector class on the root element. */
 export const DARK_CLASS = 'p-dark';
 
 export const PRIMARY_COLORS = [

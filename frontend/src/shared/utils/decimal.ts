@@ -2,7 +2,7 @@
  * Decimal values of the API (weights, DecimalField strings such as "0.674") as exact fixed-point
  * integers: a value with `places` decimals is held as a bigint of its smallest units (3 places: grams of
  * a kg). Sums, products with a count, comparisons and floor divisions are then exact, where binary
- * floats (0.1 + 0.2) are not (STYLE.md: weights are Decimal).
+ * floats (0.1 + 0.2) are not (docs/style.md: weights are Decimal).
  */
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;

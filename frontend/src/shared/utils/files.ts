@@ -1,4 +1,4 @@
-/** File helpers (SPEC.md sections 5 and 9). */
+/** File helpers (docs/specification.md sections 5 and 9). */
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 

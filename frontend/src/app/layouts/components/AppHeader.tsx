@@ -27,7 +27,7 @@ interface Props {
 
 /**
  * The top bar of every layout: brand, menubar and tools. At 960px and below the menubar becomes a
- * menu button that opens and closes a drawer (SPEC.md sections 2 and 9).
+ * menu button that opens and closes a drawer (docs/specification.md sections 2 and 9).
  */
 export function AppHeader({ entries, selectedKey, tools, brandExtra, search, menuTools }: Props) {
   const { t } = useTranslation(['common', 'nav']);

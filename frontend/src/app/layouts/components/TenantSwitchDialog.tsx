@@ -11,7 +11,7 @@ export function TenantSwitchDialog({ open, onClose }: { open: boolean; onClose: 
       open={open}
       onCancel={onClose}
       footer={null}
-      // SPEC.md section 2: the tenant switch is titled with the Chinese words for "select tenant", in
+      // docs/specification.md section 2: the tenant switch is titled with the Chinese words for "select tenant", in
       // every language, as its selector's placeholder is.
       title={t('selectTitle')}
       destroyOnHidden

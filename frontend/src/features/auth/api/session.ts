@@ -1,4 +1,4 @@
-/** Sign-in and sign-out (SPEC.md sections 3, 4, 8; DESIGN.md section 8: sign-out revokes the refresh token). */
+/** Sign-in and sign-out (docs/specification.md sections 3, 4, 8; docs/design.md section 8: sign-out revokes the refresh token). */
 import { post } from '@/api/http';
 import { isApiError } from '@/api/errors';
 import { browserLocation } from '@/api/hardNavigate';

@@ -6,7 +6,7 @@ import { PageContainer } from '@/shared/components/PageContainer';
 import { CONTENT_TYPE_ALIASES } from '@/shared/contentTypes/contentTypes';
 import styles from './DevTools.module.css';
 
-/** The record kinds comments can be attached to (SPEC.md section 7), by the names the UI uses. */
+/** The record kinds comments can be attached to (docs/specification.md section 7), by the names the UI uses. */
 const COMMENTABLE = ['supplier', 'purchaseorder', 'salesorder', 'shipment'] as const;
 
 interface Target {

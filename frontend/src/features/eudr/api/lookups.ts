@@ -49,7 +49,7 @@ export function useParentVendors(enabled = true) {
   });
 }
 
-/** Products by article number or name; nothing is asked before 2 characters (SPEC.md section 9). */
+/** Products by article number or name; nothing is asked before 2 characters (docs/specification.md section 9). */
 export function useProductSearch(term: string) {
   const tenant = useSession((s) => s.tenantId);
   const search = term.trim();

@@ -29,7 +29,7 @@ function job(status: DdsJob['status'], done = 1): DdsJob {
   };
 }
 
-/** The start's answer: HTTP 202 with the envelope's code 200 (SPEC.md section 8: only 200 or 0 is success, creates and 202 too). */
+/** The start's answer: HTTP 202 with the envelope's code 200 (docs/specification.md section 8: only 200 or 0 is success, creates and 202 too). */
 function accepted(data: DdsJob): MockReply {
   return { status: 202, data: { code: 200, message: 'success', data } };
 }

@@ -37,7 +37,7 @@ export function netWeightPerCarton(lineWeight: string | null | undefined, produc
 }
 
 /**
- * Generates carton labels from the delivery's remaining weight (SPEC.md sections 2, 5 and 9): count,
+ * Generates carton labels from the delivery's remaining weight (docs/specification.md sections 2, 5 and 9): count,
  * production batch code (date + letter), product (search of at least 2 characters), purchase order
  * line and optional container. Shows what the request will consume before it is sent; the server
  * decides and its refusals are shown with their messages.

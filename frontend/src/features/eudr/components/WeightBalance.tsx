@@ -11,7 +11,7 @@ interface Props {
   approvedOverCap: number;
 }
 
-/** The weight balance of a delivery (SPEC.md section 4): figures, one bar, and the carton cap. */
+/** The weight balance of a delivery (docs/specification.md section 4): figures, one bar, and the carton cap. */
 export function WeightBalance({ weight, issuedCartons, allowedCartonCap, approvedOverCap }: Props) {
   const { t, i18n } = useTranslation('eudr');
   const bar = weightBar(weight);

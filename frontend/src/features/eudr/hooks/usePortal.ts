@@ -19,7 +19,7 @@ export interface EudrPortal {
 
 /**
  * Where the raw-material pages live for this user: the supplier portal keeps the form that made the
- * parent vendor known (route parameter or `pv` query, SPEC.md section 6); internal users use /purchase.
+ * parent vendor known (route parameter or `pv` query, docs/specification.md section 6); internal users use /purchase.
  */
 export function useEudrPortal(): EudrPortal {
   const { pathname } = useLocation();

@@ -18,8 +18,8 @@ function text(key: string, messages: Record<string, unknown> = en): string {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages) as string;
 }
 
-describe('raw-material form rules (SPEC.md section 5)', () => {
-  it('requires the parent vendor and the delivery number, with SPEC.md texts', () => {
+describe('raw-material form rules (docs/specification.md section 5)', () => {
+  it('requires the parent vendor and the delivery number, with docs/specification.md texts', () => {
     const errors = basicInfoErrors({ parent_vendor: null, delivery_number: '  ' });
     expect(text(errors.parent_vendor!)).toBe('Parent vendor is required');
     expect(text(errors.delivery_number!)).toBe('Delivery number is required');
@@ -65,7 +65,7 @@ describe('raw-material form rules (SPEC.md section 5)', () => {
   });
 });
 
-describe('generate-cartons rules (SPEC.md sections 5 and 9)', () => {
+describe('generate-cartons rules (docs/specification.md sections 5 and 9)', () => {
   it('searches products from 2 characters on', () => {
     expect(productSearchRule('C')).toBe('validation.productSearchMin');
     expect(productSearchRule(' C ')).toBe('validation.productSearchMin');

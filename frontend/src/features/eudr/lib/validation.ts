@@ -1,6 +1,6 @@
 /**
- * Client-side mirrors of the server's raw-material rules (SPEC.md section 5). Each rule returns the
- * i18n key of its message (namespace eudr, `validation.*`) or null; the English texts are SPEC.md's.
+ * Client-side mirrors of the server's raw-material rules (docs/specification.md section 5). Each rule returns the
+ * i18n key of its message (namespace eudr, `validation.*`) or null; the English texts are docs/specification.md's.
  */
 import { enoughToGenerate } from './weight';
 
@@ -113,7 +113,7 @@ export function materialErrors(lines: readonly LineInput[] | null | undefined): 
   return { list: linesRule(lines), lines: (lines ?? []).map(lineErrors) };
 }
 
-/* ---------- generate-cartons dialog (SPEC.md sections 5 and 9) ---------- */
+/* ---------- generate-cartons dialog (docs/specification.md sections 5 and 9) ---------- */
 
 export const PRODUCT_SEARCH_MIN = 2;
 

@@ -1,12 +1,12 @@
 /**
- * The weight balance of a delivery (SPEC.md section 4) turned into what the page draws: figures and
+ * The weight balance of a delivery (docs/specification.md section 4) turned into what the page draws: figures and
  * the proportions of one bar (used, remaining, loss) over the original weight, plus the carton cap.
  * The server computes the balance; this only lays it out, so the page and the server never disagree.
  * Decisions (enough weight left, how many cartons fit) are taken on exact decimals, never on floats.
  */
 import { decimalToNumber, parseDecimal } from '@/shared/utils/decimal';
 
-/** SPEC.md section 9: cartons can be generated only while at least this much weight remains. */
+/** docs/specification.md section 9: cartons can be generated only while at least this much weight remains. */
 export const MIN_GENERATE_KG = 10;
 
 export interface WeightFigures {

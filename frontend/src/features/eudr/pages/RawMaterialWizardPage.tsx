@@ -8,7 +8,7 @@ import { DeliveryWizard } from '../components/wizard/DeliveryWizard';
 import { useEudrPortal } from '../hooks/usePortal';
 
 /**
- * The creation wizard (SPEC.md section 2): basic info, material details, review and create. "Save
+ * The creation wizard (docs/specification.md section 2): basic info, material details, review and create. "Save
  * draft" keeps the work on the server as a delivery in status draft; `?draft=<id>` resumes it on the
  * first step that still needs something.
  */

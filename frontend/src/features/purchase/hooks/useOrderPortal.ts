@@ -14,7 +14,7 @@ export interface OrderPortal {
 
 /**
  * Where the order pages live for this user. The portal keeps the form that made the parent vendor
- * known (route parameter or `pv` query, SPEC.md section 6); internal users use /purchase/orders.
+ * known (route parameter or `pv` query, docs/specification.md section 6); internal users use /purchase/orders.
  */
 export function useOrderPortal(): OrderPortal {
   const { pathname } = useLocation();

@@ -36,7 +36,7 @@ export default function SupplierOrdersPage() {
   const vendorFilter = resolved.id ? { parent_vendor: resolved.id } : {};
   const vendorName = parentVendorName(user?.parent_vendor, i18n.language);
 
-  // SPEC.md section 3 "Purchase order (supplier view)", in its order (the order page shows lines and cartons).
+  // docs/specification.md section 3 "Purchase order (supplier view)", in its order (the order page shows lines and cartons).
   const columns: ServerColumn<PurchaseOrder>[] = [
     {
       title: t('fields.order_number'),

@@ -45,7 +45,7 @@ describe('supplier portal', () => {
     const { router } = renderApp('/supplier/orders');
     const table = await screen.findByRole('table');
     const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
-    // SPEC.md section 3 "Purchase order (supplier view)", in its order
+    // docs/specification.md section 3 "Purchase order (supplier view)", in its order
     const spec = ['Order number', 'Order date', 'Supplier', 'Total amount', 'Description', 'Type', 'Promise date', 'Owner', 'Status'];
     expect(headers.filter((h) => spec.includes(h ?? ''))).toEqual(spec);
     const row = await within(table).findByText('Spring carton run');

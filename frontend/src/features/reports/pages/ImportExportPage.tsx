@@ -49,7 +49,7 @@ function may(permissions: string[] | undefined, permission: string): boolean {
   return permissions === undefined || permissions.includes(permission);
 }
 
-/** Gathers the export and import of every master-data list (DESIGN.md section 8). */
+/** Gathers the export and import of every master-data list (docs/design.md section 8). */
 export default function ImportExportPage() {
   const { t } = useTranslation('importExport');
   const { message } = App.useApp();

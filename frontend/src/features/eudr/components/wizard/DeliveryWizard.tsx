@@ -61,7 +61,7 @@ class FileSaveError extends Error {
 }
 
 /**
- * The delivery form in three steps (SPEC.md section 2): basic info, material details, review. New
+ * The delivery form in three steps (docs/specification.md section 2): basic info, material details, review. New
  * deliveries are kept on the server as drafts (`?draft=<id>`) and submitted at the end; a submitted
  * delivery is edited with the same steps (PATCH, then the documents).
  */
@@ -258,7 +258,7 @@ export function DeliveryWizard({ mode, initial, initialStep }: Props) {
     setStep((s) => Math.min(s + 1, WIZARD_STEPS.length - 1));
   };
 
-  /** Everything a delivery needs before it is submitted or saved (SPEC.md section 5); jumps to the step to fix. */
+  /** Everything a delivery needs before it is submitted or saved (docs/specification.md section 5); jumps to the step to fix. */
   const readyToSubmit = (all: WizardValues): boolean => {
     if (isGeoJsonTextBroken(all)) {
       showFieldErrors({ location_geojson_text: [t('wizard.geojsonSyntax')] });

@@ -23,7 +23,7 @@ function renderWizard() {
 }
 
 describe('the creation wizard', () => {
-  it('shows SPEC.md messages on each step and keeps the user on the step', async () => {
+  it('shows docs/specification.md messages on each step and keeps the user on the step', async () => {
     const user = userEvent.setup({ delay: null });
     renderWizard();
     expect(screen.getByTestId('fixed-parent-vendor')).toHaveTextContent('Shanghai Evergreen Packaging');
