@@ -209,11 +209,11 @@ class RawMaterialDelivery(TenantModel):
     # The EU information system's last answer to verifyDeclaration for the upstream pair
     # (apps/eudr/verification.py): checked when entered and before a statement groups it.
     upstream_verification_result = models.CharField(
-        _("upstream verification result"), max_length=20, blank=True, db_default=""
+        _("upstream verification result"), max_length=20, blank=True, default="", db_default=""
     )
-    upstream_verification_status = models.CharField(max_length=20, blank=True, db_default="")
+    upstream_verification_status = models.CharField(max_length=20, blank=True, default="", db_default="")
     upstream_verified_at = models.DateTimeField(null=True, blank=True)
-    upstream_verification_message = models.CharField(max_length=1000, blank=True, db_default="")
+    upstream_verification_message = models.CharField(max_length=1000, blank=True, default="", db_default="")
     # The tenant's own statement for this delivery, as the EU information system answered when it was
     # filed (services.raw_material_record_dds). The verification number is never shown publicly.
     dds_reference_number = models.CharField(_("DDS reference number"), max_length=14, blank=True)
@@ -410,7 +410,9 @@ class CartonLabel(TenantModel):
     voided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    void_reason = models.CharField(_("reason for voiding"), max_length=200, blank=True, db_default="")
+    void_reason = models.CharField(
+        _("reason for voiding"), max_length=200, blank=True, default="", db_default=""
+    )
 
     supplier_scope = "raw_material__parent_vendor"
 

@@ -297,10 +297,10 @@ class Invoice(TenantModel):
     reverse_charge = models.BooleanField(_("reverse charge"), default=False)
     # the VAT determination when the draft was made (apps/common/tax.py): its case, the EN 16931 VAT
     # category (UNCL 5305) and the exemption reason code (VATEX) whose legal mention the document carries
-    vat_case = models.CharField(_("VAT case"), max_length=20, blank=True, db_default="")
+    vat_case = models.CharField(_("VAT case"), max_length=20, blank=True, default="", db_default="")
     vat_category = models.CharField(_("VAT category"), max_length=2, default="S", db_default="S")
     vat_exemption_code = models.CharField(
-        _("VAT exemption reason code"), max_length=20, blank=True, db_default=""
+        _("VAT exemption reason code"), max_length=20, blank=True, default="", db_default=""
     )
     note = models.CharField(_("note"), max_length=1000, blank=True)
     total_net = models.DecimalField(_("net total"), max_digits=14, decimal_places=2, default=ZERO)
@@ -308,7 +308,9 @@ class Invoice(TenantModel):
     total_gross = models.DecimalField(_("gross total"), max_digits=14, decimal_places=2, default=ZERO)
     amount_paid = models.DecimalField(_("amount paid"), max_digits=14, decimal_places=2, default=ZERO)
     # ISO 11649 creditor reference of a posted invoice (apps/common/payment.py), for the customer's payment
-    payment_reference = models.CharField(_("payment reference"), max_length=25, blank=True, db_default="")
+    payment_reference = models.CharField(
+        _("payment reference"), max_length=25, blank=True, default="", db_default=""
+    )
     # copied in when posted: what the document says, whatever changes later
     seller_name = models.CharField(max_length=300, blank=True)
     seller_address = models.CharField(max_length=500, blank=True)

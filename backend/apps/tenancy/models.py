@@ -114,7 +114,7 @@ class Tenant(models.Model):
         _("SME (micro, small or medium-sized company)"), default=False, db_default=False
     )
     simplified_declaration_id = models.CharField(
-        _("simplified declaration identifier"), max_length=14, blank=True, db_default=""
+        _("simplified declaration identifier"), max_length=14, blank=True, default="", db_default=""
     )
     allow_backorders = models.BooleanField(
         _("allow backorders"),

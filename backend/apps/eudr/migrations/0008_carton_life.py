@@ -16,7 +16,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='cartonlabel',
             name='void_reason',
-            field=models.CharField(blank=True, max_length=200, verbose_name='reason for voiding', db_default=""),
+            field=models.CharField(blank=True, max_length=200, verbose_name='reason for voiding', default="", db_default=""),
         ),
         migrations.AddField(
             model_name='cartonlabel',

@@ -20,17 +20,17 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='rawmaterialdelivery',
             name='upstream_verification_message',
-            field=models.CharField(blank=True, max_length=1000, db_default=""),
+            field=models.CharField(blank=True, max_length=1000, default="", db_default=""),
         ),
         migrations.AddField(
             model_name='rawmaterialdelivery',
             name='upstream_verification_result',
-            field=models.CharField(blank=True, max_length=20, verbose_name='upstream verification result', db_default=""),
+            field=models.CharField(blank=True, max_length=20, verbose_name='upstream verification result', default="", db_default=""),
         ),
         migrations.AddField(
             model_name='rawmaterialdelivery',
             name='upstream_verification_status',
-            field=models.CharField(blank=True, max_length=20, db_default=""),
+            field=models.CharField(blank=True, max_length=20, default="", db_default=""),
         ),
         migrations.AddField(
             model_name='rawmaterialdelivery',

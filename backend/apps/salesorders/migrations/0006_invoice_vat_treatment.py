@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='invoice',
             name='vat_case',
-            field=models.CharField(blank=True, max_length=20, verbose_name='VAT case', db_default=""),
+            field=models.CharField(blank=True, max_length=20, verbose_name='VAT case', default="", db_default=""),
         ),
         migrations.AddField(
             model_name='invoice',
@@ -23,6 +23,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='invoice',
             name='vat_exemption_code',
-            field=models.CharField(blank=True, max_length=20, verbose_name='VAT exemption reason code', db_default=""),
+            field=models.CharField(blank=True, max_length=20, verbose_name='VAT exemption reason code', default="", db_default=""),
         ),
     ]

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='invoice',
             name='payment_reference',
-            field=models.CharField(blank=True, max_length=25, verbose_name='payment reference', db_default=""),
+            field=models.CharField(blank=True, max_length=25, verbose_name='payment reference', default="", db_default=""),
         ),
     ]

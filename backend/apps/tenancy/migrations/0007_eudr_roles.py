@@ -33,6 +33,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tenant',
             name='simplified_declaration_id',
-            field=models.CharField(blank=True, max_length=14, verbose_name='simplified declaration identifier', db_default=""),
+            field=models.CharField(blank=True, max_length=14, verbose_name='simplified declaration identifier', default="", db_default=""),
         ),
     ]
