@@ -33,6 +33,7 @@ PRICE_PERMISSION_CODENAME = "see_prices"
 MONEY_FIELDS = frozenset(
     {
         "amount",
+        "amount_due",
         "amount_net",
         "amount_paid",
         "amount_vat",

@@ -149,10 +149,6 @@ def dds_submission_request(*, delivery_id: int, user, queryset=None) -> DdsSubmi
     account = traces_account_get()
     if account is None or not account.is_complete:
         raise TracesAccountMissing()
-    # The upstream statement it groups must exist and be usable, as the system says now.
-    from apps.eudr.verification import ensure_upstream_usable
-
-    ensure_upstream_usable(delivery=delivery)
     live = live_submission(delivery.pk)
     if live is not None and live.pending_action == Action.SUBMIT and live.last_error:
         # The earlier submission got no answer: try it again (the task looks it up before filing again).
@@ -170,6 +166,11 @@ def dds_submission_request(*, delivery_id: int, user, queryset=None) -> DdsSubmi
         raise DdsFilingNotAllowed(
             _("This delivery's statement is already filed: amend it, or withdraw it first.")
         )
+    # A new statement: the upstream statement it groups must exist and be usable, as the system says now
+    # (a retry of a live submission was checked when it was first queued).
+    from apps.eudr.verification import ensure_upstream_usable
+
+    ensure_upstream_usable(delivery=delivery)
     filing_gate_check(delivery=delivery)
     submission = DdsSubmission(delivery=delivery, environment=account.environment, created_by=user)
     submission.internal_reference = internal_reference(delivery, submission.key.hex[:8])

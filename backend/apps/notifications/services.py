@@ -44,6 +44,7 @@ from .errors import EventUnavailable, NoEmail, NoRecord, NotResendable, Template
 from .models import EmailAttachment, EmailMessage, EmailScenario, EmailTemplate, SmtpSettings
 from .outbox import OutboxBackend
 from .rendering import RenderError, conditions_hold, render
+from .smtp import GuardedTrackingSmtpBackend
 from .smtp import TrackingSmtpBackend as SmtpBackend
 
 logger = logging.getLogger(__name__)
@@ -311,7 +312,7 @@ class Transport:
 def smtp_backend(config: SmtpSettings) -> SmtpBackend:
     """The company's own server, through the outbound client (apps/common/outbound.py): its host is a
     tenant's address, so only public addresses, a bounded timeout and a rate per company."""
-    return outbound.GuardedSmtpBackend(
+    return GuardedTrackingSmtpBackend(
         host=config.host,
         port=config.port,
         username=config.username or None,

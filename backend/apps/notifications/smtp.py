@@ -13,6 +13,8 @@ import smtplib
 
 from django.core.mail.backends.smtp import EmailBackend
 
+from apps.common import outbound
+
 
 class _Tracking:
     tracker = None
@@ -57,3 +59,23 @@ class TrackingSmtpBackend(EmailBackend):
         if self.connection is not None:
             self.connection.tracker = self
         return opened
+
+
+class GuardedTrackingSMTP(_Tracking, outbound._GuardedSocket, smtplib.SMTP):
+    pass
+
+
+class GuardedTrackingSMTP_SSL(_Tracking, outbound._GuardedSocket, smtplib.SMTP_SSL):
+    pass
+
+
+class GuardedTrackingSmtpBackend(TrackingSmtpBackend):
+    """A company's own server: the address rules and bounded timeout of the outbound client
+    (apps/common/outbound.py: a tenant's address), and `content_sent` as above."""
+
+    def __init__(self, *args, timeout=None, **kwargs) -> None:
+        super().__init__(*args, timeout=outbound.timeout_seconds(timeout), **kwargs)
+
+    @property
+    def connection_class(self):
+        return GuardedTrackingSMTP_SSL if self.use_ssl else GuardedTrackingSMTP

@@ -35,6 +35,15 @@ MONEY_LIKE = re.compile(r"price|amount|cost|total|net|vat|gross|discount|paid|ta
 
 # Fields that look like money by name, or are decimals, and are not money (with the reason).
 NOT_MONEY = {
+    # the VAT treatment: codes, a legal mention, a percentage and whether a tax id passes its check digits
+    "vat_id_valid": "whether a tax id passes its check",
+    "customer_vat_number_valid": "whether a tax id passes its check",
+    "vat_case": "a code of the VAT treatment",
+    "vat_category": "a code of the VAT treatment",
+    "vat_exemption_code": "a code of the VAT treatment",
+    "vat_mention": "a legal text",
+    "rate": "a VAT percentage, not a price",
+    "summary": "the text of a risk assessment",
     # identifiers and codes, not amounts
     "buyer_vat_number": "a tax id",
     "seller_vat_number": "a tax id",

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import health
+from ..errors import OperationsErrorCode
 
 
 class HealthCheckSerializer(serializers.Serializer):
@@ -66,7 +67,7 @@ class ReadyView(_HealthView):
             {
                 "code": 503,
                 "message": _("This node is not ready to serve requests."),
-                "error": "not_ready",
+                "error": OperationsErrorCode.NOT_READY,
                 "data": {"status": "not_ready", "checks": checks},
             },
             status=503,
