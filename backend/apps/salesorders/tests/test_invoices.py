@@ -248,7 +248,6 @@ def test_delivery_note_labels_an_upstream_statement_and_never_prints_its_verific
     from apps.eudr.models import CartonLabel, RawMaterialDelivery
     from apps.salesorders.pdf import delivery_note_pdf
     from apps.salesorders.selectors import dds_references
-
     from apps.tenancy.models import Tenant
 
     w = sales_world
