@@ -23,31 +23,34 @@ export function AuditTrailCard({ deliveryId }: { deliveryId: number }) {
       {query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <Table<AuditEntry>
-          size="small"
-          rowKey="id"
-          loading={query.isFetching}
-          dataSource={query.data?.results ?? []}
-          locale={{ emptyText: t('audit.none') }}
-          scroll={{ x: 'max-content' }}
-          pagination={{ current: page, pageSize: 20, total: query.data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
-          columns={[
-            { title: t('audit.when'), dataIndex: 'at', render: (v: string) => new Date(v).toLocaleString(lang) },
-            { title: t('audit.who'), dataIndex: 'username', render: (v: string) => v || t('audit.system') },
-            {
-              title: t('audit.record'),
-              key: 'record',
-              render: (_v, entry) => (
-                <>
-                  {recordName(entry)} · {t(`audit.actions.${entry.action}`)}
-                </>
-              ),
-            },
-            { title: t('audit.field'), dataIndex: 'field', render: (v: string) => <span className={styles.mono}>{v || t('eudr:common.none')}</span> },
-            { title: t('audit.old'), dataIndex: 'old_value', render: value },
-            { title: t('audit.new'), dataIndex: 'new_value', render: value },
-          ]}
-        />
+        // The wrapper scrolls sideways and takes the focus, so a keyboard can scroll a trail whose rows
+        // hold no link or button (axe: scrollable-region-focusable).
+        <div className={styles.scrollRegion} tabIndex={0} role="region" aria-label={t('audit.title')}>
+          <Table<AuditEntry>
+            size="small"
+            rowKey="id"
+            loading={query.isFetching}
+            dataSource={query.data?.results ?? []}
+            locale={{ emptyText: t('audit.none') }}
+            pagination={{ current: page, pageSize: 20, total: query.data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
+            columns={[
+              { title: t('audit.when'), dataIndex: 'at', render: (v: string) => new Date(v).toLocaleString(lang) },
+              { title: t('audit.who'), dataIndex: 'username', render: (v: string) => v || t('audit.system') },
+              {
+                title: t('audit.record'),
+                key: 'record',
+                render: (_v, entry) => (
+                  <>
+                    {recordName(entry)} · {t(`audit.actions.${entry.action}`)}
+                  </>
+                ),
+              },
+              { title: t('audit.field'), dataIndex: 'field', render: (v: string) => <span className={styles.mono}>{v || t('eudr:common.none')}</span> },
+              { title: t('audit.old'), dataIndex: 'old_value', render: value },
+              { title: t('audit.new'), dataIndex: 'new_value', render: value },
+            ]}
+          />
+        </div>
       )}
     </Card>
   );
