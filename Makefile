@@ -14,7 +14,7 @@ UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
 MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
 
 .PHONY: help install install-backend install-frontend build run serve test test-backend test-frontend \
-        test-e2e test-deps lint types types-check messages check-deploy schemathesis bench pg-role pg-backup-role backup clean audit
+        test-e2e test-deps lint types types-check messages check-deploy schemathesis bench pg-role pg-backup-role backup clean audit pictures
 
 help:
 	@echo "make run     install everything, load demo data, serve on http://127.0.0.1:$(PORT)"
@@ -110,6 +110,11 @@ test-frontend: install-frontend
 test-e2e: test-deps build install-backend
 	@mkdir -p $(REPORTS)
 	cd $(FRONTEND) && PLAYWRIGHT_JUNIT_OUTPUT_NAME=$(REPORTS)/e2e.xml npx playwright test
+
+# Pictures of every route's first view against a fresh demo server (e2e/pictures.spec.ts; the sign-in
+# pictures also run in `make test`). PLAYWRIGHT_ARGS=--update-snapshots=changed makes new baselines.
+pictures: test-deps build install-backend
+	cd $(FRONTEND) && E2E_ROUTE_PICTURES=1 npx playwright test e2e/pictures.spec.ts $(PLAYWRIGHT_ARGS)
 
 schemathesis: build install-backend
 	@mkdir -p $(REPORTS)

@@ -80,7 +80,9 @@ export default defineConfig({
         // Migrating and loading every area's demo data: about 30 s on a quiet 2-core machine, several
         // minutes when the machine is busy. A start-up limit only, never a measure of speed.
         timeout: 420_000,
-        env: { E2E_PORT: String(PORT), E2E_SERVER_NAME: 'e2e' },
+        // The partners the journeys stand up (a Visma in Node) listen on this machine over plain http:
+        // this test installation's operator lets the outbound client reach them (docs/tenancy.md).
+        env: { E2E_PORT: String(PORT), E2E_SERVER_NAME: 'e2e', OUTBOUND_ALLOWED_NETWORKS: '127.0.0.0/8', OUTBOUND_ALLOW_HTTP: 'true' },
         // SIGTERM, so that the server drops its database before it goes (scripts/e2e-server.sh).
         gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
         stdout: 'pipe',

@@ -21,11 +21,11 @@ const PLOTS = JSON.stringify({
         type: 'Polygon',
         coordinates: [
           [
-            [108.4123, 22.9512],
-            [108.4213, 22.9512],
-            [108.4213, 22.9582],
-            [108.4123, 22.9582],
-            [108.4123, 22.9512],
+            [108.412311, 22.951211],
+            [108.421311, 22.951211],
+            [108.421311, 22.958211],
+            [108.412311, 22.958211],
+            [108.412311, 22.951211],
           ],
         ],
       },
@@ -227,10 +227,10 @@ test('an administrator records the filed due diligence statement of a demo deliv
   const card = page.getByTestId('filed-statement');
   await expect(card).toBeVisible();
   await card.getByTestId('filed-record').click();
-  await page.getByTestId('filed-reference-input').fill('25nl e2e 12345');
+  await page.getByTestId('filed-reference-input').fill('25nle2e1234567');
   await page.getByTestId('filed-verification-input').fill('K7R8LA90');
   await page.getByTestId('filed-save').click();
-  await expect(card.getByTestId('filed-reference')).toContainText('25NLE2E12345');
+  await expect(card.getByTestId('filed-reference')).toContainText('25NLE2E1234567');
   await expect(card.getByTestId('filed-verification')).toContainText('K7R8LA90');
   await expect(card).toContainText('Recorded by');
   if (shots) await page.screenshot({ path: `${shots}/eudr-filed-statement.png`, fullPage: true });
