@@ -20,6 +20,13 @@ async function token(request: APIRequestContext): Promise<string> {
 
 /** The article number of a product with cartons in the demo warehouse's stock (so a shipment of it can ship). */
 async function productInStock(request: APIRequestContext): Promise<string> {
+  // The journey ships without picking cartons: the company ships unlabelled stock (the delivery note
+  // says so per line); without the setting a labelled line ships only picked cartons.
+  const settings = await request.patch('/api/tenants/current/?tenant_id=3', {
+    headers: { Authorization: `Bearer ${await token(request)}` },
+    data: { allow_unlabelled_shipping: true },
+  });
+  expect(settings.ok(), await settings.text()).toBeTruthy();
   const answer = await request.get('/api/inventory/cartons/?tenant_id=3&status=in_stock&page_size=50', {
     headers: { Authorization: `Bearer ${await token(request)}` },
   });
