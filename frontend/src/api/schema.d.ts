@@ -4930,7 +4930,7 @@ export interface components {
             readonly created_at: string;
             /** Format: date-time */
             readonly voided_at: string | null;
-            readonly voided_by: string;
+            readonly voided_by: string | null;
             /** Reason for voiding */
             readonly void_reason: string;
             /** @description The carton's state: labelled, in_container, received, in_stock, picked, shipped, delivered or voided. Only labelled and in_container cartons can be voided. */

@@ -562,7 +562,9 @@ class CartonLabelSerializer(serializers.ModelSerializer):
         help_text="The carton's state: labelled, in_container, received, in_stock, picked, shipped, delivered "
         "or voided. Only labelled and in_container cartons can be voided."
     )
-    voided_by = serializers.CharField(source="voided_by.username", read_only=True, default=None)
+    voided_by = serializers.CharField(
+        source="voided_by.username", read_only=True, default=None, allow_null=True
+    )
     product_name = serializers.CharField(source="product.name", read_only=True)
     delivery_number = serializers.CharField(source="raw_material.delivery_number", read_only=True)
 
