@@ -136,13 +136,7 @@ class DeliveryDueDiligenceViewSet(TenantScopedMixin, viewsets.GenericViewSet):
         tags=TAGS,
     )
     def override(self, request, pk=None):
-        delivery = _visible_delivery(pk)
-        serializer = ReasonSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        record = services.filing_override_record(
-            delivery_id=delivery.pk, reason=serializer.validated_data["reason"], user=request.user
-        )
-        return Response(FilingOverrideSerializer(record).data, status=201)
+        return _with_reason(request, pk, services.filing_override_record, FilingOverrideSerializer)
 
     @extend_schema(
         operation_id="duediligence_delivery_archive",
@@ -151,13 +145,7 @@ class DeliveryDueDiligenceViewSet(TenantScopedMixin, viewsets.GenericViewSet):
         tags=TAGS,
     )
     def archive(self, request, pk=None):
-        delivery = _visible_delivery(pk)
-        serializer = ReasonSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        record = services.delivery_archive(
-            delivery_id=delivery.pk, reason=serializer.validated_data["reason"], user=request.user
-        )
-        return Response(RecordArchiveSerializer(record).data, status=201)
+        return _with_reason(request, pk, services.delivery_archive, RecordArchiveSerializer)
 
     @extend_schema(
         operation_id="duediligence_delivery_void_statement",
@@ -166,13 +154,16 @@ class DeliveryDueDiligenceViewSet(TenantScopedMixin, viewsets.GenericViewSet):
         tags=TAGS,
     )
     def void_statement(self, request, pk=None):
-        delivery = _visible_delivery(pk)
-        serializer = ReasonSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        record = services.statement_void(
-            delivery_id=delivery.pk, reason=serializer.validated_data["reason"], user=request.user
-        )
-        return Response(RecordArchiveSerializer(record).data, status=201)
+        return _with_reason(request, pk, services.statement_void, RecordArchiveSerializer)
+
+
+def _with_reason(request, pk, service, serializer_class) -> Response:
+    """An action on a visible delivery that records who did it and why (override, archive, void)."""
+    delivery = _visible_delivery(pk)
+    serializer = ReasonSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    record = service(delivery_id=delivery.pk, reason=serializer.validated_data["reason"], user=request.user)
+    return Response(serializer_class(record).data, status=201)
 
 
 class StatementAuditViewSet(TenantScopedMixin, viewsets.GenericViewSet):
