@@ -34,6 +34,11 @@ class CommonErrorCode(StrEnum):
     OUTBOUND_TESTS_TOO_FREQUENT = "outbound_tests_too_frequent"
     IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    # Refused by the HTTP server before the application saw the request (apps/common/http_server_errors.py).
+    BAD_REQUEST = "bad_request"
+    URI_TOO_LONG = "uri_too_long"
+    HEADERS_TOO_LARGE = "headers_too_large"
+    SERVER_ERROR = "server_error"
 
 
 class OutsideParentVendor(Forbidden):
