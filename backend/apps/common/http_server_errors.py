@@ -32,7 +32,9 @@ _ANSWERS: dict[int, tuple[str, str]] = {
 
 def envelope_error_bytes(status: int, reason: str) -> bytes:
     """The whole HTTP/1.1 answer (status line, headers, JSON body) for a refusal by the server."""
-    key, message = _ANSWERS.get(status, (CommonErrorCode.BAD_REQUEST if status < 500 else CommonErrorCode.SERVER_ERROR, reason))
+    key, message = _ANSWERS.get(
+        status, (CommonErrorCode.BAD_REQUEST if status < 500 else CommonErrorCode.SERVER_ERROR, reason)
+    )
     body = json.dumps({"code": status, "message": message, "error": str(key), "data": None}).encode()
     reason = "".join(ch for ch in reason if 32 <= ord(ch) < 127) or "Error"
     head = (

@@ -77,6 +77,7 @@ from rest_framework.exceptions import ErrorDetail
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from apps.common.api.export import SPREADSHEET_RESPONSES
 from apps.common.api.import_serializers import ImportJobSerializer
 from apps.common.errors import CommonErrorCode, ImportFileError, ImportRejected
 from apps.common.spreadsheet import csv_row, xlsx_append
@@ -664,7 +665,7 @@ class ImportMixin:
                 "format", OpenApiTypes.STR, OpenApiParameter.QUERY, enum=list(TEMPLATE_FORMATS), required=True
             ),
         ],
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY},
+        responses=SPREADSHEET_RESPONSES,
     )
     @action(detail=False, methods=["get"], url_path="import-template", url_name="import-template")
     def import_template(self, request, *args, **kwargs):

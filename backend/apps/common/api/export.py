@@ -18,6 +18,23 @@ from apps.common.spreadsheet import csv_row, safe_text, xlsx_append
 
 EXPORT_FORMATS = ("csv", "xlsx")
 
+CSV_MEDIA_TYPE = "text/csv"
+XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+PDF_MEDIA_TYPE = "application/pdf"
+
+
+def download_responses(*media_types: str) -> dict:
+    """The `responses` of a download operation: the media types it really serves, so the schema says what a
+    client will get (a file of any type, such as an attachment, is `*/*`)."""
+    from drf_spectacular.types import OpenApiTypes
+
+    return {(200, media_type): OpenApiTypes.BINARY for media_type in media_types}
+
+
+# Every list export and import template: CSV or XLSX by `?format=`.
+SPREADSHEET_RESPONSES = download_responses(CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE)
+ANY_FILE_RESPONSES = download_responses("*/*")
+
 
 class _Echo:
     def write(self, value: str) -> str:
@@ -79,7 +96,7 @@ def export_response(
                 yield writer.writerow(csv_row(record))
 
         # Read inside the tenant by the middleware (apps/common/streaming.py), like every streamed response.
-        response = StreamingHttpResponse(stream(), content_type="text/csv; charset=utf-8")
+        response = StreamingHttpResponse(stream(), content_type=f"{CSV_MEDIA_TYPE}; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{filename}-{stamp}.csv"'
         return response
 
@@ -92,8 +109,6 @@ def export_response(
         xlsx_append(sheet, record)
     buffer = io.BytesIO()
     workbook.save(buffer)
-    response = HttpResponse(
-        buffer.getvalue(), content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-    )
+    response = HttpResponse(buffer.getvalue(), content_type=XLSX_MEDIA_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{filename}-{stamp}.xlsx"'
     return response

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common import services
+from apps.common.api.export import ANY_FILE_RESPONSES
 from apps.common.api.import_serializers import ImportJobSerializer
 from apps.common.api.pagination import StandardPagination
 from apps.common.api.permissions import TenantMember, UserTypeAllowed
@@ -147,7 +148,7 @@ class AttachmentDownloadView(APIView):
     permission_classes = TENANT_MEMBER_PERMISSIONS
     allowed_user_types = ALL_USER_TYPES
 
-    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
+    @extend_schema(responses=ANY_FILE_RESPONSES)
     def get(self, request, pk: int):
         attachment = get_object_or_404(CommentAttachment.objects.select_related("comment"), pk=pk)
         comment = attachment.comment

@@ -17,7 +17,7 @@ from rest_framework import viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from apps.common.api.export import EXPORT_FORMATS, export_response
+from apps.common.api.export import EXPORT_FORMATS, SPREADSHEET_RESPONSES, export_response
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES, user_type
 from apps.common.errors import OutsideParentVendor
 from apps.common.prices import without_money_columns
@@ -97,9 +97,7 @@ class TenantModelViewSet(TenantScopedMixin, viewsets.ModelViewSet):
     def get_export_rows(self, queryset):
         return queryset.iterator(chunk_size=2000) if not queryset._prefetch_related_lookups else queryset
 
-    @extend_schema(
-        parameters=[EXPORT_PARAMETER], responses={(200, "application/octet-stream"): OpenApiTypes.BINARY}
-    )
+    @extend_schema(parameters=[EXPORT_PARAMETER], responses=SPREADSHEET_RESPONSES)
     @action(detail=False, methods=["get"], url_path="export")
     def export(self, request, *args, **kwargs):
         queryset = self.filter_queryset(self.get_queryset())

@@ -43,8 +43,20 @@ def test_unknown_status_keeps_the_servers_reason_and_a_stable_key():
 @pytest.fixture(scope="module")
 def gunicorn_port():
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", "127.0.0.1:0",
-         "--workers", "1", "--threads", "2", "--log-level", "info"],
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi:application",
+            "--bind",
+            "127.0.0.1:0",
+            "--workers",
+            "1",
+            "--threads",
+            "2",
+            "--log-level",
+            "info",
+        ],
         cwd=BACKEND,
         env=os.environ.copy(),
         stdout=subprocess.DEVNULL,
@@ -92,7 +104,7 @@ def test_an_over_long_query_string_answers_414_in_the_envelope(gunicorn_port):
 
 
 def test_over_large_headers_answer_431_in_the_envelope(gunicorn_port):
-    status, headers, body = _raw_request(
+    status, _headers, body = _raw_request(
         gunicorn_port,
         b"GET /api/health/live HTTP/1.1\r\nHost: localhost\r\nX-Big: " + b"y" * 9000 + b"\r\n\r\n",
     )

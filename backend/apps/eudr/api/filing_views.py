@@ -57,6 +57,8 @@ class TracesAccountSerializer(serializers.ModelSerializer):
     client_id = serializers.CharField(max_length=100, allow_blank=True, required=False, trim_whitespace=True)
     environment = serializers.ChoiceField(choices=TracesEnvironment.choices, required=False)
     can_edit = serializers.SerializerMethodField()
+    # Null until the account is first saved (the GET answers an unsaved default before that).
+    updated_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
     class Meta:
         model = TracesAccount

@@ -19,7 +19,14 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
-from apps.common.api.export import export_response
+from apps.common.api.export import (
+    ANY_FILE_RESPONSES,
+    CSV_MEDIA_TYPE,
+    PDF_MEDIA_TYPE,
+    SPREADSHEET_RESPONSES,
+    download_responses,
+    export_response,
+)
 from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import TenantModelViewSet, TenantScopedMixin
 from apps.common.idempotency import idempotent
@@ -318,9 +325,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         page = self.paginate_queryset(queryset)
         return self.get_paginated_response(ProductionBatchSerializer(page, many=True).data)
 
-    @extend_schema(
-        parameters=[KIND_PARAMETER], responses={(200, "application/octet-stream"): OpenApiTypes.BINARY}
-    )
+    @extend_schema(parameters=[KIND_PARAMETER], responses=ANY_FILE_RESPONSES)
     @action(detail=True, methods=["get"], url_path=r"files/(?P<kind>[a-z_]+)", url_name="files")
     def files(self, request, pk=None, kind=None):
         """Downloads one of the delivery's documents."""
@@ -399,7 +404,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
                 "format", OpenApiTypes.STR, OpenApiParameter.QUERY, enum=["csv", "xlsx"], required=False
             )
         ],
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY},
+        responses=SPREADSHEET_RESPONSES,
         filters=False,
     )
     @action(detail=False, methods=["get"], url_path="delivery-file-template")
@@ -489,7 +494,7 @@ class CartonLabelViewSet(
                 description="PDF label layout: default 100x150 mm, compact 100x50 mm.",
             ),
         ],
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY},
+        responses=download_responses(PDF_MEDIA_TYPE, CSV_MEDIA_TYPE),
     )
     @action(detail=False, methods=["get"])
     def export(self, request):

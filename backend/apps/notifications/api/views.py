@@ -14,6 +14,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.common.api.export import ANY_FILE_RESPONSES
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES
 from apps.common.api.viewsets import TenantModelViewSet, TenantReadOnlyViewSet
 from apps.notifications import errors, services
@@ -232,7 +233,7 @@ class EmailMessageViewSet(TenantReadOnlyViewSet):
         copy = services.message_resend(message=message, user=request.user)
         return Response(EmailMessageDetailSerializer(copy).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
+    @extend_schema(responses=ANY_FILE_RESPONSES)
     @action(detail=True, methods=["get"], url_path=r"attachments/(?P<attachment_id>\d+)")
     def attachment(self, request, pk=None, attachment_id=None):
         """One attachment, byte for byte as sent."""

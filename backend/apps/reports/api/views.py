@@ -10,7 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 
-from apps.common.api.export import EXPORT_FORMATS
+from apps.common.api.export import EXPORT_FORMATS, SPREADSHEET_RESPONSES
 from apps.common.api.viewsets import TenantModelViewSet, TenantScopedMixin
 from apps.reports import selectors
 from apps.reports.export import report_export
@@ -86,7 +86,7 @@ class ReportLabViewSet(TenantScopedMixin, viewsets.ViewSet):
             ),
         ],
         request=DefinitionSerializer,
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY},
+        responses=SPREADSHEET_RESPONSES,
     )
     @action(detail=False, methods=["post"])
     def export(self, request):

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from django.contrib.auth.models import Permission
 from django.db.models import Count, Prefetch
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from apps.common.api.export import export_response
+from apps.common.api.export import SPREADSHEET_RESPONSES, export_response
 from apps.common.api.viewsets import (
     EXPORT_PARAMETER,
     TenantModelViewSet,
@@ -187,7 +186,7 @@ class UserViewSet(
 
     @extend_schema(
         parameters=[EXPORT_PARAMETER],
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY},
+        responses=SPREADSHEET_RESPONSES,
     )
     @action(detail=False, methods=["get"], url_path="export")
     def export(self, request):
