@@ -31,6 +31,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.utils.translation import gettext as _
 from jinja2 import StrictUndefined, TemplateError
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -54,25 +55,27 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         if operator == "*":
             for seq, count in ((left, right), (right, left)):
                 if isinstance(count, int) and _size(seq) * max(count, 0) > MAX_OPERAND:
-                    raise SecurityError("the result of * would be too large")
+                    raise SecurityError(_("The result of * would be too large."))
             if (
                 isinstance(left, int)
                 and isinstance(right, int)
                 and left.bit_length() + right.bit_length() > MAX_INT_BITS
             ):
-                raise SecurityError("the result of * would be too large")
+                raise SecurityError(_("The result of * would be too large."))
         elif operator == "**":
             numbers = isinstance(right, (int, float)) and isinstance(left, (int, float))
             if numbers and (
                 abs(right) > 64
                 or (abs(left) > 2 and abs(right) * max(1, int(abs(left)).bit_length()) > MAX_INT_BITS)
             ):
-                raise SecurityError("the result of ** would be too large")
+                raise SecurityError(_("The result of ** would be too large."))
         elif operator == "+":
             if _size(left) + _size(right) > MAX_OPERAND:
-                raise SecurityError("the result of + would be too large")
+                raise SecurityError(_("The result of + would be too large."))
         elif operator == "%" and isinstance(left, str):
-            raise SecurityError("text formatting with % is not available")
+            raise SecurityError(
+                _("Formatting text with the percent operator is not available; use the format filter.")
+            )
         return super().call_binop(context, operator, left, right)
 
 
@@ -81,16 +84,16 @@ def _check_filter(name: str, value: Any, args: tuple, kwargs: dict) -> None:
         if isinstance(arg, bool):
             continue
         if isinstance(arg, (int, float)) and abs(arg) > MAX_FILTER_NUMBER:
-            raise SecurityError(f"the argument of {name} is too large")
+            raise SecurityError(_("The argument of %(filter)s is too large.") % {"filter": name})
         if _size(arg) > MAX_OPERAND:
-            raise SecurityError(f"the argument of {name} is too long")
+            raise SecurityError(_("The argument of %(filter)s is too long.") % {"filter": name})
     if name == "format" and isinstance(value, str) and re.search(r"%[^a-zA-Z%]*\d{4,}", value):
-        raise SecurityError("the width of format is too large")
+        raise SecurityError(_("The width in format is too large."))
     if name == "replace" and len(args) >= 2 and isinstance(value, str):
         old, new = str(args[0]), str(args[1])
         hits = len(value) + 1 if old == "" else value.count(old)
         if len(value) + hits * len(new) > MAX_OUTPUT:
-            raise SecurityError("the result of replace would be too long")
+            raise SecurityError(_("The result of replace would be too long."))
 
 
 def _bounded_filter(name: str, function):
@@ -137,7 +140,7 @@ class _Budget:
         if event == "line":
             self.steps += 1
             if self.steps > MAX_STEPS or (self.steps % 1000 == 0 and time.monotonic() > self.deadline):
-                raise SecurityError("the template runs too long")
+                raise SecurityError(_("The template runs too long (a loop that does too much?)."))
         return self.local
 
 
@@ -169,7 +172,7 @@ def render(source: str, context: dict[str, Any], *, html: bool = False) -> str:
     except (ArithmeticError, TypeError, ValueError, RecursionError) as exc:
         raise RenderError(str(exc)) from exc
     if len(out) > MAX_OUTPUT:
-        raise RenderError("the rendered text is too long")
+        raise RenderError(_("The rendered text is too long."))
     return out
 
 
