@@ -43,6 +43,9 @@ from django.utils.translation import gettext as _
 from apps.tenancy.context import get_current_tenant_id
 
 __all__ = [
+    "GuardedConnect",
+    "GuardedSMTP",
+    "GuardedSMTPSSL",
     "GuardedSmtpBackend",
     "GuardedTransport",
     "OutboundRefused",
@@ -233,9 +236,11 @@ def http_client(
     )
 
 
-class _GuardedSocket:
-    """smtplib connects through `_get_socket(host, port, timeout)`: resolve and check there, connect to
-    the checked address; `self._host` (the name) stays what TLS verifies the certificate against."""
+class GuardedConnect:
+    """Mixin for an `smtplib.SMTP` or `SMTP_SSL` class: smtplib connects through
+    `_get_socket(host, port, timeout)`; resolve and check there, connect to the checked address.
+    `self._host` (the name) stays what TLS verifies the certificate against. Put it after mixins that
+    add behaviour of their own (apps/notifications/smtp.py) and before the smtplib class."""
 
     def _get_socket(self, host, port, timeout):
         count_connection()
@@ -243,20 +248,29 @@ class _GuardedSocket:
         return super()._get_socket(address, port, timeout)
 
 
-class GuardedSMTP(_GuardedSocket, smtplib.SMTP):
+class GuardedSMTP(GuardedConnect, smtplib.SMTP):
     pass
 
 
-class GuardedSMTPSSL(_GuardedSocket, smtplib.SMTP_SSL):
+class GuardedSMTPSSL(GuardedConnect, smtplib.SMTP_SSL):
     pass
 
 
 class GuardedSmtpBackend(EmailBackend):
-    """Django's SMTP backend for a tenant's own server: guarded connections, bounded timeout."""
+    """Django's SMTP backend for a tenant's own server: guarded connections, bounded timeout.
+
+    A subclass that needs its own SMTP classes (they must include `GuardedConnect`) sets `smtp_class`
+    and `smtp_ssl_class`."""
+
+    smtp_class: type[smtplib.SMTP] = GuardedSMTP
+    smtp_ssl_class: type[smtplib.SMTP_SSL] = GuardedSMTPSSL
 
     def __init__(self, *args, timeout=None, **kwargs) -> None:
         super().__init__(*args, timeout=timeout_seconds(timeout), **kwargs)
 
     @property
     def connection_class(self):
-        return GuardedSMTPSSL if self.use_ssl else GuardedSMTP
+        chosen = self.smtp_ssl_class if self.use_ssl else self.smtp_class
+        if not issubclass(chosen, GuardedConnect):  # a subclass may not drop the guard
+            raise TypeError(f"{chosen.__name__} does not connect through GuardedConnect")
+        return chosen

@@ -41,14 +41,10 @@ class TrackingSMTP_SSL(_Tracking, smtplib.SMTP_SSL):
     pass
 
 
-class TrackingSmtpBackend(EmailBackend):
-    """EmailBackend whose `content_sent` says whether the last message's content reached the server."""
+class _TrackingBackend:
+    """`content_sent` says whether the last message's content reached the server."""
 
     content_sent = False
-
-    @property
-    def connection_class(self):
-        return TrackingSMTP_SSL if self.use_ssl else TrackingSMTP
 
     def send_messages(self, email_messages):
         self.content_sent = False
@@ -61,21 +57,25 @@ class TrackingSmtpBackend(EmailBackend):
         return opened
 
 
-class GuardedTrackingSMTP(_Tracking, outbound._GuardedSocket, smtplib.SMTP):
-    pass
-
-
-class GuardedTrackingSMTP_SSL(_Tracking, outbound._GuardedSocket, smtplib.SMTP_SSL):
-    pass
-
-
-class GuardedTrackingSmtpBackend(TrackingSmtpBackend):
-    """A company's own server: the address rules and bounded timeout of the outbound client
-    (apps/common/outbound.py: a tenant's address), and `content_sent` as above."""
-
-    def __init__(self, *args, timeout=None, **kwargs) -> None:
-        super().__init__(*args, timeout=outbound.timeout_seconds(timeout), **kwargs)
+class TrackingSmtpBackend(_TrackingBackend, EmailBackend):
+    """The operator's own server (settings): Django's SMTP backend with `content_sent`."""
 
     @property
     def connection_class(self):
-        return GuardedTrackingSMTP_SSL if self.use_ssl else GuardedTrackingSMTP
+        return TrackingSMTP_SSL if self.use_ssl else TrackingSMTP
+
+
+class GuardedTrackingSMTP(_Tracking, outbound.GuardedSMTP):
+    pass
+
+
+class GuardedTrackingSMTP_SSL(_Tracking, outbound.GuardedSMTPSSL):
+    pass
+
+
+class GuardedTrackingSmtpBackend(_TrackingBackend, outbound.GuardedSmtpBackend):
+    """A company's own server: the address rules and bounded timeout of the outbound client
+    (apps/common/outbound.py: a tenant's address), and `content_sent` as above."""
+
+    smtp_class = GuardedTrackingSMTP
+    smtp_ssl_class = GuardedTrackingSMTP_SSL

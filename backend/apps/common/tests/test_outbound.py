@@ -331,3 +331,22 @@ def test_mock_transports_pass_the_guard_too():
         with outbound.http_client(transport=transport) as client:
             client.get("https://127.0.0.1/")
     assert calls == []
+
+
+def test_a_company_servers_tracking_backend_keeps_the_guard():
+    from apps.notifications.smtp import GuardedTrackingSmtpBackend
+
+    backend = GuardedTrackingSmtpBackend(host="127.0.0.1", port=25, timeout=5, fail_silently=False)
+    assert issubclass(backend.connection_class, outbound.GuardedConnect)
+    with pytest.raises(outbound.OutboundRefused):
+        backend.open()
+
+
+def test_a_backend_without_the_guard_in_its_smtp_class_is_refused():
+    import smtplib
+
+    class Unguarded(outbound.GuardedSmtpBackend):
+        smtp_class = smtplib.SMTP
+
+    with pytest.raises(TypeError):
+        _ = Unguarded(host="smtp.example.com", port=25).connection_class
