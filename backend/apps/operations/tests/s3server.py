@@ -101,12 +101,13 @@ def start(workdir: Path) -> S3Server:
     master, master_grpc, volume, volume_grpc, filer, filer_grpc, s3, s3_grpc = _free_ports(8)
     log = workdir / "weed.log"
     command = [
-        binary, "server", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", f"-dir={data}",
+        binary, f"-logdir={workdir}", "server", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", f"-dir={data}",
         f"-master.port={master}", f"-master.port.grpc={master_grpc}", "-master.telemetry=false",
         f"-volume.port={volume}", f"-volume.port.grpc={volume_grpc}", "-volume.max=500", "-master.volumeSizeLimitMB=16",
         "-filer", f"-filer.port={filer}", f"-filer.port.grpc={filer_grpc}",
         "-s3", f"-s3.port={s3}", f"-s3.port.grpc={s3_grpc}", f"-s3.config={config}",
         "-s3.port.iceberg=0", "-s3.port.lance=0",
+        f"-s3.localSocket={workdir / 's3.sock'}", f"-filer.localSocket={workdir / 'filer.sock'}",
     ]  # fmt: skip
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
