@@ -21,7 +21,7 @@ import socket
 import ssl
 from dataclasses import dataclass
 from datetime import timedelta
-from email.utils import formataddr, make_msgid
+from email.utils import make_msgid
 from typing import Any
 
 from django.conf import settings
@@ -40,6 +40,7 @@ from apps.common.secrets import SecretUnreadable, readable
 from apps.tenancy.context import tenant_context
 
 from . import events as registry
+from .addresses import mailbox
 from .errors import EventUnavailable, NoEmail, NoRecord, NotResendable, TemplateInUse
 from .models import EmailAttachment, EmailMessage, EmailScenario, EmailTemplate, SmtpSettings
 from .outbox import OutboxBackend
@@ -188,7 +189,7 @@ def _new_message(
     user=None,
 ) -> EmailMessage | None:
     """Stores one message (queued, or failed with `error`). None when the dedupe key is already taken."""
-    to = formataddr((recipient.name, recipient.email)) if recipient.name else recipient.email
+    to = mailbox(recipient.name, recipient.email)
     fields = {
         "scenario": scenario,
         "event": event.name,
@@ -336,7 +337,7 @@ def transport(*, local_outbox: bool = False) -> Transport:
         )
     config = SmtpSettings.objects.filter(enabled=True).first()
     if config is not None:
-        sender = formataddr((config.from_name, config.from_email)) if config.from_name else config.from_email
+        sender = mailbox(config.from_name, config.from_email)
         return Transport(smtp_backend(config), EmailMessage.Transport.TENANT_SMTP, sender, config.reply_to)
     connection = get_connection(fail_silently=False)
     kind = (

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from apps.common.api.fields import TenantRelatedField
 from apps.common.secrets import is_unreadable
 from apps.notifications import events as registry
+from apps.notifications.addresses import readable
 from apps.notifications.models import (
     EmailAttachment,
     EmailMessage,
@@ -468,6 +469,15 @@ class EmailMessageSerializer(serializers.ModelSerializer):
     def get_event_label(self, obj) -> str:
         event = registry.get_event(obj.event)
         return str(event.label) if event else obj.event
+
+    def to_representation(self, instance):
+        # Names as people read them, also for messages stored with encoded names (addresses.readable).
+        data = super().to_representation(instance)
+        data["to"] = [readable(address) for address in data.get("to") or []]
+        for field in ("from_email", "reply_to"):
+            if data.get(field):
+                data[field] = readable(data[field])
+        return data
 
 
 class EmailMessageDetailSerializer(EmailMessageSerializer):

@@ -9,6 +9,7 @@ import zipfile
 from email import policy
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
@@ -369,3 +370,58 @@ def test_a_message_whose_broker_message_was_lost_is_sent_once_by_the_sweep(
     assert sweep_queued.apply().get() == 0
     assert len(smtp_server.received) == 1
     assert _reload(message, world, in_tenant).status == "sent"
+
+
+def test_names_travel_encoded_and_read_decoded_in_the_log(
+    world,
+    in_tenant,
+    api,
+    tenant_smtp,
+    smtp_server,
+    make_scenario,
+    make_order,
+    django_capture_on_commit_callbacks,
+):
+    make_scenario(recipients=[{"type": "contact", "role": "parent_vendor"}])
+    with in_tenant(world["tenant3"]):
+        world["vendor_a"].email = "sales@evergreen.example"
+        world["vendor_a"].contact = "Müller, Küchenwelt"
+        world["vendor_a"].save()
+        tenant_smtp.from_name = "Bäckerei Süd"
+        tenant_smtp.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        make_order()
+
+    (envelope,) = smtp_server.received
+    head = envelope.content.split(b"\r\n\r\n", 1)[0]
+    assert b"=?utf-8?" in head.lower()  # on the wire the names are encoded words (RFC 2047)
+    mail = _parsed(envelope)
+    assert mail["To"].addresses[0].display_name == "Müller, Küchenwelt"
+    assert mail["To"].addresses[0].addr_spec == "sales@evergreen.example"
+    assert mail["From"].addresses[0].display_name == "Bäckerei Süd"
+
+    (row,) = _messages(world, in_tenant)
+    assert row.to == ['"Müller, Küchenwelt" <sales@evergreen.example>']
+    client = api(world["admin"], world["tenant3"])
+    listed = client.get("/api/core/email-log/").json()["data"]["results"][0]
+    assert listed["to"] == ['"Müller, Küchenwelt" <sales@evergreen.example>']
+    detail = client.get(f"/api/core/email-log/{row.pk}/").json()["data"]
+    assert detail["from_email"] == "Bäckerei Süd <orders@eurotrade.example>"
+
+
+def test_a_name_stored_encoded_by_an_earlier_version_reads_decoded(world, in_tenant, api, make_order):
+    with in_tenant(world["tenant3"]):
+        order = make_order()
+        EmailMessage.objects.all().delete()
+        row = EmailMessage.objects.create(
+            event="purchase_order.created",
+            content_type=ContentType.objects.get_for_model(type(order)),
+            object_id=order.pk,
+            to=["=?utf-8?q?K=C3=BCchenwelt?= <a@b.example>"],
+            from_email="=?utf-8?b?QsOkY2tlcmVp?= <o@b.example>",
+            message_id="<old@b.example>",
+        )
+    client = api(world["admin"], world["tenant3"])
+    detail = client.get(f"/api/core/email-log/{row.pk}/").json()["data"]
+    assert detail["to"] == ["Küchenwelt <a@b.example>"]
+    assert detail["from_email"] == "Bäckerei <o@b.example>"
