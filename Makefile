@@ -64,6 +64,7 @@ run: install build
 
 lint: install
 	cd $(BACKEND) && $(UV) run --frozen ruff check . && $(UV) run --frozen ruff format --check .
+	cd $(BACKEND) && $(UV) run --frozen mypy
 	$(MANAGE) makemigrations --check --dry-run -v0
 	cd $(FRONTEND) && npm run lint --silent && npm run typecheck --silent
 

@@ -32,7 +32,7 @@ def commentable_content_types() -> dict[int, type[Model]]:
 
 def visible_records(model: type[Model], user, tenant) -> QuerySet:
     """The records of `model` this user may view in the current tenant (none if not allowed)."""
-    queryset = model.objects.all()
+    queryset = model._default_manager.all()
     perm = f"{model._meta.app_label}.view_{model._meta.model_name}"
     if perm not in tenant_permissions(user, tenant):
         return queryset.none()

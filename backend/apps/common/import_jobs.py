@@ -290,10 +290,10 @@ def _finish_failed(job: ImportJob, *, error: str, message: str, data: Any = None
 
 def _discard_file(job: ImportJob) -> None:
     if job.file:
-        name = job.file.name
+        name = job.file.name or ""
         storage = job.file.storage
         job.file = ""
-        transaction.on_commit(lambda: storage.delete(name))
+        transaction.on_commit(lambda: storage.delete(name) if name else None)
 
 
 def execute(*, tenant_id: int, job_id: int, importer: str) -> str:

@@ -60,7 +60,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
@@ -170,7 +170,7 @@ def lookup(model: type[Model], *fields: str) -> Callable[[str, Importer], Any]:
         index = importer._lookups.get(cache_key)
         if index is None:
             index = {}
-            for row in model.objects.values("pk", *fields):
+            for row in model._default_manager.values("pk", *fields):
                 for name in reversed(fields):  # the first field wins on a clash
                     if row[name] not in (None, ""):
                         index[str(row[name]).strip().casefold()] = row["pk"]
@@ -397,11 +397,11 @@ class Importer:
         example = [column.example for column in cls.columns]
         filename = f"{cls.resource_name}-import-template"
         if fmt == "csv":
-            buffer = io.StringIO()
-            writer = csv.writer(buffer)
+            text = io.StringIO()
+            writer = csv.writer(text)
             writer.writerow(csv_row(headers))
             writer.writerow(csv_row(example))
-            response = HttpResponse("\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8")
+            response = HttpResponse("\ufeff" + text.getvalue(), content_type="text/csv; charset=utf-8")
             response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
             return response
 
@@ -455,10 +455,11 @@ class Importer:
             key = _normalize_header(header)
             if not key:
                 continue
-            column = by_name.get(key)
-            if column is None:
+            found = by_name.get(key)
+            if found is None:
                 ignored.append(header)
                 continue
+            column = found
             if column.field in seen:
                 raise ImportFileError(
                     _("The column “%(header)s” appears more than once.") % {"header": column.header},
@@ -481,7 +482,7 @@ class Importer:
         unique = list(dict.fromkeys(k for k in keys if k))
         for start in range(0, len(unique), 500):
             chunk = unique[start : start + 500]
-            for instance in self.model.objects.filter(**{f"{self.natural_key}__in": chunk}):
+            for instance in self.model._default_manager.filter(**{f"{self.natural_key}__in": chunk}):
                 found[str(getattr(instance, self.natural_key))] = instance
         return found
 
@@ -640,10 +641,16 @@ ImportUploadSerializer = inline_serializer(
 )
 
 
-class ImportMixin:
+if TYPE_CHECKING:  # the mixin's methods run on a DRF viewset
+    from rest_framework.generics import GenericAPIView as _ViewBase
+else:
+    _ViewBase = object
+
+
+class ImportMixin(_ViewBase):
     """Adds `import-template/` and `import/` to a TenantModelViewSet (see the module docstring)."""
 
-    importer_class: type[Importer] | None = None
+    importer_class: type[Importer]
 
     @property
     def action_permissions(self) -> dict[str, list[str]]:
@@ -657,7 +664,7 @@ class ImportMixin:
         }
 
     def get_importer(self) -> Importer:
-        return self.importer_class(context=self.get_serializer_context())
+        return self.importer_class(context=dict(self.get_serializer_context()))
 
     @extend_schema(
         parameters=[

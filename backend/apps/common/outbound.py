@@ -111,7 +111,7 @@ def resolve(host: str, port: int) -> str:
         infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as exc:
         raise OutboundRefused(OutboundRefused.RESOLVE, _("The host name could not be resolved.")) from exc
-    addresses = list(dict.fromkeys(info[4][0] for info in infos))
+    addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
     if not addresses:
         raise OutboundRefused(OutboundRefused.RESOLVE, _("The host name could not be resolved."))
     if not all(address_allowed(address) for address in addresses):
@@ -186,7 +186,7 @@ def test_rate_check() -> None:
         raise OutboundTestsTooFrequent() from exc
 
 
-test_rate_check.__test__ = False  # not a pytest test
+test_rate_check.__test__ = False  # type: ignore[attr-defined]  # not a pytest test
 
 
 def timeout_seconds(wanted: float | None = None) -> float:
@@ -245,7 +245,7 @@ class GuardedConnect:
     def _get_socket(self, host, port, timeout):
         count_connection()
         address = resolve(host, port)
-        return super()._get_socket(address, port, timeout)
+        return super()._get_socket(address, port, timeout)  # type: ignore[misc]  # smtplib.SMTP follows in the MRO
 
 
 class GuardedSMTP(GuardedConnect, smtplib.SMTP):
@@ -266,7 +266,8 @@ class GuardedSmtpBackend(EmailBackend):
     smtp_ssl_class: type[smtplib.SMTP_SSL] = GuardedSMTPSSL
 
     def __init__(self, *args, timeout=None, **kwargs) -> None:
-        super().__init__(*args, timeout=timeout_seconds(timeout), **kwargs)
+        kwargs["timeout"] = timeout_seconds(timeout)
+        super().__init__(*args, **kwargs)
 
     @property
     def connection_class(self):

@@ -23,7 +23,7 @@ Without a request (a server job) nothing is hidden: only answers to a user are f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 PRICE_PERMISSION = "products.see_prices"
 PRICE_PERMISSION_CODENAME = "see_prices"
@@ -122,7 +122,13 @@ def hide_prices(request) -> bool:
     return not can_see_prices(request)
 
 
-class PriceFieldsMixin:
+if TYPE_CHECKING:  # the mixin's methods run on a DRF serializer
+    from rest_framework.serializers import Serializer as _SerializerBase
+else:
+    _SerializerBase = object
+
+
+class PriceFieldsMixin(_SerializerBase):
     """A serializer whose `price_fields` are left out of the answer for users without the permission."""
 
     price_fields: tuple[str, ...] = ()

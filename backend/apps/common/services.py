@@ -48,15 +48,20 @@ def comment_add_attachment(*, comment: Comment, upload, user) -> CommentAttachme
 
 @transaction.atomic
 def comment_remove_attachment(*, attachment: CommentAttachment) -> None:
-    stored = attachment.file.name
+    stored = attachment.file.name or ""
     storage = attachment.file.storage
     attachment.delete()
     # Remove the file only once the row is gone for good.
-    transaction.on_commit(lambda: storage.delete(stored))
+    transaction.on_commit(lambda: storage.delete(stored) if stored else None)
 
 
 @transaction.atomic
 def comment_delete(*, comment: Comment) -> None:
-    stored = [(a.file.storage, a.file.name) for a in comment.attachments.all()]
+    stored = [(a.file.storage, a.file.name) for a in comment.attachments.all() if a.file.name]
     comment.delete()
-    transaction.on_commit(lambda: [storage.delete(name) for storage, name in stored])
+
+    def remove_files() -> None:
+        for storage, name in stored:
+            storage.delete(name)
+
+    transaction.on_commit(remove_files)

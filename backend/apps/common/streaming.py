@@ -14,10 +14,10 @@ server can still send them with `wsgi.file_wrapper`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db import transaction
-from django.http import FileResponse, HttpResponseBase
+from django.http import FileResponse, HttpResponseBase, StreamingHttpResponse
 
 from apps.tenancy.context import get_current_tenant_id, tenant_context
 
@@ -45,7 +45,8 @@ def bind_stream_to_tenant(response: HttpResponseBase, tenant_id: int | None) -> 
         return response
     if getattr(response, "_tenant_bound", False):
         return response
-    original = response.streaming_content
+    assert isinstance(response, StreamingHttpResponse)  # `streaming` is set only by StreamingHttpResponse
+    original: Any = response.streaming_content  # a synchronous iterator under WSGI
     response.streaming_content = tenant_stream(lambda: original, tenant_id=tenant_id)
-    response._tenant_bound = True
+    response._tenant_bound = True  # type: ignore[attr-defined]
     return response

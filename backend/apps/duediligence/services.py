@@ -68,7 +68,7 @@ def _text(value: Any) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _clean_criteria(raw: Any, errors: dict[str, list]) -> list[dict[str, str]]:
+def _clean_criteria(raw: Any, errors: dict[str, list]) -> list[dict[str, Any]]:
     by_code: dict[str, dict] = {}
     if not isinstance(raw, list):
         errors["criteria"] = [_("Answer every criterion of Art. 10(2).")]
@@ -101,7 +101,7 @@ def _clean_criteria(raw: Any, errors: dict[str, list]) -> list[dict[str, str]]:
     return cleaned
 
 
-def _clean_mitigation(raw: Any, errors: dict[str, list]) -> list[dict[str, str]]:
+def _clean_mitigation(raw: Any, errors: dict[str, list]) -> list[dict[str, Any]]:
     if raw in (None, ""):
         return []
     if not isinstance(raw, list) or len(raw) > 50:

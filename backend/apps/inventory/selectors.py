@@ -106,7 +106,9 @@ def product_totals(queryset: QuerySet) -> QuerySet:
     )
 
 
-def stock_as_of(*, at: datetime, product_id: int | None = None, location_ids=None) -> QuerySet:
+def stock_as_of(
+    *, at: datetime, product_id: int | None = None, location_ids=None
+) -> dict[tuple[int, int], Decimal]:
     """Stock per product and location at the moment `at`, replayed from the ledger (never from `Stock`):
     the sum of the quantities moved into the location minus those moved out, over moves up to `at`.
     Rows with zero are left out. Answers dicts of product, location and quantity."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -396,7 +397,7 @@ class ScanResult:
     duplicate: bool = False
 
 
-def _receipt_with_room(line) -> object | None:
+def _receipt_with_room(line) -> Any:
     """The oldest purchase receipt of the order line that received more units than cartons were scanned
     against it: a carton of the line scanned now completes that receipt instead of making another."""
     from django.db.models import Count
@@ -428,7 +429,7 @@ def cartons_stock(*, receipt, cartons: list[WarehouseCarton], user) -> None:
     if not cartons:
         return
     receiving = warehouse_receiving_location(warehouse=receipt.warehouse)
-    away: dict[tuple[int, int], Decimal] = {}
+    away: dict[tuple[int, int | None], Decimal] = {}
     locations = {}
     for carton in cartons:
         if carton.location_id != receiving.pk:
@@ -555,13 +556,14 @@ def cartons_receiving_post(*, shipment, user) -> list:
         raise NothingToPost()
     groups: dict[tuple[int, int], list[WarehouseCarton]] = {}
     for carton in cartons:
+        assert carton.location is not None  # a received carton stands somewhere
         key = (carton.label.purchase_order_line.order_id, carton.location.warehouse_id)
         groups.setdefault(key, []).append(carton)
 
     receipts = []
     for (_order_id, _warehouse_id), group in sorted(groups.items()):
         order = group[0].label.purchase_order_line.order
-        warehouse = group[0].location.warehouse
+        warehouse = group[0].location.warehouse  # type: ignore[union-attr]  # checked above
         per_line: dict[int, int] = {}
         for carton in group:
             per_line[carton.label.purchase_order_line_id] = (

@@ -19,6 +19,7 @@ import logging
 import smtplib
 import socket
 import ssl
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from email.utils import make_msgid
@@ -46,7 +47,6 @@ from .models import EmailAttachment, EmailMessage, EmailScenario, EmailTemplate,
 from .outbox import OutboxBackend
 from .rendering import RenderError, conditions_hold, render
 from .smtp import GuardedTrackingSmtpBackend
-from .smtp import TrackingSmtpBackend as SmtpBackend
 
 logger = logging.getLogger(__name__)
 
@@ -182,7 +182,7 @@ def _new_message(
     recipient: registry.Recipient,
     rendered: Rendered | None,
     error: str = "",
-    attachments: list[registry.Attachment] = (),
+    attachments: Sequence[registry.Attachment] = (),
     dedupe_key: str | None = None,
     delay_minutes: int = 0,
     is_test: bool = False,
@@ -310,7 +310,7 @@ class Transport:
     reply_to: str
 
 
-def smtp_backend(config: SmtpSettings) -> SmtpBackend:
+def smtp_backend(config: SmtpSettings) -> GuardedTrackingSmtpBackend:
     """The company's own server, through the outbound client (apps/common/outbound.py): its host is a
     tenant's address, so only public addresses, a bounded timeout and a rate per company."""
     return GuardedTrackingSmtpBackend(
@@ -433,6 +433,7 @@ def message_deliver(
         message.save()
     outcome = "failed" if email is None else "sent"
     if email is not None:
+        assert route is not None  # built with the e-mail
         try:
             route.connection.send_messages([email])
         except Exception as exc:
@@ -451,7 +452,7 @@ def message_deliver(
                 logger.exception("E-mail %s could not be sent", message_id)
     with transaction.atomic(), tenant_context(tenant_id):
         message = EmailMessage.objects.select_for_update().get(pk=message_id)
-        if outcome == "sent":
+        if outcome == "sent" and email is not None:
             raw = email.message().as_bytes(linesep="\r\n")
             message.raw.save(f"{message.pk}.eml", ContentFile(raw), save=False)
             message.raw_sha256 = hashlib.sha256(raw).hexdigest()
@@ -611,6 +612,7 @@ def send_test(*, scenario: EmailScenario, record_pk: int | None, language: str, 
         is_test=True,
         user=user,
     )
+    assert message is not None  # a test message has no dedupe key, so it is always stored
     queue_after_commit([message])
     return message
 
@@ -676,7 +678,10 @@ def queue(pending: list[tuple[int, int, Any]]) -> None:
                 # inline (the embedded default): the tries follow each other without the backoff; a
                 # failure is recorded on the message, never raised into the request that committed
                 for _attempt in range(INLINE_TRIES):
-                    if message_deliver(**kwargs, max_tries=INLINE_TRIES) != "retry":
+                    if (
+                        message_deliver(tenant_id=tenant_id, message_id=message_id, max_tries=INLINE_TRIES)
+                        != "retry"
+                    ):
                         break
             else:
                 send_message.apply_async(kwargs=kwargs, countdown=countdown)

@@ -96,8 +96,8 @@ def product_group_tree() -> list[dict]:
             "description": group.description,
             "parent": group.parent_id,
             "depth": depth,
-            "product_count": group.product_count,
-            "children_count": group.children_count,
+            "product_count": group.product_count,  # type: ignore[attr-defined]  # annotated by the query
+            "children_count": group.children_count,  # type: ignore[attr-defined]
             "children": [
                 build(child, depth + 1, seen | {group.pk})
                 for child in by_parent.get(group.pk, [])

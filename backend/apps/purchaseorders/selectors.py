@@ -189,7 +189,7 @@ def owner_candidates(search: str = "") -> QuerySet:
     """Internal users with an active membership in the current tenant: who may own purchase orders.
     `search` matches the user name, names and e-mail."""
     users = get_user_model().objects.filter(
-        memberships__tenant_id=get_current_tenant_id(),
+        memberships__tenant_id=get_current_tenant_id() or 0,
         memberships__is_active=True,
         is_active=True,
         is_supplier=False,

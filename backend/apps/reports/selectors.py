@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import time
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import Avg, Count, F, Max, Min, Q, QuerySet, Sum
 from django.db.models.functions import Trunc
@@ -52,7 +53,7 @@ def may_see_prices(*, user, tenant) -> bool:
 def scoped_queryset(*, dataset: Dataset, user) -> QuerySet:
     queryset = dataset.queryset()
     if user_type(user) == "supplier":
-        queryset = queryset.filter(**{dataset.supplier_scope: user.parent_vendor_id})
+        queryset = queryset.filter(**{str(dataset.supplier_scope): user.parent_vendor_id})
     return queryset
 
 
@@ -78,24 +79,24 @@ def _date_q(path: str, low, high, is_datetime: bool) -> Q:
 def apply_filters(queryset: QuerySet, definition: Definition) -> QuerySet:
     for spec in definition.filters:
         path = spec.dimension.path
+        value: Any = spec.value  # its shape follows `op` (definition.py checks it)
         if spec.dimension.kind == DATE:
             is_datetime = _is_datetime(queryset, path)
             if spec.op == "eq":
-                queryset = queryset.filter(_date_q(path, spec.value, spec.value, is_datetime))
+                queryset = queryset.filter(_date_q(path, value, value, is_datetime))
             elif spec.op == "range":
-                queryset = queryset.filter(_date_q(path, *spec.value, is_datetime))
+                low, high = value
+                queryset = queryset.filter(_date_q(path, low, high, is_datetime))
             else:
-                queryset = queryset.filter(_date_q(path, *relative_range(spec.value), is_datetime))
+                queryset = queryset.filter(_date_q(path, *relative_range(value), is_datetime))
         elif spec.op == "eq":
-            queryset = queryset.filter(
-                **({f"{path}__isnull": True} if spec.value is None else {path: spec.value})
-            )
+            queryset = queryset.filter(**({f"{path}__isnull": True} if value is None else {path: value}))
         elif spec.op == "in":
-            queryset = queryset.filter(**{f"{path}__in": [v for v in spec.value if v is not None]})
+            queryset = queryset.filter(**{f"{path}__in": [v for v in value if v is not None]})
         elif spec.op == "contains":
-            queryset = queryset.filter(**{f"{path}__icontains": spec.value})
+            queryset = queryset.filter(**{f"{path}__icontains": value})
         elif spec.op == "range":
-            low, high = spec.value
+            low, high = value
             if low is not None:
                 queryset = queryset.filter(**{f"{path}__gte": low})
             if high is not None:
@@ -178,7 +179,7 @@ def _grouped(
     return [_output(row, keys, definition) for row in qs]
 
 
-def _order_aliases(definition: Definition, groups: list[tuple[str, GroupKey]]) -> list[str]:
+def _order_aliases(definition: Definition, groups: list[tuple[str, GroupKey]]) -> list[Any]:
     by_key = {g.key: alias for alias, g in groups} | {
         m.key: f"m{i}" for i, m in enumerate(definition.measures)
     }

@@ -243,7 +243,9 @@ def _order_warehouse(order: SalesOrder) -> Warehouse:
 def _tenant_flags() -> Tenant:
     from apps.tenancy.context import get_current_tenant_id
 
-    return Tenant.objects.only("allow_backorders", "allow_negative_stock").get(pk=get_current_tenant_id())
+    return Tenant.objects.only("allow_backorders", "allow_negative_stock").get(
+        pk=get_current_tenant_id() or 0
+    )
 
 
 def _reserve_lines(order: SalesOrder, lines: list[SalesOrderLine]) -> None:
@@ -755,7 +757,7 @@ def _check_picked_cartons(lines: list[ShipmentLine]) -> None:
     from apps.tenancy.context import get_current_tenant_id
 
     allowed = (
-        Tenant.objects.filter(pk=get_current_tenant_id())
+        Tenant.objects.filter(pk=get_current_tenant_id() or 0)
         .values_list("allow_unlabelled_shipping", flat=True)
         .first()
     )
@@ -1099,7 +1101,7 @@ def invoice_create(
     _apply_vat_treatment(invoice, lines, order_vat_treatment(order=order))
     _set_totals(invoice, lines)
     invoice.save()
-    invoice.shipments.set(sorted({line.shipment_line.shipment_id for line in lines}))
+    invoice.shipments.set(sorted({line.shipment_line.shipment_id for line in lines if line.shipment_line}))
     for line in lines:
         line.invoice = invoice
     InvoiceLine.objects.bulk_create(lines)
@@ -1216,7 +1218,9 @@ def invoice_post(*, invoice: Invoice, user=None, issue_date: date | None = None)
     invoice.issue_date = today
     invoice.due_date = today + timedelta(days=invoice.payment_terms_days)
     shipped_dates = [s.shipped_at.date() for s in invoice.shipments.all() if s.shipped_at is not None] or (
-        [invoice.credited_invoice.supply_date] if is_credit and invoice.credited_invoice else []
+        [invoice.credited_invoice.supply_date]
+        if is_credit and invoice.credited_invoice and invoice.credited_invoice.supply_date
+        else []
     )
     invoice.supply_date = max([d for d in shipped_dates if d], default=None)
     tenant = Tenant.objects.get(pk=invoice.tenant_id)

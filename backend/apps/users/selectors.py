@@ -36,7 +36,7 @@ def administered_tenants(user: User) -> list[Tenant]:
         with tenant_context(membership.tenant):
             if MANAGE_USERS_PERMISSION in tenant_permissions(user, membership.tenant):
                 result.append(membership.tenant)
-    user._administered_tenants = result
+    user._administered_tenants = result  # type: ignore[attr-defined]  # memo for this request
     return result
 
 
@@ -105,7 +105,7 @@ def tenant_users(*, tenant: Tenant) -> QuerySet[User]:
 
 def permission_matrix() -> list[dict]:
     """Areas (app labels) x models x view/add/change/delete, plus each model's other permissions."""
-    by_model: dict[tuple[str, str], dict] = {}
+    by_model: dict[tuple[str, str | None], dict] = {}
     for perm in Permission.objects.select_related("content_type").filter(
         content_type__app_label__in=PRODUCT_APPS
     ):
@@ -129,15 +129,15 @@ def permission_matrix() -> list[dict]:
             continue
         models = []
         for model in config.get_models():
-            entry = by_model.get((app_label, model._meta.model_name))
-            if entry is None:
+            found = by_model.get((app_label, model._meta.model_name))
+            if found is None:
                 continue
             models.append(
                 {
                     "model": model._meta.model_name,
                     "name": str(model._meta.verbose_name_plural).capitalize(),
-                    "permissions": {action: entry["actions"].get(action) for action in MATRIX_ACTIONS},
-                    "extra": sorted(entry["extra"], key=lambda item: item["codename"]),
+                    "permissions": {action: found["actions"].get(action) for action in MATRIX_ACTIONS},
+                    "extra": sorted(found["extra"], key=lambda item: item["codename"]),
                 }
             )
         if models:

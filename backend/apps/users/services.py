@@ -81,9 +81,9 @@ def admin_ensure(
     """An internal user holding every role of `tenant` (setting up an installation). A new account
     needs a password that passes the password rules; an existing internal account keeps its password
     and gains the membership. Answers (user, created)."""
-    user = User.objects.filter(username=username).first()
-    created = user is None
-    if created:
+    found = User.objects.filter(username=username).first()
+    created = found is None
+    if found is None:
         if not password:
             raise FieldErrors({"password": [_("This field is required.")]})
         user = User(username=username, email=email, is_staff=staff)
@@ -92,9 +92,11 @@ def admin_ensure(
             raise FieldErrors({"password": errors})
         user.set_password(password)
         user.save()
-    elif user.is_supplier or user.is_warehouse:
+    elif found.is_supplier or found.is_warehouse:
         raise FieldErrors({"username": [_("This account is not an internal user.")]})
-    elif staff and not user.is_staff:
+    else:
+        user = found
+    if not created and staff and not user.is_staff:
         user.is_staff = True
         user.save(update_fields=["is_staff"])
     membership, _created = Membership.objects.get_or_create(user=user, tenant=tenant)
@@ -236,11 +238,11 @@ def user_memberships_set(*, actor: User, user: User, memberships: list[dict[str,
     for tenant_id, tenant in sorted(administered.items()):
         with tenant_context(tenant):
             existing = Membership.objects.filter(user=user, tenant=tenant).first()
-            item = wanted.get(tenant_id)
-            if item is None:
+            if tenant_id not in wanted:
                 if existing is not None:
                     existing.delete()
                 continue
+            item = wanted[tenant_id]
             role_ids = sorted(set(item.get("roles") or []))
             roles = list(Role.objects.filter(pk__in=role_ids))
             if len(roles) != len(role_ids):

@@ -40,7 +40,7 @@ def set_rollback(view=None) -> None:
     """
     from django.db import connections
 
-    non_atomic = getattr(getattr(view, "dispatch", None), "_non_atomic_requests", set())
+    non_atomic: set[str] = getattr(getattr(view, "dispatch", None), "_non_atomic_requests", set())
     for connection in connections.all(initialized_only=True):
         if connection.alias in non_atomic:
             continue
@@ -186,11 +186,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
     if isinstance(exc, exceptions.APIException):
         set_rollback(context.get("view"))
-        if getattr(exc, "auth_header", None):
-            headers["WWW-Authenticate"] = exc.auth_header
-        if getattr(exc, "wait", None):
-            headers["Retry-After"] = str(int(exc.wait))
-        detail = exc.detail
+        auth_header = getattr(exc, "auth_header", None)
+        if auth_header:
+            headers["WWW-Authenticate"] = auth_header
+        wait = getattr(exc, "wait", None)
+        if wait:
+            headers["Retry-After"] = str(int(wait))
+        detail: Any = exc.detail
         if isinstance(exc, exceptions.ValidationError):
             if not isinstance(detail, dict):
                 detail = {"non_field_errors": detail if isinstance(detail, list) else [detail]}
@@ -210,16 +212,16 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         if isinstance(code, list):
             code = code[0] if code else None
         error_key = ERROR_KEYS.get(str(code), str(code) if code else "error")
-        if isinstance(detail, dict):
-            message = detail.get("detail") or _first_message(detail)
-            data = None
-        else:
-            message = _first_message(detail)
-            data = None
+        found = (
+            (detail.get("detail") or _first_message(detail))
+            if isinstance(detail, dict)
+            else _first_message(detail)
+        )
+        data = None
         if isinstance(exc, exceptions.NotAuthenticated):
-            message = _("Authentication credentials were not provided.")
+            found = _("Authentication credentials were not provided.")
         return Response(
-            error_body(exc.status_code, message or exc.default_detail, error_key, data),
+            error_body(exc.status_code, found or exc.default_detail, error_key, data),
             status=exc.status_code,
             headers=headers,
         )
@@ -236,5 +238,5 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     )
     # Logged once, above, with its stack: Django's request logger skips a response marked so (it would
     # log every 500 a second time; during a database outage that doubles a flood of tracebacks).
-    response._has_been_logged = True
+    response._has_been_logged = True  # type: ignore[attr-defined]  # read by django.utils.log
     return response

@@ -62,7 +62,7 @@ def export_response(
     columns: Sequence[tuple[str, str | Callable[[Any], Any]]],
     filename: str,
     fmt: str,
-) -> HttpResponse:
+) -> HttpResponse | StreamingHttpResponse:
     """columns: (header, attribute path "a.b" or callable(row))."""
     if fmt not in EXPORT_FORMATS:
         raise ValidationError(
@@ -109,6 +109,6 @@ def export_response(
         xlsx_append(sheet, record)
     buffer = io.BytesIO()
     workbook.save(buffer)
-    response = HttpResponse(buffer.getvalue(), content_type=XLSX_MEDIA_TYPE)
-    response["Content-Disposition"] = f'attachment; filename="{filename}-{stamp}.xlsx"'
-    return response
+    workbook_response = HttpResponse(buffer.getvalue(), content_type=XLSX_MEDIA_TYPE)
+    workbook_response["Content-Disposition"] = f'attachment; filename="{filename}-{stamp}.xlsx"'
+    return workbook_response

@@ -1,3 +1,5 @@
+from typing import Any
+
 from rest_framework import serializers
 
 
@@ -8,7 +10,7 @@ class TenantRelatedField(serializers.PrimaryKeyRelatedField):
     """
 
     def get_queryset(self):
-        queryset = self.queryset
+        queryset: Any = self.queryset  # type: ignore[arg-type]  # the stubs read a manager as a descriptor
         if hasattr(queryset, "get_queryset"):
             return queryset.get_queryset()
         return queryset.all()

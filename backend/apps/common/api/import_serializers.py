@@ -28,7 +28,7 @@ class ImportJobSerializer(serializers.ModelSerializer):
     rows_total = serializers.IntegerField(source="total_rows", read_only=True)
     created = serializers.IntegerField(source="created_count", read_only=True)
     updated = serializers.IntegerField(source="updated_count", read_only=True)
-    errors = serializers.SerializerMethodField()
+    errors = serializers.SerializerMethodField()  # type: ignore[assignment]  # the row errors, not DRF's
     ignored_columns = serializers.SerializerMethodField()
     started_by = serializers.IntegerField(source="started_by_id", read_only=True, allow_null=True)
     started_by_name = serializers.SerializerMethodField()
@@ -71,7 +71,7 @@ class ImportJobSerializer(serializers.ModelSerializer):
         cached = getattr(job, "_state_cache", None)
         if cached is None:
             cached = job_state(job)
-            job._state_cache = cached
+            job._state_cache = cached  # type: ignore[attr-defined]  # read once per serialized job
         return cached
 
     @extend_schema_field(serializers.ChoiceField(choices=IMPORT_PHASES))

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import codecs
 import json
+from collections.abc import Iterable
+from typing import Any
 
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
@@ -27,6 +29,7 @@ def json_depth_exceeds(value, limit: int = MAX_JSON_DEPTH) -> bool:
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):

@@ -151,3 +151,11 @@ TENANT_PERMISSION_CLASSES = [
     TenantModelPermissions,
     InternalOnlyActions,
 ]
+
+
+def request_tenant(request) -> Tenant:
+    """The tenant `TenantMember` resolved for this request (a view behind it may rely on it)."""
+    tenant = getattr(request, "tenant", None)
+    if tenant is None:
+        raise TenantRequired()
+    return tenant

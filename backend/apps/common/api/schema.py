@@ -132,7 +132,7 @@ class BlankableEmailFieldExtension(OpenApiSerializerFieldExtension):
     match_subclasses = True
 
     def map_serializer_field(self, auto_schema, direction):
-        schema = build_basic_type(OpenApiTypes.EMAIL)
+        schema = build_basic_type(OpenApiTypes.EMAIL) or {}
         if getattr(self.target, "max_length", None) is not None:
             schema["maxLength"] = self.target.max_length
         # DRF drops allow_blank from read-only fields, so an answer's e-mail may always be blank.

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import operator
 from functools import reduce
+from typing import Any
 
 from django.contrib.postgres.expressions import ArraySubquery
 from django.contrib.postgres.fields import ArrayField
@@ -100,7 +101,7 @@ class JoinFreeSearchFilter(SearchFilter):
             relation = relations[index]
             if isinstance(relation, models.ManyToManyField):
                 # this row's id is among those its through rows to the matching rows hold
-                through = relation.remote_field.through
+                through: Any = relation.remote_field.through
                 to_target = through._meta.get_field(relation.m2m_reverse_field_name()).attname
                 to_source = through._meta.get_field(relation.m2m_field_name()).attname
                 links = through._default_manager.filter(
@@ -175,7 +176,7 @@ class JoinFreeSearchFilter(SearchFilter):
             if indexed_alternatives:
                 # the exact `icontains` of the indexed fields, on the rows holding the term's grams only
                 alternatives.append(
-                    models.Q(EqualsAny(models.F("pk"), _ids(own_candidates)))
+                    models.Q(EqualsAny(models.F("pk"), _ids(own_candidates or [])))
                     & reduce(operator.or_, indexed_alternatives)
                 )
             conditions.append(reduce(operator.or_, alternatives))

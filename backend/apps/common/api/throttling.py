@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -13,4 +15,5 @@ class ScopedClientThrottle(ClientAddressThrottleMixin, ScopedRateThrottle):
     the environment's rate settings and tests can change it)."""
 
     def get_rate(self):
-        return settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].get(self.scope)
+        rates: Any = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+        return rates.get(self.scope or "")

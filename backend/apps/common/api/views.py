@@ -17,7 +17,7 @@ from apps.common import services
 from apps.common.api.export import ANY_FILE_RESPONSES
 from apps.common.api.import_serializers import ImportJobSerializer
 from apps.common.api.pagination import StandardPagination
-from apps.common.api.permissions import TenantMember, UserTypeAllowed
+from apps.common.api.permissions import TenantMember, UserTypeAllowed, request_tenant
 from apps.common.api.serializers import (
     AttachmentSerializer,
     CommentSerializer,
@@ -78,7 +78,7 @@ class CommentViewSet(viewsets.ModelViewSet):
     filter_backends: list = []
 
     def get_queryset(self):
-        user, tenant = self.request.user, self.request.tenant
+        user, tenant = self.request.user, request_tenant(self.request)
         visible = Q(pk__in=[])
         for content_type_id, model in commentable_content_types().items():
             visible |= Q(
@@ -232,7 +232,7 @@ class ImportJobListView(generics.ListAPIView):
         params.is_valid(raise_exception=True)
         filters = params.validated_data
         return import_jobs_list(
-            kinds=importable_kinds(tenant_permissions(self.request.user, self.request.tenant)),
+            kinds=importable_kinds(tenant_permissions(self.request.user, request_tenant(self.request))),
             kind=filters.get("kind", ""),
             statuses=filters.get("status"),
             dry_run=filters.get("dry_run"),

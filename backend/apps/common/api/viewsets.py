@@ -10,6 +10,8 @@ and rolled back. It offers `export/` (CSV, XLSX) with the list's filters.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -31,14 +33,20 @@ EXPORT_PARAMETER = OpenApiParameter(
 )
 
 
-class TenantScopedMixin:
+if TYPE_CHECKING:  # the mixin's methods run on a DRF generic view
+    from rest_framework.viewsets import ModelViewSet as _ViewBase
+else:
+    _ViewBase = object
+
+
+class TenantScopedMixin(_ViewBase):
     permission_classes = TENANT_PERMISSION_CLASSES
     allowed_user_types: tuple[str, ...] = ("internal",)
     supplier_scope: str | None = None
     supplier_read_only = True
 
     def scope_queryset(self, queryset: QuerySet) -> QuerySet:
-        user = self.request.user
+        user: Any = self.request.user
         if user_type(user) == "supplier":
             if not self.supplier_scope or not getattr(user, "parent_vendor_id", None):
                 return queryset.none()
@@ -46,7 +54,7 @@ class TenantScopedMixin:
         return queryset
 
     def get_queryset(self):
-        queryset = super().get_queryset()
+        queryset: Any = super().get_queryset()
         if getattr(queryset, "_tenant_missing", False):
             queryset = queryset.for_current_tenant()
         return self.scope_queryset(queryset)
@@ -146,8 +154,8 @@ class DocumentViewSet(TenantModelViewSet):
     validate with `write_serializer_class` (`write_data`), and every write answers the fresh detail
     (`detail_response`: read again through `get_queryset`, so with the annotations a GET has)."""
 
-    detail_serializer_class: type | None = None
-    write_serializer_class: type | None = None
+    detail_serializer_class: Any = None
+    write_serializer_class: Any = None
     detail_actions: tuple[str, ...] = ("retrieve",)
     write_actions: tuple[str, ...] = ("create", "update", "partial_update")
 

@@ -17,9 +17,9 @@ class Command(BaseCommand):
             if not fields:
                 continue
             table = connection.ops.quote_name(model._meta.db_table)
-            pk = connection.ops.quote_name(model._meta.pk.column)
+            pk = connection.ops.quote_name(model._meta.pk.column or "id")
             for field in fields:
-                column = connection.ops.quote_name(field.column)
+                column = connection.ops.quote_name(field.column or field.name)
                 # Raw SQL: the values stay ciphertext end to end, and a system job reads across tenants
                 # (the database role must be one that row-level security lets through, see docs/operations.md).
                 with transaction.atomic(), connection.cursor() as cursor:
