@@ -14,7 +14,7 @@ import mimetypes
 import secrets
 from collections import defaultdict
 from datetime import date
-from decimal import ROUND_FLOOR, Decimal
+from decimal import Decimal
 from pathlib import PurePath
 from typing import Any
 
@@ -31,6 +31,13 @@ from apps.common.exceptions import Conflict, DomainError
 from apps.duediligence.retention import refuse_if_kept
 from apps.duediligence.services import filing_gate_check
 from apps.eudr import errors, trace_cache
+from apps.eudr.generation import (
+    MAX_CARTONS_PER_REQUEST,
+    GenerationLimit,
+    generation_limit,
+    net_weight_per_carton,
+    order_line_room,
+)
 from apps.eudr.models import (
     EUDR_CUTOFF_MONTH,
     CapApproval,
@@ -49,7 +56,6 @@ from apps.purchaseorders.models import PurchaseOrderLine
 from apps.tenancy.context import TenantNotSet, get_current_tenant_id
 
 MIN_AVAILABLE_TO_GENERATE_KG = Decimal("10")  # docs/specification.md section 9
-MAX_CARTONS_PER_REQUEST = 20_000
 LABEL_INSERT_BATCH = 2_000
 
 # The built-in default when neither the vendor nor the tenant has a policy: a carton consumes at least
@@ -57,7 +63,6 @@ LABEL_INSERT_BATCH = 2_000
 DEFAULT_MIN_CONSUMPTION_KG = Decimal("0.100")
 DEFAULT_LOSS_RATE_PERCENT = Decimal("0")
 # Cartons beyond a purchase order line's ordered quantity, in percent, without a supplier policy.
-DEFAULT_ORDER_TOLERANCE_PERCENT = Decimal("10")
 
 # Messages of docs/specification.md section 5, exactly.
 MSG_PARENT_VENDOR_REQUIRED = gettext_lazy("Parent vendor is required")
@@ -739,16 +744,19 @@ def _refuse_unless_active(delivery: RawMaterialDelivery) -> None:
     raise errors.RawMaterialNotActive(_("This delivery is inactive: it cannot issue cartons."))
 
 
-def check_generation(*, delivery: RawMaterialDelivery, count: int, net_weight_kg: Decimal) -> None:
+def check_generation(
+    *, delivery: RawMaterialDelivery, count: int, net_weight_kg: Decimal, limit: GenerationLimit | None = None
+) -> None:
     """The weight and cap rules of docs/specification.md sections 4, 5 and 9, in this order:
-    no weight left -> under 10 kg left -> the request needs more than remains -> over the cap (+ approved)."""
+    no weight left -> under 10 kg left -> the request needs more than remains -> over the cap (+ approved).
+    Every refusal carries `max_cartons` and `binding`: the one limit of all rules (apps/eudr/generation.py)."""
     balance = weight_balance(delivery)
     remaining = balance.remaining_kg
+    limit = limit or generation_limit(delivery=delivery, net_weight_kg=net_weight_kg)
     facts = {
         "remaining_kg": str(remaining),
         "required_kg": str(kg(net_weight_kg * count)),
-        "net_weight_per_carton_kg": str(net_weight_kg),
-        "max_cartons": int(remaining // net_weight_kg) if remaining > 0 else 0,
+        **limit.as_data(),
     }
     if balance.available_kg <= 0 or remaining <= 0:
         raise errors.NoWeightAvailable(data=facts)
@@ -757,13 +765,13 @@ def check_generation(*, delivery: RawMaterialDelivery, count: int, net_weight_kg
     if net_weight_kg * count > remaining:
         raise errors.InsufficientWeight(data=facts)
     if delivery.allowed_carton_cap is not None:
-        limit = delivery.allowed_carton_cap + delivery.approved_over_cap
-        if delivery.issued_cartons + count > limit:
+        cap = delivery.allowed_carton_cap + delivery.approved_over_cap
+        if delivery.issued_cartons + count > cap:
             emit(
                 "cartons.over_cap",
                 record=delivery,
-                key=f"{delivery.issued_cartons}/{limit}",
-                extra={"requested": count, "max_cartons": max(limit - delivery.issued_cartons, 0)},
+                key=f"{delivery.issued_cartons}/{cap}",
+                extra={"requested": count, "max_cartons": max(cap - delivery.issued_cartons, 0)},
                 detached=True,
             )
             raise errors.WeightLimitExceeded(
@@ -772,40 +780,25 @@ def check_generation(*, delivery: RawMaterialDelivery, count: int, net_weight_kg
                     "allowed_carton_cap": delivery.allowed_carton_cap,
                     "approved_over_cap": delivery.approved_over_cap,
                     "issued_cartons": delivery.issued_cartons,
-                    "max_cartons": max(limit - delivery.issued_cartons, 0),
                 }
             )
 
 
-@transaction.atomic
-def _order_tolerance_percent(delivery: RawMaterialDelivery) -> Decimal:
-    """The tolerance of the policy the delivery was submitted under, else of the policy that applies to
-    its vendor now, else the built-in default. Read live: it is a rule of the order, not of the paper."""
-    policy = delivery.policy if delivery.policy_id else None
-    if policy is None:
-        policy = policy_for_delivery(parent_vendor_id=delivery.parent_vendor_id, material_type="")
-    return policy.order_tolerance_percent if policy is not None else DEFAULT_ORDER_TOLERANCE_PERCENT
-
-
-def _check_order_quantity(*, delivery: RawMaterialDelivery, purchase_order_line, count: int) -> None:
+def _check_order_quantity(
+    *, delivery: RawMaterialDelivery, purchase_order_line, count: int, limit: GenerationLimit | None = None
+) -> None:
     """Refuses labels beyond the line's ordered quantity plus the tolerance, over every delivery. The
     caller holds the line's row lock, so concurrent generations on one line are counted one after the
     other. Voided labels do not count."""
-    tolerance = _order_tolerance_percent(delivery)
-    ordered = purchase_order_line.order_qty
-    limit = int((ordered * (Decimal(100) + tolerance) / Decimal(100)).to_integral_value(rounding=ROUND_FLOOR))
-    issued = CartonLabel.objects.filter(
-        purchase_order_line_id=purchase_order_line.pk, status=CartonLabel.Status.ACTIVE
-    ).count()
-    if issued + count <= limit:
+    room = order_line_room(delivery=delivery, purchase_order_line=purchase_order_line)
+    if room.issued + count <= room.limit:
         return
-    remaining = max(limit - issued, 0)
     values = {
-        "ordered": f"{ordered.normalize():f}",
-        "tolerance": f"{tolerance.normalize():f}",
-        "limit": limit,
-        "issued": issued,
-        "remaining": remaining,
+        "ordered": f"{room.ordered.normalize():f}",
+        "tolerance": f"{room.tolerance.normalize():f}",
+        "limit": room.limit,
+        "issued": room.issued,
+        "remaining": room.remaining,
     }
     raise errors.OrderQuantityExceeded(
         _(
@@ -813,7 +806,7 @@ def _check_order_quantity(*, delivery: RawMaterialDelivery, purchase_order_line,
             "tolerance); %(issued)s are labelled, so at most %(remaining)s more."
         )
         % values,
-        data=values,
+        data={**values, **(limit.as_data() if limit is not None else {})},
     )
 
 
@@ -877,17 +870,22 @@ def cartons_generate(
         raise Conflict(
             _("The purchase order is cancelled."), error=errors.EudrErrorCode.PURCHASE_ORDER_CANCELLED
         )
-    weight = purchase_order_line.weight_per_carton or product.weight_per_carton_kg
-    if not weight or weight <= 0:
+    net_weight = net_weight_per_carton(
+        delivery=delivery, product=product, purchase_order_line=purchase_order_line
+    )
+    if net_weight is None:
         raise errors.GenerationInputError(
             _("Neither the purchase order line nor the product has a weight per carton."),
             error=errors.EudrErrorCode.CARTON_WEIGHT_MISSING,
             data={"purchase_order_line": [_("Enter the weight per carton on the purchase order line.")]},
         )
-    net_weight = kg(max(Decimal(weight), delivery.min_consumption_per_carton))
-
-    check_generation(delivery=delivery, count=count, net_weight_kg=net_weight)
-    _check_order_quantity(delivery=delivery, purchase_order_line=purchase_order_line, count=count)
+    limit = generation_limit(
+        delivery=delivery, net_weight_kg=net_weight, purchase_order_line=purchase_order_line
+    )
+    check_generation(delivery=delivery, count=count, net_weight_kg=net_weight, limit=limit)
+    _check_order_quantity(
+        delivery=delivery, purchase_order_line=purchase_order_line, count=count, limit=limit
+    )
 
     container = (container or "").strip()
     batch = _batch_for_generation(

@@ -1482,6 +1482,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/eudr/raw-materials/{id}/generation-limit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Before generating: today's first free batch code and, for a product and order line, how many
+         *     cartons one request may issue and which rule (weight, order line, carton cap, request size) binds.
+         */
+        get: operations["eudr_raw_materials_generation_limit_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eudr/raw-materials/{id}/set-status/": {
         parameters: {
             query?: never;
@@ -4824,6 +4844,14 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /**
+         * @description * `weight` - weight
+         *     * `order_line` - order_line
+         *     * `carton_cap` - carton_cap
+         *     * `request` - request
+         * @enum {string}
+         */
+        BindingEnum: "weight" | "order_line" | "carton_cap" | "request";
         /** @enum {unknown} */
         BlankEnum: "";
         Blocker: {
@@ -5991,6 +6019,36 @@ export interface components {
             batch: components["schemas"]["ProductionBatch"];
             delivery: components["schemas"]["RawMaterialDeliveryDetail"];
         };
+        /**
+         * @description What the generate dialog shows: today's first free batch code and, once the product and line are
+         *     chosen, the one limit of every rule and the rule that binds (apps/eudr/generation.py).
+         */
+        GenerationLimit: {
+            next_batch_code: string;
+            /** Format: decimal */
+            net_weight_per_carton_kg: string | null;
+            max_cartons: number | null;
+            /**
+             * @description The rule that sets max_cartons.
+             *
+             *     * `weight` - weight
+             *     * `order_line` - order_line
+             *     * `carton_cap` - carton_cap
+             *     * `request` - request
+             */
+            binding: (components["schemas"]["BindingEnum"] | components["schemas"]["NullEnum"]) | null;
+            limits: components["schemas"]["GenerationLimits"] | null;
+        };
+        GenerationLimits: {
+            /** @description Cartons the remaining weight covers. */
+            weight: number;
+            /** @description Cartons the order line still allows (ordered plus tolerance); null without a line. */
+            order_line: number | null;
+            /** @description Cartons left under the delivery's cap; null without a cap. */
+            carton_cap: number | null;
+            /** @description The most one request may ask for. */
+            request: number;
+        };
         GeoProblem: {
             /** @description Feature index; null for the whole file */
             feature: number | null;
@@ -6554,6 +6612,8 @@ export interface components {
             scan_id: string;
             location: number;
         };
+        /** @enum {unknown} */
+        NullEnum: null;
         /**
          * @description * `eq` - eq
          *     * `in` - in
@@ -19033,6 +19093,86 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["GenerateCartonsResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_raw_materials_generation_limit_retrieve: {
+        parameters: {
+            query: {
+                product?: number;
+                purchase_order_line?: number;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this raw-material delivery. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["GenerationLimit"];
                     };
                 };
             };

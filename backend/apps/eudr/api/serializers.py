@@ -550,6 +550,40 @@ class GenerateCartonsSerializer(serializers.Serializer):
         return value
 
 
+class GenerationLimitParamsSerializer(serializers.Serializer):
+    product = TenantRelatedField(queryset=Product.objects, required=False, allow_null=True)
+    purchase_order_line = TenantRelatedField(
+        queryset=PurchaseOrderLine.objects, required=False, allow_null=True
+    )
+
+
+class GenerationLimitsSerializer(serializers.Serializer):
+    weight = serializers.IntegerField(help_text="Cartons the remaining weight covers.")
+    order_line = serializers.IntegerField(
+        allow_null=True,
+        help_text="Cartons the order line still allows (ordered plus tolerance); null without a line.",
+    )
+    carton_cap = serializers.IntegerField(
+        allow_null=True, help_text="Cartons left under the delivery's cap; null without a cap."
+    )
+    request = serializers.IntegerField(help_text="The most one request may ask for.")
+
+
+class GenerationLimitSerializer(serializers.Serializer):
+    """What the generate dialog shows: today's first free batch code and, once the product and line are
+    chosen, the one limit of every rule and the rule that binds (apps/eudr/generation.py)."""
+
+    next_batch_code = serializers.CharField()
+    net_weight_per_carton_kg = serializers.DecimalField(max_digits=10, decimal_places=3, allow_null=True)
+    max_cartons = serializers.IntegerField(allow_null=True)
+    binding = serializers.ChoiceField(
+        choices=["weight", "order_line", "carton_cap", "request"],
+        allow_null=True,
+        help_text="The rule that sets max_cartons.",
+    )
+    limits = GenerationLimitsSerializer(allow_null=True)
+
+
 class GenerateCartonsResultSerializer(serializers.Serializer):
     generated = serializers.IntegerField()
     batch = ProductionBatchSerializer()

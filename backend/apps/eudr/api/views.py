@@ -30,7 +30,7 @@ from apps.common.api.export import (
 from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import TenantModelViewSet, TenantScopedMixin
 from apps.common.idempotency import idempotent
-from apps.eudr import delivery_file, errors, services
+from apps.eudr import delivery_file, errors, generation, services
 from apps.eudr.errors import GeoJsonTooLarge
 from apps.eudr.geo import too_large
 from apps.eudr.labels_pdf import LABEL_TEMPLATES, labels_pdf_stream
@@ -49,6 +49,8 @@ from .serializers import (
     FileUploadSerializer,
     GenerateCartonsResultSerializer,
     GenerateCartonsSerializer,
+    GenerationLimitParamsSerializer,
+    GenerationLimitSerializer,
     ProductionBatchSerializer,
     RawMaterialDeliveryDetailSerializer,
     RawMaterialDeliverySerializer,
@@ -120,6 +122,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         "record_dds": "eudr.change_rawmaterialdelivery",
         "clear_dds": "eudr.change_rawmaterialdelivery",
         "generate_cartons": "eudr.add_cartonlabel",
+        "generation_limit": "eudr.add_cartonlabel",
         "batches": "eudr.view_productionbatch",
         "files": "eudr.view_rawmaterialdelivery",
         "upload_file": "eudr.change_rawmaterialdelivery",
@@ -313,6 +316,43 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
             },
             status=201,
         )
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("product", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False),
+            OpenApiParameter("purchase_order_line", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False),
+        ],
+        responses=GenerationLimitSerializer,
+        filters=False,
+    )
+    @action(detail=True, methods=["get"], url_path="generation-limit")
+    def generation_limit(self, request, pk=None):
+        """Before generating: today's first free batch code and, for a product and order line, how many
+        cartons one request may issue and which rule (weight, order line, carton cap, request size) binds."""
+        instance = self.get_object()
+        params = GenerationLimitParamsSerializer(
+            data=request.query_params, context=self.get_serializer_context()
+        )
+        params.is_valid(raise_exception=True)
+        product = params.validated_data.get("product")
+        line = params.validated_data.get("purchase_order_line")
+        answer: dict = {
+            "next_batch_code": generation.next_batch_code(timezone.localdate()),
+            "net_weight_per_carton_kg": None,
+            "max_cartons": None,
+            "binding": None,
+            "limits": None,
+        }
+        weight = generation.net_weight_per_carton(
+            delivery=instance, product=product, purchase_order_line=line
+        )
+        if weight is not None and (product is not None or line is not None):
+            answer.update(
+                generation.generation_limit(
+                    delivery=instance, net_weight_kg=weight, purchase_order_line=line
+                ).as_data()
+            )
+        return Response(GenerationLimitSerializer(answer).data)
 
     @extend_schema(responses=ProductionBatchSerializer(many=True), filters=False)
     @action(detail=True, methods=["get"])

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from apps.eudr import services
+from apps.eudr import generation, services
 from apps.eudr.errors import OrderQuantityExceeded
 from apps.eudr.models import CartonLabel, SupplierPolicy
 
@@ -32,20 +32,23 @@ def small_line(eudr_world, in_tenant):
 def test_default_tolerance_is_ten_percent_over_every_delivery(small_line, in_tenant):
     w = small_line
     with in_tenant(w.tenant3):
-        assert Decimal("10") == services.DEFAULT_ORDER_TOLERANCE_PERCENT
+        assert Decimal("10") == generation.DEFAULT_ORDER_TOLERANCE_PERCENT
         factories.generate(w.first, w.line_a, 60)
         factories.generate(w.second, w.line_a, 50, code="20261121B")  # 110 = 100 + 10 %
         with pytest.raises(OrderQuantityExceeded) as refused:
             factories.generate(w.second, w.line_a, 1, code="20261121B")
         assert refused.value.error == "order_quantity_exceeded"
         assert refused.value.status_code == 409
-        assert refused.value.data == {
+        data = refused.value.data
+        assert {key: data[key] for key in ("ordered", "tolerance", "limit", "issued", "remaining")} == {
             "ordered": "100",
             "tolerance": "10",
             "limit": 110,
             "issued": 110,
             "remaining": 0,
         }
+        # the one limit of every rule, as the generate dialog shows it (apps/eudr/generation.py)
+        assert data["max_cartons"] == 0 and data["binding"] == "order_line"
         assert CartonLabel.objects.filter(purchase_order_line=w.line_a).count() == 110
         w.first.refresh_from_db()
         assert w.first.issued_cartons == 60  # nothing of the refused request was written

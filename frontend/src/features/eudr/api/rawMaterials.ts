@@ -16,6 +16,7 @@ import type {
   FileKind,
   GenerateCartonsInput,
   GenerateCartonsResult,
+  GenerationLimit,
   CapApproval,
   ParsedDeliveryFile,
   ProductionBatch,
@@ -27,6 +28,8 @@ export const eudrKeys = {
   all: ['eudr'] as const,
   rawMaterial: (tenant: string | null, id: number | string) => ['eudr', 'raw-material', tenant, String(id)] as const,
   batches: (tenant: string | null, id: number | string) => ['eudr', 'batches', tenant, String(id)] as const,
+  generationLimit: (tenant: string | null, id: number | string, product: number | null, line: number | null) =>
+    ['eudr', 'generation-limit', tenant, String(id), product, line] as const,
 };
 
 /* ---------- fetchers ---------- */
@@ -147,6 +150,23 @@ export function useInvalidateRawMaterial() {
       client.invalidateQueries({ queryKey: [CARTONS_URL] }),
       client.invalidateQueries({ queryKey: [RAW_MATERIALS_URL] }),
     ]).then(() => id);
+}
+
+/** Today's first free batch code and, for a product and order line, the one limit of a generation and the rule that binds. */
+export const fetchGenerationLimit = (id: number | string, product: number | null, line: number | null, signal?: AbortSignal) =>
+  get<GenerationLimit>(`${rawMaterialUrl(id)}generation-limit/`, {
+    signal,
+    params: { product: product ?? undefined, purchase_order_line: line ?? undefined },
+  });
+
+export function useGenerationLimit(id: number, product: number | null, line: number | null, enabled: boolean) {
+  const tenant = useSession((s) => s.tenantId);
+  return useQuery({
+    queryKey: eudrKeys.generationLimit(tenant, id, product, line),
+    queryFn: ({ signal }) => fetchGenerationLimit(id, product, line, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useGenerateCartons(id: number) {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '@/api/http';
-import { MockServer } from '@/test/mockAdapter';
+import { MockServer, ok } from '@/test/mockAdapter';
 import { makeUser, signIn } from '@/test/session';
 import { deliveryFixture } from '../test/fixtures';
 import { renderAt } from '../test/harness';
@@ -12,6 +12,7 @@ let server: MockServer;
 
 beforeEach(() => {
   server = new MockServer(http);
+  server.on('GET', '/api/eudr/raw-materials/12/generation-limit/', ok({ next_batch_code: '20261126C', net_weight_per_carton_kg: null, max_cartons: null, binding: null, limits: null }));
   signIn({ tenant: '3', user: makeUser({ permissions: ['eudr.add_cartonlabel'] }) });
 });
 
@@ -54,5 +55,14 @@ describe('GenerateCartonsDialog', () => {
       expect(field).toHaveValue(typed);
     }
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it("proposes today's first free code from the server, which knows every delivery's batches", async () => {
+    const user = userEvent.setup();
+    renderAt('/', '/', <GenerateCartonsDialog material={deliveryFixture()} batches={[]} open onClose={() => undefined} onGenerated={() => undefined} />);
+    await user.click(await screen.findByTestId('generate-suggest-code'));
+    // A and B are taken by other deliveries: this delivery has no batch, yet C is proposed.
+    await waitFor(() => expect(screen.getByTestId('generate-batch-code')).toHaveValue('20261126C'));
+    expect(server.count('GET', '/api/eudr/raw-materials/12/generation-limit/')).toBeGreaterThanOrEqual(2);
   });
 });

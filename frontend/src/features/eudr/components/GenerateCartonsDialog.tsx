@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
 import { useErrorText } from '@/shared/errors/errorText';
 import { useOpenOrdersForProduct, useProductSearch, usePurchaseOrder, type ProductOption } from '../api/lookups';
-import { useGenerateCartons } from '../api/rawMaterials';
+import { useGenerateCartons, useGenerationLimit } from '../api/rawMaterials';
 import type { GenerateCartonsResult, ProductionBatch, RawMaterial } from '../api/types';
 import { isValidBatchCode, suggestBatchCode } from '../lib/batchCode';
 import { countRule, productSearchRule, remainingRule } from '../lib/validation';
@@ -56,6 +56,10 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
   const count = Form.useWatch('count', form);
   const orders = useOpenOrdersForProduct(material.parent_vendor, picked?.id);
   const order = usePurchaseOrder(orderId);
+  // The server's one limit of every rule (weight, order line, cap, request size) and today's first free code.
+  const limit = useGenerationLimit(material.id, picked?.id ?? null, lineId ?? null, open);
+  const maxCartons = limit.data?.max_cartons ?? null;
+  const binding = limit.data?.binding ?? null;
 
   const remainingKg = toKg(material.weight.remaining_kg);
   const blocked = remainingRule(material.weight.remaining_kg);
@@ -152,8 +156,12 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
             </Form.Item>
             <Button
               onClick={() => {
-                form.setFieldValue('production_batch_code', suggestBatchCode(batches.map((b) => b.production_batch_code)));
-                void form.validateFields(['production_batch_code']).catch(() => undefined);
+                // Asked afresh: codes are unique in the whole company, and another delivery may just have taken one.
+                void limit.refetch().then((fresh) => {
+                  const code = fresh.data?.next_batch_code ?? suggestBatchCode(batches.map((b) => b.production_batch_code));
+                  form.setFieldValue('production_batch_code', code);
+                  void form.validateFields(['production_batch_code']).catch(() => undefined);
+                });
               }}
               data-testid="generate-suggest-code"
             >
@@ -222,14 +230,23 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
       {preview && perCarton !== null ? (
         <Alert
           className={styles.section}
-          type={preview.fits && (capLeft === null || (count ?? 0) <= capLeft) ? 'info' : 'warning'}
+          type={preview.fits && (maxCartons === null || (count ?? 0) <= maxCartons) ? 'info' : 'warning'}
           showIcon
           data-testid="generate-preview"
           title={t('generate.previewTitle', { perCarton: kg(perCarton) })}
           description={
             <>
               <div>{t('generate.previewConsumes', { total: kg(preview.totalKg), remaining: kg(remainingKg), after: kg(Math.max(preview.remainingAfterKg, 0)) })}</div>
-              <div>{t('generate.previewMax', { count: capLeft === null ? preview.maxCartons : Math.min(preview.maxCartons, capLeft) })}</div>
+              {maxCartons !== null && binding !== null ? (
+                <div data-testid="generate-limit">
+                  {t('generate.limit', { count: maxCartons })} {t(`generate.binding.${binding}`)}
+                </div>
+              ) : (
+                <div>{t('generate.previewMax', { count: capLeft === null ? preview.maxCartons : Math.min(preview.maxCartons, capLeft) })}</div>
+              )}
+              {maxCartons !== null && (count ?? 0) > maxCartons && preview.fits ? (
+                <Typography.Text type="danger">{t('generate.overLimit', { count: maxCartons })}</Typography.Text>
+              ) : null}
               {!preview.fits ? <Typography.Text type="danger">{t('generate.previewTooMany')}</Typography.Text> : null}
             </>
           }
