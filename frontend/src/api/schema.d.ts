@@ -7914,6 +7914,20 @@ export interface components {
         PermissionMatrix: {
             areas: components["schemas"]["MatrixArea"][];
         };
+        PickLocation: {
+            shipment_line: number;
+            product: number;
+            location: number;
+            code: string;
+            name: string;
+            /** @description Labelled products: cartons in stock there. Null for unlabelled products. */
+            cartons: number | null;
+            /**
+             * Format: decimal
+             * @description Units on hand there.
+             */
+            quantity: string;
+        };
         PlanItem: {
             kind: components["schemas"]["AccountingRecordKindEnum"];
             record_id: number;
@@ -9437,6 +9451,8 @@ export interface components {
             readonly created_at: string;
             readonly lines: components["schemas"]["SalesShipmentLine"][];
             readonly cartons: components["schemas"]["SalesShipmentCarton"][];
+            /** @description Where each line can be picked in the shipment's warehouse, nearest first (location code order): empty once the shipment has left. */
+            readonly pick_locations: components["schemas"]["PickLocation"][];
         };
         SalesShipmentLine: {
             readonly id: number;

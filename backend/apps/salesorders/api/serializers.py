@@ -14,6 +14,7 @@ from apps.common import tax
 from apps.common.api.fields import TenantRelatedField
 from apps.customers.models import Customer
 from apps.inventory.models import Warehouse
+from apps.inventory.selectors import pick_places
 from apps.products.models import Product
 from apps.purchaseorders import selectors as purchasing_selectors
 from apps.salesorders import selectors, services
@@ -365,13 +366,62 @@ class SalesShipmentSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class PickLocationSerializer(serializers.Serializer):
+    shipment_line = serializers.IntegerField()
+    product = serializers.IntegerField()
+    location = serializers.IntegerField()
+    code = serializers.CharField()
+    name = serializers.CharField()
+    cartons = serializers.IntegerField(
+        allow_null=True, help_text="Labelled products: cartons in stock there. Null for unlabelled products."
+    )
+    quantity = serializers.DecimalField(**QTY, help_text="Units on hand there.")
+
+
 class SalesShipmentDetailSerializer(SalesShipmentSerializer):
     lines = SalesShipmentLineSerializer(many=True, read_only=True, source="annotated_lines")
     cartons = SalesShipmentCartonSerializer(many=True, read_only=True, source="annotated_cartons")
+    pick_locations = serializers.SerializerMethodField(
+        help_text="Where each line can be picked in the shipment's warehouse, nearest first (location code "
+        "order): empty once the shipment has left."
+    )
 
     class Meta(SalesShipmentSerializer.Meta):
-        fields = [*SalesShipmentSerializer.Meta.fields, "lines", "cartons"]
+        fields = [*SalesShipmentSerializer.Meta.fields, "lines", "cartons", "pick_locations"]
         read_only_fields = fields
+
+    @extend_schema_field(PickLocationSerializer(many=True))
+    def get_pick_locations(self, obj) -> list[dict]:
+        if obj.status not in (Shipment.Status.DRAFT, Shipment.Status.PICKED):
+            return []
+        lines = list(getattr(obj, "annotated_lines", None) or obj.lines.select_related("order_line"))
+        by_product: dict[int, list] = {}
+        for line in lines:
+            by_product.setdefault(line.order_line.product_id, []).append(line)
+        places = pick_places(
+            warehouse_id=obj.warehouse_id,
+            labelled_product_ids=[
+                line.order_line.product_id for line in lines if getattr(line, "labelled", False)
+            ],
+            unlabelled_product_ids=[
+                line.order_line.product_id for line in lines if not getattr(line, "labelled", False)
+            ],
+        )
+        return [
+            PickLocationSerializer(
+                {
+                    "shipment_line": line.pk,
+                    "product": place.product_id,
+                    "location": place.location_id,
+                    "code": place.code,
+                    "name": place.name,
+                    "cartons": place.cartons,
+                    "quantity": place.quantity,
+                }
+            ).data
+            for place in places
+            for line in by_product.get(place.product_id, [])
+        ]
 
 
 class SalesShipmentLineWriteSerializer(serializers.Serializer):

@@ -140,6 +140,7 @@ export function usePostReceipts() {
 
 export type SalesShipment = S['SalesShipment'];
 export type SalesShipmentDetail = S['SalesShipmentDetail'];
+export type PickLocation = S['PickLocation'];
 export const SALES_SHIPMENTS_URL = '/api/salesorders/shipments/';
 export const salesShipmentUrl = (id: number) => `${SALES_SHIPMENTS_URL}${id}/`;
 

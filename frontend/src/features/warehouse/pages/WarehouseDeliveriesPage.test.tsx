@@ -69,6 +69,12 @@ const SHIPMENT = {
     { id: 1, carton: 11, code: 'AAAA', shipment_line: 1, product: 201, article_number: 'CT-6040', production_batch_code: '20261126A', net_weight_kg: '0.500', added_at: '2026-11-26T09:00:00Z' },
     { id: 2, carton: 12, code: 'BBBB', shipment_line: 1, product: 201, article_number: 'CT-6040', production_batch_code: '20261126A', net_weight_kg: '0.500', added_at: '2026-11-26T09:00:00Z' },
   ],
+  pick_locations: [
+    { shipment_line: 1, product: 201, location: 5, code: 'A-01', name: '', cartons: 1, quantity: '1.000' },
+    { shipment_line: 1, product: 201, location: 6, code: 'B-02', name: '', cartons: 4, quantity: '4.000' },
+    { shipment_line: 2, product: 202, location: 6, code: 'B-02', name: '', cartons: null, quantity: '12.000' },
+    { shipment_line: 2, product: 202, location: 7, code: 'C-03', name: '', cartons: null, quantity: '3.000' },
+  ],
 };
 
 beforeEach(() => {
@@ -110,5 +116,22 @@ describe('Ship asks with what is picked, missing and left', () => {
         { order_line: 102, quantity: '3.000' },
       ],
     });
+  });
+});
+
+describe('Pick lists say where', () => {
+  it('shows the locations of each line nearest first, and a scanned location narrows the list without picking', async () => {
+    const user = userEvent.setup();
+    renderAt('/?shipment=7', <WarehouseDeliveriesPage />);
+    expect(await screen.findByTestId('where-CT-6040')).toHaveTextContent('A-01 · 1 cartonB-02 · 4 cartons');
+    expect(screen.getByTestId('where-TAPE-50')).toHaveTextContent('B-02 · 12C-03 · 3');
+
+    // Scanning a location's code chooses the location: only what stands there is listed, nothing is sent.
+    const field = screen.getByRole('textbox', { name: 'Scan a carton to pick' });
+    await user.type(field, 'c-03{Enter}');
+    expect(await screen.findByText('Picking at C-03')).toBeInTheDocument();
+    expect(screen.queryByTestId('where-CT-6040')).not.toBeInTheDocument();
+    expect(screen.getByTestId('where-TAPE-50')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Popconfirm, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/shared/components/ErrorState';
@@ -9,7 +10,7 @@ import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { useErrorText } from '@/shared/errors/errorText';
-import { SALES_SHIPMENTS_URL, type SalesShipment, pickScan, useSalesShipment, useShipPicked } from '../api/warehouse';
+import { SALES_SHIPMENTS_URL, type PickLocation, type SalesShipment, pickScan, useSalesShipment, useShipPicked } from '../api/warehouse';
 import { ScanField } from '../components/ScanField';
 import { ScanLog } from '../components/ScanLog';
 import styles from '../components/warehouse.module.css';
@@ -85,6 +86,8 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
   const shipment = useSalesShipment(id);
   const ship = useShipPicked();
   const scanner = useScanner(() => t('pick.picked'));
+  // Location-first picking: scanning (or choosing) a location narrows the list to what is picked there.
+  const [atLocation, setAtLocation] = useState<string | null>(null);
 
   if (shipment.isError) return <ErrorState error={shipment.error} onRetry={() => void shipment.refetch()} />;
   const data = shipment.data;
@@ -104,6 +107,22 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
       left: Math.max(Number(line.ordered_quantity) - Number(line.shipped_quantity) - quantity, 0),
     };
   });
+  const places = new Map<number, PickLocation[]>();
+  for (const place of data?.pick_locations ?? []) places.set(place.shipment_line, [...(places.get(place.shipment_line) ?? []), place]);
+  // The locations in walking order (the server sends them nearest first) with what each holds for this shipment.
+  const locationCodes = [...new Set((data?.pick_locations ?? []).map((place) => place.code))];
+  const lines = atLocation === null ? (data?.lines ?? []) : (data?.lines ?? []).filter((line) => (places.get(line.id) ?? []).some((p) => p.code === atLocation));
+  const placeText = (place: PickLocation) =>
+    place.cartons !== null ? t('pick.placeCartons', { code: place.code, count: place.cartons }) : t('pick.placeUnits', { code: place.code, quantity: Number(place.quantity) });
+  const onScan = (code: string) => {
+    const location = locationCodes.find((known) => known.toUpperCase() === code.trim().toUpperCase());
+    if (location !== undefined) {
+      setAtLocation(location);
+      void message.info(t('pick.atLocation', { code: location }));
+      return;
+    }
+    void scanner.scan(code, (scanId) => pickScan(id, code, scanId)).then(() => void shipment.refetch());
+  };
   const missing = summary.some((row) => row.missing > 0);
   // "Ship only what is picked" is offered when a labelled line lacks cartons and something would still ship.
   const short = missing && summary.some((row) => (row.line.labelled ? row.picked > 0 : Number(row.line.quantity) > 0));
@@ -147,9 +166,7 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
           label={t('pick.scanLabel')}
           busy={scanner.busy}
           pending={scanner.pending}
-          onScan={(code) =>
-            void scanner.scan(code, (scanId) => pickScan(id, code, scanId)).then(() => void shipment.refetch())
-          }
+          onScan={onScan}
         />
       ) : null}
       <ScanLog entries={scanner.log} />
@@ -163,16 +180,50 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
               </Descriptions.Item>
             </Descriptions>
             <Progress percent={cartonsWanted ? Math.min(100, Math.round((100 * data.cartons.length) / cartonsWanted)) : 0} aria-label={t('fields.cartons')} />
+            {open && locationCodes.length ? (
+              <Select<string>
+                allowClear
+                className={styles.full}
+                value={atLocation ?? undefined}
+                onChange={(value) => setAtLocation(value ?? null)}
+                placeholder={t('pick.locationFirst')}
+                aria-label={t('pick.locationFirst')}
+                options={locationCodes.map((code) => ({ value: code, label: code }))}
+                data-testid="pick-location"
+              />
+            ) : null}
             <Table
               size="small"
               rowKey="id"
               pagination={false}
               scroll={{ x: true }}
-              dataSource={data.lines}
+              dataSource={lines}
+              locale={{ emptyText: atLocation ? t('pick.nothingHere', { code: atLocation }) : undefined }}
               columns={[
                 { title: t('fields.article'), key: 'article', render: (_, l) => `${l.product_number} ${l.product_name}` },
                 { title: t('fields.quantity'), dataIndex: 'quantity', align: 'right' },
                 { title: t('pick.pickedCartons'), key: 'picked', align: 'right', render: (_, l) => <span data-testid={`picked-${l.product_number}`}>{picked.get(l.id) ?? 0}</span> },
+                ...(open
+                  ? [
+                      {
+                        title: t('pick.where'),
+                        key: 'where',
+                        render: (_: unknown, l: (typeof lines)[number]) => {
+                          const here = places.get(l.id) ?? [];
+                          if (!here.length) return <Typography.Text type="secondary">{t('pick.nowhere')}</Typography.Text>;
+                          return (
+                            <Space size={[4, 4]} wrap data-testid={`where-${l.product_number}`}>
+                              {here.map((place) => (
+                                <Tag key={place.location} color={place.code === atLocation ? 'blue' : undefined}>
+                                  {placeText(place)}
+                                </Tag>
+                              ))}
+                            </Space>
+                          );
+                        },
+                      },
+                    ]
+                  : []),
               ]}
             />
             {data.cartons.length ? (
