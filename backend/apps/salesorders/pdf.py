@@ -207,7 +207,7 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
     widths = [0.12, 0.21, 0.09, 0.12, 0.12, 0.08, 0.13, 0.13]
     story += [_grid(rows, [WIDTH * w for w in widths]), Spacer(1, 4 * mm)]
 
-    from apps.salesorders.api.serializers import vat_breakdown
+    from apps.salesorders.selectors import vat_breakdown
 
     vat_rows = [[s.p(_("VAT rate %")), s.p(_("Taxable amount")), s.p(_("VAT amount"))]]
     for row in vat_breakdown(lines):

@@ -274,3 +274,15 @@ def order_detail_prefetch(queryset: QuerySet) -> QuerySet:
     return queryset.prefetch_related(
         Prefetch("lines", queryset=order_lines_queryset(), to_attr="annotated_lines")
     )
+
+
+def vat_breakdown(lines) -> list[dict]:
+    """Taxable amount and VAT per VAT rate (Article 226(8) and (10))."""
+    rates: dict[Decimal, dict] = {}
+    for line in lines:
+        row = rates.setdefault(
+            line.vat_rate, {"vat_rate": line.vat_rate, "taxable": Decimal("0"), "vat": Decimal("0")}
+        )
+        row["taxable"] += line.amount_net
+        row["vat"] += line.amount_vat
+    return [rates[rate] for rate in sorted(rates)]

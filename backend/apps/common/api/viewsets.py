@@ -10,6 +10,7 @@ and rolled back. It offers `export/` (CSV, XLSX) with the list's filters.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
@@ -39,11 +40,37 @@ else:
     _ViewBase = object
 
 
+def _then_check_visible(method):
+    """`method` (a perform_create/perform_update), then the visibility re-check of the row it wrote."""
+
+    @functools.wraps(method)
+    def perform(self, serializer):
+        method(self, serializer)
+        self.check_visible(serializer.instance)
+
+    perform.checks_visibility = True  # type: ignore[attr-defined]
+    return perform
+
+
 class TenantScopedMixin(_ViewBase):
+    """Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+    re-checks that the written row is one the user may see (`check_visible`).
+
+    The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+    write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+    whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view)."""
+
     permission_classes = TENANT_PERMISSION_CLASSES
     allowed_user_types: tuple[str, ...] = ("internal",)
     supplier_scope: str | None = None
     supplier_read_only = True
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name in ("perform_create", "perform_update"):
+            method = cls.__dict__.get(name)
+            if method is not None and not getattr(method, "checks_visibility", False):
+                setattr(cls, name, _then_check_visible(method))
 
     def scope_queryset(self, queryset: QuerySet) -> QuerySet:
         user: Any = self.request.user
@@ -78,6 +105,9 @@ class TenantScopedMixin(_ViewBase):
     def perform_update(self, serializer):
         super().perform_update(serializer)
         self.check_visible(serializer.instance)
+
+    perform_create.checks_visibility = True  # type: ignore[attr-defined]
+    perform_update.checks_visibility = True  # type: ignore[attr-defined]
 
 
 class TenantModelViewSet(TenantScopedMixin, viewsets.ModelViewSet):

@@ -28,6 +28,7 @@ from apps.salesorders.models import (
     ShipmentCarton,
     ShipmentLine,
 )
+from apps.salesorders.selectors import vat_breakdown
 
 ORDER_NUMBER_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 QTY = {"max_digits": 14, "decimal_places": 3}
@@ -647,18 +648,6 @@ class InvoiceDetailSerializer(InvoiceSerializer):
     @extend_schema_field(VatBreakdownSerializer(many=True))
     def get_vat_breakdown(self, obj):
         return VatBreakdownSerializer(vat_breakdown(obj.annotated_lines), many=True).data
-
-
-def vat_breakdown(lines) -> list[dict]:
-    """Taxable amount and VAT per VAT rate (Article 226(8) and (10))."""
-    rates: dict[Decimal, dict] = {}
-    for line in lines:
-        row = rates.setdefault(
-            line.vat_rate, {"vat_rate": line.vat_rate, "taxable": Decimal("0"), "vat": Decimal("0")}
-        )
-        row["taxable"] += line.amount_net
-        row["vat"] += line.amount_vat
-    return [rates[rate] for rate in sorted(rates)]
 
 
 class InvoiceCreateSerializer(serializers.Serializer):
