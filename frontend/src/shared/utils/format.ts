@@ -1,4 +1,4 @@
-/** Money, quantities and unit costs in the user's language (orders, receipts, invoices). */
+/** Money, quantities, unit costs and dates in the user's language, the same on every page. */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -34,6 +34,34 @@ export function formatUnitCost(value: string | null | undefined, language: strin
   return new Intl.NumberFormat(locale(language), { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
 }
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function parse(value: string): Date | null {
+  // A date without a time ("2026-11-26") is that calendar day wherever the browser is: read it as UTC and
+  // show it in UTC, so it never slips to the day before.
+  const date = DATE_ONLY.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A date the same way on every page and document: "26 Nov 2026" (en), "2026年11月26日" (zh). */
+export function formatDate(value: string | null | undefined, language: string): string {
+  if (!value) return '—';
+  const date = parse(value);
+  if (!date) return value;
+  return new Intl.DateTimeFormat(locale(language), {
+    dateStyle: 'medium',
+    ...(DATE_ONLY.test(value) ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+/** A moment: "26 Nov 2026, 18:05" (en), "2026年11月26日 18:05" (zh), in the browser's time zone. */
+export function formatDateTime(value: string | null | undefined, language: string): string {
+  if (!value) return '—';
+  const date = parse(value);
+  if (!date) return value;
+  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
 export function useFormatters() {
   const { i18n } = useTranslation();
   const language = i18n.language;
@@ -41,6 +69,8 @@ export function useFormatters() {
     money: useCallback((amount: string | null | undefined, currency: string) => formatMoney(amount, currency, language), [language]),
     qty: useCallback((value: string | null | undefined) => formatQty(value, language), [language]),
     unitCost: useCallback((value: string | null | undefined) => formatUnitCost(value, language), [language]),
+    date: useCallback((value: string | null | undefined) => formatDate(value, language), [language]),
+    dateTime: useCallback((value: string | null | undefined) => formatDateTime(value, language), [language]),
     language,
   };
 }

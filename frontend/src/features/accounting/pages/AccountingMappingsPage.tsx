@@ -19,6 +19,7 @@ import {
   useMay,
 } from '../api/accounting';
 import { AccountingNav } from '../components/AccountingNav';
+import { formatDateTime } from '@/shared/utils/format';
 
 const FILTER_KEYS = ['kind'] as const;
 
@@ -101,7 +102,7 @@ export default function AccountingMappingsPage() {
       key: 'pushed_at',
       sorter: true,
       responsive: ['lg'],
-      render: (v: string | null) => (v ? new Date(v).toLocaleString(i18n.language) : '—'),
+      render: (v: string | null) => (v ? formatDateTime(v, i18n.language) : '—'),
     },
     {
       title: t('fields.actions'),

@@ -17,6 +17,7 @@ import {
 } from '../api/accounting';
 import { AccountingNav } from '../components/AccountingNav';
 import { SyncStatusTag } from '@/shared/accounting/SyncStatusTag';
+import { formatDateTime } from '@/shared/utils/format';
 
 const FILTER_KEYS = ['status', 'kind'] as const;
 
@@ -36,7 +37,7 @@ export default function AccountingSyncLogPage() {
       void message.error(errorText(error));
     }
   };
-  const when = (v: string | null) => (v ? new Date(v).toLocaleString(i18n.language) : '—');
+  const when = (v: string | null) => (v ? formatDateTime(v, i18n.language) : '—');
   const columns: ServerColumn<SyncEntry>[] = [
     { title: t('fields.time'), dataIndex: 'created_at', key: 'created_at', sorter: true, render: when },
     {

@@ -12,6 +12,7 @@ import {
   type TracesEnvironment,
 } from '../api/tracesAccount';
 import styles from './CompanySettingsForm.module.css';
+import { formatDateTime } from '@/shared/utils/format';
 
 interface Values {
   username: string;
@@ -59,7 +60,6 @@ function TracesAccountForm({ account }: { account: TracesAccount }) {
       void message.success(t('traces.saved'));
     },
   });
-  const lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
 
   const runTest = async () => {
     try {
@@ -119,7 +119,7 @@ function TracesAccountForm({ account }: { account: TracesAccount }) {
             type={account.last_test_ok ? 'success' : 'error'}
             showIcon
             className={styles.section}
-            title={t('traces.lastTest', { when: new Date(account.last_test_at).toLocaleString(lang) })}
+            title={t('traces.lastTest', { when: formatDateTime(account.last_test_at, i18n.language) })}
             description={account.last_test_message}
             data-testid="traces-test-result"
           />

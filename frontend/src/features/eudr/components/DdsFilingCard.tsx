@@ -7,6 +7,7 @@ import { useErrorText } from '@/shared/errors/errorText';
 import { useDdsFiling, useFilingAction, type DdsSubmission, type FilingAction } from '../api/filing';
 import type { RawMaterial } from '../api/types';
 import styles from './eudr.module.css';
+import { formatDateTime } from '@/shared/utils/format';
 
 const STATUS_COLORS: Record<string, string> = {
   draft: 'default',
@@ -34,8 +35,7 @@ export function DdsFilingCard({ material, mayChange }: Props) {
   const errorText = useErrorText();
   const query = useDdsFiling(material.id);
   const action = useFilingAction(material.id);
-  const lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
-  const when = (value?: string | null) => (value ? new Date(value).toLocaleString(lang) : t('common.none'));
+  const when = (value?: string | null) => (value ? formatDateTime(value, i18n.language) : t('common.none'));
 
   const run = async (name: FilingAction) => {
     try {

@@ -10,6 +10,7 @@ import type { RawMaterial } from '../api/types';
 import { compact, REFERENCE_MAX, referenceValid, VERIFICATION_MAX, VERIFICATION_MIN, verificationValid } from '../lib/filedDds';
 import styles from './eudr.module.css';
 import { ReasonDialog } from './dueDiligence/ReasonDialog';
+import { formatDateTime } from '@/shared/utils/format';
 
 interface Props {
   material: RawMaterial;
@@ -24,7 +25,6 @@ export function FiledStatementCard({ material, supplier, mayChange }: Props) {
   const { t, i18n } = useTranslation('eudr');
   const invalidate = useInvalidateRawMaterial();
   const [open, setOpen] = useState(false);
-  const lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
   const filed = Boolean(material.dds_reference_number);
   const editable = mayChange && !supplier && material.status !== 'draft';
 
@@ -60,7 +60,7 @@ export function FiledStatementCard({ material, supplier, mayChange }: Props) {
               </Typography.Text>
             </Descriptions.Item>
           )}
-          <Descriptions.Item label={t('filed.filedAt')}>{material.dds_filed_at ? new Date(material.dds_filed_at).toLocaleString(lang) : t('common.none')}</Descriptions.Item>
+          <Descriptions.Item label={t('filed.filedAt')}>{material.dds_filed_at ? formatDateTime(material.dds_filed_at, i18n.language) : t('common.none')}</Descriptions.Item>
           {supplier ? null : <Descriptions.Item label={t('filed.filedBy')}>{material.dds_filed_by_name || t('common.none')}</Descriptions.Item>}
         </Descriptions>
       ) : (

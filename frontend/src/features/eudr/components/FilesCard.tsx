@@ -7,6 +7,7 @@ import { formatFileSize } from '@/shared/utils/files';
 import { downloadFile } from '../api/rawMaterials';
 import { FILE_KINDS, type FileKind, type RawMaterial } from '../api/types';
 import styles from './eudr.module.css';
+import { formatDate } from '@/shared/utils/format';
 
 /** The delivery's six documents; each downloads through the API client (auth and tenant apply). */
 export function FilesCard({ material }: { material: RawMaterial }) {
@@ -40,7 +41,7 @@ export function FilesCard({ material }: { material: RawMaterial }) {
                   {file ? (
                     <Typography.Text type="secondary" ellipsis className={styles.fileName}>
                       {file.name} · {formatFileSize(file.size ?? 0)}
-                      {file.uploaded_at ? ` · ${new Date(file.uploaded_at).toLocaleDateString(i18n.language === 'zh' ? 'zh-CN' : 'en')}` : ''}
+                      {file.uploaded_at ? ` · ${formatDate(file.uploaded_at, i18n.language)}` : ''}
                     </Typography.Text>
                   ) : (
                     <Typography.Text type="secondary">{t('files.none')}</Typography.Text>

@@ -16,6 +16,7 @@ import { LABEL_FORMATS, LABEL_TEMPLATES } from '../lib/options';
 import { formatKg } from '../lib/weight';
 import styles from './eudr.module.css';
 import { StatusTag } from './StatusTag';
+import { formatDateTime } from '@/shared/utils/format';
 
 interface Props {
   rawMaterialId: number;
@@ -162,7 +163,7 @@ export function LabelsTable({ rawMaterialId, batches, batchCode, onBatchCodeChan
       title: t('fields.created_at'),
       dataIndex: 'created_at',
       responsive: ['lg'],
-      render: (v: string) => new Date(v).toLocaleString(i18n.language === 'zh' ? 'zh-CN' : 'en'),
+      render: (v: string) => formatDateTime(v, i18n.language),
     },
   ];
 

@@ -17,6 +17,7 @@ import { MATERIAL_TYPES, STATUSES } from '../lib/options';
 import styles from './eudr.module.css';
 import { StatusTag } from './StatusTag';
 import { WeightCell } from './WeightBalance';
+import { formatDate } from '@/shared/utils/format';
 
 const FILTER_KEYS = ['status', 'parent_vendor', 'material_type', 'country_code'] as const;
 
@@ -99,7 +100,7 @@ export function RawMaterialList() {
       key: 'created_at',
       sorter: true,
       hidden: phone,
-      render: (value: string) => new Date(value).toLocaleDateString(i18n.language === 'zh' ? 'zh-CN' : 'en'),
+      render: (value: string) => formatDate(value, i18n.language),
     },
   ];
 

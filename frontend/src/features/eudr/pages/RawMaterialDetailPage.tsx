@@ -40,6 +40,7 @@ import { VIEW_AUDIT } from '../api/dueDiligence';
 import { countryName } from '@/shared/countries/countries';
 import { remainingRule } from '../lib/validation';
 import { formatKg } from '../lib/weight';
+import { formatDateTime } from '@/shared/utils/format';
 
 /** A raw-material delivery: weight balance, origin, documents, plots, batches and carton labels. */
 export default function RawMaterialDetailPage() {
@@ -86,7 +87,6 @@ function Detail({ material }: { material: RawMaterial }) {
   const mayAudit = useHasPermission(VIEW_AUDIT);
   const dash = t('common.none');
   const show = (value: string | null | undefined) => value || dash;
-  const lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
   const vendorName = i18n.language === 'zh' && material.parent_vendor_cname ? material.parent_vendor_cname : material.parent_vendor_name;
 
   const isDraft = material.status === 'draft';
@@ -249,9 +249,9 @@ function Detail({ material }: { material: RawMaterial }) {
                   ? t('detail.harvestRange', { begin: material.harvest_begin_month || dash, end: material.harvest_end_month || dash })
                   : dash}
               </Descriptions.Item>
-              <Descriptions.Item label={t('fields.created_at')}>{new Date(material.created_at).toLocaleString(lang)}</Descriptions.Item>
+              <Descriptions.Item label={t('fields.created_at')}>{formatDateTime(material.created_at, i18n.language)}</Descriptions.Item>
               <Descriptions.Item label={t('fields.submitted_at')}>
-                {material.submitted_at ? new Date(material.submitted_at).toLocaleString(lang) : dash}
+                {material.submitted_at ? formatDateTime(material.submitted_at, i18n.language) : dash}
               </Descriptions.Item>
               <Descriptions.Item label={t('fields.description')} span="filled">
                 {show(material.description)}
@@ -290,7 +290,7 @@ function Detail({ material }: { material: RawMaterial }) {
                   {(material.cap_approvals ?? []).map((approval) => (
                     <li key={approval.id} className={styles.approval}>
                       <Typography.Text strong>{t('cap.item', { count: approval.extra_cartons, name: approval.approved_by.name })}</Typography.Text>
-                      <Typography.Text type="secondary"> · {new Date(approval.approved_at).toLocaleString(lang)}</Typography.Text>
+                      <Typography.Text type="secondary"> · {formatDateTime(approval.approved_at, i18n.language)}</Typography.Text>
                       <div>{approval.reason}</div>
                     </li>
                   ))}

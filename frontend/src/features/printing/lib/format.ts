@@ -1,8 +1,5 @@
-/** Dates in the user's language and zone. */
-export function formatDateTime(value: string | null | undefined, language: string): string {
-  if (!value) return '—';
-  return new Date(value).toLocaleString(language === 'zh' ? 'zh-CN' : 'en');
-}
+/** Dates in the user's language and zone (one formatter for the whole app: shared/utils/format.ts). */
+export { formatDateTime } from '@/shared/utils/format';
 
 /** The `~HS` state the agent reported for a job (printer_status.state), if any. */
 export function reportedState(printerStatus: unknown): string | undefined {

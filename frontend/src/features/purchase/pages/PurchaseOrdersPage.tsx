@@ -20,6 +20,7 @@ import { useFormatters } from '@/shared/utils/format';
 import { idFilter, ownerOption } from '../lib/options';
 import styles from '../components/purchase.module.css';
 import { useSeesPrices } from '@/shared/session/prices';
+import { formatDate } from '@/shared/utils/format';
 
 /** /purchase/orders: every purchase order, with status tabs, totals, search, sort and export. */
 export default function PurchaseOrdersPage() {
@@ -44,11 +45,11 @@ export default function PurchaseOrdersPage() {
         <>
           <Typography.Text strong>{value}</Typography.Text>
           <PhoneLine>{order.supplier_detail.name}</PhoneLine>
-          <PhoneLine>{order.order_date}</PhoneLine>
+          <PhoneLine>{formatDate(order.order_date, i18n.language)}</PhoneLine>
         </>
       ),
     },
-    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true, hidden: phone },
+    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true, hidden: phone, render: (v: string) => formatDate(v, i18n.language) },
     {
       title: t('fields.supplier'),
       key: 'supplier__name',
@@ -93,7 +94,7 @@ export default function PurchaseOrdersPage() {
       hidden: phone,
       render: (value: string | null, order) =>
         value ? (
-          <Typography.Text type={order.status === 'open' && value < today ? 'danger' : undefined}>{value}</Typography.Text>
+          <Typography.Text type={order.status === 'open' && value < today ? 'danger' : undefined}>{formatDate(value, i18n.language)}</Typography.Text>
         ) : (
           '—'
         ),

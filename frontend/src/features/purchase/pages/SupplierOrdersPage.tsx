@@ -15,6 +15,7 @@ import { useOrderPortal } from '../hooks/useOrderPortal';
 import { useFormatters } from '@/shared/utils/format';
 import styles from '../components/purchase.module.css';
 import { useSeesPrices } from '@/shared/session/prices';
+import { formatDate } from '@/shared/utils/format';
 
 /**
  * /supplier/orders: a supplier user's purchase orders, read-only (the server returns only their parent
@@ -45,7 +46,7 @@ export default function SupplierOrdersPage() {
       fixed: 'left',
       render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
     },
-    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true },
+    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true, render: (v: string) => formatDate(v, i18n.language) },
     {
       title: t('fields.supplier'),
       key: 'supplier__name',
@@ -76,7 +77,7 @@ export default function SupplierOrdersPage() {
         ),
     },
     { title: t('fields.type'), dataIndex: 'type', render: (value: string) => t(`type.${value}`) },
-    { title: t('fields.promise_date'), dataIndex: 'promise_date', sorter: true, render: (v: string | null) => v ?? '—' },
+    { title: t('fields.promise_date'), dataIndex: 'promise_date', sorter: true, render: (v: string | null) => formatDate(v, i18n.language) },
     { title: t('fields.owner'), dataIndex: 'owner_name', render: (value: string) => value || '—' },
     { title: t('fields.status'), dataIndex: 'status', render: (_, o) => <OrderStatusTag status={o.status} /> },
   ];

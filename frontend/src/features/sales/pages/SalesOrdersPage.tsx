@@ -20,13 +20,14 @@ import {
   type SalesOrder,
 } from '../api/sales';
 import { OrderStatusTag } from '../components/StatusTags';
+import { formatDate } from '@/shared/utils/format';
 
 const customerOption = (c: CustomerOption) => ({ value: c.id, label: `${c.number} ${c.name}`, record: c });
 const idOf = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined);
 
 /** /sales/orders: every sales order, filtered by status and customer, searched, sorted and exported. */
 export default function SalesOrdersPage() {
-  const { t } = useTranslation('sales');
+  const { t, i18n } = useTranslation('sales');
   const navigate = useNavigate();
   const f = useFormatters();
   const phone = usePhone();
@@ -47,7 +48,7 @@ export default function SalesOrdersPage() {
         </>
       ),
     },
-    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true, hidden: phone },
+    { title: t('fields.order_date'), dataIndex: 'order_date', sorter: true, hidden: phone, render: (v: string) => formatDate(v, i18n.language) },
     {
       title: t('fields.customer'),
       key: 'customer__name',

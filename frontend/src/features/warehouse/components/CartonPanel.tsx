@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { useCarton } from '../api/warehouse';
+import { formatDateTime } from '@/shared/utils/format';
 
 /** A carton in the warehouse: where it is, its status, and its history (received, moved, picked, shipped). */
 export function CartonPanel({ code }: { code: string }) {
-  const { t } = useTranslation('warehouse');
+  const { t, i18n } = useTranslation('warehouse');
   const carton = useCarton(code);
   if (carton.isPending) return <Spin />;
   if (carton.isError) {
@@ -39,7 +40,7 @@ export function CartonPanel({ code }: { code: string }) {
           children: (
             <>
               <Typography.Text strong>{t(`eventKind.${e.kind}`, { defaultValue: e.kind })}</Typography.Text>{' '}
-              <Typography.Text type="secondary">{new Date(e.created_at).toLocaleString()}</Typography.Text>
+              <Typography.Text type="secondary">{formatDateTime(e.created_at, i18n.language)}</Typography.Text>
               <div>
                 {[e.location_code ? `${e.warehouse_code}/${e.location_code}` : '', e.reference, e.customer_name, e.created_by_name]
                   .filter(Boolean)

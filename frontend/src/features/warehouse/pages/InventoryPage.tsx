@@ -22,6 +22,7 @@ import { CartonPanel } from '../components/CartonPanel';
 import { CountDialog, ReorderPointDialog, TransferDialog } from '../components/StockDialogs';
 import { useSession } from '@/shared/session/useSession';
 import styles from '../components/warehouse.module.css';
+import { formatDateTime } from '@/shared/utils/format';
 
 const TABS = ['stock', 'totals', 'moves'] as const;
 type Tab = (typeof TABS)[number];
@@ -29,7 +30,7 @@ type Tab = (typeof TABS)[number];
 /** /warehouse/inventory: stock per product and location (on hand, reserved, available), totals per
  *  product, the move ledger; transfers and counts; `?carton=CODE` opens a carton and its history. */
 export default function InventoryPage() {
-  const { t } = useTranslation('warehouse');
+  const { t, i18n } = useTranslation('warehouse');
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'stock';
   const carton = params.get('carton');
@@ -195,7 +196,7 @@ export default function InventoryPage() {
       sorter: true,
       render: (v: string, m) => (
         <>
-          {new Date(v).toLocaleString()}
+          {formatDateTime(v, i18n.language)}
           <PhoneLine secondary={false}>
             <Tag>{t(`moveKind.${m.kind}`, { defaultValue: m.kind })}</Tag>
             <Typography.Text strong>{m.article_number}</Typography.Text>

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { type AuditEntry, useAuditTrail } from '../../api/dueDiligence';
 import styles from '../eudr.module.css';
+import { formatDateTime } from '@/shared/utils/format';
 
 /** Every change to the delivery and what its statements rest on: who, when, field, before, after. */
 export function AuditTrailCard({ deliveryId }: { deliveryId: number }) {
   const { t, i18n } = useTranslation('dueDiligence');
   const [page, setPage] = useState(1);
   const query = useAuditTrail(deliveryId, page);
-  const lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
   const recordName = (entry: AuditEntry) => {
     const key = `audit.records.${entry.record_type}`;
     return i18n.exists(key, { ns: 'dueDiligence' })
@@ -34,7 +34,7 @@ export function AuditTrailCard({ deliveryId }: { deliveryId: number }) {
             locale={{ emptyText: t('audit.none') }}
             pagination={{ current: page, pageSize: 20, total: query.data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
             columns={[
-              { title: t('audit.when'), dataIndex: 'at', render: (v: string) => new Date(v).toLocaleString(lang) },
+              { title: t('audit.when'), dataIndex: 'at', render: (v: string) => formatDateTime(v, i18n.language) },
               { title: t('audit.who'), dataIndex: 'username', render: (v: string) => v || t('audit.system') },
               {
                 title: t('audit.record'),

@@ -21,6 +21,7 @@ import { CHANGE_DELIVERY } from '../../permissions';
 import styles from '../eudr.module.css';
 import { AssessmentDialog } from './AssessmentDialog';
 import { ReasonDialog } from './ReasonDialog';
+import { formatDate, formatDateTime } from '@/shared/utils/format';
 
 const LEVEL_COLOR: Record<string, string> = { low: 'green', standard: 'gold', high: 'red' };
 
@@ -57,8 +58,7 @@ function Overview({ material, overview }: { material: RawMaterial; overview: Due
   const override = useReasonAction(material.id, 'override');
   const archive = useReasonAction(material.id, 'archive');
   const resolve = useResolveConcern(material.id);
-  const lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
-  const date = (value: string) => new Date(value).toLocaleString(lang);
+  const date = (value: string) => formatDateTime(value, i18n.language);
   const close = () => setDialog(null);
   const assessment = overview.assessment;
   const overridable = overview.blockers.some((b) => b.code !== 'open_concern');
@@ -93,7 +93,7 @@ function Overview({ material, overview }: { material: RawMaterial; overview: Due
           icon={<InboxOutlined />}
           className={styles.section}
           data-testid="dd-kept"
-          title={t('kept.title', { date: new Date(overview.hold.keep_until).toLocaleDateString(lang) })}
+          title={t('kept.title', { date: formatDate(overview.hold.keep_until, i18n.language) })}
           description={t('kept.text', { reference: overview.hold.reference_number || t('eudr:common.none') })}
           action={
             mayChange && material.status !== 'inactive' ? (
@@ -232,7 +232,6 @@ function Overview({ material, overview }: { material: RawMaterial; overview: Due
 
 function ConcernList({ concerns, mayResolve, onResolve }: { concerns: Concern[]; mayResolve: boolean; onResolve: (id: number) => void }) {
   const { t, i18n } = useTranslation('dueDiligence');
-  const lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
   if (concerns.length === 0) {
     return (
       <Typography.Paragraph type="secondary" className={styles.section}>
@@ -250,7 +249,7 @@ function ConcernList({ concerns, mayResolve, onResolve }: { concerns: Concern[];
               {c.description}
             </span>
             <Typography.Text type="secondary">
-              {t('concerns.by', { name: c.raised_by, date: new Date(c.raised_at).toLocaleString(lang) })}
+              {t('concerns.by', { name: c.raised_by, date: formatDateTime(c.raised_at, i18n.language) })}
               {c.resolution ? ` · ${c.resolution}` : ''}
             </Typography.Text>
           </Flex>
