@@ -34,6 +34,7 @@ from lxml import etree
 
 from apps.eudr.dds.xml import COMMON_NS, DDS_NS
 
+from . import rate
 from .errors import (
     TracesAuthenticationError,
     TracesBusinessError,
@@ -190,6 +191,8 @@ class TracesClient:
     def call(self, path: str, action: str, body: etree._Element) -> etree._Element:
         """Posts the envelope; returns the first element of the answer's Body, or raises a TracesError."""
         payload = self.envelope(body)
+        # At most EUDR_TRACES_RATE calls per second from the installation, every process together (rate.py).
+        rate.take(httpx.URL(self.base_url).host or "traces")
         try:
             with httpx.Client(timeout=self.timeout, transport=self.transport) as http:
                 response = http.post(
