@@ -443,6 +443,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "eudr.recover_filings",
         "schedule": crontab(minute="*/2"),
     },
+    # Statements' status, read no sooner than 30 minutes after a submit or amend (docs/eudr.md).
+    "eudr-read-due-statuses": {
+        "task": "eudr.read_due_statuses",
+        "schedule": crontab(minute="*/5"),
+    },
     # E-mail retries whose backoff has passed, lost messages, and "sending" left by a dead worker.
     "notifications-sweep-queued": {
         "task": "notifications.sweep_queued",
