@@ -55,6 +55,7 @@ class EudrErrorCode(StrEnum):
     TRACES_PERMISSION_DENIED = "traces_permission_denied"
     TRACES_NOT_FOUND = "traces_not_found"
     TRACES_UNAVAILABLE = "traces_unavailable"
+    TRACES_ADDRESS_REFUSED = "traces_address_refused"
     TRACES_OUTCOME_UNKNOWN = "traces_outcome_unknown"
 
 

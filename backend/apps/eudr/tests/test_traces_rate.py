@@ -154,3 +154,26 @@ def test_every_client_call_is_paced(settings, monkeypatch):
         client.get_dds("b7c5f2a4-0000-4000-8000-000000000001")
         client.verify_declaration("25FRKGLE0Q7R", "ABCD1234")
     assert taken == ["127.0.0.1"] * 4  # the echo tries the WSDL's address, then the reference's
+
+
+@pytest.mark.django_db
+def test_the_client_goes_through_the_outbound_policy(settings):
+    """A loopback address is refused unless the operator allows its network; nothing is sent then."""
+    from apps.eudr.traces import TracesAddressRefused
+
+    with fake.FakeTraces() as server:
+        client = TracesClient(CREDENTIALS, base_url=server.url)
+        settings.OUTBOUND_ALLOWED_NETWORKS = []
+        with pytest.raises(TracesAddressRefused) as refused:
+            client.get_dds("b7c5f2a4-0000-4000-8000-000000000001")
+        assert refused.value.outcome_unknown is False
+        assert "loopback" in str(refused.value.message)
+        settings.OUTBOUND_ALLOWED_NETWORKS = ["127.0.0.1/32"]
+        settings.OUTBOUND_ALLOW_HTTP = False
+        with pytest.raises(TracesAddressRefused):
+            client.get_dds("b7c5f2a4-0000-4000-8000-000000000001")
+        assert server.requests == []
+        # with the allow-list the operator sets for its test servers, the call is made
+        settings.OUTBOUND_ALLOW_HTTP = True
+        assert client.get_dds("b7c5f2a4-0000-4000-8000-000000000001")[0].reference_number
+        assert [action for _p, action, _b in server.requests] == ["getDds"]
