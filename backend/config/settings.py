@@ -398,6 +398,10 @@ CELERY_TASK_ROUTES = {
 }
 # Per-partner timeouts of one call, in seconds (the EU system: EUDR_TRACES_TIMEOUT; SMTP: the company's
 # SMTP settings or EMAIL_TIMEOUT).
+# The EU information system accepts 5 calls per second from one address: every process paces its calls
+# through one Redis token bucket, PostgreSQL's advisory lock while Redis is down (apps/eudr/traces/rate.py).
+EUDR_TRACES_RATE = float(os.environ.get("EUDR_TRACES_RATE", 5))
+EUDR_TRACES_BURST = int(os.environ.get("EUDR_TRACES_BURST", 1))
 ACCOUNTING_HTTP_TIMEOUT = float(os.environ.get("ACCOUNTING_HTTP_TIMEOUT", 20))
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
@@ -438,6 +442,11 @@ CELERY_BEAT_SCHEDULE = {
     "eudr-recover-filings": {
         "task": "eudr.recover_filings",
         "schedule": crontab(minute="*/2"),
+    },
+    # Statements' status, read no sooner than 30 minutes after a submit or amend (docs/eudr.md).
+    "eudr-read-due-statuses": {
+        "task": "eudr.read_due_statuses",
+        "schedule": crontab(minute="*/5"),
     },
     # E-mail retries whose backoff has passed, lost messages, and "sending" left by a dead worker.
     "notifications-sweep-queued": {

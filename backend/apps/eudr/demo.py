@@ -161,7 +161,67 @@ def _generate(delivery, line, count: int, code: str, user, container: str = "") 
     return count
 
 
+# Nordic Packaging (tenant 2) is the downstream trader of the demo (apps/tenancy/demo.py): it files no
+# statement of its own but keeps its suppliers' reference numbers for 5 years (docs/eudr.md, "Received
+# reference numbers"): one statement's and one simplified declaration's (`S…`), not yet verified (the
+# demo has no TRACES account; "Verify" on the page asks the EU information system).
+DOWNSTREAM_TENANT = 2
+DOWNSTREAM_REFERENCES = [
+    (
+        "PV-SEP",
+        "SEP-DN-2026-0101",
+        20,
+        "26NLX7TVCZAQ2S",
+        "SFFCB4Y3",
+        "Delivery note of the first 2026 order.",
+    ),
+    (
+        "PV-NBC",
+        "NBC-INV-2026-0042",
+        6,
+        "S26SEFORESTA01",
+        "H6ORMNTX",
+        "Simplified declaration of the producer.",
+    ),
+]
+
+
+def _received_references(ctx: dict) -> int:
+    from apps.eudr.received_models import ReceivedReference
+    from apps.eudr.references import reference_kind
+    from apps.eudr.verification import _keep_until
+
+    tenant = ctx["tenants"].get(DOWNSTREAM_TENANT)
+    if tenant is None:
+        return 0
+    today = timezone.localdate()
+    made = 0
+    with tenant_context(tenant):
+        if ReceivedReference.objects.exists():
+            return 0
+        vendors = {v.code: v for v in ParentVendor.objects.filter(code__in=["PV-SEP", "PV-NBC"])}
+        for code, document, days_ago, reference, verification, notes in DOWNSTREAM_REFERENCES:
+            vendor = vendors.get(code)
+            if vendor is None:
+                continue
+            received_on = today - timedelta(days=days_ago)
+            ReceivedReference.objects.create(
+                parent_vendor=vendor,
+                document_number=document,
+                received_on=received_on,
+                reference_number=reference,
+                verification_number=verification,
+                kind=reference_kind(reference),
+                notes=notes,
+                keep_until=_keep_until(received_on),
+                created_by=ctx["users"].get("admin"),
+            )
+            made += 1
+    return made
+
+
 def load(ctx: dict) -> None:
+    _received_references(ctx)
     tenant = ctx["tenants"][TENANT]
     users = ctx["users"]
     admin = users["admin"]

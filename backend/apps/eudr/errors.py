@@ -43,6 +43,7 @@ class EudrErrorCode(StrEnum):
     TRACES_ACCOUNT_MISSING = "traces_account_missing"
     DDS_FILING_NOT_ALLOWED = "dds_filing_not_allowed"
     DDS_SUBMISSION_MISSING = "dds_submission_missing"
+    DDS_STATUS_NOT_DUE = "dds_status_not_due"
     UPSTREAM_DECLARATION_NOT_USABLE = "upstream_declaration_not_usable"
     RECEIVED_REFERENCE_RETAINED = "received_reference_retained"
     RECEIVED_REFERENCE_NOT_FOUND = "received_reference_not_found"
@@ -54,6 +55,7 @@ class EudrErrorCode(StrEnum):
     TRACES_PERMISSION_DENIED = "traces_permission_denied"
     TRACES_NOT_FOUND = "traces_not_found"
     TRACES_UNAVAILABLE = "traces_unavailable"
+    TRACES_ADDRESS_REFUSED = "traces_address_refused"
     TRACES_OUTCOME_UNKNOWN = "traces_outcome_unknown"
 
 
@@ -171,6 +173,14 @@ class DdsFilingNotAllowed(Conflict):
 class DdsSubmissionMissing(Conflict):
     error = EudrErrorCode.DDS_SUBMISSION_MISSING
     default_message = _("This delivery has no statement filed through the product.")
+
+
+class DdsStatusNotDue(Conflict):
+    """The system's status is read no sooner than 30 minutes after a submit or amend (docs/eudr.md);
+    `data` carries `status_due_at`, the moment a refresh may be tried."""
+
+    error = EudrErrorCode.DDS_STATUS_NOT_DUE
+    default_message = _("The EU information system's status can be read from %(when)s.")
 
 
 class UpstreamDeclarationNotUsable(Conflict):

@@ -15,11 +15,11 @@ instead of filing it again.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from apps.common.exceptions import DomainError
@@ -28,7 +28,7 @@ from apps.eudr import traces
 from apps.eudr.dds import xml as dds_xml
 from apps.eudr.dds.package import check_delivery, load_facts
 from apps.eudr.dds.statement import build_request, internal_reference
-from apps.eudr.errors import DdsFilingNotAllowed, DdsSubmissionMissing, TracesAccountMissing
+from apps.eudr.errors import DdsFilingNotAllowed, DdsStatusNotDue, DdsSubmissionMissing, TracesAccountMissing
 from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount
 from apps.eudr.models import RawMaterialDelivery
 from apps.tenancy.models import EudrImportRole, Tenant
@@ -36,6 +36,10 @@ from apps.tenancy.models import EudrImportRole, Tenant
 logger = logging.getLogger(__name__)
 
 AMEND_WINDOW = timedelta(hours=72)
+# The 2026 reference asks that a statement's status be read no sooner than 30 minutes after its submit
+# or amend; a statement still processing then is read again STATUS_RECHECK later (docs/eudr.md).
+STATUS_WAIT = timedelta(minutes=30)
+STATUS_RECHECK = timedelta(minutes=10)
 Status = DdsSubmission.Status
 Action = DdsSubmission.Action
 SYSTEM_STATUS = {
@@ -219,6 +223,8 @@ def dds_submission_action(*, delivery_id: int, action: str, user) -> DdsSubmissi
             )
     if action == Action.REFRESH and not submission.uuid and submission.attempts == 0:
         raise DdsFilingNotAllowed(_("The statement has not been sent yet."))
+    if action == Action.REFRESH and submission.uuid:
+        status_not_due_check(submission)
     submission.pending_action = action
     submission.save(update_fields=["pending_action", "updated_at"])
     _event(submission, action, "queued", user=user)
@@ -302,6 +308,43 @@ RECOVERY_AFTER = timedelta(minutes=5)
 # Attempts the recovery makes on its own; then the submission waits for a person's retry (Submit or
 # Refresh on the page), with the reason in `last_error`.
 RECOVERY_MAX_ATTEMPTS = 8
+
+
+def status_not_due_check(submission: DdsSubmission, *, now=None) -> None:
+    """Refuses a status read before the submission's `status_due_at` (DdsStatusNotDue, 409, with the
+    moment it may be tried in the message and in `data.status_due_at`)."""
+    due = submission.status_due_at
+    if due and (now or timezone.now()) < due:
+        raise DdsStatusNotDue(
+            _(
+                "The EU information system's status is read no sooner than 30 minutes after a submit or "
+                "amend: try again from %(when)s."
+            )
+            % {"when": formats.date_format(timezone.localtime(due), "DATETIME_FORMAT")},
+            data={"status_due_at": due.astimezone(UTC).isoformat().replace("+00:00", "Z")},
+        )
+
+
+def dds_statuses_due(*, now=None) -> list[int]:
+    """Queues a status read on the tenant's submissions whose `status_due_at` has come (call inside the
+    tenant; the beat task `eudr.read_due_statuses` runs it in every tenant and hands the ids to
+    `eudr.file_dds`). Returns the ids."""
+    now = now or timezone.now()
+    queued: list[int] = []
+    with transaction.atomic():
+        due = (
+            DdsSubmission.objects.select_for_update(skip_locked=True)
+            .filter(status_due_at__lte=now, pending_action="")
+            .exclude(uuid="")
+            .exclude(status__in=DdsSubmission.FINAL)
+            .order_by("status_due_at", "pk")
+        )
+        for submission in due:
+            submission.pending_action = Action.REFRESH
+            submission.save(update_fields=["pending_action", "updated_at"])
+            _event(submission, Action.REFRESH, "queued", _("Scheduled status read."))
+            queued.append(submission.pk)
+    return queued
 
 
 def dds_submissions_recover(*, now=None) -> dict[str, list[int]]:
@@ -424,7 +467,9 @@ def _carry_out(
             submission.system_status = "SUBMITTED"
             submission.submitted_at = now
             submission.messages = []
-        _refresh_quietly(submission, client)
+        if submission.status == Status.SUBMITTED:
+            # Its status is read by the scheduled task, no sooner than STATUS_WAIT after the submit.
+            submission.status_due_at = now + STATUS_WAIT
     elif action == Action.AMEND:
         if not _within_window(submission):
             raise DdsFilingNotAllowed(
@@ -441,7 +486,7 @@ def _carry_out(
             else SYSTEM_STATUS.get(status.upper(), submission.status)
         )
         submission.messages = []
-        _refresh_quietly(submission, client)
+        submission.status_due_at = now + STATUS_WAIT
     elif action == Action.WITHDRAW:
         if not _within_window(submission):
             raise DdsFilingNotAllowed(
@@ -470,14 +515,5 @@ def _carry_out(
         overviews = client.get_dds(submission.uuid)
         if overviews:
             _apply_overview(submission, overviews[0])
-
-
-def _refresh_quietly(submission: DdsSubmission, client: traces.TracesClient) -> None:
-    """Reads the numbers right after a change; the system may still be processing (then a refresh later)."""
-    try:
-        overviews = client.get_dds(submission.uuid)
-    except traces.TracesError as exc:
-        logger.info("Status of statement %s not read yet: %s", submission.uuid, exc)
-        return
-    if overviews:
-        _apply_overview(submission, overviews[0])
+        processing = not overviews or (submission.system_status or "").upper() == "SUBMITTED"
+        submission.status_due_at = now + STATUS_RECHECK if processing else None

@@ -98,6 +98,9 @@ class DdsSubmission(TenantModel):
     amended_at = models.DateTimeField(null=True, blank=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     checked_at = models.DateTimeField(null=True, blank=True)
+    # The system's status is read no sooner than 30 minutes after a submit or amend (docs/eudr.md): the
+    # moment the scheduled read (and "refresh now") may ask; empty when no read is waiting.
+    status_due_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

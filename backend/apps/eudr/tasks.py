@@ -155,3 +155,20 @@ def recover_filings() -> dict:
     if any(summary.values()):
         logger.warning("Filings recovered: %s", summary)
     return summary
+
+
+@shared_task(name="eudr.read_due_statuses")
+def read_due_statuses() -> dict:
+    """Every tenant's statements whose status may be read (30 minutes after a submit or amend): the read is
+    queued as a refresh and carried out by `eudr.file_dds` (docs/eudr.md, "Filing from the product")."""
+    from apps.eudr.filing import dds_statuses_due
+    from apps.tenancy.models import Tenant
+
+    queued = 0
+    for tenant in Tenant.objects.filter(is_active=True).order_by("pk"):
+        with tenant_context(tenant):
+            due = dds_statuses_due()
+        for submission_id in due:
+            send_job(file_dds, **file_dds_options(tenant_id=tenant.pk, submission_id=submission_id))
+        queued += len(due)
+    return {"queued": queued}

@@ -5462,6 +5462,11 @@ export interface components {
             readonly withdrawn_at: string | null;
             /** Format: date-time */
             readonly checked_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the system's status may be read (30 minutes after a submit or amend); null: now
+             */
+            readonly status_due_at: string | null;
             /** Format: date-time */
             readonly created_at: string;
             readonly window_ends_at: string | null;

@@ -107,6 +107,11 @@ class DdsSubmissionSerializer(serializers.ModelSerializer):
     can_amend = serializers.SerializerMethodField()
     can_withdraw = serializers.SerializerMethodField()
     window_ends_at = serializers.SerializerMethodField()
+    status_due_at = serializers.DateTimeField(
+        read_only=True,
+        allow_null=True,
+        help_text="When the system's status may be read (30 minutes after a submit or amend); null: now",
+    )
 
     class Meta:
         model = DdsSubmission
@@ -126,6 +131,7 @@ class DdsSubmissionSerializer(serializers.ModelSerializer):
             "amended_at",
             "withdrawn_at",
             "checked_at",
+            "status_due_at",
             "created_at",
             "window_ends_at",
             "can_amend",

@@ -76,6 +76,20 @@ def url(delivery, action=""):
     return f"{RAW}{delivery.pk}/dds-filing/" + (f"{action}/" if action else "")
 
 
+def read_status(world, in_tenant, client=None, delivery=None):
+    """The scheduled status read, once its 30 minutes have passed (moved into the past here)."""
+    from apps.eudr.tasks import read_due_statuses
+
+    with in_tenant(world.tenant3):
+        DdsSubmission.objects.exclude(status_due_at=None).update(
+            status_due_at=timezone.now() - timedelta(seconds=1)
+        )
+    read_due_statuses()
+    if client is not None:
+        return client.get(url(delivery)).json()["data"]
+    return None
+
+
 # -- credentials ---------------------------------------------------------------------------------------
 
 
@@ -140,9 +154,13 @@ def test_submit_records_the_numbers_and_the_history(world, api, account, server,
     client = api(world.admin, world.tenant3)
     response = client.post(url(delivery, "submit"))
     assert response.status_code == 202, response.content
-    data = response.json()["data"]
+    submitted = response.json()["data"]["current"]
+    # the status is not read sooner than 30 minutes after the submit (the scheduled read does it)
+    assert submitted["status"] == "submitted" and submitted["uuid"] == fake.UUID
+    assert server.actions() == ["verify-declaration", "submitDds"]
+    data = read_status(world, in_tenant, client, delivery)
     current = data["current"]
-    assert current["status"] == "available"
+    assert current["status"] == "available" and current["status_due_at"] is None
     assert (current["uuid"], current["reference_number"], current["verification_number"]) == (
         fake.UUID,
         "26NLX7TVCZAQ2S",
@@ -152,6 +170,8 @@ def test_submit_records_the_numbers_and_the_history(world, api, account, server,
     assert [(e["action"], e["outcome"]) for e in current["events"]] == [
         ("submit", "queued"),
         ("submit", "ok"),
+        ("refresh", "queued"),
+        ("refresh", "ok"),
     ]
     # the grouped upstream statement is verified first
     assert server.actions() == ["verify-declaration", "submitDds", "getDds"]
@@ -167,7 +187,7 @@ def test_submit_records_the_numbers_and_the_history(world, api, account, server,
     assert server.actions().count("submitDds") == 1
 
 
-def test_a_business_fault_rejects_with_the_systems_messages(world, api, account, server, delivery):
+def test_a_business_fault_rejects_with_the_systems_messages(world, api, account, server, delivery, in_tenant):
     server.answer("submitDds", fake.FAULT_BUSINESS, status=500)
     client = api(world.admin, world.tenant3)
     data = client.post(url(delivery, "submit")).json()["data"]
@@ -177,18 +197,21 @@ def test_a_business_fault_rejects_with_the_systems_messages(world, api, account,
     assert rejected["messages"][0]["message"] == "The area of a point must be at least 0.1 ha"
     assert "HS code not allowed" in rejected["last_error"]
     # a rejected statement can be corrected and filed again
-    second = client.post(url(delivery, "submit")).json()["data"]
+    client.post(url(delivery, "submit"))
+    second = read_status(world, in_tenant, client, delivery)
     assert second["current"]["status"] == "available" and len(second["history"]) == 2
 
 
-def test_an_authentication_fault_says_so(world, api, account, server, delivery):
+def test_an_authentication_fault_says_so(world, api, account, server, delivery, in_tenant):
     server.answer("submitDds", fake.FAULT_AUTH, status=500)
     data = api(world.admin, world.tenant3).post(url(delivery, "submit")).json()["data"]
     current = data["current"]
     assert current["status"] == "draft" and current["pending_action"] == ""
     assert "security token" in current["last_error"]
     # with the credentials corrected, the same statement is sent again (looked up first)
-    again = api(world.admin, world.tenant3).post(url(delivery, "submit")).json()["data"]["current"]
+    client = api(world.admin, world.tenant3)
+    client.post(url(delivery, "submit"))
+    again = read_status(world, in_tenant, client, delivery)["current"]
     assert again["id"] == current["id"] and again["status"] == "available"
     assert server.actions().count("submitDds") == 2
     assert "getDdsByInternalReference" in server.actions()
@@ -232,9 +255,9 @@ def test_unanswered_then_nothing_filed_submits_once_more(world, api, account, se
     client.post(url(delivery, "submit"))
     # the system has no such statement: the retry files it
     retried = client.post(url(delivery, "submit")).json()["data"]["current"]
-    assert retried["status"] == "available"
+    assert retried["status"] == "submitted"
     assert server.actions().count("submitDds") == 2
-    assert server.actions().index("getDdsByInternalReference") < len(server.actions()) - 2
+    assert server.actions().index("getDdsByInternalReference") < len(server.actions()) - 1
 
 
 def test_the_task_raises_for_a_worker_to_retry(world, account, server, delivery, in_tenant):
@@ -252,12 +275,20 @@ def test_amend_withdraw_and_refresh(world, api, account, server, delivery, in_te
     client = api(world.admin, world.tenant3)
     client.post(url(delivery, "submit"))
     amended = client.post(url(delivery, "amend")).json()["data"]["current"]
-    assert amended["status"] == "amended" and amended["amended_at"]
+    assert amended["status"] == "amended" and amended["amended_at"] and amended["status_due_at"]
     assert "amendDds" in server.actions()
     amend_body = next(body for _p, action, body in server.requests if action == "amendDds").decode()
     assert f"<dds:uuid>{fake.UUID}</dds:uuid>" in amend_body
+    # "refresh now" respects the 30 minutes after the amend and says when it may be tried
+    early = client.post(url(delivery, "refresh"))
+    assert early.status_code == 409 and early.json()["error"] == "dds_status_not_due"
+    assert early.json()["data"]["status_due_at"] == amended["status_due_at"]
+    assert "try again from" in early.json()["message"]
+    assert "getDds" not in server.actions()
+    with in_tenant(world.tenant3):
+        DdsSubmission.objects.update(status_due_at=timezone.now() - timedelta(seconds=1))
     refreshed = client.post(url(delivery, "refresh")).json()["data"]["current"]
-    assert refreshed["status"] == "amended" and refreshed["checked_at"]
+    assert refreshed["status"] == "amended" and refreshed["checked_at"] and refreshed["status_due_at"] is None
     withdrawn = client.post(url(delivery, "withdraw")).json()["data"]
     assert withdrawn["current"] is None
     assert withdrawn["history"][0]["status"] == "withdrawn"
@@ -267,9 +298,10 @@ def test_amend_withdraw_and_refresh(world, api, account, server, delivery, in_te
     assert client.post(url(delivery, "withdraw")).status_code == 409
 
 
-def test_a_refused_withdrawal_keeps_the_statement(world, api, account, server, delivery):
+def test_a_refused_withdrawal_keeps_the_statement(world, api, account, server, delivery, in_tenant):
     client = api(world.admin, world.tenant3)
     client.post(url(delivery, "submit"))
+    read_status(world, in_tenant)
     server.answer("withdrawDds", fake.FAULT_WITHDRAW_GROUPED, status=500)
     current = client.post(url(delivery, "withdraw")).json()["data"]["current"]
     assert current["status"] == "available"
@@ -308,6 +340,7 @@ def test_only_internal_users_of_the_tenant_file_and_see_the_verification_number(
     world, api, account, server, delivery, in_tenant
 ):
     api(world.admin, world.tenant3).post(url(delivery, "submit"))
+    read_status(world, in_tenant)
     supplier = api(world.supplier_a, world.tenant3)
     assert supplier.get(url(delivery)).status_code == 403
     assert supplier.post(url(delivery, "submit")).status_code == 403
@@ -347,3 +380,35 @@ def test_a_server_fault_without_detail_on_submit_is_looked_up_before_any_retry(
     assert retried["status"] == "available"
     assert server.actions().count("submitDds") == 1
     assert server.actions().index("getDdsByInternalReference") > server.actions().index("submitDds")
+
+
+def test_the_status_is_read_by_the_schedule_no_sooner_than_30_minutes_after_submit(
+    world, api, account, server, delivery, in_tenant
+):
+    from apps.eudr.tasks import read_due_statuses
+
+    client = api(world.admin, world.tenant3)
+    submitted = client.post(url(delivery, "submit")).json()["data"]["current"]
+    due = timezone.datetime.fromisoformat(submitted["status_due_at"])
+    assert due - timezone.datetime.fromisoformat(submitted["submitted_at"]) == filing.STATUS_WAIT
+    # the schedule does not read it before its time, and neither does "refresh now"
+    assert read_due_statuses() == {"queued": 0}
+    early = client.post(url(delivery, "refresh"))
+    assert early.status_code == 409 and early.json()["data"]["status_due_at"] == submitted["status_due_at"]
+    assert "getDds" not in server.actions()
+    # still processing at its time: read again STATUS_RECHECK later
+    server.answer(
+        "getDds", fake.overview("GetDdsResponse", status="SUBMITTED", reference="", verification="")
+    )
+    with in_tenant(world.tenant3):
+        DdsSubmission.objects.update(status_due_at=timezone.now() - timedelta(seconds=1))
+    assert read_due_statuses() == {"queued": 1}
+    with in_tenant(world.tenant3):
+        processing = DdsSubmission.objects.get()
+    assert processing.status == "submitted" and processing.pending_action == ""
+    assert processing.status_due_at > timezone.now() + filing.STATUS_RECHECK - timedelta(minutes=1)
+    # another tenant's schedule run sees nothing of it; the next read finds it available
+    assert read_due_statuses() == {"queued": 0}
+    current = read_status(world, in_tenant, client, delivery)["current"]
+    assert current["status"] == "available" and current["reference_number"] == "26NLX7TVCZAQ2S"
+    assert server.actions().count("getDds") == 2

@@ -10,6 +10,7 @@ from .client import (
     environment_url,
 )
 from .errors import (
+    TracesAddressRefused,
     TracesAuthenticationError,
     TracesBusinessError,
     TracesError,
@@ -23,6 +24,7 @@ __all__ = [
     "VERIFY_RESULTS",
     "DdsOverview",
     "ReferencedStatement",
+    "TracesAddressRefused",
     "TracesAuthenticationError",
     "TracesBusinessError",
     "TracesClient",

@@ -32,9 +32,12 @@ import httpx
 from django.conf import settings
 from lxml import etree
 
+from apps.common.outbound import GuardedTransport, OutboundRefused
 from apps.eudr.dds.xml import COMMON_NS, DDS_NS
 
+from . import rate
 from .errors import (
+    TracesAddressRefused,
     TracesAuthenticationError,
     TracesBusinessError,
     TracesError,
@@ -190,13 +193,26 @@ class TracesClient:
     def call(self, path: str, action: str, body: etree._Element) -> etree._Element:
         """Posts the envelope; returns the first element of the answer's Body, or raises a TracesError."""
         payload = self.envelope(body)
+        # At most EUDR_TRACES_RATE calls per second from the installation, every process together (rate.py).
+        rate.take(httpx.URL(self.base_url).host or "traces")
         try:
-            with httpx.Client(timeout=self.timeout, transport=self.transport) as http:
+            # Through the outbound policy like every address a tenant's settings choose (the environment is
+            # the tenant's): public addresses only unless OUTBOUND_ALLOWED_NETWORKS, no redirects, no proxies
+            # from the environment (docs/eudr.md).
+            with httpx.Client(
+                timeout=self.timeout,
+                transport=GuardedTransport(self.transport),
+                follow_redirects=False,
+                trust_env=False,
+            ) as http:
                 response = http.post(
                     self.base_url + path,
                     content=payload,
                     headers={"Content-Type": "text/xml; charset=utf-8", "SOAPAction": f'"{action}"'},
                 )
+        except OutboundRefused as exc:
+            logger.warning("TRACES %s refused by the outbound policy: %s", action, exc.reason)
+            raise TracesAddressRefused(exc.message) from exc
         except httpx.TimeoutException as exc:
             logger.warning("TRACES %s timed out: %s", action, exc)
             raise TracesUnavailable() from exc

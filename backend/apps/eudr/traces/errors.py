@@ -83,3 +83,11 @@ class TracesServerFault(TracesError):
         "request is unknown. The statement is looked up before it is tried again."
     )
     outcome_unknown = True
+
+
+class TracesAddressRefused(TracesError):
+    """The outbound policy (apps/common/outbound.py) would not connect to the system's address: nothing
+    was sent, so the outcome is known. The message is the policy's fixed text."""
+
+    error = EudrErrorCode.TRACES_ADDRESS_REFUSED
+    default_message = _("The address of the EU information system is not allowed by this installation.")

@@ -28,6 +28,7 @@ function submission(overrides: Partial<DdsSubmission> = {}): DdsSubmission {
     amended_at: null,
     withdrawn_at: null,
     checked_at: '2026-12-30T09:00:02Z',
+    status_due_at: null,
     created_at: '2026-12-30T09:00:00Z',
     window_ends_at: '2027-01-02T09:00:00Z',
     can_amend: true,

@@ -137,6 +137,11 @@ export function DdsFilingCard({ material, mayChange }: Props) {
         </Typography.Text>
       )}
       {actions}
+      {current?.status_due_at && !unanswered ? (
+        <Typography.Paragraph type="secondary" className={styles.section} data-testid="filing-status-due">
+          {t('filing.statusDue', { when: when(current.status_due_at) })}
+        </Typography.Paragraph>
+      ) : null}
       {history.length ? (
         <details className={styles.section}>
           <summary>{t('filing.history', { count: history.length })}</summary>
