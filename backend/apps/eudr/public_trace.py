@@ -14,11 +14,13 @@ from datetime import date
 from itertools import zip_longest
 from typing import Any
 
+from django.db import transaction
+
 from apps.eudr.geo import PROPERTY_NAMES, validate_geojson
 from apps.eudr.models import BATCH_CODE_RE, CartonLabel
 from apps.eudr.selectors import carton_tenant_for_public_code
 from apps.inventory.selectors import public_carton_history
-from apps.tenancy.context import tenant_context
+from apps.tenancy.context import entered_tenant
 
 
 def batch_date(code: str) -> date | None:
@@ -71,10 +73,15 @@ def public_plots(geojson: Any) -> dict[str, Any] | None:
 def public_trace(code: str) -> dict[str, Any] | None:
     """The public facts of the active carton with this code, or None (unknown, voided or malformed code)."""
     normalised = (code or "").strip().upper()
-    tenant_id = carton_tenant_for_public_code(normalised)
+    with transaction.atomic(savepoint=False):
+        return _public_trace(normalised)
+
+
+def _public_trace(normalised: str) -> dict[str, Any] | None:
+    tenant_id = carton_tenant_for_public_code(normalised, enter_tenant=True)
     if tenant_id is None:
         return None
-    with tenant_context(tenant_id):
+    with entered_tenant(tenant_id):
         label = (
             CartonLabel.objects.select_related("raw_material__parent_vendor", "product")
             .filter(code=normalised, status=CartonLabel.Status.ACTIVE)

@@ -115,13 +115,15 @@ def batch_for_code(code: str) -> ProductionBatch | None:
     return ProductionBatch.objects.filter(production_batch_code=code).first()
 
 
-def carton_tenant_for_public_code(code: str) -> int | None:
+def carton_tenant_for_public_code(code: str, *, enter_tenant: bool = False) -> int | None:
     """The tenant of the ACTIVE carton label with this public code, or None.
 
     Used by the public trace endpoint before any tenant is known. On PostgreSQL the label table is under
     row-level security; a second, SELECT-only policy (migration 0002) admits exactly the row whose code
     equals the transaction-local setting `app.public_code`. The setting is set, the one row read, and the
-    setting cleared again, so a code reveals only its own carton. Elsewhere (SQLite) the unscoped manager
+    setting cleared again, so a code reveals only its own carton. With `enter_tenant=True` (the caller holds a
+    transaction and goes on with `tenancy.context.entered_tenant`) the clearing statement also sets the
+    found carton's tenant. Elsewhere (SQLite) the unscoped manager
     is read directly.
     """
     code = (code or "").strip().upper()
@@ -145,7 +147,15 @@ def carton_tenant_for_public_code(code: str) -> int | None:
             [code, CartonLabel.Status.ACTIVE],
         )
         row = cursor.fetchone()
-        cursor.execute("SELECT set_config('app.public_code', '', true)")
+        if row and enter_tenant:
+            # Clearing the code and entering the carton's tenant in one statement (docs/performance.md,
+            # "Per-request overhead"): the caller reads the carton in the same transaction.
+            cursor.execute(
+                "SELECT set_config('app.public_code', '', true), set_config('app.tenant_id', %s, true)",
+                [str(row[0])],
+            )
+        else:
+            cursor.execute("SELECT set_config('app.public_code', '', true)")
     return row[0] if row else None
 
 

@@ -46,12 +46,33 @@ def _set_db_tenant(tenant_id: int | None, using: str = "default") -> None:
         )
 
 
-def activate(tenant: Tenant | int | None):
-    """Enter a tenant; returns a token for `deactivate`. Prefer `tenant_context`."""
+def activate(tenant: Tenant | int | None, *, in_database: bool = False):
+    """Enter a tenant; returns a token for `deactivate`. Prefer `tenant_context`.
+
+    `in_database=True`: the statement that found the tenant already applied `app.tenant_id` in this
+    transaction (`tenant_setting`), so no statement of its own is sent (docs/performance.md,
+    "Per-request overhead")."""
     tenant_id = tenant if tenant is None or isinstance(tenant, int) else tenant.pk
     token = _current_tenant_id.set(tenant_id)
-    _set_db_tenant(tenant_id)
+    if not in_database:
+        _set_db_tenant(tenant_id)
     return token
+
+
+def tenant_setting(field: str = "tenant_id"):
+    """A select-list expression that enters the tenant in `field` for the transaction, for a query that
+    reads at most one row (the request's membership): the setting travels with the read instead of
+    costing a statement of its own, and is applied only when the row is found."""
+    from django.db.models import BooleanField, F, Func, TextField, Value
+    from django.db.models.functions import Cast
+
+    return Func(
+        Value("app.tenant_id"),
+        Cast(F(field), output_field=TextField()),
+        Value(True, output_field=BooleanField()),
+        function="set_config",
+        output_field=TextField(),
+    )
 
 
 def deactivate(token) -> None:
@@ -71,6 +92,17 @@ def tenant_context(tenant: Tenant | int | None, using: str = "default") -> Itera
             yield
         finally:
             deactivate(token)
+
+
+@contextlib.contextmanager
+def entered_tenant(tenant_id: int) -> Iterator[None]:
+    """Like `tenant_context` for a tenant whose setting the caller's last statement already applied in
+    the current transaction (`tenant_setting`, `carton_tenant_for_public_code(enter_tenant=True)`)."""
+    token = activate(tenant_id, in_database=True)
+    try:
+        yield
+    finally:
+        deactivate(token)
 
 
 def sync_db_tenant() -> None:

@@ -4,7 +4,6 @@ skip, dry run and sync; tenant isolation, permissions, supplier users, hostile b
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
 
 from apps.accounting.models import AccountingConnection, Mapping, SyncEntry
 from apps.suppliers.models import ParentVendor
@@ -227,7 +226,7 @@ def test_list_query_counts_are_pinned(acc, api, in_tenant, django_assert_num_que
     with in_tenant(acc["tenant3"]):
         for i in range(2):
             Mapping.objects.create(kind="article", local_key=str(i), local_label=f"A{i}", external_id=f"A{i}")
-    expected = 6 if settings.IS_POSTGRES else 5  # PostgreSQL: + the row-level-security setting
+    expected = 5  # PostgreSQL's row-level-security setting travels with the membership read
     with django_assert_num_queries(expected):
         assert len(client.get(path).json()["data"]["results"]) == 2
     _log_rows_more = 30

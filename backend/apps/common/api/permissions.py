@@ -7,6 +7,7 @@ model permission for the action (view/add/change/delete).
 
 from __future__ import annotations
 
+from django.db import connection
 from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions
 from rest_framework.exceptions import PermissionDenied
@@ -27,17 +28,21 @@ def resolve_tenant(request) -> Tenant:
         raise TenantRequired()
     if not raw.isdigit():
         raise TenantRequired(_("The tenant_id query parameter must be a number."))
-    membership = (
-        Membership.objects.select_related("tenant")
-        .filter(user=request.user, tenant_id=int(raw), is_active=True, tenant__is_active=True)
-        .first()
+    memberships = Membership.objects.select_related("tenant").filter(
+        user=request.user, tenant_id=int(raw), is_active=True, tenant__is_active=True
     )
+    on_postgres = connection.vendor == "postgresql" and connection.in_atomic_block
+    if on_postgres:
+        # The membership read enters its tenant in the same statement (docs/performance.md, "Per-request
+        # overhead"): inside the request's transaction, the setting ends with it.
+        memberships = memberships.annotate(tenant_entered=context.tenant_setting())
+    membership = memberships.first()
     if membership is None:
         raise TenantForbidden()
     request.tenant = membership.tenant
     request._request.tenant = membership.tenant
     request.membership = membership
-    context.activate(membership.tenant)
+    context.activate(membership.tenant, in_database=on_postgres)
     # The roles' permissions are read now, inside the request's transaction and tenant (row-level security
     # on roles): the price rule is applied again when the answer is rendered, after the transaction.
     from apps.users.permissions import tenant_permissions

@@ -51,8 +51,8 @@ def test_uncached_trace_statements_are_pinned(cartons):
     assert len([sql for sql in statements if "SAVEPOINT" in sql.upper()]) == 2, statements
     statements = [sql for sql in statements if "SAVEPOINT" not in sql.upper()]
     settings = [sql for sql in statements if "set_config" in sql]
-    assert len(settings) == 4, statements  # the code set and cleared, the tenant entered and left
-    assert len(statements) == 8, statements
+    assert len(settings) == 3, statements  # the code set; cleared with the tenant entered; the tenant left
+    assert len(statements) == 7, statements
 
 
 def test_trace_needs_no_sign_in_and_no_tenant(cartons, django_assert_max_num_queries):
