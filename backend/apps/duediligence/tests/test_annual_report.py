@@ -60,3 +60,34 @@ def test_annual_figures_equal_the_statements_of_the_year(eudr_world, api, in_ten
     assert "25NLQ8M3ZP41TC" not in text and "26NLQ8M3ZP41TX" not in text
     assert f"annual review and report {year}" in text
     assert "年度审查与报告" in text.replace(" ", "")
+
+
+REPORT = "/api/duediligence/annual-report/"
+
+
+@pytest.mark.parametrize("year", ["", "abc", "1999", "20266", "２０２６", "-2026", "2101"])
+def test_the_report_needs_a_year_in_four_digits(eudr_world, api, year):
+    response = api(eudr_world.admin, eudr_world.tenant3).get(REPORT, {"year": year})
+    assert response.status_code == 400
+    assert "year" in str(response.json())
+
+
+def test_the_report_is_a_pdf_of_the_tenants_own_statements(eudr_world, api, in_tenant):
+    year = timezone.now().year
+    with in_tenant(eudr_world.tenant2):
+        foreign = factories.delivery(eudr_world.vendor_x)
+    assert (
+        record(api(eudr_world.admin_x, eudr_world.tenant2), foreign.pk, "26NLQ8M3ZP41TX").status_code == 200
+    )
+    response = api(eudr_world.admin, eudr_world.tenant3).get(REPORT, {"year": year})
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert "26NLQ8M3ZP41TX" not in pdf_text(response.content)
+    own = api(eudr_world.admin_x, eudr_world.tenant2).get(REPORT, {"year": year})
+    assert "26NLQ8M3ZP41TX" in pdf_text(own.content)
+
+
+def test_suppliers_and_warehouse_users_cannot_read_the_report(eudr_world, api):
+    year = timezone.now().year
+    assert api(eudr_world.supplier_a, eudr_world.tenant3).get(REPORT, {"year": year}).status_code == 403
+    assert api(eudr_world.warehouse, eudr_world.tenant3).get(REPORT, {"year": year}).status_code == 403
