@@ -13,7 +13,7 @@ UV_VERSION := 0.13.9
 UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
 MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
 
-.PHONY: help install install-backend install-frontend build run serve test test-backend test-frontend \
+.PHONY: countries help install install-backend install-frontend build run serve test test-backend test-frontend \
         test-e2e test-deps lint types types-check messages check-deploy schemathesis bench pg-role pg-backup-role backup clean audit pictures
 
 help:
@@ -93,6 +93,11 @@ messages: install-backend
 	$(MANAGE) makemessages -l zh_Hans --no-obsolete
 	$(MANAGE) compilemessages -l zh_Hans --ignore=.venv
 	@cd $(BACKEND) && msgfmt --statistics -o /dev/null locale/zh_Hans/LC_MESSAGES/django.po
+
+# Country names, boxes and boundaries shipped in the backend (docs/duediligence.md, "Plot in its declared
+# country"): copied from the pinned world-atlas package (Natural Earth); the outputs are committed.
+countries: install-frontend
+	cd $(ROOT) && python3 backend/apps/eudr/data/build_countries.py
 
 check-deploy: install-backend
 	cd $(BACKEND) && DJANGO_ENV=production DJANGO_SECRET_KEY=check-deploy-$$(python3 -c 'import secrets;print(secrets.token_hex(32))') \

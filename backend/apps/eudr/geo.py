@@ -176,15 +176,89 @@ def is_country_code(code: Any) -> bool:
     return isinstance(code, str) and code in countries()
 
 
-def _in_country(code: str, lon: float, lat: float, margin: float = 0.25) -> bool | None:
-    """True/False when the country's boxes are known, None when we have no shape for it."""
+# A plot counts as inside its country when it lies within this distance of the 1:50m boundary: the
+# generalised coast and borders of that scale are off by up to a few kilometres (docs/duediligence.md).
+COUNTRY_MARGIN_DEGREES = 0.05
+
+
+@cache
+def _country_shapes() -> dict[str, Any]:
+    """{alpha-2 code: prepared shapely (Multi)Polygon} from country_shapes.json (world-atlas, Natural Earth),
+    built by `make countries`; never read from the frontend's node_modules at run time."""
+    import shapely
+
+    path = Path(__file__).with_name("data") / "country_shapes.json"
+    topology = json.loads(path.read_text(encoding="utf-8"))
+    (scale_x, scale_y), (translate_x, translate_y) = (
+        topology["transform"]["scale"],
+        topology["transform"]["translate"],
+    )
+    arcs: list[list[tuple[float, float]]] = []
+    for arc in topology["arcs"]:
+        x = y = 0
+        points = []
+        for dx, dy in arc:
+            x += dx
+            y += dy
+            points.append((x * scale_x + translate_x, y * scale_y + translate_y))
+        arcs.append(points)
+
+    def ring(indexes: list[int]) -> list[tuple[float, float]]:
+        points: list[tuple[float, float]] = []
+        for index in indexes:
+            points.extend(arcs[index] if index >= 0 else list(reversed(arcs[~index])))
+        return points
+
+    shapes: dict[str, Any] = {}
+    for geometry in topology["objects"]["countries"]["geometries"]:
+        polygons = [geometry["arcs"]] if geometry["type"] == "Polygon" else geometry["arcs"]
+        parts = []
+        for rings in polygons:
+            exterior = ring(rings[0])
+            if len(exterior) < 4:
+                continue
+            polygon = Polygon(exterior, [ring(r) for r in rings[1:] if len(ring(r)) >= 4])
+            parts.append(polygon if polygon.is_valid else polygon.buffer(0))
+        if parts:
+            shape = shapely.unary_union(
+                [*parts, shapes[geometry["id"]]] if geometry["id"] in shapes else parts
+            )
+            shapes[geometry["id"]] = shape
+    for shape in shapes.values():
+        shapely.prepare(shape)
+    return shapes
+
+
+def country_shapes_source() -> dict[str, str]:
+    """Which registry package and version the boundaries come from (shown beside the check's result)."""
+    path = Path(__file__).with_name("data") / "country_shapes.json"
+    text = path.read_text(encoding="utf-8")
+    return json.loads(text[: text.index(',"transform"')] + "}")["source"]
+
+
+def in_country(code: str, lon: float, lat: float, margin: float = COUNTRY_MARGIN_DEGREES) -> bool | None:
+    """Whether [lon, lat] lies in country `code` (ISO alpha-2) against the shipped Natural Earth boundaries.
+
+    True/False when the country's boundary is known, None when we have no shape for it (tiny territories
+    absent at 1:50m). A point within `margin` degrees of the boundary counts as inside. The boxes of
+    countries.json rule out most points before the polygon test.
+    """
+    import shapely
+
     boxes = countries().get(code, {}).get("boxes") or []
-    if not boxes:
+    shape = _country_shapes().get(code)
+    if shape is None:
         return None
-    return any(
+    if not any(
         box[0] - margin <= lon <= box[2] + margin and box[1] - margin <= lat <= box[3] + margin
         for box in boxes
-    )
+    ):
+        return False
+    point = shapely.Point(lon, lat)
+    return bool(shapely.contains(shape, point) or shapely.dwithin(shape, point, margin))
+
+
+_in_country = in_country
 
 
 # -- area --------------------------------------------------------------------------------------------------

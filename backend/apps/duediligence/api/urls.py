@@ -32,5 +32,6 @@ urlpatterns = [
     ),
     path("concerns/", concerns.as_view({"get": "list", "post": "create"}), name="dd-concerns"),
     path("concerns/<int:pk>/resolve/", concerns.as_view({"post": "resolve"}), name="dd-concern-resolve"),
+    path("annual-report/", views.AnnualReportViewSet.as_view({"get": "retrieve"}), name="dd-annual-report"),
     path("benchmark/", views.BenchmarkViewSet.as_view({"get": "retrieve"}), name="dd-benchmark"),
 ]

@@ -13,10 +13,12 @@ GET  concerns/                         substantiated concerns (filters: open, de
 POST concerns/                         record one
 POST concerns/{id}/resolve/            resolve it with a reason
 GET  benchmark/                        the country benchmark in use
+GET  annual-report/?year=              the annual review and public report (PDF, en + zh)
 """
 
 from __future__ import annotations
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import viewsets
 from rest_framework.response import Response
@@ -316,3 +318,39 @@ class BenchmarkViewSet(TenantScopedMixin, viewsets.GenericViewSet):
                 }
             ).data
         )
+
+
+YEAR = OpenApiParameter("year", int, required=True, description="Calendar year of the report (2020 to 2100).")
+
+
+class AnnualReportViewSet(TenantScopedMixin, viewsets.GenericViewSet):
+    """The annual review and public report as a PDF in English and Chinese (Art. 12)."""
+
+    allowed_user_types = ("internal",)
+    action_permissions = {"retrieve": "duediligence.view_riskassessment"}
+
+    @extend_schema(
+        operation_id="duediligence_annual_report",
+        parameters=[YEAR],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+        tags=TAGS,
+    )
+    def retrieve(self, request):
+        from django.http import HttpResponse
+        from django.utils.translation import gettext as _
+
+        from apps.common.exceptions import FieldErrors
+        from apps.tenancy.models import Tenant
+
+        from ..annual_report import annual_report_pdf
+
+        text = request.query_params.get("year", "")
+        year = int(text) if text.isascii() and text.isdigit() and len(text) == 4 else None
+        if year is None or not 2020 <= year <= 2100:
+            message = _("Give the year as four digits, 2020 or later.")
+            raise FieldErrors({"year": [message]}, message)
+        company = Tenant.objects.get(pk=request.tenant.pk)
+        pdf = annual_report_pdf(year, company.legal_name or company.name)
+        response = HttpResponse(pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="due-diligence-{year}.pdf"'
+        return response

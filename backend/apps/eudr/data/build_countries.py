@@ -1,9 +1,14 @@
 """Regenerates countries.json: ISO 3166-1 alpha-2 codes, English names and the bounding boxes of each
-country's land parts (used for the "coordinates look swapped" hint of the GeoJSON validation).
+country's land parts (a quick first test), and country_shapes.json: the country boundaries themselves
+(world-atlas's countries-50m TopoJSON with each geometry's id turned into its alpha-2 code and the
+package's name and version recorded), against which a plot is checked to lie in its declared country
+(docs/duediligence.md, "Plot in its declared country").
 
 Sources (both on every development machine): Debian's iso-codes (/usr/share/iso-codes/json/iso_3166-1.json)
 and world-atlas's countries-50m.json (Natural Earth, public domain) from frontend/node_modules.
-Run from the repository root: `python3 backend/apps/eudr/data/build_countries.py`.
+The backend never reads node_modules at run time: this build step copies the data into the backend
+package and both outputs are committed. world-atlas is pinned in frontend/package-lock.json.
+Run from the repository root: `make countries` (= `python3 backend/apps/eudr/data/build_countries.py`).
 """
 
 import json
@@ -11,7 +16,9 @@ from pathlib import Path
 
 ISO = Path("/usr/share/iso-codes/json/iso_3166-1.json")
 ATLAS = Path("frontend/node_modules/world-atlas/countries-50m.json")
+ATLAS_PACKAGE = Path("frontend/node_modules/world-atlas/package.json")
 OUT = Path(__file__).with_name("countries.json")
+SHAPES_OUT = Path(__file__).with_name("country_shapes.json")
 
 
 def decode_arcs(topology):
@@ -67,6 +74,29 @@ def main() -> None:
         for row in sorted(iso, key=lambda r: r["alpha_2"])
     }
     OUT.write_text(json.dumps(countries, separators=(",", ":"), ensure_ascii=False) + "\n")
+    package = json.loads(ATLAS_PACKAGE.read_text())
+    shapes = {
+        "type": "Topology",
+        "source": {
+            "package": package["name"],
+            "version": package["version"],
+            "file": ATLAS.name,
+            "data": "Natural Earth 1:50m admin 0 countries (public domain)",
+        },
+        "transform": topology["transform"],
+        "arcs": topology["arcs"],
+        "objects": {
+            "countries": {
+                "type": "GeometryCollection",
+                "geometries": [
+                    {"type": g["type"], "id": by_numeric[g["id"]], "arcs": g["arcs"]}
+                    for g in topology["objects"]["countries"]["geometries"]
+                    if g.get("id") in by_numeric and g["type"] in ("Polygon", "MultiPolygon")
+                ],
+            }
+        },
+    }
+    SHAPES_OUT.write_text(json.dumps(shapes, separators=(",", ":")) + "\n")
     print(f"{len(countries)} countries, {sum(len(b) for b in boxes.values())} boxes -> {OUT}")
 
 

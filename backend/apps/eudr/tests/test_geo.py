@@ -8,7 +8,9 @@ from apps.eudr.geo import (
     MAX_GEOJSON_BYTES,
     collection_to_base64,
     countries,
+    country_shapes_source,
     geodesic_area_ha,
+    in_country,
     validate_geojson,
 )
 
@@ -209,6 +211,39 @@ def test_coordinates_outside_the_producer_country_are_a_warning():
     result = validate_geojson(feature({"type": "Point", "coordinates": [2.35, 48.85]}, ProducerCountry="FI"))
     assert result.is_valid
     assert codes(result) == ["outside_country"]
+
+
+def test_a_plot_inside_the_box_but_outside_the_boundary_is_outside_its_country():
+    # Ulaanbaatar lies within China's bounding box but in Mongolia: the Natural Earth boundary decides.
+    result = validate_geojson(
+        feature({"type": "Point", "coordinates": [106.9176, 47.9186]}, ProducerCountry="CN")
+    )
+    assert codes(result) == ["outside_country"]
+    assert in_country("CN", 106.9176, 47.9186) is False
+    assert in_country("MN", 106.9176, 47.9186) is True
+
+
+@pytest.mark.parametrize(
+    ("code", "lon", "lat", "inside"),
+    [
+        ("CN", 116.4074, 39.9042, True),  # Beijing
+        ("BR", -47.8825, -15.7942, True),  # Brasilia
+        ("ID", 110.4203, -6.9932, True),  # Semarang, on the Java coast (within the margin)
+        ("SE", 18.0686, 59.3293, True),  # Stockholm
+        ("FI", 18.0686, 59.3293, False),
+        ("US", -106.4850, 31.7619, True),  # El Paso, on the border with Mexico
+        ("MX", -106.4245, 31.6904, True),  # Ciudad Juarez, across the river
+        ("FR", -30.0, 45.0, False),  # the Atlantic
+    ],
+)
+def test_in_country_against_the_shipped_natural_earth_boundaries(code, lon, lat, inside):
+    assert in_country(code, lon, lat) is inside
+
+
+def test_country_boundaries_name_the_registry_package_they_come_from():
+    assert country_shapes_source()["package"] == "world-atlas"
+    assert country_shapes_source()["version"] == "2.0.2"
+    assert in_country("ZZ", 0.0, 0.0) is None
 
 
 def test_out_of_range_longitude_is_an_error():
