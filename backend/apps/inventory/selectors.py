@@ -25,6 +25,7 @@ from django.db.models.functions import Coalesce
 
 from apps.inventory.models import (
     CartonEvent,
+    Location,
     ReorderPoint,
     Reservation,
     Stock,
@@ -359,3 +360,54 @@ def stock_reserved(*, product_ids: Iterable[int], warehouse: Warehouse | None = 
         qs = qs.filter(warehouse=warehouse)
     held = dict(qs.values("product_id").annotate(q=Sum("quantity")).values_list("product_id", "q"))
     return {pk: held.get(pk) or DZERO for pk in ids}
+
+
+def pick_locations(*, warehouse_id: int, product_ids: Iterable[int]) -> dict[int, list[dict]]:
+    """Where a pick finds each product in a warehouse: per product the locations holding it, with the
+    quantity on hand and the cartons in stock there, nearest first.
+
+    "Nearest" is the location's code order within the warehouse (docs/warehouse.md, "Picking"): codes are
+    laid out along the walking route (A-01, A-02, … B-01), so code order is the order a picker meets
+    them. A location counts when it has stock on hand or an in-stock carton of the product.
+    """
+    product_ids = set(product_ids)
+    if not product_ids:
+        return {}
+    rows: dict[tuple[int, int], dict] = {}
+
+    def row(product_id: int, location: Location) -> dict:
+        key = (product_id, location.pk)
+        if key not in rows:
+            rows[key] = {
+                "location": location.pk,
+                "location_code": location.code,
+                "location_name": location.name,
+                "on_hand": Decimal("0"),
+                "cartons": 0,
+            }
+        return rows[key]
+
+    stock = Stock.objects.filter(
+        location__warehouse_id=warehouse_id, product_id__in=product_ids, quantity__gt=0
+    ).select_related("location")
+    for item in stock:
+        row(item.product_id, item.location)["on_hand"] = item.quantity
+    cartons = (
+        WarehouseCarton.objects.filter(
+            location__warehouse_id=warehouse_id,
+            product_id__in=product_ids,
+            status=WarehouseCarton.Status.IN_STOCK,
+        )
+        .order_by()
+        .values("product_id", "location_id")
+        .annotate(n=Count("pk"))
+    )
+    locations = Location.objects.in_bulk({item["location_id"] for item in cartons})
+    for item in cartons:
+        row(item["product_id"], locations[item["location_id"]])["cartons"] = item["n"]
+    result: dict[int, list[dict]] = {pid: [] for pid in product_ids}
+    for (product_id, _location_id), value in rows.items():
+        result[product_id].append(value)
+    for values in result.values():
+        values.sort(key=lambda value: (value["location_code"], value["location"]))
+    return result

@@ -7854,6 +7854,15 @@ export interface components {
         PermissionMatrix: {
             areas: components["schemas"]["MatrixArea"][];
         };
+        PickLocation: {
+            readonly location: number;
+            readonly location_code: string;
+            readonly location_name: string;
+            /** Format: decimal */
+            readonly on_hand: string;
+            /** @description Cartons of the product in stock there. */
+            readonly cartons: number;
+        };
         PlanItem: {
             kind: components["schemas"]["AccountingRecordKindEnum"];
             record_id: number;
@@ -9406,6 +9415,8 @@ export interface components {
             readonly cartons_picked: number;
             /** Format: decimal */
             readonly unlabelled_quantity: string;
+            /** @description Where the product is in the shipment's warehouse (on hand, cartons in stock), nearest first: location code order. Empty once the shipment has shipped. */
+            readonly pick_locations: components["schemas"]["PickLocation"][];
         };
         SalesShipmentLineWriteRequest: {
             order_line: number;

@@ -287,6 +287,14 @@ class SalesShipmentCartonSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class PickLocationSerializer(serializers.Serializer):
+    location = serializers.IntegerField(read_only=True)
+    location_code = serializers.CharField(read_only=True)
+    location_name = serializers.CharField(read_only=True)
+    on_hand = serializers.DecimalField(**QTY, read_only=True)
+    cartons = serializers.IntegerField(read_only=True, help_text="Cartons of the product in stock there.")
+
+
 class SalesShipmentLineSerializer(serializers.ModelSerializer):
     line_number = serializers.IntegerField(source="order_line.line_number", read_only=True)
     product = serializers.IntegerField(source="order_line.product_id", read_only=True)
@@ -306,6 +314,13 @@ class SalesShipmentLineSerializer(serializers.ModelSerializer):
         help_text="The product carries EUDR carton labels: it ships as picked cartons.",
     )
     cartons_picked = serializers.IntegerField(read_only=True, default=0)
+    pick_locations = PickLocationSerializer(
+        many=True,
+        read_only=True,
+        default=list,
+        help_text="Where the product is in the shipment's warehouse (on hand, cartons in stock), nearest "
+        "first: location code order. Empty once the shipment has shipped.",
+    )
 
     class Meta:
         model = ShipmentLine
@@ -324,6 +339,7 @@ class SalesShipmentLineSerializer(serializers.ModelSerializer):
             "labelled",
             "cartons_picked",
             "unlabelled_quantity",
+            "pick_locations",
         ]
         read_only_fields = fields
 
@@ -372,6 +388,19 @@ class SalesShipmentDetailSerializer(SalesShipmentSerializer):
     class Meta(SalesShipmentSerializer.Meta):
         fields = [*SalesShipmentSerializer.Meta.fields, "lines", "cartons"]
         read_only_fields = fields
+
+    def to_representation(self, instance):
+        lines = getattr(instance, "annotated_lines", None)
+        if lines and instance.status in (Shipment.Status.DRAFT, Shipment.Status.PICKED):
+            from apps.inventory.selectors import pick_locations
+
+            where = pick_locations(
+                warehouse_id=instance.warehouse_id,
+                product_ids={line.order_line.product_id for line in lines},
+            )
+            for line in lines:
+                line.pick_locations = where.get(line.order_line.product_id, [])
+        return super().to_representation(instance)
 
 
 class SalesShipmentLineWriteSerializer(serializers.Serializer):

@@ -27,7 +27,24 @@ function renderAt(path: string, element: ReactNode) {
   );
 }
 
-const line = (id: number, product_number: string, quantity: string, labelled: boolean, ordered = '10.000', shipped = '0.000') => ({
+type Where = { location: number; location_code: string; location_name: string; on_hand: string; cartons: number };
+const where = (location: number, location_code: string, on_hand: string, cartons: number): Where => ({
+  location,
+  location_code,
+  location_name: '',
+  on_hand,
+  cartons,
+});
+
+const line = (
+  id: number,
+  product_number: string,
+  quantity: string,
+  labelled: boolean,
+  ordered = '10.000',
+  shipped = '0.000',
+  pick_locations: Where[] = [],
+) => ({
   id,
   order_line: id + 100,
   line_number: id,
@@ -42,6 +59,7 @@ const line = (id: number, product_number: string, quantity: string, labelled: bo
   labelled,
   cartons_picked: 0,
   unlabelled_quantity: '0.000',
+  pick_locations,
 });
 
 const SHIPMENT = {
@@ -110,5 +128,54 @@ describe('Ship asks with what is picked, missing and left', () => {
         { order_line: 102, quantity: '3.000' },
       ],
     });
+  });
+});
+
+describe('Pick lists say where', () => {
+  const WHERE = {
+    ...SHIPMENT,
+    lines: [
+      line(1, 'CT-6040', '5.000', true, '10.000', '0.000', [where(4, 'A-01', '2.000', 2), where(5, 'B-02', '3.000', 3)]),
+      line(2, 'TAPE-50', '3.000', false, '4.000', '0.000', [where(5, 'B-02', '7.000', 0)]),
+      line(3, 'CT-3020', '1.000', true),
+    ],
+  };
+
+  it('shows each line\'s locations nearest first, and a line in stock nowhere', async () => {
+    server.on('GET', '/api/salesorders/shipments/7/', ok(WHERE));
+    renderAt('/?shipment=7', <WarehouseDeliveriesPage />);
+    const cell = await screen.findByTestId('where-CT-6040');
+    const rows = within(cell).getAllByRole('listitem').map((item) => item.textContent);
+    expect(rows).toEqual(['A-01: 2 on hand · 2 cartons', 'B-02: 3 on hand · 3 cartons']);
+    expect(screen.getByTestId('where-CT-3020')).toHaveTextContent('Nowhere in stock');
+  });
+
+  it('scanning a location first narrows the list to what is picked there, without picking anything', async () => {
+    const user = userEvent.setup();
+    server.on('GET', '/api/salesorders/shipments/7/', ok(WHERE));
+    renderAt('/?shipment=7', <WarehouseDeliveriesPage />);
+    await screen.findByTestId('where-CT-6040');
+    const field = screen.getByRole('textbox', { name: /scan/i });
+    await user.type(field, 'rtm/b-02{Enter}');
+    expect(await screen.findByTestId('picking-at')).toHaveTextContent('Picking at B-02 · lines: 2');
+    expect(screen.queryByTestId('where-CT-3020')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('where-CT-6040')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'B-02: 3 on hand · 3 cartons',
+    ]);
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Show all lines' }));
+    expect(await screen.findByTestId('where-CT-3020')).toBeInTheDocument();
+    expect(screen.queryByTestId('picking-at')).not.toBeInTheDocument();
+  });
+
+  it('choosing a location narrows the list the same way', async () => {
+    const user = userEvent.setup();
+    server.on('GET', '/api/salesorders/shipments/7/', ok(WHERE));
+    renderAt('/?shipment=7', <WarehouseDeliveriesPage />);
+    await screen.findByTestId('where-CT-6040');
+    await user.click(screen.getByRole('combobox', { name: 'Pick at location' }));
+    await user.click(await screen.findByTitle('A-01'));
+    expect(await screen.findByTestId('picking-at')).toHaveTextContent('Picking at A-01 · lines: 1');
+    expect(screen.queryByTestId('where-TAPE-50')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Popconfirm, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/shared/components/ErrorState';
@@ -16,7 +17,9 @@ import styles from '../components/warehouse.module.css';
 import { useScanner } from '../lib/useScanner';
 
 /** /warehouse/deliveries ("Order Delivery"): the sales shipments to pick, oldest planned date first;
- *  one shipment: scan its cartons, then ship (a short pick leaves the rest open as a backorder). */
+ *  one shipment: scan its cartons, then ship (a short pick leaves the rest open as a backorder).
+ *  Each line says where its goods are (nearest first: location code order, docs/warehouse.md); scanning
+ *  (or choosing) a location first narrows the lines to what is picked there. */
 export default function WarehouseDeliveriesPage() {
   const { t } = useTranslation('warehouse');
   const [params, setParams] = useSearchParams();
@@ -85,6 +88,7 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
   const shipment = useSalesShipment(id);
   const ship = useShipPicked();
   const scanner = useScanner(() => t('pick.picked'));
+  const [at, setAt] = useState<number | null>(null);
 
   if (shipment.isError) return <ErrorState error={shipment.error} onRetry={() => void shipment.refetch()} />;
   const data = shipment.data;
@@ -104,6 +108,23 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
       left: Math.max(Number(line.ordered_quantity) - Number(line.shipped_quantity) - quantity, 0),
     };
   });
+  // The locations of the pick list, nearest first (the server orders each line's by location code).
+  const locations = new Map<number, string>();
+  for (const line of data?.lines ?? []) for (const where of line.pick_locations) locations.set(where.location, where.location_code);
+  const locationOptions = [...locations.entries()]
+    .sort((a, b) => a[1].localeCompare(b[1]) || a[0] - b[0])
+    .map(([value, label]) => ({ value, label }));
+  const atCode = at === null ? null : (locations.get(at) ?? null);
+  const lines = at === null ? (data?.lines ?? []) : (data?.lines ?? []).filter((line) => line.pick_locations.some((where) => where.location === at));
+  // A scanned location label is the bare code or "<warehouse>/<code>" (docs/warehouse.md, "Put-away").
+  const scannedLocation = (code: string): number | null => {
+    const value = code.trim().toUpperCase();
+    for (const [location, locationCode] of locations) {
+      const bare = locationCode.toUpperCase();
+      if (value === bare || value === `${(data?.warehouse_code ?? '').toUpperCase()}/${bare}`) return location;
+    }
+    return null;
+  };
   const missing = summary.some((row) => row.missing > 0);
   // "Ship only what is picked" is offered when a labelled line lacks cartons and something would still ship.
   const short = missing && summary.some((row) => (row.line.labelled ? row.picked > 0 : Number(row.line.quantity) > 0));
@@ -147,10 +168,41 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
           label={t('pick.scanLabel')}
           busy={scanner.busy}
           pending={scanner.pending}
-          onScan={(code) =>
-            void scanner.scan(code, (scanId) => pickScan(id, code, scanId)).then(() => void shipment.refetch())
-          }
+          onScan={(code) => {
+            const location = scannedLocation(code);
+            if (location !== null) {
+              setAt(location);
+              void message.info(t('pick.locationScanned', { location: locations.get(location) }));
+              return;
+            }
+            void scanner.scan(code, (scanId) => pickScan(id, code, scanId)).then(() => void shipment.refetch());
+          }}
         />
+      ) : null}
+      {open && locationOptions.length ? (
+        <Space wrap>
+          <label htmlFor="pick-at">{t('pick.pickAt')}</label>
+          <Select
+            id="pick-at"
+            data-testid="pick-at"
+            className={styles.pickAt}
+            allowClear
+            placeholder={t('pick.pickAtPlaceholder')}
+            value={at}
+            options={locationOptions}
+            onChange={(value: number | null | undefined) => setAt(value ?? null)}
+          />
+        </Space>
+      ) : null}
+      {atCode !== null ? (
+        <Space wrap>
+          <Tag color="blue" data-testid="picking-at">
+            {t('pick.pickingAt', { location: atCode, count: lines.length })}
+          </Tag>
+          <Button size="small" onClick={() => setAt(null)}>
+            {t('pick.allLocations')}
+          </Button>
+        </Space>
       ) : null}
       <ScanLog entries={scanner.log} />
       <Card loading={shipment.isPending} title={data ? `${data.shipment_number} · ${data.customer_name}` : null}>
@@ -168,10 +220,31 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
               rowKey="id"
               pagination={false}
               scroll={{ x: true }}
-              dataSource={data.lines}
+              dataSource={lines}
               columns={[
                 { title: t('fields.article'), key: 'article', render: (_, l) => `${l.product_number} ${l.product_name}` },
                 { title: t('fields.quantity'), dataIndex: 'quantity', align: 'right' },
+                {
+                  title: t('pick.where'),
+                  key: 'where',
+                  hidden: !open,
+                  render: (_, l) =>
+                    l.pick_locations.length ? (
+                      <ul className={styles.whereList} data-testid={`where-${l.product_number}`}>
+                        {l.pick_locations
+                          .filter((where) => at === null || where.location === at)
+                          .map((where) => (
+                            <li key={where.location}>
+                              {t('pick.whereRow', { location: where.location_code, onHand: Number(where.on_hand), cartons: where.cartons })}
+                            </li>
+                          ))}
+                      </ul>
+                    ) : (
+                      <Typography.Text type="secondary" data-testid={`where-${l.product_number}`}>
+                        {t('pick.whereNone')}
+                      </Typography.Text>
+                    ),
+                },
                 { title: t('pick.pickedCartons'), key: 'picked', align: 'right', render: (_, l) => <span data-testid={`picked-${l.product_number}`}>{picked.get(l.id) ?? 0}</span> },
               ]}
             />
