@@ -13,6 +13,7 @@ import base64
 import mimetypes
 import secrets
 from collections import defaultdict
+from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_FLOOR, Decimal
 from pathlib import PurePath
@@ -817,6 +818,83 @@ def _check_order_quantity(*, delivery: RawMaterialDelivery, purchase_order_line,
     )
 
 
+@dataclass(frozen=True)
+class GenerationLimit:
+    """How many cartons one generation may issue now: the smallest of what the delivery's weight left,
+    the purchase order line left (ordered plus tolerance, less its active labels) and the delivery's cap
+    left (cap plus approved, less issued), and which of them binds. The dialog shows `max_cartons` and
+    `binding`; a refusal carries the same number (docs/eudr.md, "Generating cartons")."""
+
+    max_cartons: int
+    binding: str  # "weight", "order_line" or "cap"
+    weight_cartons: int | None
+    line_cartons: int | None
+    cap_cartons: int | None
+    net_weight_per_carton_kg: Decimal | None
+
+
+def generation_limit(*, delivery: RawMaterialDelivery, purchase_order_line=None) -> GenerationLimit | None:
+    """The limit of `GenerationLimit`. Without an order line (or a weight per carton) the weight limit is
+    unknown; without a cap the cap does not count. None when nothing limits (no line, no cap)."""
+    weight_cartons = line_cartons = cap_cartons = None
+    net_weight = None
+    if purchase_order_line is not None:
+        weight = purchase_order_line.weight_per_carton or purchase_order_line.product.weight_per_carton_kg
+        if weight and weight > 0:
+            net_weight = kg(max(Decimal(weight), delivery.min_consumption_per_carton))
+            balance = weight_balance(delivery)
+            remaining = balance.remaining_kg
+            if balance.available_kg <= 0 or remaining < MIN_AVAILABLE_TO_GENERATE_KG:
+                weight_cartons = 0
+            else:
+                weight_cartons = int(remaining // net_weight)
+        tolerance = _order_tolerance_percent(delivery)
+        ordered = purchase_order_line.order_qty
+        allowed = int(
+            (ordered * (Decimal(100) + tolerance) / Decimal(100)).to_integral_value(rounding=ROUND_FLOOR)
+        )
+        issued = CartonLabel.objects.filter(
+            purchase_order_line_id=purchase_order_line.pk, status=CartonLabel.Status.ACTIVE
+        ).count()
+        line_cartons = max(allowed - issued, 0)
+    if delivery.allowed_carton_cap is not None:
+        cap_cartons = max(
+            delivery.allowed_carton_cap + delivery.approved_over_cap - delivery.issued_cartons, 0
+        )
+    candidates = [
+        (value, name)
+        for value, name in ((weight_cartons, "weight"), (line_cartons, "order_line"), (cap_cartons, "cap"))
+        if value is not None
+    ]
+    if not candidates:
+        return None
+    max_cartons, binding = min(candidates, key=lambda item: item[0])
+    return GenerationLimit(
+        max_cartons=max_cartons,
+        binding=binding,
+        weight_cartons=weight_cartons,
+        line_cartons=line_cartons,
+        cap_cartons=cap_cartons,
+        net_weight_per_carton_kg=net_weight,
+    )
+
+
+def next_batch_code(*, today: date | None = None) -> str:
+    """Today's production batch code: the date (YYYYMMDD) and the first letter no batch of the company
+    uses yet (batch codes are unique per company, not per delivery). After Z none is free: Z is answered
+    and generation names the clash (`batch_code_in_use`)."""
+    prefix = (today or timezone.localdate()).strftime("%Y%m%d")
+    used = set(
+        ProductionBatch.objects.filter(production_batch_code__startswith=prefix).values_list(
+            "production_batch_code", flat=True
+        )
+    )
+    for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        if prefix + letter not in used:
+            return prefix + letter
+    return prefix + "Z"
+
+
 def cartons_generate(
     *,
     delivery_id: int,
@@ -886,8 +964,15 @@ def cartons_generate(
         )
     net_weight = kg(max(Decimal(weight), delivery.min_consumption_per_carton))
 
-    check_generation(delivery=delivery, count=count, net_weight_kg=net_weight)
-    _check_order_quantity(delivery=delivery, purchase_order_line=purchase_order_line, count=count)
+    try:
+        check_generation(delivery=delivery, count=count, net_weight_kg=net_weight)
+        _check_order_quantity(delivery=delivery, purchase_order_line=purchase_order_line, count=count)
+    except DomainError as refused:
+        # The refusal names the one limit the dialog shows: the smallest of weight, order line and cap.
+        limit = generation_limit(delivery=delivery, purchase_order_line=purchase_order_line)
+        if limit is not None and isinstance(refused.data, dict):
+            refused.data = {**refused.data, "max_cartons": limit.max_cartons, "binding": limit.binding}
+        raise
 
     container = (container or "").strip()
     batch = _batch_for_generation(

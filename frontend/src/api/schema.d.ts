@@ -1482,6 +1482,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/eudr/raw-materials/{id}/generation-limit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description How many cartons one generation may issue now (the smallest of weight left, order line left and
+         *     cap left, and which binds) and today's next free production batch code.
+         */
+        get: operations["eudr_raw_materials_generation_limit_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eudr/raw-materials/{id}/set-status/": {
         parameters: {
             query?: never;
@@ -4824,6 +4844,13 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /**
+         * @description * `weight` - weight
+         *     * `order_line` - order_line
+         *     * `cap` - cap
+         * @enum {string}
+         */
+        BindingEnum: "weight" | "order_line" | "cap";
         /** @enum {unknown} */
         BlankEnum: "";
         Blocker: {
@@ -5991,6 +6018,25 @@ export interface components {
             batch: components["schemas"]["ProductionBatch"];
             delivery: components["schemas"]["RawMaterialDeliveryDetail"];
         };
+        GenerationLimit: {
+            /** @description The smallest of the limits below that apply; null when none applies. */
+            max_cartons: number | null;
+            /**
+             * @description Which limit is the smallest.
+             *
+             *     * `weight` - weight
+             *     * `order_line` - order_line
+             *     * `cap` - cap
+             */
+            binding: (components["schemas"]["BindingEnum"] | components["schemas"]["NullEnum"]) | null;
+            weight_cartons: number | null;
+            line_cartons: number | null;
+            cap_cartons: number | null;
+            /** Format: decimal */
+            net_weight_per_carton_kg: string | null;
+            /** @description Today's first production batch code no batch uses. */
+            next_batch_code: string;
+        };
         GeoProblem: {
             /** @description Feature index; null for the whole file */
             feature: number | null;
@@ -6554,6 +6600,8 @@ export interface components {
             scan_id: string;
             location: number;
         };
+        /** @enum {unknown} */
+        NullEnum: null;
         /**
          * @description * `eq` - eq
          *     * `in` - in
@@ -19041,6 +19089,86 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["GenerateCartonsResult"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_raw_materials_generation_limit_retrieve: {
+        parameters: {
+            query: {
+                /** @description The order line the cartons are for: with it the weight and the line's limit count. */
+                purchase_order_line?: number | null;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this raw-material delivery. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["GenerationLimit"];
                     };
                 };
             };

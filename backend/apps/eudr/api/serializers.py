@@ -550,6 +550,29 @@ class GenerateCartonsSerializer(serializers.Serializer):
         return value
 
 
+class GenerationLimitQuerySerializer(serializers.Serializer):
+    purchase_order_line = TenantRelatedField(
+        queryset=PurchaseOrderLine.objects,
+        required=False,
+        allow_null=True,
+        help_text="The order line the cartons are for: with it the weight and the line's limit count.",
+    )
+
+
+class GenerationLimitSerializer(serializers.Serializer):
+    max_cartons = serializers.IntegerField(
+        allow_null=True, help_text="The smallest of the limits below that apply; null when none applies."
+    )
+    binding = serializers.ChoiceField(
+        choices=["weight", "order_line", "cap"], allow_null=True, help_text="Which limit is the smallest."
+    )
+    weight_cartons = serializers.IntegerField(allow_null=True)
+    line_cartons = serializers.IntegerField(allow_null=True)
+    cap_cartons = serializers.IntegerField(allow_null=True)
+    net_weight_per_carton_kg = serializers.DecimalField(max_digits=10, decimal_places=3, allow_null=True)
+    next_batch_code = serializers.CharField(help_text="Today's first production batch code no batch uses.")
+
+
 class GenerateCartonsResultSerializer(serializers.Serializer):
     generated = serializers.IntegerField()
     batch = ProductionBatchSerializer()

@@ -42,6 +42,8 @@ from .serializers import (
     FileUploadSerializer,
     GenerateCartonsResultSerializer,
     GenerateCartonsSerializer,
+    GenerationLimitQuerySerializer,
+    GenerationLimitSerializer,
     ProductionBatchSerializer,
     RawMaterialDeliveryDetailSerializer,
     RawMaterialDeliverySerializer,
@@ -113,6 +115,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         "record_dds": "eudr.change_rawmaterialdelivery",
         "clear_dds": "eudr.change_rawmaterialdelivery",
         "generate_cartons": "eudr.add_cartonlabel",
+        "generation_limit": "eudr.add_cartonlabel",
         "batches": "eudr.view_productionbatch",
         "files": "eudr.view_rawmaterialdelivery",
         "upload_file": "eudr.change_rawmaterialdelivery",
@@ -305,6 +308,42 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
                 "delivery": self.get_serializer(delivery).data,
             },
             status=201,
+        )
+
+    @extend_schema(
+        parameters=[GenerationLimitQuerySerializer], responses=GenerationLimitSerializer, filters=False
+    )
+    @action(detail=True, methods=["get"], url_path="generation-limit")
+    def generation_limit(self, request, pk=None):
+        """How many cartons one generation may issue now (the smallest of weight left, order line left and
+        cap left, and which binds) and today's next free production batch code."""
+        instance = self.get_object()
+        query = GenerationLimitQuerySerializer(
+            data=request.query_params, context=self.get_serializer_context()
+        )
+        query.is_valid(raise_exception=True)
+        line = query.validated_data.get("purchase_order_line")
+        if line is not None and line.order.supplier.parent_vendor_id != instance.parent_vendor_id:
+            raise ValidationError(
+                {
+                    "purchase_order_line": [
+                        _("The purchase order line belongs to another parent vendor's order.")
+                    ]
+                }
+            )
+        limit = services.generation_limit(delivery=instance, purchase_order_line=line)
+        return Response(
+            GenerationLimitSerializer(
+                {
+                    "max_cartons": limit.max_cartons if limit else None,
+                    "binding": limit.binding if limit else None,
+                    "weight_cartons": limit.weight_cartons if limit else None,
+                    "line_cartons": limit.line_cartons if limit else None,
+                    "cap_cartons": limit.cap_cartons if limit else None,
+                    "net_weight_per_carton_kg": limit.net_weight_per_carton_kg if limit else None,
+                    "next_batch_code": services.next_batch_code(),
+                }
+            ).data
         )
 
     @extend_schema(responses=ProductionBatchSerializer(many=True), filters=False)

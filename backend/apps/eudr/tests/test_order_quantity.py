@@ -45,6 +45,9 @@ def test_default_tolerance_is_ten_percent_over_every_delivery(small_line, in_ten
             "limit": 110,
             "issued": 110,
             "remaining": 0,
+            # the one limit the generate dialog shows (test_generation_limit.py)
+            "max_cartons": 0,
+            "binding": "order_line",
         }
         assert CartonLabel.objects.filter(purchase_order_line=w.line_a).count() == 110
         w.first.refresh_from_db()
