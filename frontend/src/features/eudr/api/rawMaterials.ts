@@ -16,6 +16,7 @@ import type {
   FileKind,
   GenerateCartonsInput,
   GenerateCartonsResult,
+  GenerationLimit,
   CapApproval,
   ParsedDeliveryFile,
   ProductionBatch,
@@ -117,7 +118,20 @@ export function rowsOf<T>(data: Paginated<T> | T[] | undefined): T[] {
   return Array.isArray(data) ? data : data.results;
 }
 
+export const fetchGenerationLimit = (id: number | string, line: number | undefined, signal?: AbortSignal) =>
+  get<GenerationLimit>(`${rawMaterialUrl(id)}generation-limit/${line ? `?purchase_order_line=${line}` : ''}`, { signal });
+
 /* ---------- hooks ---------- */
+
+/** The server's one limit for a generation on this delivery and order line (docs/eudr.md). */
+export function useGenerationLimit(id: number, line: number | undefined, enabled: boolean) {
+  const tenant = useSession((s) => s.tenantId);
+  return useQuery({
+    queryKey: ['eudr', 'generation-limit', tenant, String(id), line ?? null],
+    queryFn: ({ signal }) => fetchGenerationLimit(id, line, signal),
+    enabled,
+  });
+}
 
 export function useRawMaterial(id: number | string | undefined) {
   const tenant = useSession((s) => s.tenantId);

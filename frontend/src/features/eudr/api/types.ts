@@ -34,6 +34,8 @@ export interface GeoJsonObject {
 
 export type MaterialLine = S['RawMaterialLineRequest'] & { id?: number };
 export type Weight = S['Weight'];
+/** How many cartons one generation may issue now, which limit binds, and today's next free batch code. */
+export type GenerationLimit = S['GenerationLimit'];
 export type ParentVendorSummary = Pick<S['ParentVendor'], 'id' | 'name' | 'cname' | 'code'>;
 export type StoredFile = S['FileInfo'];
 export type CapApproval = S['CapApproval'];

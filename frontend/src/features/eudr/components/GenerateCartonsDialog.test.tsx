@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '@/api/http';
-import { MockServer } from '@/test/mockAdapter';
+import { MockServer, ok } from '@/test/mockAdapter';
 import { makeUser, signIn } from '@/test/session';
 import { deliveryFixture } from '../test/fixtures';
 import { renderAt } from '../test/harness';
@@ -54,5 +54,40 @@ describe('GenerateCartonsDialog', () => {
       expect(field).toHaveValue(typed);
     }
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows the one limit the server computes and says which binds', async () => {
+    server.on('GET', '/api/eudr/raw-materials/12/generation-limit/', ok({
+      max_cartons: 549,
+      binding: 'order_line',
+      weight_cartons: 3999,
+      line_cartons: 549,
+      cap_cartons: 4000,
+      net_weight_per_carton_kg: '0.500',
+      next_batch_code: '20261126B',
+    }));
+    renderAt('/', '/', <GenerateCartonsDialog material={deliveryFixture()} batches={[]} open onClose={() => undefined} onGenerated={() => undefined} />);
+    const limit = await screen.findByTestId('generate-limit');
+    expect(limit).toHaveTextContent('At most 549 cartons can be generated now.');
+    expect(limit).toHaveTextContent('The purchase order line binds');
+    expect(limit).not.toHaveTextContent('3999');
+  });
+
+  it("Today's code proposes the server's next free code, not a code another delivery took", async () => {
+    const user = userEvent.setup();
+    server.on('GET', '/api/eudr/raw-materials/12/generation-limit/', ok({
+      max_cartons: null,
+      binding: null,
+      weight_cartons: null,
+      line_cartons: null,
+      cap_cartons: null,
+      net_weight_per_carton_kg: null,
+      next_batch_code: '20261126B',
+    }));
+    // this delivery has no batch of today: a guess from its own batches would say A, which is taken
+    renderAt('/', '/', <GenerateCartonsDialog material={deliveryFixture()} batches={[]} open onClose={() => undefined} onGenerated={() => undefined} />);
+    await user.click(await screen.findByTestId('generate-suggest-code'));
+    await waitFor(() => expect(screen.getByTestId('generate-batch-code')).toHaveValue('20261126B'));
+    expect(screen.queryByTestId('generate-limit')).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
 import { useErrorText } from '@/shared/errors/errorText';
 import { useOpenOrdersForProduct, useProductSearch, usePurchaseOrder, type ProductOption } from '../api/lookups';
-import { useGenerateCartons } from '../api/rawMaterials';
+import { useGenerateCartons, useGenerationLimit } from '../api/rawMaterials';
 import type { GenerateCartonsResult, ProductionBatch, RawMaterial } from '../api/types';
 import { isValidBatchCode, suggestBatchCode } from '../lib/batchCode';
 import { countRule, productSearchRule, remainingRule } from '../lib/validation';
@@ -48,7 +48,7 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
   const [form] = Form.useForm<Values>();
   const [term, setTerm] = useState('');
   const [picked, setPicked] = useState<ProductOption | null>(null);
-  const [refusal, setRefusal] = useState<{ message: string; maxCartons?: number } | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string; maxCartons?: number; binding?: string } | null>(null);
   const generate = useGenerateCartons(material.id);
   const products = useProductSearch(term);
   const orderId = Form.useWatch('order', form);
@@ -65,6 +65,10 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
   const perCarton = picked ? netWeightPerCarton(line?.weight_per_carton, picked.weight_per_carton_kg, material.min_consumption_per_carton) : null;
   const preview = perCarton === null ? null : consumption(count ?? 0, perCarton, remainingKg);
   const capLeft = material.remaining_cartons;
+  // The one limit: the server's smallest of weight left, order line left and cap left, and which binds.
+  const limit = useGenerationLimit(material.id, lineId, open);
+  const maxCartons = limit.data?.max_cartons ?? null;
+  const binding = limit.data?.binding ?? null;
   const kg = (value: number) => t('units.kg', { value: formatKg(value, i18n.language) });
   const productLabel = (p: ProductOption) => `${p.article_number} · ${i18n.language === 'zh' && p.name_zh ? p.name_zh : p.name}`;
 
@@ -94,8 +98,13 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
       if (fields && Object.keys(fields).some((name) => known.includes(name))) {
         form.setFields(Object.entries(fields).filter(([name]) => known.includes(name)).map(([name, errors]) => ({ name: name as keyof Values, errors })));
       }
-      const data = isApiError(error) ? (error.data as { max_cartons?: number } | null) : null;
-      setRefusal({ message: errorText(error), maxCartons: typeof data?.max_cartons === 'number' ? data.max_cartons : undefined });
+      const data = isApiError(error) ? (error.data as { max_cartons?: number; binding?: string } | null) : null;
+      setRefusal({
+        message: errorText(error),
+        maxCartons: typeof data?.max_cartons === 'number' ? data.max_cartons : undefined,
+        binding: typeof data?.binding === 'string' ? data.binding : undefined,
+      });
+      void limit.refetch();
     }
   };
 
@@ -152,8 +161,13 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
             </Form.Item>
             <Button
               onClick={() => {
-                form.setFieldValue('production_batch_code', suggestBatchCode(batches.map((b) => b.production_batch_code)));
-                void form.validateFields(['production_batch_code']).catch(() => undefined);
+                // The server knows every batch of the company (codes are unique per company); offline the
+                // dialog falls back to this delivery's batches.
+                void limit.refetch().then((fresh) => {
+                  const code = fresh.data?.next_batch_code ?? suggestBatchCode(batches.map((b) => b.production_batch_code));
+                  form.setFieldValue('production_batch_code', code);
+                  void form.validateFields(['production_batch_code']).catch(() => undefined);
+                });
               }}
               data-testid="generate-suggest-code"
             >
@@ -222,17 +236,26 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
       {preview && perCarton !== null ? (
         <Alert
           className={styles.section}
-          type={preview.fits && (capLeft === null || (count ?? 0) <= capLeft) ? 'info' : 'warning'}
+          type={preview.fits && (maxCartons === null || (count ?? 0) <= maxCartons) ? 'info' : 'warning'}
           showIcon
           data-testid="generate-preview"
           title={t('generate.previewTitle', { perCarton: kg(perCarton) })}
           description={
             <>
               <div>{t('generate.previewConsumes', { total: kg(preview.totalKg), remaining: kg(remainingKg), after: kg(Math.max(preview.remainingAfterKg, 0)) })}</div>
-              <div>{t('generate.previewMax', { count: capLeft === null ? preview.maxCartons : Math.min(preview.maxCartons, capLeft) })}</div>
               {!preview.fits ? <Typography.Text type="danger">{t('generate.previewTooMany')}</Typography.Text> : null}
             </>
           }
+        />
+      ) : null}
+      {maxCartons !== null && binding ? (
+        <Alert
+          className={styles.section}
+          type={(count ?? 0) > maxCartons ? 'warning' : 'info'}
+          showIcon
+          data-testid="generate-limit"
+          title={t('generate.limit', { count: maxCartons })}
+          description={t(`generate.binds.${binding}`)}
         />
       ) : null}
       {refusal ? (
@@ -240,7 +263,11 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
           type="error"
           showIcon
           title={refusal.message}
-          description={refusal.maxCartons !== undefined ? t('generate.refusalMax', { count: refusal.maxCartons }) : undefined}
+          description={
+            refusal.maxCartons !== undefined
+              ? `${t('generate.refusalMax', { count: refusal.maxCartons })}${refusal.binding ? ` ${t(`generate.binds.${refusal.binding}`)}` : ''}`
+              : undefined
+          }
           data-testid="generate-refusal"
         />
       ) : null}
