@@ -901,8 +901,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["duediligence_assessments_list"];
         put?: never;
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         post: operations["duediligence_assessments_create"];
         delete?: never;
         options?: never;
@@ -917,6 +933,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["duediligence_benchmark"];
         put?: never;
         post?: never;
@@ -933,8 +957,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["duediligence_concerns_list"];
         put?: never;
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         post: operations["duediligence_concerns_create"];
         delete?: never;
         options?: never;
@@ -951,6 +991,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         post: operations["duediligence_concerns_resolve"];
         delete?: never;
         options?: never;
@@ -965,6 +1013,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["duediligence_delivery_overview"];
         put?: never;
         post?: never;
@@ -983,6 +1039,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         post: operations["duediligence_delivery_archive"];
         delete?: never;
         options?: never;
@@ -999,6 +1063,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         post: operations["duediligence_delivery_assess"];
         delete?: never;
         options?: never;
@@ -1013,6 +1085,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["duediligence_delivery_audit"];
         put?: never;
         post?: never;
@@ -1031,6 +1111,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         post: operations["duediligence_delivery_override"];
         delete?: never;
         options?: never;
@@ -1047,6 +1135,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         post: operations["duediligence_delivery_void_statement"];
         delete?: never;
         options?: never;
@@ -1061,6 +1157,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["duediligence_statement_audit"];
         put?: never;
         post?: never;
@@ -1278,7 +1382,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery's statement as filed with the EU information system, and its history */
+        /**
+         * The delivery's statement as filed with the EU information system, and its history
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["eudr_dds_filing"];
         put?: never;
         post?: never;
@@ -1297,7 +1409,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Amend the filed statement with the delivery's current data (within 72 hours) */
+        /**
+         * Amend the filed statement with the delivery's current data (within 72 hours)
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         post: operations["eudr_dds_filing_amend"];
         delete?: never;
         options?: never;
@@ -1314,7 +1434,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Read the statement's status and numbers from the system (or retry an unanswered action) */
+        /**
+         * Read the statement's status and numbers from the system (or retry an unanswered action)
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         post: operations["eudr_dds_filing_refresh"];
         delete?: never;
         options?: never;
@@ -1351,7 +1479,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Withdraw the filed statement (within 72 hours) */
+        /**
+         * Withdraw the filed statement (within 72 hours)
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         post: operations["eudr_dds_filing_withdraw"];
         delete?: never;
         options?: never;
@@ -1386,7 +1522,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status and progress of a package job */
+        /**
+         * Status and progress of a package job
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["eudr_dds_package_job"];
         put?: never;
         post?: never;
@@ -1403,7 +1547,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download the package ZIP (dds.json, geolocation.geojson, files/, summary.pdf) */
+        /**
+         * Download the package ZIP (dds.json, geolocation.geojson, files/, summary.pdf)
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["eudr_dds_package_download"];
         put?: never;
         post?: never;
@@ -1420,7 +1572,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Checks before packaging (errors refuse the package; warnings are carried along) */
+        /**
+         * Checks before packaging (errors refuse the package; warnings are carried along)
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["eudr_dds_package_checks"];
         put?: never;
         post?: never;
@@ -1812,9 +1972,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's TRACES web-service credentials (the key is never returned) */
+        /**
+         * The company's TRACES web-service credentials (the key is never returned)
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["eudr_traces_account_get"];
-        /** Save the TRACES web-service credentials */
+        /**
+         * Save the TRACES web-service credentials
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         put: operations["eudr_traces_account_update"];
         post?: never;
         delete?: never;
@@ -1832,7 +2008,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Test the connection (the EU information system's echo service) */
+        /**
+         * Test the connection (the EU information system's echo service)
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         post: operations["eudr_traces_account_test"];
         delete?: never;
         options?: never;
@@ -2320,6 +2504,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["inventory_warehouses_list"];
         put?: never;
         post?: never;
@@ -2336,6 +2528,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
         get: operations["inventory_warehouses_retrieve"];
         put?: never;
         post?: never;
