@@ -84,6 +84,7 @@ describe('app shell routing', () => {
     signIn({ user: makeUser({ is_staff: false }), tenant: '3' });
     const first = renderApp('/test/user-debug');
     expect(await screen.findByTestId('forbidden')).toBeInTheDocument();
+    expect(screen.getByTestId('forbidden-need')).toHaveTextContent('This page is for staff accounts only.');
     first.unmount();
     signIn({ user: makeUser({ is_staff: true }), tenant: '3' });
     renderApp('/test/user-debug');

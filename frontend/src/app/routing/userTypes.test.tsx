@@ -81,6 +81,21 @@ describe('pages for another kind of user', () => {
     renderApp('/sales/orders');
     expect(await screen.findByTestId('layout-warehouse', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByTestId('forbidden', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('forbidden-need')).toHaveTextContent('This page is for internal users.');
+  });
+
+  it('a warehouse user who types a supplier portal address is told the page is for supplier users', async () => {
+    signIn({ user: makeUser(USERS.warehouse), tenant: '3' });
+    renderApp('/supplier/orders');
+    expect(await screen.findByTestId('forbidden-need', {}, { timeout: 10_000 })).toHaveTextContent('This page is for supplier users.');
+  });
+
+  it('an internal user without the permission a menu page needs is told which permission', async () => {
+    signIn({ user: makeUser({ permissions: ['customers.view_customer'] }), tenant: '3' });
+    renderApp('/sales/orders');
+    const need = await screen.findByTestId('forbidden-need', {}, { timeout: 10_000 });
+    expect(need).toHaveTextContent('salesorders.view_salesorder');
+    expect(need).toHaveTextContent('Sales Orders');
   });
 
   it('an internal user who types a supplier portal address gets the forbidden page', async () => {
