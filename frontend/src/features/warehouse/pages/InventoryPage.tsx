@@ -21,6 +21,7 @@ import {
 import { CartonPanel } from '../components/CartonPanel';
 import { CountDialog, ReorderPointDialog, TransferDialog } from '../components/StockDialogs';
 import { useSession } from '@/shared/session/useSession';
+import { formatStockQty } from '@/shared/utils/format';
 import styles from '../components/warehouse.module.css';
 
 const TABS = ['stock', 'totals', 'moves'] as const;
@@ -29,7 +30,9 @@ type Tab = (typeof TABS)[number];
 /** /warehouse/inventory: stock per product and location (on hand, reserved, available), totals per
  *  product, the move ledger; transfers and counts; `?carton=CODE` opens a carton and its history. */
 export default function InventoryPage() {
-  const { t } = useTranslation('warehouse');
+  const { t, i18n } = useTranslation('warehouse');
+  // Quantities by the product's unit of measure (pieces as whole numbers), docs/accessibility.md.
+  const units = (value: string, unit?: string | null) => formatStockQty(value, unit, i18n.language);
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'stock';
   const carton = params.get('carton');
@@ -94,7 +97,7 @@ export default function InventoryPage() {
     </>
   );
 
-  const qty = (value: string) => <span className="tabular-nums">{value}</span>;
+  const qty = (value: string, row?: object) => <span className="tabular-nums">{units(value, row && 'product_unit' in row ? String(row.product_unit) : undefined)}</span>;
   const phone = usePhone();
   // On a phone (below 576px): the article with its name (and location), on hand and reserved under it,
   // and what is available (per product: available under it too, and the reorder point); a move is its
@@ -110,9 +113,9 @@ export default function InventoryPage() {
         <Typography.Text strong>{r.article_number}</Typography.Text> <Typography.Text type="secondary">{r.product_name}</Typography.Text>
       </>
     );
-  const onHandReserved = (r: { on_hand: string; reserved: string }) => (
+  const onHandReserved = (r: { on_hand: string; reserved: string; product_unit?: string | null }) => (
     <PhoneLine>
-      {t('fields.onHand')} {r.on_hand} · {t('fields.reserved')} {r.reserved}
+      {t('fields.onHand')} {units(r.on_hand, r.product_unit)} · {t('fields.reserved')} {units(r.reserved, r.product_unit)}
     </PhoneLine>
   );
   const stockColumns: ServerColumn<StockRow>[] = [
@@ -141,7 +144,7 @@ export default function InventoryPage() {
       align: 'right',
       render: (v: string, r) => (
         <>
-          {qty(v)}
+          {qty(v, r)}
           {r.below_reorder_point ? <Tag color="warning">{t('fields.low')}</Tag> : null}
         </>
       ),
@@ -156,7 +159,7 @@ export default function InventoryPage() {
           {article(r)}
           {onHandReserved(r)}
           <PhoneLine>
-            {t('fields.available')} {r.available}
+            {t('fields.available')} {units(r.available, r.product_unit)}
           </PhoneLine>
         </>
       ),
