@@ -113,3 +113,21 @@ describe('pages for another kind of user', () => {
     expect(screen.queryByTestId('forbidden')).toBeNull();
   });
 });
+
+describe('offline', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    ['warehouse', '/warehouse/deliveries'],
+    ['supplier', '/profile'],
+    ['internal', '/sales/orders'],
+  ] as const)('the %s layout shows the offline badge and the page says it cannot load and what still works', async (type, path) => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    signIn({ user: makeUser(USERS[type]), tenant: '3' });
+    renderApp(path);
+    expect(await screen.findByTestId('offline-badge', {}, { timeout: 10_000 })).toHaveTextContent('Offline');
+    const notice = await screen.findByTestId('offline-notice', {}, { timeout: 10_000 });
+    expect(notice).toHaveTextContent('cannot load or save data until the connection is back');
+    expect(notice).toHaveTextContent('Pages already open keep what they show');
+  });
+});
