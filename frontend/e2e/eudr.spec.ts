@@ -121,7 +121,7 @@ test('the supplier creates a delivery, generates and exports cartons, and is ref
   await page.keyboard.press('Enter');
   await page.getByTestId('field-geojson').fill(PLOTS);
   await page.getByTestId('validate-geojson').click();
-  await expect(page.getByTestId('geojson-valid')).toContainText('1 plots pass');
+  await expect(page.getByTestId('geojson-valid')).toContainText('1 plot passes');
   await expect(page.getByTestId('plot-map').locator('path.plot-map-plot')).toHaveCount(1);
 
   // Step 3: review (after the server saved the draft) and create.

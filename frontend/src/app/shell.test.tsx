@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/api/http';
 import { reloadSession } from '@/shared/session/sessionStore';
@@ -84,9 +84,23 @@ describe('app shell routing', () => {
     signIn({ user: makeUser({ is_staff: false }), tenant: '3' });
     const first = renderApp('/test/user-debug');
     expect(await screen.findByTestId('forbidden')).toBeInTheDocument();
+    expect(screen.getByTestId('forbidden-need')).toHaveTextContent('This page is for staff accounts only.');
     first.unmount();
     signIn({ user: makeUser({ is_staff: true }), tenant: '3' });
     renderApp('/test/user-debug');
     expect(await screen.findByTestId('user-info-json')).toBeInTheDocument();
+  });
+
+  it('says in words that signing in needs a connection when the device is offline', async () => {
+    server.on('POST', '/api/users/login/', () => 'network-error');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderApp('/auth/login');
+    const form = await screen.findByTestId('login-form', {}, { timeout: 10_000 });
+    const input = (name: string) => form.querySelector(`input[autocomplete="${name}"]`) as HTMLInputElement;
+    fireEvent.change(input('username'), { target: { value: 'ada' } });
+    fireEvent.change(input('current-password'), { target: { value: 'secret' } });
+    fireEvent.submit(form);
+    expect(await screen.findByTestId('login-error', {}, { timeout: 10_000 })).toHaveTextContent('You are offline: signing in needs a connection');
+    onLine.mockRestore();
   });
 });

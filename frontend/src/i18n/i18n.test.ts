@@ -37,6 +37,32 @@ describe('locale files', () => {
     }
   });
 
+  // A count names a noun that needs the plural rules of the language ("1 cartons", "1 plots pass"):
+  // every English message with {{count}} has _one and _other forms, unless the count stands apart.
+  const COUNT_APART = new Set([
+    'common:table.total',
+    'dueDiligence:assessment.history',
+    'eudr:detail.lines',
+    'eudr:labels.deleteSelectedCount',
+    'eudr:cap.item',
+    'eudr:filing.history',
+    'logistics:cartons.title',
+    'profile:password.rules',
+    'users:password.rules',
+    'warehouse:receive.pending',
+  ]);
+  it.each(Object.keys(resources.en))('namespace %s: every counted English message has singular and plural forms', (ns) => {
+    const tree = resources.en[ns];
+    const all = new Set(keys(tree));
+    for (const key of all) {
+      const value = key.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+      if (typeof value !== 'string' || !value.includes('{{count}}') || COUNT_APART.has(`${ns}:${key}`)) continue;
+      const base = key.replace(PLURAL, '');
+      expect(all.has(`${base}_one`) && all.has(`${base}_other`), `en/${ns}.json ${key}`).toBe(true);
+      expect(keys(resources.zh[ns]), `zh/${ns}.json ${base}_other`).toContain(`${base}_other`);
+    }
+  });
+
   it('the tenant selector is titled with the Chinese words in both languages (docs/specification.md)', () => {
     expect((resources.en.tenant).selectTitle).toBe('选择租户');
     expect((resources.zh.tenant).selectTitle).toBe('选择租户');

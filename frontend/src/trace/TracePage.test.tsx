@@ -58,6 +58,19 @@ describe('the trace page shows the carton\'s way through the warehouse', () => {
     expect(steps[4]?.textContent).toContain('Delivered');
   });
 
+  it('says a certificate whose validity has passed is expired, and a valid one valid until', async () => {
+    const certifications = [
+      { kind: 'FM' as const, scheme: 'FSC', claim: 'FSC 100%', certificate_number: 'FSC-C000001', valid_until: '2020-01-31' },
+      { kind: 'COC' as const, scheme: 'PEFC', claim: '', certificate_number: 'PEFC-01', valid_until: '2999-12-31' },
+    ];
+    vi.stubGlobal('fetch', answer({ ...DATA, certifications }));
+    render(<TracePage text={traceText('en')} language="en" onLanguage={() => undefined} />);
+    const card = await screen.findByTestId('trace-certifications');
+    const [expired, valid] = within(card).getAllByRole('listitem');
+    expect(expired?.textContent).toContain('Expired on 31 Jan 2020');
+    expect(valid?.textContent).toContain('Valid until 31 Dec 2999');
+  });
+
   it('speaks Chinese', async () => {
     vi.stubGlobal('fetch', answer(DATA));
     render(<TracePage text={traceText('zh')} language="zh" onLanguage={() => undefined} />);

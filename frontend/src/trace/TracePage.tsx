@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { countryName, flag, formatArea, formatDate, harvestPeriod, productName, supplierName, type TraceLanguage } from './format';
+import { certificateExpired, countryName, flag, formatArea, formatDate, harvestPeriod, productName, supplierName, type TraceLanguage } from './format';
 import { TraceMap } from './TraceMap';
 import { fetchTrace, traceCodeFromPath, type TraceData, type TraceResult, type WarehouseStep } from './traceApi';
 import type { TraceText } from './traceText';
@@ -110,7 +110,7 @@ function TraceDetails({ data, text, language }: { data: TraceData; text: TraceTe
           <>
             <TraceMap plots={plots} text={text} />
             <p className="trace-muted trace-map-caption">
-              {text.plots.replace('{{count}}', String(plots.features.length)).replace('{{area}}', formatArea(totalArea, language, text))}
+              {(plots.features.length === 1 ? text.plots_one : text.plots_other).replace('{{count}}', String(plots.features.length)).replace('{{area}}', formatArea(totalArea, language, text))}
             </p>
             <ol className="trace-plots">
               {plots.features.map((feature, index) => (
@@ -165,7 +165,7 @@ function TraceDetails({ data, text, language }: { data: TraceData; text: TraceTe
                   <strong>{cert.kind === 'FM' ? text.fm : text.coc}</strong>
                   {cert.claim && cert.claim !== cert.scheme ? <span> · {cert.claim}</span> : null}
                   <div className="trace-muted">
-                    {[cert.certificate_number ? `${text.certificateNumber} ${cert.certificate_number}` : '', cert.valid_until ? `${text.validUntil} ${formatDate(cert.valid_until, language)}` : '']
+                    {[cert.certificate_number ? `${text.certificateNumber} ${cert.certificate_number}` : '', cert.valid_until ? `${certificateExpired(cert.valid_until) ? text.expiredOn : text.validUntil} ${formatDate(cert.valid_until, language)}` : '']
                       .filter(Boolean)
                       .join(' · ')}
                   </div>

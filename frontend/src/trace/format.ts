@@ -57,3 +57,10 @@ export function supplierName(supplier: { name: string; cname: string }, language
 export function productName(data: { product_name: string; product_name_zh: string }, language: TraceLanguage): string {
   return language === 'zh' ? data.product_name_zh || data.product_name : data.product_name || data.product_name_zh;
 }
+
+/** A certificate whose last valid day (YYYY-MM-DD) is before today, in the reader's time zone, has expired. */
+export function certificateExpired(validUntil: string, today: Date = new Date()): boolean {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const iso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return validUntil.slice(0, 10) < iso;
+}

@@ -1,7 +1,7 @@
 """summary.pdf: the due diligence package's facts and checks for people (reportlab, A4).
 
-Latin text uses Helvetica; text with characters outside Latin-1 (Chinese names, the zh interface) uses the
-built-in CID font STSong-Light, which needs no font file.
+Latin text uses Helvetica; text with characters outside its encoding, WinAnsi (Chinese names, the zh
+interface), uses the built-in CID font STSong-Light, which needs no font file.
 """
 
 from __future__ import annotations
@@ -35,7 +35,14 @@ def _register_fonts() -> None:
 
 
 def _needs_cjk(text: str) -> bool:
-    return any(ord(ch) > 0xFF for ch in text)
+    """Helvetica is a standard font in WinAnsiEncoding (cp1252): it has the dashes, the bullet and the middle
+    dot the summary uses ("—", "–", "•", "·"). Sending those to STSong-Light, as a test on code points
+    above 0xFF did, printed boxes where the reader's substitute CJK font has no such glyph."""
+    try:
+        text.encode("cp1252")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 class _Styles:

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
+import { OfflineBadge } from '@/shared/components/OfflineBadge';
 import { useSession } from '@/shared/session/useSession';
 import { CompanyBadge } from './components/CompanyBadge';
 import { UserMenu } from './components/UserMenu';
@@ -25,6 +26,7 @@ export function DefaultLayout() {
       menuTools={<LanguageSwitcher />}
       tools={
         <>
+          <OfflineBadge />
           <CompanyBadge />
           <UserMenu variant="full" />
         </>

@@ -1,12 +1,12 @@
-import { CloudDownloadOutlined, DisconnectOutlined, FileTextOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { Button, Tag, Tooltip } from 'antd';
+import { CloudDownloadOutlined, FileTextOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useMatches, useSearchParams } from 'react-router';
 import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
+import { OfflineBadge } from '@/shared/components/OfflineBadge';
 import { useInstallPrompt } from '@/shared/hooks/useInstallPrompt';
 import { useIsMobileMenu } from '@/shared/hooks/useMediaQuery';
-import { useOnlineStatus } from '@/shared/hooks/useOnlineStatus';
 import { resolveParentVendor, supplierPath, supplierRedirect } from '@/shared/session/parentVendor';
 import { setParentVendorId } from '@/shared/session/sessionStore';
 import { parentVendorName } from '@/shared/session/userNames';
@@ -23,7 +23,6 @@ export function SupplierLayout() {
   const [query] = useSearchParams();
   const user = useSession((s) => s.userInfo);
   const stored = useSession((s) => s.parentVendorId);
-  const online = useOnlineStatus();
   const mobile = useIsMobileMenu();
   const { canInstall, install } = useInstallPrompt();
 
@@ -64,11 +63,7 @@ export function SupplierLayout() {
       brandExtra={vendor || undefined}
       tools={
         <>
-          {online ? null : (
-            <Tag icon={<DisconnectOutlined />} color="warning" data-testid="offline-badge">
-              {t('offline.badge')}
-            </Tag>
-          )}
+          <OfflineBadge />
           {canInstall ? (
             <Tooltip title={t('install.hint')}>
               <Button icon={<CloudDownloadOutlined />} onClick={() => void install()} data-testid="install-app">

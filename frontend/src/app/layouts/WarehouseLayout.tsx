@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { WarehouseSearch } from '@/features/warehouse/components/WarehouseSearch';
 import { LanguageSwitcher } from '@/shared/components/LanguageSwitcher';
+import { OfflineBadge } from '@/shared/components/OfflineBadge';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { TenantSelector } from '@/shared/tenants/TenantSelector';
 import { UserMenu } from './components/UserMenu';
@@ -34,6 +35,7 @@ export function WarehouseLayout() {
       menuTools={phone ? <LanguageSwitcher /> : undefined}
       tools={
         <>
+          <OfflineBadge />
           <TenantSelector allowedIds={WAREHOUSE_TENANT_IDS} className={styles.tenant} />
           {phone ? null : <LanguageSwitcher />}
           <UserMenu variant="simple" />

@@ -152,6 +152,18 @@ function leaves(nodes: readonly NavNode[]): NavLeaf[] {
   return nodes.flatMap((node) => (isGroup(node) ? leaves(node.children) : [node]));
 }
 
+/**
+ * The menu entry of the default layout whose page is exactly `pathname` and needs a permission: what the
+ * forbidden page names when the user's permissions lack it.
+ */
+export function permissionLeaf(pathname: string): (NavLeaf & { permission: string }) | undefined {
+  for (const leaf of leaves(DEFAULT_MENU)) {
+    const path = leaf.to.split('?')[0] ?? leaf.to;
+    if (leaf.permission && path === pathname) return leaf as NavLeaf & { permission: string };
+  }
+  return undefined;
+}
+
 /** The menu entry for the current path: the longest leaf path that is the path or a parent of it. */
 export function selectedMenuKey(nodes: readonly NavNode[], pathname: string): string | undefined {
   let best: string | undefined;

@@ -81,6 +81,21 @@ describe('pages for another kind of user', () => {
     renderApp('/sales/orders');
     expect(await screen.findByTestId('layout-warehouse', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByTestId('forbidden', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('forbidden-need')).toHaveTextContent('This page is for internal users.');
+  });
+
+  it('a warehouse user who types a supplier portal address is told the page is for supplier users', async () => {
+    signIn({ user: makeUser(USERS.warehouse), tenant: '3' });
+    renderApp('/supplier/orders');
+    expect(await screen.findByTestId('forbidden-need', {}, { timeout: 10_000 })).toHaveTextContent('This page is for supplier users.');
+  });
+
+  it('an internal user without the permission a menu page needs is told which permission', async () => {
+    signIn({ user: makeUser({ permissions: ['customers.view_customer'] }), tenant: '3' });
+    renderApp('/sales/orders');
+    const need = await screen.findByTestId('forbidden-need', {}, { timeout: 10_000 });
+    expect(need).toHaveTextContent('salesorders.view_salesorder');
+    expect(need).toHaveTextContent('Sales Orders');
   });
 
   it('an internal user who types a supplier portal address gets the forbidden page', async () => {
@@ -96,5 +111,23 @@ describe('pages for another kind of user', () => {
     expect(await screen.findByTestId('layout-supplier', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByLabelText('Current password', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('forbidden')).toBeNull();
+  });
+});
+
+describe('offline', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    ['warehouse', '/warehouse/deliveries'],
+    ['supplier', '/profile'],
+    ['internal', '/sales/orders'],
+  ] as const)('the %s layout shows the offline badge and the page says it cannot load and what still works', async (type, path) => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    signIn({ user: makeUser(USERS[type]), tenant: '3' });
+    renderApp(path);
+    expect(await screen.findByTestId('offline-badge', {}, { timeout: 10_000 })).toHaveTextContent('Offline');
+    const notice = await screen.findByTestId('offline-notice', {}, { timeout: 10_000 });
+    expect(notice).toHaveTextContent('cannot load or save data until the connection is back');
+    expect(notice).toHaveTextContent('Pages already open keep what they show');
   });
 });

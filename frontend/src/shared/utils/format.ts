@@ -26,6 +26,24 @@ export function formatQty(value: string | null | undefined, language: string): s
   return new Intl.NumberFormat(locale(language), { maximumFractionDigits: 3 }).format(n);
 }
 
+/** Units counted in whole things (backend Product.Unit); the others (kg, m2) are measured. */
+const COUNTED_UNITS = new Set(['pcs', 'carton', 'set', 'pack', 'roll', 'pallet']);
+
+/**
+ * A stock quantity by the product's unit of measure: counted units as whole numbers with grouping
+ * ("3095.000" pcs -> "3,095"; a fraction, which a count should not have, stays visible), measured
+ * units with their three decimals ("12.5" kg -> "12.500").
+ */
+export function formatStockQty(value: string | null | undefined, unit: string | null | undefined, language: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return value;
+  if (unit && !COUNTED_UNITS.has(unit)) {
+    return new Intl.NumberFormat(locale(language), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(n);
+  }
+  return formatQty(value, language);
+}
+
 /** Unit costs: at least 2, at most 4 decimals. */
 export function formatUnitCost(value: string | null | undefined, language: string): string {
   if (value === null || value === undefined || value === '') return '';

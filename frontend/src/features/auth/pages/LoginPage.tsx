@@ -79,7 +79,7 @@ export default function LoginPage() {
       setDone(true);
       void navigate(redirectTarget(params), { replace: true });
     } else {
-      setError(result.network ? t('networkError') : result.message);
+      setError(result.network ? t(navigator.onLine ? 'networkError' : 'offline') : result.message);
     }
   };
 

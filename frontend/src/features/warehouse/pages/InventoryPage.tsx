@@ -22,7 +22,7 @@ import { CartonPanel } from '../components/CartonPanel';
 import { CountDialog, ReorderPointDialog, TransferDialog } from '../components/StockDialogs';
 import { useSession } from '@/shared/session/useSession';
 import styles from '../components/warehouse.module.css';
-import { formatDateTime } from '@/shared/utils/format';
+import { formatDateTime, formatStockQty } from '@/shared/utils/format';
 
 const TABS = ['stock', 'totals', 'moves'] as const;
 type Tab = (typeof TABS)[number];
@@ -31,6 +31,8 @@ type Tab = (typeof TABS)[number];
  *  product, the move ledger; transfers and counts; `?carton=CODE` opens a carton and its history. */
 export default function InventoryPage() {
   const { t, i18n } = useTranslation('warehouse');
+  // Quantities by the product's unit of measure (pieces as whole numbers), docs/accessibility.md.
+  const units = (value: string, unit?: string | null) => formatStockQty(value, unit, i18n.language);
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'stock';
   const carton = params.get('carton');
@@ -95,7 +97,7 @@ export default function InventoryPage() {
     </>
   );
 
-  const qty = (value: string) => <span className="tabular-nums">{value}</span>;
+  const qty = (value: string, row?: object) => <span className="tabular-nums">{units(value, row && 'product_unit' in row ? String(row.product_unit) : undefined)}</span>;
   const phone = usePhone();
   // On a phone (below 576px): the article with its name (and location), on hand and reserved under it,
   // and what is available (per product: available under it too, and the reorder point); a move is its
@@ -111,9 +113,9 @@ export default function InventoryPage() {
         <Typography.Text strong>{r.article_number}</Typography.Text> <Typography.Text type="secondary">{r.product_name}</Typography.Text>
       </>
     );
-  const onHandReserved = (r: { on_hand: string; reserved: string }) => (
+  const onHandReserved = (r: { on_hand: string; reserved: string; product_unit?: string | null }) => (
     <PhoneLine>
-      {t('fields.onHand')} {r.on_hand} · {t('fields.reserved')} {r.reserved}
+      {t('fields.onHand')} {units(r.on_hand, r.product_unit)} · {t('fields.reserved')} {units(r.reserved, r.product_unit)}
     </PhoneLine>
   );
   const stockColumns: ServerColumn<StockRow>[] = [
@@ -142,7 +144,7 @@ export default function InventoryPage() {
       align: 'right',
       render: (v: string, r) => (
         <>
-          {qty(v)}
+          {qty(v, r)}
           {r.below_reorder_point ? <Tag color="warning">{t('fields.low')}</Tag> : null}
         </>
       ),
@@ -157,7 +159,7 @@ export default function InventoryPage() {
           {article(r)}
           {onHandReserved(r)}
           <PhoneLine>
-            {t('fields.available')} {r.available}
+            {t('fields.available')} {units(r.available, r.product_unit)}
           </PhoneLine>
         </>
       ),

@@ -52,6 +52,14 @@ describe('reorder points on the stock totals', () => {
     await waitFor(() => expect(server.count('GET', '/api/inventory/stock/totals/')).toBeGreaterThan(1));
   });
 
+  it('shows the quantities of a product counted in pieces as whole numbers', async () => {
+    server.on('GET', '/api/inventory/stock/totals/', ok({ count: 1, next: null, previous: null, results: [{ ...TOTAL, on_hand: '3095.000', available: '3095.000' }] }));
+    signIn({ user: makeUser({ is_warehouse: true, permissions: ['inventory.view_stock'] }), tenant: '3' });
+    renderApp('/warehouse/inventory?tab=totals');
+    expect((await screen.findAllByText('3,095', {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
+    expect(screen.queryByText('3095.000')).toBeNull();
+  });
+
   it('offers no editing without the permission', async () => {
     signIn({ user: makeUser({ is_warehouse: true, permissions: ['inventory.view_stock'] }), tenant: '3' });
     renderApp('/warehouse/inventory?tab=totals');
