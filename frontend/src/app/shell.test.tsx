@@ -92,6 +92,10 @@ describe('app shell routing', () => {
   });
 
   it('says in words that signing in needs a connection when the device is offline', async () => {
+    // Signed out, whatever an earlier test left in storage.
+    localStorage.clear();
+    sessionStorage.clear();
+    reloadSession();
     server.on('POST', '/api/users/login/', () => 'network-error');
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderApp('/auth/login');
