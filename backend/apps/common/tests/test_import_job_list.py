@@ -129,6 +129,7 @@ def test_the_query_count_does_not_grow_with_the_jobs(boss, tenant3, in_tenant):
     assert few == PINNED_QUERIES
 
 
-# The request's savepoints, the membership (with its tenant), SET LOCAL of the tenant, the roles'
-# permissions, the count and the page (with the user who started each job joined).
-PINNED_QUERIES = 7
+# The request's savepoints, the membership (with its tenant, setting the tenant in the same statement:
+# apps/tenancy/context.py, `tenant_setting`), the roles' permissions, the count and the page (with the user
+# who started each job joined).
+PINNED_QUERIES = 6
