@@ -51,7 +51,10 @@ async function choose(page: Page, testId: string, option: string | RegExp, searc
     if (search) await page.keyboard.type(search);
     const item = page.locator('.p-select-dropdown:visible .p-select-item-option').filter({ hasText: option }).first();
     await expect(item).toBeVisible({ timeout: 5000 });
-    await item.click();
+    // Hover makes the option the active one and Enter selects it: on a busy machine the list may render
+    // again between a click's press and release, and the click is lost; the active option is kept.
+    await item.hover();
+    await page.keyboard.press('Enter');
     await expect(select).toContainText(option, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
 }
