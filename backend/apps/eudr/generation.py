@@ -112,15 +112,18 @@ def net_weight_per_carton(*, delivery: RawMaterialDelivery, product, purchase_or
 
 
 def generation_limit(
-    *, delivery: RawMaterialDelivery, net_weight_kg: Decimal, purchase_order_line=None
+    *,
+    delivery: RawMaterialDelivery,
+    net_weight_kg: Decimal,
+    purchase_order_line=None,
+    room: OrderLineRoom | None = None,
 ) -> GenerationLimit:
+    """`room`: the line's room when the caller has read it already (a generation checks it too)."""
     remaining = weight_balance(delivery).remaining_kg
     by_weight = int(remaining // net_weight_kg) if remaining > 0 and net_weight_kg > 0 else 0
-    by_line = (
-        order_line_room(delivery=delivery, purchase_order_line=purchase_order_line).remaining
-        if purchase_order_line is not None
-        else None
-    )
+    if room is None and purchase_order_line is not None:
+        room = order_line_room(delivery=delivery, purchase_order_line=purchase_order_line)
+    by_line = room.remaining if room is not None else None
     by_cap = None
     if delivery.allowed_carton_cap is not None:
         by_cap = max(delivery.allowed_carton_cap + delivery.approved_over_cap - delivery.issued_cartons, 0)

@@ -38,6 +38,8 @@ from pyproj import Geod
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.validation import explain_validity
 
+from apps.eudr.topojson import decode_arcs, ring_points
+
 MAX_GEOJSON_BYTES = 25 * 1024 * 1024
 DECIMALS = 6
 POINT_MAX_AREA_HA = 4.0
@@ -189,25 +191,10 @@ def _country_shapes() -> dict[str, Any]:
 
     path = Path(__file__).with_name("data") / "country_shapes.json"
     topology = json.loads(path.read_text(encoding="utf-8"))
-    (scale_x, scale_y), (translate_x, translate_y) = (
-        topology["transform"]["scale"],
-        topology["transform"]["translate"],
-    )
-    arcs: list[list[tuple[float, float]]] = []
-    for arc in topology["arcs"]:
-        x = y = 0
-        points = []
-        for dx, dy in arc:
-            x += dx
-            y += dy
-            points.append((x * scale_x + translate_x, y * scale_y + translate_y))
-        arcs.append(points)
+    arcs = decode_arcs(topology)
 
     def ring(indexes: list[int]) -> list[tuple[float, float]]:
-        points: list[tuple[float, float]] = []
-        for index in indexes:
-            points.extend(arcs[index] if index >= 0 else list(reversed(arcs[~index])))
-        return points
+        return ring_points(arcs, indexes)
 
     shapes: dict[str, Any] = {}
     for geometry in topology["objects"]["countries"]["geometries"]:

@@ -34,6 +34,7 @@ from apps.eudr import errors, trace_cache
 from apps.eudr.generation import (
     MAX_CARTONS_PER_REQUEST,
     GenerationLimit,
+    OrderLineRoom,
     generation_limit,
     net_weight_per_carton,
     order_line_room,
@@ -784,13 +785,10 @@ def check_generation(
             )
 
 
-def _check_order_quantity(
-    *, delivery: RawMaterialDelivery, purchase_order_line, count: int, limit: GenerationLimit | None = None
-) -> None:
-    """Refuses labels beyond the line's ordered quantity plus the tolerance, over every delivery. The
-    caller holds the line's row lock, so concurrent generations on one line are counted one after the
-    other. Voided labels do not count."""
-    room = order_line_room(delivery=delivery, purchase_order_line=purchase_order_line)
+def _check_order_quantity(*, room: OrderLineRoom, count: int, limit: GenerationLimit | None = None) -> None:
+    """Refuses labels beyond the line's ordered quantity plus the tolerance, over every delivery (`room`,
+    read under the line's row lock, so concurrent generations on one line are counted one after the
+    other). Voided labels do not count."""
     if room.issued + count <= room.limit:
         return
     values = {
@@ -879,13 +877,10 @@ def cartons_generate(
             error=errors.EudrErrorCode.CARTON_WEIGHT_MISSING,
             data={"purchase_order_line": [_("Enter the weight per carton on the purchase order line.")]},
         )
-    limit = generation_limit(
-        delivery=delivery, net_weight_kg=net_weight, purchase_order_line=purchase_order_line
-    )
+    room = order_line_room(delivery=delivery, purchase_order_line=purchase_order_line)  # counted once
+    limit = generation_limit(delivery=delivery, net_weight_kg=net_weight, room=room)
     check_generation(delivery=delivery, count=count, net_weight_kg=net_weight, limit=limit)
-    _check_order_quantity(
-        delivery=delivery, purchase_order_line=purchase_order_line, count=count, limit=limit
-    )
+    _check_order_quantity(room=room, count=count, limit=limit)
 
     container = (container or "").strip()
     batch = _batch_for_generation(

@@ -384,42 +384,34 @@ def pick_places(
     a warehouse numbers along its walking path (aisle, bay, level), so a picker walking the list walks the
     warehouse once. Two queries whatever the number of lines."""
     labelled, unlabelled = sorted(set(labelled_product_ids)), sorted(set(unlabelled_product_ids))
-    places: list[PickPlace] = []
+    place = ("product_id", "location_id", "location__code", "location__name")
+    rows: list[tuple[dict, bool]] = []
     if labelled:
-        rows = (
+        cartons = (
             WarehouseCarton.objects.filter(
                 status=WarehouseCarton.Status.IN_STOCK,
                 product_id__in=labelled,
                 location__warehouse_id=warehouse_id,
             )
             .order_by()
-            .values("product_id", "location_id", "location__code", "location__name")
-            .annotate(n=Count("id"))
+            .values(*place)
+            .annotate(quantity=Count("id"))
         )
-        places += [
-            PickPlace(
-                product_id=row["product_id"],
-                location_id=row["location_id"],
-                code=row["location__code"],
-                name=row["location__name"],
-                cartons=row["n"],
-                quantity=Decimal(row["n"]),
-            )
-            for row in rows
-        ]
+        rows += [(row, True) for row in cartons]
     if unlabelled:
         stock = Stock.objects.filter(
             product_id__in=unlabelled, location__warehouse_id=warehouse_id, quantity__gt=0
-        ).values("product_id", "location_id", "location__code", "location__name", "quantity")
-        places += [
-            PickPlace(
-                product_id=row["product_id"],
-                location_id=row["location_id"],
-                code=row["location__code"],
-                name=row["location__name"],
-                cartons=None,
-                quantity=row["quantity"],
-            )
-            for row in stock
-        ]
+        ).values(*place, "quantity")
+        rows += [(row, False) for row in stock]
+    places = [
+        PickPlace(
+            product_id=row["product_id"],
+            location_id=row["location_id"],
+            code=row["location__code"],
+            name=row["location__name"],
+            cartons=row["quantity"] if counted else None,
+            quantity=Decimal(row["quantity"]),
+        )
+        for row, counted in rows
+    ]
     return sorted(places, key=lambda place: (place.code, place.location_id, place.product_id))

@@ -12,36 +12,17 @@ Run from the repository root: `make countries` (= `python3 backend/apps/eudr/dat
 """
 
 import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # backend/: run as a plain script
+from apps.eudr.topojson import decode_arcs, ring_points
 
 ISO = Path("/usr/share/iso-codes/json/iso_3166-1.json")
 ATLAS = Path("frontend/node_modules/world-atlas/countries-50m.json")
 ATLAS_PACKAGE = Path("frontend/node_modules/world-atlas/package.json")
 OUT = Path(__file__).with_name("countries.json")
 SHAPES_OUT = Path(__file__).with_name("country_shapes.json")
-
-
-def decode_arcs(topology):
-    scale_x, scale_y = topology["transform"]["scale"]
-    translate_x, translate_y = topology["transform"]["translate"]
-    arcs = []
-    for arc in topology["arcs"]:
-        x = y = 0
-        points = []
-        for dx, dy in arc:
-            x += dx
-            y += dy
-            points.append((x * scale_x + translate_x, y * scale_y + translate_y))
-        arcs.append(points)
-    return arcs
-
-
-def ring_points(arcs, indexes):
-    points = []
-    for index in indexes:
-        arc = arcs[index] if index >= 0 else list(reversed(arcs[~index]))
-        points.extend(arc)
-    return points
 
 
 def main() -> None:

@@ -16,12 +16,12 @@ import time
 import uuid
 import zipfile
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings as django_settings
-from django.db import connection, transaction
+from django.db import transaction
 
+from apps.common.tests.processes import database_url
 from apps.eudr.tests.trace_data import attach_file, make_cartons, make_delivery
 
 REDIS_URL = os.environ.get("REDIS_URL_FOR_TESTS", "")
@@ -37,14 +37,6 @@ pytestmark = [
         reason="needs PostgreSQL (DATABASE_URL): the worker process cannot reach an in-memory SQLite database",
     ),
 ]
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    auth = quote(db["USER"] or "", safe="")
-    if db.get("PASSWORD"):
-        auth += ":" + quote(db["PASSWORD"], safe="")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 @pytest.fixture
@@ -83,7 +75,7 @@ def worker(redis_celery, settings):
     _app, queue = redis_celery
     env = {
         **os.environ,
-        "DATABASE_URL": _database_url(),
+        "DATABASE_URL": database_url(),
         "REDIS_URL": REDIS_URL,
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "MEDIA_ROOT": str(settings.MEDIA_ROOT),

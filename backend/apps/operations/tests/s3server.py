@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
 import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from apps.common.tests.processes import free_ports
 
 ACCESS_KEY = "cartontrace-test"
 SECRET_KEY = "cartontrace-test-secret"
@@ -60,19 +61,6 @@ class S3Server:
             self.process.wait()
 
 
-def _free_ports(count: int) -> list[int]:
-    sockets = []
-    try:
-        for _ in range(count):
-            sock = socket.socket()
-            sock.bind(("127.0.0.1", 0))
-            sockets.append(sock)
-        return [sock.getsockname()[1] for sock in sockets]
-    finally:
-        for sock in sockets:
-            sock.close()
-
-
 def weed_binary() -> str | None:
     beside_python = Path(sys.executable).parent / "weed"
     return str(beside_python) if beside_python.exists() else shutil.which("weed")
@@ -98,7 +86,7 @@ def start(workdir: Path) -> S3Server:
             }
         )
     )
-    master, master_grpc, volume, volume_grpc, filer, filer_grpc, s3, s3_grpc = _free_ports(8)
+    master, master_grpc, volume, volume_grpc, filer, filer_grpc, s3, s3_grpc = free_ports(8)
     log = workdir / "weed.log"
     command = [
         binary, f"-logdir={workdir}", "server", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", f"-dir={data}",

@@ -19,11 +19,12 @@ import subprocess
 import sys
 import uuid
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings as django_settings
 from django.db import connection
+
+from apps.common.tests.processes import database_url
 
 HERE = Path(__file__).resolve().parent
 BACKEND = HERE.parents[2]
@@ -48,14 +49,6 @@ pytestmark = pytest.mark.skipif(
 
 def _git(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
-
-
-def _url(name: str) -> str:
-    db = connection.settings_dict
-    auth = quote(db["USER"] or "", safe="")
-    if db.get("PASSWORD"):
-        auth += ":" + quote(db["PASSWORD"], safe="")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{name}"
 
 
 def _admin(sql: str) -> None:
@@ -98,7 +91,7 @@ def test_the_previous_release_passes_its_main_write_tests_on_the_new_schema(tmp_
         migrated = _run(
             [sys.executable, "manage.py", "migrate", "--no-input", "-v0"],
             cwd=BACKEND,
-            env={**env, "DATABASE_URL": _url(f"test_{name}")},
+            env={**env, "DATABASE_URL": database_url(f"test_{name}")},
         )
         assert migrated.returncode == 0, migrated.stdout[-3000:] + migrated.stderr[-3000:]
         old = _run(
@@ -114,7 +107,7 @@ def test_the_previous_release_passes_its_main_write_tests_on_the_new_schema(tmp_
                 *MAIN_WRITES,
             ],
             cwd=previous / "backend",
-            env={**env, "DATABASE_URL": _url(name), "PYTHONPATH": str(previous / "backend")},
+            env={**env, "DATABASE_URL": database_url(name), "PYTHONPATH": str(previous / "backend")},
         )
         assert old.returncode == 0, old.stdout[-6000:] + old.stderr[-3000:]
         assert " passed" in old.stdout

@@ -23,16 +23,13 @@ import sys
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import quote
 
 import httpx
 import pytest
 from django.conf import settings as django_settings
-from django.db import connection
 
+from apps.common.tests.processes import database_url, free_ports
 from apps.common.tests.test_comments import setup as comments_setup  # noqa: F401  (fixture)
-
-from .s3server import _free_ports
 
 BACKEND_DIR = Path(__file__).resolve().parents[3]
 WAIT_SECONDS = 300  # an upper bound for a very busy machine; every wait ends as soon as its condition holds
@@ -46,14 +43,6 @@ pytestmark = [
     ),
     pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server on the PATH"),
 ]
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    auth = quote(db["USER"] or "", safe="")
-    if db.get("PASSWORD"):
-        auth += ":" + quote(db["PASSWORD"], safe="")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 def _wait_for(condition, what: str):
@@ -94,7 +83,7 @@ class _Process:
 
 @pytest.fixture
 def redis_server(tmp_path):
-    (port,) = _free_ports(1)
+    (port,) = free_ports(1)
     server = _Process(
         ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
          "--dir", str(tmp_path)],
@@ -119,7 +108,7 @@ def nodes(tmp_path, redis_server, s3_server):
     shared = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": _database_url(),
+        "DATABASE_URL": database_url(),
         "REDIS_URL": redis_url,
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "CELERY_QUEUE_IMPORTS": queue,
