@@ -501,7 +501,8 @@ def entry_retry(*, entry: SyncEntry) -> SyncEntry:
     entry.next_attempt_at = timezone.now()
     entry.leased_until = None
     entry.attempts = 0
-    entry.save(update_fields=["status", "next_attempt_at", "leased_until", "attempts", "updated_at"])
+    entry.error = ""
+    entry.save(update_fields=["status", "next_attempt_at", "leased_until", "attempts", "error", "updated_at"])
     _kick_after_commit(entry.tenant_id)
     return entry
 
@@ -614,10 +615,33 @@ def _push_master(adapter: Adapter, push: MasterPush) -> str:
     return adapter.upsert_supplier(push.data, push.external_id)
 
 
-def _master_log(tenant_id: int, push: MasterPush, **fields) -> None:
-    with tenant_context(tenant_id):
+def _master_key(push: MasterPush) -> str:
+    return f"{push.kind}:{push.record_id}:{push.hash[:16]}"
+
+
+class _MasterWaits(Exception):
+    """A document's customer or article is in its own backoff: the document waits for it, no call."""
+
+    def __init__(self, until, message: str) -> None:
+        super().__init__(message)
+        self.until = until
+        self.message = message
+
+
+def _master_entry(tenant_id: int, push: MasterPush, *, fresh_document: bool) -> SyncEntry:
+    """The log entry of a push a document makes of its customer or an article (the same key a queued
+    push of that content has), checked before the call so that one push counts its own attempts:
+
+    - in its backoff (an earlier document's call failed a moment ago): `_MasterWaits`, nothing is sent;
+    - failed (refused, or MAX_ATTEMPTS used up) and this document was tried or waited before: the
+      document fails with that message, nothing is sent (a person's retry of the document or the entry,
+      or a change of the record, which is another push, sends it again);
+    - failed and this document is new or retried by a person (`fresh_document`): the push starts again
+      from 0 attempts."""
+    now = timezone.now()
+    with transaction.atomic(), tenant_context(tenant_id):
         entry, _created = SyncEntry.objects.get_or_create(
-            idempotency_key=f"{push.kind}:{push.record_id}:{push.hash[:16]}",
+            idempotency_key=_master_key(push),
             defaults={
                 "kind": push.kind,
                 "record_id": push.record_id,
@@ -625,41 +649,90 @@ def _master_log(tenant_id: int, push: MasterPush, **fields) -> None:
                 "action": push.action,
             },
         )
-        attempts = entry.attempts + 1
-        SyncEntry.objects.filter(pk=entry.pk).update(
-            attempts=attempts, leased_until=None, updated_at=timezone.now(), **fields
-        )
-
-
-def _run_masters(tenant_id: int, adapter: Adapter, pushes: list[MasterPush]) -> dict[str, str]:
-    """Pushes new/changed master records; returns the external ids. Raises the first error (logged on
-    the master's own entry too)."""
-    ids: dict[str, str] = {}
-    for push in pushes:
-        try:
-            external_id = _push_master(adapter, push)
-        except AccountingError as exc:
-            status = SyncEntry.Status.PENDING if exc.retryable else SyncEntry.Status.FAILED
-            _master_log(
-                tenant_id,
-                push,
-                status=status,
-                error=exc.message[:2000],
-                http_status=exc.http_status,
-                next_attempt_at=None,
+        entry = SyncEntry.objects.select_for_update().get(pk=entry.pk)
+        held = entry.leased_until is not None and entry.leased_until > now  # its own run is sending it
+        if entry.status == SyncEntry.Status.PENDING and (
+            held or (entry.next_attempt_at is not None and entry.next_attempt_at > now)
+        ):
+            until = max(t for t in (entry.next_attempt_at, entry.leased_until, now) if t is not None)
+            raise _MasterWaits(
+                until,
+                _("Waits for %(record)s, tried again at %(when)s: %(error)s")
+                % {
+                    "record": push.label,
+                    "when": timezone.localtime(until).strftime("%Y-%m-%d %H:%M"),
+                    "error": entry.error,
+                },
             )
-            exc.message = f"{push.label}: {exc.message}"
-            raise
-        with tenant_context(tenant_id):
-            _save_mapping(push.kind, push.record_id, push.label, external_id, push.hash)
-        _master_log(
-            tenant_id,
-            push,
+        if entry.status in (SyncEntry.Status.FAILED, SyncEntry.Status.SKIPPED):
+            if not fresh_document:
+                raise AccountingError(f"{push.label}: {entry.error}", http_status=entry.http_status)
+            entry.attempts = 0
+            entry.status = SyncEntry.Status.PENDING
+            entry.save(update_fields=["attempts", "status", "updated_at"])
+    return entry
+
+
+def _settle_earlier(
+    tenant_id: int, kind: str, record_id: int, *, sent: SyncEntry | None, external_id: str, since
+) -> int:
+    """A record sent successfully settles its earlier pushes that failed or still wait (older content, or
+    the same content under an earlier key): they are marked sent with the record's id, so the sync log
+    shows no failure for a record that is in the accounting system. Entries created after the content
+    was read (`since`) may hold a newer change and stay; so does one a worker holds now."""
+    now = timezone.now()
+    with tenant_context(tenant_id):
+        earlier = (
+            SyncEntry.objects.filter(kind=kind, record_id=record_id, created_at__lte=since)
+            .filter(status__in=(SyncEntry.Status.PENDING, SyncEntry.Status.FAILED))
+            .exclude(action=SyncEntry.Action.READ_STATUS)
+            .filter(Q(leased_until__isnull=True) | Q(leased_until__lt=now))
+        )
+        if sent is not None:
+            earlier = earlier.exclude(pk=sent.pk)
+        return earlier.update(
             status=SyncEntry.Status.SENT,
             external_id=external_id,
             error="",
             http_status=None,
+            next_attempt_at=None,
+            leased_until=None,
+            sent_at=now,
+            updated_at=now,
+        )
+
+
+def _run_masters(
+    tenant_id: int, adapter: Adapter, pushes: list[MasterPush], *, fresh_document: bool = True
+) -> dict[str, str]:
+    """Pushes new/changed master records; returns the external ids. Each push is one attempt on its own
+    log entry (`_master_entry`), with the same backoff and MAX_ATTEMPTS as an entry of its own. Raises
+    the first error (logged on the master's own entry too), or `_MasterWaits`."""
+    ids: dict[str, str] = {}
+    for push in pushes:
+        started = timezone.now()
+        entry = _master_entry(tenant_id, push, fresh_document=fresh_document)
+        try:
+            external_id = _push_master(adapter, push)
+        except AccountingError as exc:
+            _finish(tenant_id, entry.pk, **_failure_fields(entry, exc))
+            exc.message = f"{push.label}: {exc.message}"
+            raise
+        with tenant_context(tenant_id):
+            _save_mapping(push.kind, push.record_id, push.label, external_id, push.hash)
+        _finish(
+            tenant_id,
+            entry.pk,
+            status=SyncEntry.Status.SENT,
+            attempts=entry.attempts + 1,
+            external_id=external_id,
+            error="",
+            http_status=None,
             sent_at=timezone.now(),
+            next_attempt_at=None,
+        )
+        _settle_earlier(
+            tenant_id, push.kind, push.record_id, sent=entry, external_id=external_id, since=started
         )
         ids[f"{push.kind}:{push.record_id}"] = external_id
     return ids
@@ -683,6 +756,7 @@ def _process_master_entry(
     from apps.products.models import Product
     from apps.suppliers.models import ParentVendor, Supplier
 
+    started = timezone.now()
     with tenant_context(tenant_id):
         mapping = Mapping.objects.filter(kind=entry.kind, local_key=str(entry.record_id)).first()
         if entry.kind == MappingKind.CUSTOMER:
@@ -710,6 +784,9 @@ def _process_master_entry(
     )
     if mapping is not None and mapping.external_id and mapping.payload_hash == push.hash:
         # sent as it is now by an earlier entry (or a document's push): nothing to send twice
+        _settle_earlier(
+            tenant_id, entry.kind, entry.record_id, sent=entry, external_id=mapping.external_id, since=started
+        )
         _finish(
             tenant_id,
             entry.pk,
@@ -738,6 +815,9 @@ def _process_master_entry(
         error="",
         http_status=None,
         sent_at=timezone.now(),
+    )
+    _settle_earlier(
+        tenant_id, entry.kind, entry.record_id, sent=entry, external_id=external_id, since=started
     )
     return "sent"
 
@@ -783,7 +863,9 @@ def _process_document(tenant_id: int, entry: SyncEntry, adapter: Adapter) -> str
         )
         return "failed"
     try:
-        ids.update(_run_masters(tenant_id, adapter, pushes))
+        # Never tried nor waited (new, or retried by a person: the retry clears both).
+        fresh = entry.attempts == 0 and not entry.error
+        ids.update(_run_masters(tenant_id, adapter, pushes, fresh_document=fresh))
         with tenant_context(tenant_id):
             data = document_data(invoice, ids)
         external_id = mapping.external_id if mapping and mapping.external_id else ""
@@ -796,6 +878,9 @@ def _process_document(tenant_id: int, entry: SyncEntry, adapter: Adapter) -> str
             external_id = adapter.create_document(data)
         else:
             action = entry.action
+    except _MasterWaits as waits:
+        _finish(tenant_id, entry.pk, next_attempt_at=waits.until, error=waits.message[:2000])
+        return "waiting"
     except AccountingError as exc:
         fields = _failure_fields(entry, exc)
         _finish(tenant_id, entry.pk, **fields)
