@@ -332,6 +332,9 @@ class FakeVisma:
         self.scripts: dict[tuple[str, str], list] = {}
         self.requests: list[dict] = []
         self.lose_answer: set[tuple[str, str]] = set()  # done, but the answer is lost (502) once
+        self.drop_connection: set[tuple[str, str]] = (
+            set()
+        )  # done, then the connection closes unanswered, once
         self.lock = threading.Lock()
         self.codes: dict[str, dict] = {}  # authorization code -> its request (client, redirect URI, PKCE)
         self.deny_next = False
@@ -398,6 +401,10 @@ class FakeVisma:
                     answer = server.eaccounting(method, url.path[4:], record)
                 else:
                     answer = (404, {"message": "not found"})
+                if (method, url.path) in server.drop_connection:
+                    server.drop_connection.discard((method, url.path))
+                    self.close_connection = True  # written; the socket closes with no status line
+                    return None
                 if (method, url.path) in server.lose_answer:
                     server.lose_answer.discard((method, url.path))
                     return self._answer(502, b"Bad Gateway")

@@ -172,6 +172,26 @@ def test_a_worker_that_died_after_visma_wrote_the_invoice_does_not_send_it_twice
     assert (entry.status, entry.external_id) == ("sent", invoice.number)
 
 
+def test_visma_that_writes_the_invoice_then_drops_the_connection_holds_it_once(
+    fake, net_connection, sales_world, post_invoice, in_tenant
+):
+    """Visma writes the invoice and the connection closes without an answer (no status line at all):
+    the entry waits for its retry, which finds the number and adopts it."""
+    w = sales_world
+    invoice = post_invoice()
+    fake.drop_connection.add(("POST", "/v1/customerinvoice"))
+    assert outbox.process_outbox(w["tenant3"].pk)["retry"] == 1
+    [entry] = _entries(in_tenant, w, kind="invoice")
+    assert entry.status == "pending" and entry.attempts == 1 and entry.external_id == ""
+    assert list(fake.net["customerinvoice"]) == [invoice.number]  # Visma has it
+    _due_now(in_tenant, w)
+    assert outbox.process_outbox(w["tenant3"].pk)["sent"] == 1
+    assert len(fake.calls("POST", "/v1/customerinvoice")) == 1
+    assert list(fake.net["customerinvoice"]) == [invoice.number]
+    [entry] = _entries(in_tenant, w, kind="invoice")
+    assert (entry.status, entry.external_id, entry.attempts) == ("sent", invoice.number, 2)
+
+
 def test_expired_token_is_renewed_once_and_the_call_repeated(
     fake, net_connection, sales_world, post_invoice, in_tenant
 ):

@@ -8,6 +8,10 @@
     server.declarations[("26NLX7TVCZAQ2S", "SFFCB4Y3")] = ("EXISTING_USABLE", "AVAILABLE")
                                                  # verifyDeclaration answers from this register
                                                  # (NON_EXISTENT for any other pair once it is not empty)
+    server.keep_statements()                     # as the system does: submitDds records the statement
+                                                 # (server.statements, by internal reference) before it
+                                                 # answers; getDdsByInternalReference finds it
+    server.hold_answers.clear()                  # ... and then holds the answer until .set()
 """
 
 from __future__ import annotations
@@ -134,6 +138,11 @@ class FakeTraces:
         self.requests: list[tuple[str, str, bytes]] = []
         self.answers: dict[str, list[tuple[object, int]]] = {}
         self.declarations: dict[tuple[str, str], tuple[str, str]] = {}
+        self.statements: dict[str, dict[str, str]] | None = None  # internal reference -> the statement
+        self.hold_answers = threading.Event()
+        self.hold_answers.set()
+        self.held = threading.Event()  # set once a recorded statement's answer is being held
+        self.lock = threading.Lock()
         self.defaults: dict[str, tuple[object, int]] = {
             "submitDds": (SUBMIT_OK, 200),
             "amendDds": (AMEND_OK, 200),
@@ -152,7 +161,10 @@ class FakeTraces:
                 action = (self.headers.get("SOAPAction") or "").strip('"').rsplit("/", 1)[-1]
                 fake.requests.append((self.path, action, body))
                 queued = fake.answers.get(action) or []
-                if queued:
+                kept = fake.statements is not None and action in ("submitDds", "getDdsByInternalReference")
+                if kept:
+                    answer, status = fake.from_statements(action, body), 200
+                elif queued:
                     answer, status = queued.pop(0)
                 elif action == "verify-declaration" and fake.declarations:
                     answer, status = fake.verify_from_register(body), 200
@@ -189,6 +201,30 @@ class FakeTraces:
         )
         return verified(result, status)
 
+    def keep_statements(self) -> None:
+        self.statements = {}
+
+    def from_statements(self, action: str, body: bytes) -> bytes:
+        """submitDds records the statement, then (while `hold_answers` is clear) holds its answer, as a
+        system whose answer never reaches a worker that died; getDdsByInternalReference finds it."""
+        import re
+
+        found = re.search(rb"<[\w:]*internalReference(?:Number)?>([^<]*)</", body)
+        internal = found.group(1).decode() if found else ""
+        assert self.statements is not None
+        if action == "getDdsByInternalReference":
+            with self.lock:
+                kept = self.statements.get(internal)
+            if kept is None:
+                return EMPTY_BY_REFERENCE
+            return overview("GetDdsByInternalReferenceResponse", internal=internal)
+        with self.lock:
+            self.statements.setdefault(internal, {"uuid": UUID, "status": "AVAILABLE"})
+        if not self.hold_answers.is_set():
+            self.held.set()
+            self.hold_answers.wait(timeout=120)
+        return SUBMIT_OK
+
     def answer(self, action: str, body, status: int = 200) -> None:
         self.answers.setdefault(action, []).append((body, status))
 
@@ -200,5 +236,6 @@ class FakeTraces:
         return self
 
     def __exit__(self, *exc):
+        self.hold_answers.set()
         self.server.shutdown()
         self.server.server_close()
