@@ -34,6 +34,7 @@ class CommonErrorCode(StrEnum):
     OUTBOUND_TESTS_TOO_FREQUENT = "outbound_tests_too_frequent"
     IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    IDEMPOTENCY_KEY_IN_PROGRESS = "idempotency_key_in_progress"
     # Refused by the HTTP server before the application saw the request (apps/common/http_server_errors.py).
     BAD_REQUEST = "bad_request"
     URI_TOO_LONG = "uri_too_long"
@@ -111,3 +112,13 @@ class IdempotencyKeyReused(DomainError):
     status_code = 422
     error = CommonErrorCode.IDEMPOTENCY_KEY_REUSED
     default_message = _("This Idempotency-Key was already used for a different request.")
+
+
+class IdempotencyKeyInProgress(Conflict):
+    """The first request with this key has not finished: its answer is not known yet, so none is given
+    and nothing is done; the client sends the key again a moment later and gets the first answer."""
+
+    error = CommonErrorCode.IDEMPOTENCY_KEY_IN_PROGRESS
+    default_message = _(
+        "A request with this Idempotency-Key is still being processed: send it again in a moment."
+    )

@@ -10,6 +10,14 @@ A view action decorated with `@idempotent` and called with the header:
    first. So the write and the record of its answer are committed together or not at all;
 2. runs the action and stores its status and body with the key.
 
+Two requests with the same key at the same moment (a client's retry while the first is still running):
+the second waits in step 1 and answers the first one's answer, never a second write
+(apps/common/tests/test_idempotency_concurrent.py, two threads on PostgreSQL). The action always runs in
+one transaction with the key's row, also in a view outside the request's transaction (the decorator opens
+one): a row whose answer is not stored yet is never visible to another request. Should one be seen all
+the same (a row written by another process that stores its answer later), the request is refused with
+409 `idempotency_key_in_progress` rather than answered with an empty body.
+
 The same key with a different request (method, path or body) is refused with 422
 `idempotency_key_reused`; a malformed key with 400 `idempotency_key_invalid`. Without the header nothing
 changes. Keys are kept IDEMPOTENCY_KEY_HOURS (24) and purged daily (`common.purge_idempotent_requests`).
@@ -30,7 +38,7 @@ from django.utils import timezone
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
-from apps.common.errors import IdempotencyKeyInvalid, IdempotencyKeyReused
+from apps.common.errors import IdempotencyKeyInProgress, IdempotencyKeyInvalid, IdempotencyKeyReused
 from apps.common.models import IdempotentRequest
 
 HEADER = "Idempotency-Key"
@@ -55,6 +63,17 @@ def idempotent(action):
             return action(view, request, *args, **kwargs)
         if not _KEY.fullmatch(key):
             raise IdempotencyKeyInvalid()
+        if not transaction.get_connection().in_atomic_block:
+            # Outside the request's transaction (a non-atomic view): the key's row and the write must
+            # still commit together, or a crash between them would leave a key without its answer.
+            with transaction.atomic():
+                response = _run(view, request, key, args, kwargs)
+                if response.status_code >= 400:
+                    transaction.set_rollback(True)  # as the request's transaction does: nothing kept
+                return response
+        return _run(view, request, key, args, kwargs)
+
+    def _run(view, request, key, args, kwargs):
         fingerprint = _fingerprint(request)
         try:
             with transaction.atomic():
@@ -65,6 +84,8 @@ def idempotent(action):
             earlier = IdempotentRequest.objects.get(user=request.user, key=key)
             if earlier.fingerprint != fingerprint:
                 raise IdempotencyKeyReused() from None
+            if earlier.response_status == IN_PROGRESS:
+                raise IdempotencyKeyInProgress() from None
             response = Response(earlier.response_body, status=earlier.response_status)
             response[REPLAYED_HEADER] = "true"
             return response
