@@ -437,5 +437,6 @@ class CartonLabel(TenantModel):
 
 
 # Filing with the EU information system (its own module; re-exported so Django finds the models here).
+from apps.eudr.dds.job_models import DdsPackageJob  # noqa: E402, F401
 from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount  # noqa: E402, F401
 from apps.eudr.received_models import ReceivedReference  # noqa: E402, F401

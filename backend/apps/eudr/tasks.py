@@ -2,8 +2,9 @@
 
 build_dds_package: builds a delivery's due diligence package (apps/eudr/dds/package.py). It enters the
 delivery's tenant itself (tenant_context inside a transaction, so PostgreSQL row-level security applies),
-reports progress both to Celery (state PROGRESS, meta {done, total, step}) and to the job record the API
-reads (apps/eudr/dds/jobs.py), and speaks the language of the user who asked.
+reports progress both to Celery (state PROGRESS, meta {done, total, step}) and to the job the API reads
+(apps/eudr/dds/jobs.py: its state a database row, a running build's progress in the cache), and speaks
+the language of the user who asked.
 
 file_dds: carries out the pending action (submit, amend, withdraw, refresh) of a statement filed with the
 EU information system (apps/eudr/filing.py), inside the tenant; when the system does not answer it
@@ -39,15 +40,19 @@ logger = logging.getLogger(__name__)
 @shared_task(bind=True, name="eudr.build_dds_package")
 def build_dds_package(self, *, tenant_id: int, delivery_id: int, job_id: str, language: str = "en") -> dict:
     ids = {"tenant_id": tenant_id, "delivery_id": delivery_id, "job_id": job_id}
+    last = {"done": 0, "total": 0, "step": "started"}
 
     def progress(done: int, total: int, step: str) -> None:
-        meta = {"done": done, "total": total, "step": step}
-        jobs.job_update(**ids, status=jobs.RUNNING, progress=meta)
+        # Inside the build's transaction: the cache only; the job's row takes the last one at the end.
+        last.update(done=done, total=total, step=step)
+        jobs.job_progress(**ids, progress=dict(last))
         if self.request.id:
-            self.update_state(state="PROGRESS", meta=meta)
+            self.update_state(state="PROGRESS", meta=dict(last))
 
     with translation.override(language):
-        jobs.job_update(**ids, status=jobs.RUNNING, progress={"done": 0, "total": 0, "step": "started"})
+        if jobs.job_update(**ids, status=jobs.RUNNING, progress=dict(last)) is None:
+            logger.warning("Due diligence package job %s of delivery %s does not exist", job_id, delivery_id)
+            return {"status": "nothing"}
         try:
             with transaction.atomic(), tenant_context(tenant_id):
                 result = build_package(delivery_id=delivery_id, job_id=job_id, progress=progress)
@@ -61,6 +66,7 @@ def build_dds_package(self, *, tenant_id: int, delivery_id: int, job_id: str, la
             jobs.job_update(
                 **ids,
                 status=jobs.FAILED,
+                progress=dict(last),
                 message=str(_("Required information is missing: the package was not built.")),
                 errors=[c.as_dict() for c in refused.checks if c.severity == "error"],
                 warnings=[c.as_dict() for c in refused.checks if c.severity != "error"],
@@ -69,12 +75,16 @@ def build_dds_package(self, *, tenant_id: int, delivery_id: int, job_id: str, la
         except Exception:
             logger.exception("Due diligence package %s of delivery %s failed", job_id, delivery_id)
             jobs.job_update(
-                **ids, status=jobs.FAILED, message=str(_("The package could not be built. Please try again."))
+                **ids,
+                status=jobs.FAILED,
+                progress=dict(last),
+                message=str(_("The package could not be built. Please try again.")),
             )
             raise
         jobs.job_update(
             **ids,
             status=jobs.DONE,
+            progress=dict(last),
             path=result["path"],
             file_name=result["file_name"],
             size=result["size"],

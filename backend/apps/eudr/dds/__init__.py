@@ -4,5 +4,6 @@
 - statement.py: dds.json, the Annex II information shaped like the EU information system's API;
 - summary_pdf.py: summary.pdf, the human-readable facts and checks;
 - package.py: the ZIP (dds.json, geolocation.geojson, files/..., summary.pdf) saved through the storage API;
-- jobs.py: the package jobs' status (kept in the cache; the Celery task in apps/eudr/tasks.py updates it).
+- jobs.py, job_models.py: the package jobs (a row each, in the database; the Celery task in
+  apps/eudr/tasks.py updates it; only a running build's progress is in the cache).
 """

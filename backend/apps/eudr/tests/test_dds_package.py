@@ -336,3 +336,65 @@ def test_a_stored_malformed_upstream_reference_is_refused_before_packaging(api, 
     body = build(api, admin, tenant3, bad.pk).json()
     assert body["error"] == "dds_information_missing"
     assert "upstream_dds_invalid" in {e["code"] for e in body["data"]["errors"]}
+
+
+def test_job_states_and_the_download_outlive_a_cache_restarted_empty(
+    api, admin, tenant3, in_tenant, delivery, monkeypatch
+):
+    """The job is a database row: a Redis that restarts empty (the cache cleared) loses at most the
+    progress of a running build, never a job's state, its message or its download."""
+    from django.core.cache import cache
+
+    from apps.eudr.dds import jobs, package
+    from apps.eudr.dds.job_models import DdsPackageJob
+
+    client = api(admin, tenant3)
+    done = build(api, admin, tenant3, delivery.pk).json()["data"]
+    monkeypatch.setattr(package, "build_summary_pdf", lambda *a, **k: (_ for _ in ()).throw(OSError("disk")))
+    failed = build(api, admin, tenant3, delivery.pk).json()["data"]
+    monkeypatch.undo()
+    # a job a worker is building now (its progress reported to the cache)
+    with in_tenant(tenant3):
+        running = jobs.job_create(tenant_id=tenant3.pk, delivery_id=delivery.pk, warnings=[])
+    jobs.job_update(
+        tenant_id=tenant3.pk,
+        delivery_id=delivery.pk,
+        job_id=running["id"],
+        status=jobs.RUNNING,
+        progress={"done": 0, "total": 6, "step": "started"},
+    )
+    progress = {"done": 3, "total": 6, "step": "documents"}
+    jobs.job_progress(tenant_id=tenant3.pk, delivery_id=delivery.pk, job_id=running["id"], progress=progress)
+    assert client.get(f"{start_url(delivery.pk)}{running['id']}/").json()["data"]["progress"] == progress
+
+    cache.clear()  # Redis restarted empty
+
+    def read(job):
+        return client.get(f"{start_url(delivery.pk)}{job['id']}/").json()["data"]
+
+    assert {k: read(done)[k] for k in ("status", "file_name", "size", "progress")} == {
+        "status": "done",
+        "file_name": done["file_name"],
+        "size": done["size"],
+        "progress": done["progress"],
+    }
+    assert read(done)["download_url"] == done["download_url"]
+    assert download_zip(api, admin, tenant3, done).namelist()
+    assert (read(failed)["status"], read(failed)["message"]) == ("failed", failed["message"])
+    still = read(running)
+    assert still["status"] == "running" and still["progress"] == {"done": 0, "total": 6, "step": "started"}
+    with in_tenant(tenant3):
+        assert DdsPackageJob.objects.count() == 3
+        stored = DdsPackageJob.objects.get(key=done["id"])
+    assert stored.path == package_path(tenant_id=tenant3.pk, delivery_id=delivery.pk, job_id=done["id"])
+    assert stored.finished_at is not None
+
+
+def test_jobs_are_the_tenants_own_rows(api, admin, tenant3, tenant2, in_tenant, delivery):
+    from apps.eudr.dds.job_models import DdsPackageJob
+
+    build(api, admin, tenant3, delivery.pk)
+    with in_tenant(tenant2):
+        assert not DdsPackageJob.objects.exists()
+    with in_tenant(tenant3):
+        assert DdsPackageJob.objects.count() == 1
