@@ -423,10 +423,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "eudr.expire_raw_materials",
         "schedule": crontab(hour=0, minute=10),
     },
-    # E-mail scenarios of dates: certificates expiring in N days, invoices N days overdue.
+    # E-mail scenarios of dates: certificates expiring in N days, invoices N days overdue. Sent every hour
+    # from 06:00: the first run of the day emits it, the others emit only the days a run missed (a run
+    # beat could not send while the broker was down; apps/notifications/daily.py, apps/common/periodic.py).
     "notifications-daily-events": {
         "task": "notifications.daily_events",
-        "schedule": crontab(hour=6, minute=0),
+        "schedule": crontab(hour="6-23", minute=0),
     },
     # Idempotency keys are kept a day (apps/common/idempotency.py).
     "common-purge-idempotent-requests": {

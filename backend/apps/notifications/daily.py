@@ -1,10 +1,16 @@
-"""The date-driven events, run once a day per tenant (tasks.daily_events, Celery beat):
+"""The date-driven events, emitted once for each day per tenant (tasks.daily_events, Celery beat):
 
 - raw_material.expiring: active deliveries whose FM or COC certificate expires exactly N days from
   today (N = the scenario's `days`); the occurrence key is the expiry date, so a second run the same day
   (or a delivery that keeps the date) mails nobody twice;
 - invoice.overdue: posted invoices (not credit notes) with an open amount whose due date was exactly N
   days ago; the key is the due date.
+
+Catch-up: every run emits each day from the day after the last one recorded (`DailyEventsRun`) up to
+today, at most CATCH_UP_DAYS back, so a run that beat could not send (the broker was down), or that no
+worker ran, is made up by the next one (beat sends it every hour from 06:00, docs/operations.md,
+"Periodic runs"): a certificate that expired while the broker was down is still announced, late rather
+than never. A tenant without any recorded day starts with today.
 """
 
 from __future__ import annotations
@@ -20,9 +26,11 @@ from apps.tenancy.context import tenant_context
 
 from . import events as registry
 from .emit import emit_many
-from .models import EmailScenario
+from .models import DailyEventsRun, EmailScenario
 
 logger = logging.getLogger(__name__)
+
+CATCH_UP_DAYS = 7
 
 
 def daily_events(*, today: date | None = None) -> int:
@@ -54,15 +62,40 @@ def daily_events(*, today: date | None = None) -> int:
     return emitted
 
 
+def days_due(*, today: date) -> list[date]:
+    """The days whose events the current tenant has not emitted yet, oldest first."""
+    last = (
+        DailyEventsRun.objects.filter(day__lte=today).order_by("-day").values_list("day", flat=True).first()
+    )
+    if last is None:
+        return [today]
+    first = max(last + timedelta(days=1), today - timedelta(days=CATCH_UP_DAYS - 1))
+    return [first + timedelta(days=n) for n in range((today - first).days + 1)]
+
+
 def daily_events_all_tenants(*, today: date | None = None) -> dict[str, int]:
+    """Every tenant's date events of each day not emitted yet (one transaction per tenant and day: the
+    day's record and its messages commit together)."""
     from apps.tenancy.models import Tenant
 
+    today = today or timezone.localdate()
     result: dict[str, int] = {}
     for tenant in Tenant.objects.filter(is_active=True).order_by("pk"):
-        with transaction.atomic(), tenant_context(tenant):
-            count = daily_events(today=today)
-        if count:
-            result[tenant.name] = count
+        with tenant_context(tenant):
+            days = days_due(today=today)
+        for day in days:
+            with transaction.atomic(), tenant_context(tenant):
+                run, created = DailyEventsRun.objects.get_or_create(day=day)
+                if not created:
+                    continue  # another run did this day meanwhile
+                run.emitted = daily_events(today=day)
+                run.save(update_fields=["emitted"])
+            if run.emitted:
+                result[tenant.name] = result.get(tenant.name, 0) + run.emitted
+        if len(days) > 1:
+            logger.warning(
+                "Date events of tenant %s caught up for %s", tenant.pk, [d.isoformat() for d in days]
+            )
     return result
 
 

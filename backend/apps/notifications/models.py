@@ -223,3 +223,24 @@ class EmailAttachment(TenantModel):
 
     def __str__(self) -> str:
         return self.file_name
+
+
+class DailyEventsRun(TenantModel):
+    """A day whose date events (daily.py) were emitted in the tenant. The periodic run emits every day
+    since the last one recorded here (at most CATCH_UP_DAYS back), so a run that beat could not send (the
+    broker was down) or that no worker ran is made up by the next one, and a day is never emitted twice."""
+
+    day = models.DateField()
+    emitted = models.PositiveIntegerField(default=0)
+    ran_at = models.DateTimeField(auto_now_add=True)
+
+    supplier_scope = None
+
+    class Meta:
+        verbose_name = _("daily events run")
+        verbose_name_plural = _("daily events runs")
+        ordering = ["-day"]
+        constraints = [models.UniqueConstraint(fields=["tenant", "day"], name="notifications_dailyrun_day")]
+
+    def __str__(self) -> str:
+        return f"{self.day} {self.emitted}"
