@@ -332,9 +332,12 @@ class FakeVisma:
         self.scripts: dict[tuple[str, str], list] = {}
         self.requests: list[dict] = []
         self.lose_answer: set[tuple[str, str]] = set()  # done, but the answer is lost (502) once
-        self.drop_connection: set[tuple[str, str]] = (
-            set()
-        )  # done, then the connection closes unanswered, once
+        # done, then the connection closes unanswered, once
+        self.drop_connection: set[tuple[str, str]] = set()
+        # done, then the answer is held (until `release` is set) and the connection closed unanswered, once
+        self.hold_after_write: set[tuple[str, str]] = set()
+        self.holding = threading.Event()
+        self.release = threading.Event()
         self.lock = threading.Lock()
         self.codes: dict[str, dict] = {}  # authorization code -> its request (client, redirect URI, PKCE)
         self.deny_next = False
@@ -401,6 +404,12 @@ class FakeVisma:
                     answer = server.eaccounting(method, url.path[4:], record)
                 else:
                     answer = (404, {"message": "not found"})
+                if (method, url.path) in server.hold_after_write:
+                    server.hold_after_write.discard((method, url.path))
+                    server.holding.set()
+                    server.release.wait(timeout=120)
+                    self.close_connection = True
+                    return None
                 if (method, url.path) in server.drop_connection:
                     server.drop_connection.discard((method, url.path))
                     self.close_connection = True  # written; the socket closes with no status line
@@ -426,6 +435,7 @@ class FakeVisma:
         self.thread.start()
 
     def close(self) -> None:
+        self.release.set()
         self.httpd.shutdown()
         self.httpd.server_close()
 

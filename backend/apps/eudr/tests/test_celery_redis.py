@@ -60,6 +60,11 @@ def redis_celery(settings):
 
 
 def _reset_connections(app) -> None:
+    from kombu import pools
+
+    # kombu's process-wide producer pools are keyed by the broker URL: without this, the next test on the
+    # same URL would take the pool closed here ("Acquire on closed pool").
+    pools.reset()
     if getattr(app, "_pool", None) is not None:
         app._pool.force_close_all()
         app._pool = None

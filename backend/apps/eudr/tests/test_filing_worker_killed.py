@@ -13,16 +13,12 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
-import time
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
-from apps.common.tests.processes import database_url
+from apps.common.tests.celery_workers import Workers, wait_for
 from apps.eudr import filing
 from apps.eudr.filing_models import DdsSubmission
 from apps.eudr.models import RawMaterialDelivery
@@ -32,7 +28,6 @@ from apps.eudr.tests.test_dds_filing import _fresh_cache, account, delivery, url
 
 from . import traces_server as fake
 
-BACKEND_DIR = Path(__file__).resolve().parents[3]
 pytestmark = [*celery_marks, pytest.mark.django_db(transaction=True)]
 
 
@@ -45,71 +40,23 @@ def traces(settings):
         yield running
 
 
-class Workers:
-    def __init__(self, queue: str, traces_url: str, media_root: str, log_dir: Path) -> None:
-        self.queue, self.log_dir, self.started = queue, log_dir, []
-        self.env = {
-            **os.environ,
-            "DATABASE_URL": database_url(),
-            "REDIS_URL": REDIS_URL,
-            "CELERY_TASK_ALWAYS_EAGER": "0",
-            "MEDIA_ROOT": media_root,
-            "DJANGO_SETTINGS_MODULE": "apps.eudr.tests.worker_settings",
-            "TEST_EUDR_TRACES_URLS": json.dumps({"acceptance": traces_url, "production": traces_url}),
-            "TEST_EUDR_DDS_QUEUE": queue,
-            # the local server is plain http on the loopback, which the outbound policy lets through so
-            "OUTBOUND_ALLOW_HTTP": "1",
-            "OUTBOUND_ALLOWED_NETWORKS": "127.0.0.1/32",
-        }
-
-    def start(self) -> subprocess.Popen:
-        n = len(self.started) + 1
-        log = (self.log_dir / f"worker-{n}.log").open("w+")
-        command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "-Q"]
-        command += [self.queue, "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info"]
-        command += ["-n", f"{self.queue}-{n}@%h"]
-        process = subprocess.Popen(
-            command, cwd=BACKEND_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT
-        )
-        self.started.append((process, log))
-        return process
-
-    def output(self) -> str:
-        texts = []
-        for process, log in self.started:
-            log.flush()
-            log.seek(0)
-            texts.append(f"--- worker pid {process.pid}:\n{log.read()[-3000:]}")
-        return "\n".join(texts)
-
-    def stop(self) -> None:
-        for process, log in self.started:
-            if process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait(timeout=10)
-            log.close()
-
-
 @pytest.fixture
 def workers(redis_celery, traces, settings, tmp_path):
     _app, queue = redis_celery  # EUDR_DDS_QUEUE of this process is the queue too
-    pool = Workers(queue, traces.url, str(settings.MEDIA_ROOT), tmp_path)
+    urls = json.dumps({"acceptance": traces.url, "production": traces.url})
+    pool = Workers(
+        queue=queue,
+        redis_url=REDIS_URL,
+        media_root=str(settings.MEDIA_ROOT),
+        log_dir=tmp_path,
+        env={
+            "DJANGO_SETTINGS_MODULE": "apps.eudr.tests.worker_settings",
+            "TEST_EUDR_TRACES_URLS": urls,
+            "TEST_EUDR_DDS_QUEUE": queue,
+        },
+    )
     yield pool
     pool.stop()
-
-
-def wait_for(condition, what: str, workers: Workers, seconds: float = 90):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"gave up waiting for {what}\n{workers.output()}")
 
 
 def test_a_filing_whose_worker_is_killed_while_the_system_holds_its_answer_is_adopted_once(
