@@ -80,3 +80,55 @@ def test_every_periodic_task_names_how_a_missed_run_is_made_up():
     assert scheduled == set(CATCH_UP), "a periodic task without a catch-up in apps/common/periodic.py"
     daily = settings.CELERY_BEAT_SCHEDULE["notifications-daily-events"]["schedule"]
     assert len(daily.hour) > 1  # sent again later the same day, so a run beat could not send is made up
+
+
+def test_beat_does_not_send_again_a_run_the_broker_refused_so_the_next_run_makes_it_up(
+    world, in_tenant, caplog, django_capture_on_commit_callbacks
+):
+    """The premise, against a REAL redis-server as the broker: beat's scheduler sends a due run, drops
+    the one due while the broker is stopped (logged, the entry moved on to its next time) and does not
+    send it when the broker is back. What that run should have emitted goes out with the next run."""
+    import redis
+    from celery import Celery
+    from celery.beat import Scheduler
+
+    from apps.common.tests.test_redis_down import REDIS_SERVER, RedisProcess
+
+    if not REDIS_SERVER:
+        pytest.skip("needs redis-server on PATH")
+    server = RedisProcess()
+    server.start()
+    try:
+        app = Celery("beat-premise", broker=server.url, set_as_current=False)
+        app.conf.update(
+            broker_connection_timeout=0.5,
+            task_publish_retry_policy=settings.CELERY_TASK_PUBLISH_RETRY_POLICY,
+            beat_schedule={"daily": {"task": "notifications.daily_events", "schedule": timedelta(hours=1)}},
+        )
+        scheduler = Scheduler(app=app)
+
+        def due_now():
+            scheduler.schedule["daily"].last_run_at = app.now() - timedelta(hours=2)
+            scheduler._heap = None  # the scheduler's next times are computed again from the entries
+
+        due_now()
+        scheduler.tick()
+        assert redis.Redis.from_url(server.url).llen("celery") == 1  # sent
+        server.stop()
+        due_now()
+        scheduler.tick()  # the broker is down: logged, not raised
+        assert "Couldn't apply scheduled task daily" in caplog.text
+        assert not scheduler.schedule["daily"].is_due().is_due  # moved on to its next time
+        server.start()  # back, empty
+        scheduler.tick()
+        assert redis.Redis.from_url(server.url).llen("celery") == 0  # the dropped run is not sent again
+    finally:
+        server.stop()
+
+    # the run of the day the broker was down never came; the next day's run emits that day too
+    today = timezone.localdate()
+    with in_tenant(world["tenant3"]):
+        _scenario("raw_material.expiring", days=30, subject="{{ delivery.number }}")
+        make_delivery(delivery_number="DLV-D", suffix="-d", coc_certificate_expiry=today + timedelta(days=29))
+    run(today - timedelta(days=2), django_capture_on_commit_callbacks)
+    assert run(today, django_capture_on_commit_callbacks) == {"EuroTrade Goods BV": 1}
