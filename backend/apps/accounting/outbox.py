@@ -628,6 +628,11 @@ class _MasterWaits(Exception):
         self.message = message
 
 
+class _MasterFailed(AccountingError):
+    """A document's customer or article failed and waits for a person: the document fails with its
+    reason, without a call (so without counting an attempt)."""
+
+
 def _master_entry(tenant_id: int, push: MasterPush, *, fresh_document: bool) -> SyncEntry:
     """The log entry of a push a document makes of its customer or an article (the same key a queued
     push of that content has), checked before the call so that one push counts its own attempts:
@@ -666,7 +671,7 @@ def _master_entry(tenant_id: int, push: MasterPush, *, fresh_document: bool) -> 
             )
         if entry.status in (SyncEntry.Status.FAILED, SyncEntry.Status.SKIPPED):
             if not fresh_document:
-                raise AccountingError(f"{push.label}: {entry.error}", http_status=entry.http_status)
+                raise _MasterFailed(f"{push.label}: {entry.error}", http_status=entry.http_status)
             entry.attempts = 0
             entry.status = SyncEntry.Status.PENDING
             entry.save(update_fields=["attempts", "status", "updated_at"])
@@ -881,6 +886,16 @@ def _process_document(tenant_id: int, entry: SyncEntry, adapter: Adapter) -> str
     except _MasterWaits as waits:
         _finish(tenant_id, entry.pk, next_attempt_at=waits.until, error=waits.message[:2000])
         return "waiting"
+    except _MasterFailed as failed:
+        _finish(
+            tenant_id,
+            entry.pk,
+            status=SyncEntry.Status.FAILED,
+            next_attempt_at=None,
+            error=failed.message[:2000],
+            http_status=failed.http_status,
+        )
+        return "failed"
     except AccountingError as exc:
         fields = _failure_fields(entry, exc)
         _finish(tenant_id, entry.pk, **fields)

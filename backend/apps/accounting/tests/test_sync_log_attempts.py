@@ -55,6 +55,9 @@ def test_a_customer_that_documents_need_counts_each_call_once_up_to_the_maximum(
     documents = _documents(in_tenant, w)
     assert {d.status for d in documents} == {"failed"}
     assert all("Bakkerij de Vries BV" in d.error and "503" in d.error for d in documents)
+    # a document counts only its runs that called Visma (for its customer here): never one without a call
+    assert sum(d.attempts for d in documents) <= len(fake.calls("POST", "/v1/customer"))
+    assert [d.attempts for d in documents][1:] == [0, 0]  # these only waited, then failed along
     assert not fake.net["customerinvoice"]
 
 
