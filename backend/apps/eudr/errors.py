@@ -48,6 +48,7 @@ class EudrErrorCode(StrEnum):
     RECEIVED_REFERENCE_RETAINED = "received_reference_retained"
     RECEIVED_REFERENCE_NOT_FOUND = "received_reference_not_found"
     REFERENCED_STATEMENT_NOT_ALLOWED = "referenced_statement_not_allowed"
+    NO_PLOT_OUTSIDE_COUNTRY = "no_plot_outside_country"
     # the EU information system's own answers (apps/eudr/traces/errors.py)
     TRACES_ERROR = "traces_error"
     TRACES_BUSINESS_RULES = "traces_business_rules"
@@ -82,6 +83,13 @@ class WeightLimitExceeded(Conflict):
 class RawMaterialNotActive(Conflict):
     error = EudrErrorCode.RAW_MATERIAL_INACTIVE
     default_message = _("This raw material is not active: it cannot issue cartons.")
+
+
+class NoPlotOutsideCountry(Conflict):
+    """A confirmation of plots outside their country, when every plot lies inside it."""
+
+    error = EudrErrorCode.NO_PLOT_OUTSIDE_COUNTRY
+    default_message = _("Every plot lies in its country of production: there is nothing to confirm.")
 
 
 class OrderQuantityExceeded(Conflict):

@@ -867,3 +867,12 @@ def collection_to_base64(collection: Mapping[str, Any]) -> str:
 
     text = json.dumps(collection, separators=(",", ":"), ensure_ascii=False)
     return base64.b64encode(text.encode("utf-8")).decode("ascii")
+
+
+def geojson_digest(value: Any) -> str:
+    """A digest of the plots as stored (canonical JSON): what a confirmation of them holds for."""
+    import hashlib
+
+    if not value:
+        return ""
+    return hashlib.sha256(json.dumps(value, sort_keys=True, separators=(",", ":")).encode()).hexdigest()

@@ -222,6 +222,16 @@ class RawMaterialDelivery(TenantModel):
     dds_filed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # A plot outside its declared country of production is an error an internal user resolves: the plot is
+    # corrected, or the user confirms with a reason (kept and audited) that it is right (a border, an
+    # enclave). The confirmation holds for the plots as they were confirmed (`outside_confirmed_plots` is
+    # a digest of the GeoJSON): changed plots are checked again.
+    outside_confirmed_at = models.DateTimeField(null=True, blank=True)
+    outside_confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    outside_confirmed_reason = models.CharField(max_length=2000, blank=True, default="", db_default="")
+    outside_confirmed_plots = models.CharField(max_length=64, blank=True, default="", db_default="")
 
     delivery_file = models.FileField(upload_to=delivery_file_path, max_length=400, blank=True)
     vendor_certificate = models.FileField(upload_to=delivery_file_path, max_length=400, blank=True)
@@ -285,6 +295,23 @@ class RawMaterialDelivery(TenantModel):
     def certificate_expiry(self):
         dates = [d for d in (self.fm_certificate_expiry, self.coc_certificate_expiry) if d]
         return min(dates) if dates else None
+
+    def plots_outside_country(self) -> list[int]:
+        """The plots (0-based) whose coordinates lie outside their declared country of production."""
+        if not self.location_geojson:
+            return []
+        from apps.eudr.geo import validate_geojson
+
+        found = validate_geojson(self.location_geojson).problems
+        return sorted({p.feature for p in found if p.code == "outside_country" and p.feature is not None})
+
+    def outside_confirmed(self) -> bool:
+        """An internal user confirmed the plots outside their country, as they are now."""
+        from apps.eudr.geo import geojson_digest
+
+        return bool(self.outside_confirmed_at) and self.outside_confirmed_plots == geojson_digest(
+            self.location_geojson
+        )
 
     def effective_status(self, today=None) -> str:
         """The status to show and to act on: an active delivery past a certificate's expiry is expired."""

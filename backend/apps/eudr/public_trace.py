@@ -116,6 +116,13 @@ def _public_trace(normalised: str) -> dict[str, Any] | None:
                 }
             )
         confidential = bool(delivery.geolocation_confidential)
+        # Plots outside their country of production are not shown until corrected or confirmed.
+        under_review = (
+            not confidential
+            and bool(delivery.location_geojson)
+            and bool(delivery.plots_outside_country())
+            and not delivery.outside_confirmed()
+        )
         return {
             "code": label.code,
             "article_number": label.article_number,
@@ -135,7 +142,8 @@ def _public_trace(normalised: str) -> dict[str, Any] | None:
             },
             "certifications": certifications,
             "geolocation_confidential": confidential,
-            "plots": None if confidential else public_plots(delivery.location_geojson),
+            "plots_under_review": under_review,
+            "plots": None if confidential or under_review else public_plots(delivery.location_geojson),
             # The tenant's own statement when recorded, else the referenced upstream one; never a
             # verification number.
             "dds_reference_number": delivery.dds_reference_number or delivery.upstream_dds_reference,

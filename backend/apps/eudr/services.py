@@ -633,6 +633,37 @@ def validated_geojson(value: Any) -> dict[str, Any]:
     return result.feature_collection
 
 
+# -- plots outside their country ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def raw_material_confirm_outside(*, delivery_id: int, reason: str, user) -> RawMaterialDelivery:
+    """An internal user confirms, with a reason, that the plots lying outside their declared country of
+    production are right (a border plot, an enclave, a coarse boundary). Kept with who and when, audited,
+    and valid for the plots as they are now: changed plots are checked again. Until then the plots are an
+    error of the statement and hidden from the public trace."""
+    from apps.eudr.errors import NoPlotOutsideCountry
+    from apps.eudr.geo import geojson_digest
+
+    delivery = RawMaterialDelivery.objects.select_for_update(of=("self",)).get(pk=delivery_id)
+    if not delivery.plots_outside_country():
+        raise NoPlotOutsideCountry()
+    delivery.outside_confirmed_at = timezone.now()
+    delivery.outside_confirmed_by = user
+    delivery.outside_confirmed_reason = reason.strip()
+    delivery.outside_confirmed_plots = geojson_digest(delivery.location_geojson)
+    delivery.save(
+        update_fields=[
+            "outside_confirmed_at",
+            "outside_confirmed_by",
+            "outside_confirmed_reason",
+            "outside_confirmed_plots",
+            "updated_at",
+        ]
+    )
+    return delivery
+
+
 # -- cap approvals ---------------------------------------------------------------------------------------
 
 

@@ -541,15 +541,25 @@ def cartons_receiving_post(*, shipment, user) -> list:
     stock (`cartons_stock`: cartons scanned into a location other than the receiving one move there by
     transfer moves of the same receipt). Returns the receipts.
 
-    Locking: the pending carton rows in pk order first, then what `receipt_create` locks (order, lines,
-    stock rows).
+    Locking, in the order a quantity receipt of the same orders takes too: the purchase orders the
+    pending cartons belong to (pk order), then the pending carton rows (pk order), then what
+    `receipt_create` locks (lines, stock rows). Locking the cartons first deadlocked against a quantity
+    receipt, which holds its order while it takes the scanned cartons.
     """
+    from apps.purchaseorders.models import PurchaseOrder
     from apps.purchaseorders.services import ReceiptLineInput, receipt_create
 
+    pending = WarehouseCarton.objects.filter(
+        inbound_shipment=shipment, status=WarehouseCarton.Status.RECEIVED, receipt__isnull=True
+    )
+    order_ids = set(pending.values_list("label__purchase_order_line__order_id", flat=True))
+    list(PurchaseOrder.objects.select_for_update(of=("self",)).filter(pk__in=order_ids).order_by("pk"))
     cartons = list(
         WarehouseCarton.objects.select_for_update(of=("self",))
         .select_related("label__purchase_order_line__order", "location__warehouse")
         .filter(inbound_shipment=shipment, status=WarehouseCarton.Status.RECEIVED, receipt__isnull=True)
+        # a carton of another order scanned meanwhile waits for the next posting
+        .filter(label__purchase_order_line__order_id__in=order_ids)
         .order_by("pk")
     )
     if not cartons:

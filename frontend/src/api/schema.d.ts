@@ -1375,6 +1375,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/eudr/raw-materials/{id}/confirm-outside-country/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Confirms, with a reason, that the plots lying outside their country of production are right
+         *     (internal users). Until then they are an error of the statement and hidden from the public trace;
+         *     409 `no_plot_outside_country` when every plot lies inside.
+         */
+        post: operations["eudr_raw_materials_confirm_outside_country_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eudr/raw-materials/{id}/dds-filing/": {
         parameters: {
             query?: never;
@@ -6872,6 +6893,19 @@ export interface components {
             };
             total: components["schemas"]["StatusSummaryEntry"];
         };
+        OutsideCountry: {
+            /** @description The plots (0-based) outside their country of production */
+            plots: number[];
+            /** @description An internal user confirmed these plots as they are now */
+            confirmed: boolean;
+            /** Format: date-time */
+            confirmed_at: string | null;
+            confirmed_by_name: string;
+            reason: string;
+        };
+        OutsideCountryConfirmRequest: {
+            reason: string;
+        };
         /** @description A user who may own purchase orders (the owner select and filter). */
         OwnerOption: {
             id: number;
@@ -7924,7 +7958,10 @@ export interface components {
             owner?: number | null;
             lines?: components["schemas"]["PurchaseOrderLineWriteRequest"][];
         };
-        /** @description One delivery: the list's fields plus the approvals over the cap. */
+        /**
+         * @description One delivery: the list's fields plus the approvals over the cap and the plots lying outside their
+         *     country of production with their confirmation.
+         */
         PatchedRawMaterialDeliveryDetailRequest: {
             parent_vendor?: number | null;
             delivery_number?: string;
@@ -8648,6 +8685,8 @@ export interface components {
             certifications: components["schemas"]["PublicCertification"][];
             /** @description True: the producer keeps the plots confidential; `plots` is then null */
             geolocation_confidential: boolean;
+            /** @description True: a plot lies outside its country of production and is being checked; `plots` is then null */
+            plots_under_review: boolean;
             /** @description GeoJSON FeatureCollection of the validated plots (properties ProducerName, ProducerCountry, ProductionPlace, Area and the computed area_ha), or null */
             plots: unknown;
             /** @description The reference number of the operator's filed due diligence statement, else of the referenced upstream statement (never a verification number); may be empty */
@@ -8910,7 +8949,10 @@ export interface components {
             /** Format: date-time */
             readonly updated_at: string;
         };
-        /** @description One delivery: the list's fields plus the approvals over the cap. */
+        /**
+         * @description One delivery: the list's fields plus the approvals over the cap and the plots lying outside their
+         *     country of production with their confirmation.
+         */
         RawMaterialDeliveryDetail: {
             readonly id: number;
             parent_vendor?: number | null;
@@ -8983,8 +9025,12 @@ export interface components {
             /** Format: date-time */
             readonly updated_at: string;
             readonly cap_approvals: components["schemas"]["CapApproval"][];
+            readonly outside_country: components["schemas"]["OutsideCountry"];
         };
-        /** @description One delivery: the list's fields plus the approvals over the cap. */
+        /**
+         * @description One delivery: the list's fields plus the approvals over the cap and the plots lying outside their
+         *     country of production with their confirmation.
+         */
         RawMaterialDeliveryDetailRequest: {
             parent_vendor?: number | null;
             delivery_number?: string;
@@ -18180,6 +18226,90 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["PaginatedProductionBatchList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_raw_materials_confirm_outside_country_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this raw-material delivery. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutsideCountryConfirmRequest"];
+                "multipart/form-data": components["schemas"]["OutsideCountryConfirmRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OutsideCountryConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["RawMaterialDeliveryDetail"];
                     };
                 };
             };

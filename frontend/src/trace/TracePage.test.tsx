@@ -91,3 +91,15 @@ describe('the trace page shows the carton\'s way through the warehouse', () => {
     expect(Object.keys(traceText('zh').warehouse).sort()).toEqual(Object.keys(traceText('en').warehouse).sort());
   });
 });
+
+describe('plots outside their country are not shown while they are checked', () => {
+  beforeEach(() => window.history.replaceState(null, '', `/eudrtrace/${DATA.code}`));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says the plots are being checked instead of drawing a map', async () => {
+    vi.stubGlobal('fetch', answer({ ...DATA, geolocation_confidential: false, plots_under_review: true, plots: null }));
+    render(<TracePage text={traceText('en')} language="en" onLanguage={() => undefined} />);
+    expect(await screen.findByTestId('trace-under-review')).toHaveTextContent('The plots are being checked');
+    expect(screen.queryByTestId('trace-confidential')).toBeNull();
+  });
+});

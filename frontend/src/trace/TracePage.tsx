@@ -106,6 +106,10 @@ function TraceDetails({ data, text, language }: { data: TraceData; text: TraceTe
           <p className="trace-muted" data-testid="trace-confidential">
             {text.confidential}
           </p>
+        ) : data.plots_under_review ? (
+          <p className="trace-muted" data-testid="trace-under-review">
+            {text.underReview}
+          </p>
         ) : plots?.features.length ? (
           <>
             <TraceMap plots={plots} text={text} />

@@ -45,6 +45,8 @@ export interface TraceData {
   };
   certifications: TraceCertification[];
   geolocation_confidential: boolean;
+  /** A plot lies outside its country of production and is being checked: `plots` is then null. */
+  plots_under_review?: boolean;
   plots: PlotCollection | null;
   dds_reference_number: string;
   /** `own`: the company's statement; `upstream`: another operator's, which the paper came under. */

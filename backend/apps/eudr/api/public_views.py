@@ -80,6 +80,10 @@ class PublicTraceSerializer(serializers.Serializer):
     geolocation_confidential = serializers.BooleanField(
         help_text="True: the producer keeps the plots confidential; `plots` is then null"
     )
+    plots_under_review = serializers.BooleanField(
+        help_text="True: a plot lies outside its country of production and is being checked; `plots` is "
+        "then null"
+    )
     plots = serializers.JSONField(
         allow_null=True,
         help_text="GeoJSON FeatureCollection of the validated plots (properties ProducerName, ProducerCountry, "

@@ -397,13 +397,47 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
         return attrs
 
 
+class OutsideCountrySerializer(serializers.Serializer):
+    plots = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The plots (0-based) outside their country of production"
+    )
+    confirmed = serializers.BooleanField(help_text="An internal user confirmed these plots as they are now")
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+    confirmed_by_name = serializers.CharField()
+    reason = serializers.CharField()
+
+
+class OutsideCountryConfirmSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=2000,
+        error_messages={
+            "required": _("Say why the plots are right although they lie outside the country."),
+            "blank": _("Say why the plots are right although they lie outside the country."),
+        },
+    )
+
+
 class RawMaterialDeliveryDetailSerializer(RawMaterialDeliverySerializer):
-    """One delivery: the list's fields plus the approvals over the cap."""
+    """One delivery: the list's fields plus the approvals over the cap and the plots lying outside their
+    country of production with their confirmation."""
 
     cap_approvals = CapApprovalSerializer(many=True, read_only=True)
+    outside_country = serializers.SerializerMethodField()
 
     class Meta(RawMaterialDeliverySerializer.Meta):
-        fields = [*RawMaterialDeliverySerializer.Meta.fields, "cap_approvals"]
+        fields = [*RawMaterialDeliverySerializer.Meta.fields, "cap_approvals", "outside_country"]
+
+    @extend_schema_field(OutsideCountrySerializer)
+    def get_outside_country(self, obj) -> dict:
+        by = obj.outside_confirmed_by
+        confirmed = obj.outside_confirmed()
+        return {
+            "plots": obj.plots_outside_country(),
+            "confirmed": confirmed,
+            "confirmed_at": obj.outside_confirmed_at if confirmed else None,
+            "confirmed_by_name": (by.get_full_name() or by.username) if by and confirmed else "",
+            "reason": obj.outside_confirmed_reason if confirmed else "",
+        }
 
 
 class RecordDdsSerializer(serializers.Serializer):

@@ -51,6 +51,7 @@ from .serializers import (
     GenerateCartonsSerializer,
     GenerationLimitParamsSerializer,
     GenerationLimitSerializer,
+    OutsideCountryConfirmSerializer,
     ProductionBatchSerializer,
     RawMaterialDeliveryDetailSerializer,
     RawMaterialDeliverySerializer,
@@ -101,6 +102,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         "approve_over_cap": None,
         "record_dds": _("Only internal users record the filed due diligence statement."),
         "clear_dds": _("Only internal users record the filed due diligence statement."),
+        "confirm_outside_country": _("Only internal users confirm plots outside their country."),
     }
     supplier_scope = "parent_vendor"
     supplier_read_only = False
@@ -120,6 +122,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         "set_status": "eudr.change_rawmaterialdelivery",
         "approve_over_cap": "eudr.approve_over_cap",
         "record_dds": "eudr.change_rawmaterialdelivery",
+        "confirm_outside_country": "eudr.change_rawmaterialdelivery",
         "clear_dds": "eudr.change_rawmaterialdelivery",
         "generate_cartons": "eudr.add_cartonlabel",
         "generation_limit": "eudr.add_cartonlabel",
@@ -257,6 +260,20 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
             delivery_id=instance.pk, user=request.user, **serializer.validated_data
         )
         return Response(CapApprovalSerializer(approval).data, status=201)
+
+    @extend_schema(request=OutsideCountryConfirmSerializer, responses=RawMaterialDeliveryDetailSerializer)
+    @action(detail=True, methods=["post"], url_path="confirm-outside-country")
+    def confirm_outside_country(self, request, pk=None):
+        """Confirms, with a reason, that the plots lying outside their country of production are right
+        (internal users). Until then they are an error of the statement and hidden from the public trace;
+        409 `no_plot_outside_country` when every plot lies inside."""
+        instance = self.get_object()
+        serializer = OutsideCountryConfirmSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.raw_material_confirm_outside(
+            delivery_id=instance.pk, reason=serializer.validated_data["reason"], user=request.user
+        )
+        return self._detail(instance.pk)
 
     @extend_schema(request=RecordDdsSerializer, responses=RawMaterialDeliveryDetailSerializer)
     @action(detail=True, methods=["post"], url_path="filed-dds")

@@ -233,7 +233,28 @@ def run_checks(facts: DdsFacts, *, today: date | None = None) -> list[DdsCheck]:
         error("geolocation_missing", _("The geolocation of the plots is missing."))
     else:
         # The plot number is in `feature` (0-based); `DdsCheck.display()` writes it out for people.
+        confirmed = delivery.outside_confirmed()
         for problem in facts.geo.problems:
+            if problem.code == "outside_country":
+                # An error until the plot is corrected or an internal user confirms it with a reason.
+                if confirmed:
+                    warning(
+                        "geolocation_outside_country_confirmed",
+                        _("%(problem)s Confirmed: %(reason)s")
+                        % {"problem": problem.message, "reason": delivery.outside_confirmed_reason},
+                        problem.feature,
+                    )
+                else:
+                    error(
+                        "geolocation_outside_country",
+                        _(
+                            "%(problem)s Correct the plot, or an internal user confirms on the delivery "
+                            "page, with a reason, that it is right."
+                        )
+                        % {"problem": problem.message},
+                        problem.feature,
+                    )
+                continue
             (error if problem.severity == ERROR else warning)(
                 "geolocation_" + problem.code, problem.message, problem.feature
             )

@@ -116,6 +116,7 @@ def test_trace_never_shows_verification_number_prices_orders_or_other_cartons(ca
         "origin",
         "certifications",
         "geolocation_confidential",
+        "plots_under_review",
         "plots",
         "dds_reference_number",
         "dds_reference_kind",

@@ -149,3 +149,40 @@ def test_the_same_carton_scanned_twice_at_once_is_received_once(world, container
     assert sorted(results) == ["carton_already_received", "ok"]
     with in_tenant(w["tenant3"]):
         assert WarehouseCarton.objects.filter(label__code=code).count() == 1
+
+
+def test_posting_scanned_cartons_while_the_line_is_received_by_quantity(world, container, in_tenant):
+    """The container's posting and a quantity receipt of the same order line at the same moment: both
+    take the scanned cartons and lock the order line and the cartons, so whichever runs second sees what
+    the first did. The cartons are received once, and the line counts each unit once."""
+    w, c = world, container
+    codes = [carton.code for carton in c["cartons"][:2]]
+    with in_tenant(w["tenant3"]):
+        for code in codes:
+            inventory.carton_receive(code=code, shipment=c["shipment"], user=w["warehouse_user"])
+    results = _race(
+        w["tenant3"],
+        lambda: inventory.cartons_receiving_post(shipment=c["shipment"], user=w["warehouse_user"]),
+        lambda: purchasing.receipt_create(
+            purchase_order=c["order"],
+            lines=[purchasing.ReceiptLineInput(order_line_id=c["line"].pk, quantity=Decimal("2"))],
+            user=w["purchasing"],
+        ),
+    )
+    assert results[1] == "ok", results
+    with in_tenant(w["tenant3"]):
+        line = type(c["line"]).objects.get(pk=c["line"].pk)
+        receipts = ReceiptLine.objects.filter(order_line=line).aggregate(s=Sum("quantity"))["s"]
+        assert line.received_qty == receipts
+        cartons = WarehouseCarton.objects.filter(label__code__in=codes)
+        assert set(cartons.values_list("status", flat=True)) == {"in_stock"}
+        # each carton stands for one received unit, in one receipt
+        assert cartons.exclude(receipt=None).count() == 2
+        stock = Stock.objects.filter(product=line.product).aggregate(s=Sum("quantity"))["s"]
+        assert stock == line.received_qty
+        if results[0] == "ok" and line.received_qty == Decimal("4"):
+            # posted first (one receipt holds both cartons), then the quantity receipt took 2 units more
+            assert cartons.values("receipt").distinct().count() == 1
+        else:
+            # the quantity receipt took both scanned cartons; the posting found nothing left to post
+            assert results[0] == "nothing_to_post" and line.received_qty == Decimal("2"), results

@@ -12,3 +12,7 @@ export const recordFiledDds = (id: number, input: FiledDdsInput) => post<RawMate
 /** Voids a statement recorded by mistake: the numbers leave the delivery, the record keeps them with the
  * reason (a recorded statement is kept five years and never deleted; docs/duediligence.md). */
 export const voidFiledDds = (id: number, reason: string) => post<unknown>(`/api/duediligence/deliveries/${id}/void-statement/`, { reason });
+
+/** Confirms, with a reason, that the plots outside their country of production are right (internal users). */
+export const confirmOutsideCountry = (id: number, reason: string) =>
+  post<RawMaterial>(`${rawMaterialUrl(id)}confirm-outside-country/`, { reason });

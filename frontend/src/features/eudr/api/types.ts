@@ -44,7 +44,11 @@ export type RawMaterial = Omit<S['RawMaterialDelivery'], 'location_geojson' | 'f
   location_geojson?: GeoJsonObject | null;
   files: Partial<Record<FileKind, StoredFile>>;
   cap_approvals?: CapApproval[];
+  outside_country?: OutsideCountry;
 };
+
+/** The plots lying outside their country of production and their confirmation (detail only). */
+export type OutsideCountry = S['OutsideCountry'];
 
 /** The wizard's values as sent to the server (create, draft, submit); `is_draft: true` saves a draft.
  * `location_geojson` is left out when a draft is saved with plots that are not valid JSON (the stored

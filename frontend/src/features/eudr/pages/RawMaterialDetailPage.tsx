@@ -28,6 +28,7 @@ import { FiledStatementCard } from '../components/FiledStatementCard';
 import { FilesCard } from '../components/FilesCard';
 import { GenerateCartonsDialog } from '../components/GenerateCartonsDialog';
 import { LabelsTable } from '../components/LabelsTable';
+import { OutsideCountryCard } from '../components/OutsideCountryCard';
 import { PlotsCard } from '../components/PlotsCard';
 import { PolicySummary } from '../components/PolicySummary';
 import { StatusTag } from '../components/StatusTag';
@@ -320,6 +321,7 @@ function Detail({ material }: { material: RawMaterial }) {
         />
       </Card>
 
+      <OutsideCountryCard material={material} mayConfirm={mayChange && !portal.supplier} />
       <PlotsCard material={material} />
 
       {!isDraft ? (

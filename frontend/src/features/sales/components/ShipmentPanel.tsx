@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Flex, Input, Popconfirm, Skelet
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePhone } from '@/shared/hooks/usePhone';
 import { useMayPermission } from '../hooks/usePermission';
 import { useFormatters } from '@/shared/utils/format';
 import { ErrorState } from '@/shared/components/ErrorState';
@@ -38,6 +39,7 @@ export function ShipmentPanel({ id, showOrder = false }: { id: number; showOrder
   const [codes, setCodes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mayPick = useMayPermission('salesorders.pick_shipment');
+  const phone = usePhone();
   const mayInvoice = useMayPermission('salesorders.add_invoice');
 
   if (query.isLoading) return <Skeleton active />;
@@ -60,6 +62,29 @@ export function ShipmentPanel({ id, showOrder = false }: { id: number; showOrder
         },
         onError,
       },
+    );
+  };
+
+  const cartonTags = (line: number) => {
+    const cartons = shipment.cartons.filter((c) => c.shipment_line === line);
+    if (!cartons.length) return null;
+    return (
+      <Flex gap={4} wrap>
+        {cartons.map((c) => (
+          <Tag
+            key={c.id}
+            closable={open && mayPick}
+            closeIcon={open && mayPick ? <span aria-label={t('shipment.removeCarton', { code: c.code })}>×</span> : undefined}
+            onClose={(e) => {
+              e.preventDefault();
+              removeCartons.mutate({ id, codes: [c.code] }, { onError });
+            }}
+            data-testid="shipment-carton"
+          >
+            {c.code}
+          </Tag>
+        ))}
+      </Flex>
     );
   };
 
@@ -127,34 +152,25 @@ export function ShipmentPanel({ id, showOrder = false }: { id: number; showOrder
         size="small"
         pagination={false}
         dataSource={shipment.lines}
+        // On a phone, three columns: the line's cartons go under its product, so nothing is cut off.
         columns={[
-          { title: '#', dataIndex: 'line_number', width: 50 },
-          { title: t('fields.product'), key: 'product', render: (_, l) => `${l.product_number} ${l.product_name}` },
-          { title: t('fields.quantity'), dataIndex: 'quantity', align: 'right', render: (v: string) => f.qty(v) },
+          { title: '#', dataIndex: 'line_number', width: phone ? 36 : 50 },
           {
-            title: t('fields.cartons'),
-            key: 'cartons',
-            render: (_, l) => (
-              <Flex gap={4} wrap>
-                {shipment.cartons
-                  .filter((c) => c.shipment_line === l.id)
-                  .map((c) => (
-                    <Tag
-                      key={c.id}
-                      closable={open && mayPick}
-                      closeIcon={open && mayPick ? <span aria-label={t('shipment.removeCarton', { code: c.code })}>×</span> : undefined}
-                      onClose={(e) => {
-                        e.preventDefault();
-                        removeCartons.mutate({ id, codes: [c.code] }, { onError });
-                      }}
-                      data-testid="shipment-carton"
-                    >
-                      {c.code}
-                    </Tag>
-                  ))}
-              </Flex>
-            ),
+            title: t('fields.product'),
+            key: 'product',
+            render: (_, l) =>
+              phone ? (
+                <>
+                  <div>{l.product_number}</div>
+                  <Typography.Text type="secondary">{l.product_name}</Typography.Text>
+                  {cartonTags(l.id)}
+                </>
+              ) : (
+                `${l.product_number} ${l.product_name}`
+              ),
           },
+          { title: t('fields.quantity'), dataIndex: 'quantity', align: 'right', render: (v: string) => f.qty(v) },
+          { title: t('fields.cartons'), key: 'cartons', hidden: phone, render: (_, l) => cartonTags(l.id) },
         ]}
       />
       {open && mayPick ? (

@@ -135,3 +135,37 @@ describe('Pick lists say where', () => {
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 });
+
+describe('A location whose last carton is picked is done', () => {
+  it('shows the whole list again and says the place is done, instead of an empty list', async () => {
+    const user = userEvent.setup();
+    renderAt('/?shipment=7', <WarehouseDeliveriesPage />);
+    const field = await screen.findByRole('textbox', { name: 'Scan a carton to pick' });
+    await user.type(field, 'A-01{Enter}');
+    expect(await screen.findByText('Picking at A-01')).toBeInTheDocument();
+    expect(screen.queryByTestId('where-TAPE-50')).not.toBeInTheDocument();
+
+    // The one carton at A-01 is picked: the shipment comes back with nothing left there.
+    const after = { ...SHIPMENT, pick_locations: SHIPMENT.pick_locations.filter((place) => place.code !== 'A-01') };
+    server.on('POST', '/api/salesorders/shipments/7/cartons/', ok({ ...after, status: 'draft' }));
+    server.on('GET', '/api/salesorders/shipments/7/', ok(after));
+    await user.type(field, 'CCCC{Enter}');
+    expect(await screen.findByText('Everything at A-01 is picked.')).toBeInTheDocument();
+    expect(await screen.findByTestId('where-TAPE-50')).toBeInTheDocument();
+    expect(screen.getByTestId('where-CT-6040')).toHaveTextContent('B-02 · 4 cartons');
+  });
+
+  it('keeps the location while cartons of the shipment still stand there', async () => {
+    const user = userEvent.setup();
+    renderAt('/?shipment=7', <WarehouseDeliveriesPage />);
+    const field = await screen.findByRole('textbox', { name: 'Scan a carton to pick' });
+    await user.type(field, 'B-02{Enter}');
+    expect(await screen.findByText('Picking at B-02')).toBeInTheDocument();
+    server.on('POST', '/api/salesorders/shipments/7/cartons/', ok(SHIPMENT));
+    await user.type(field, 'DDDD{Enter}');
+    await screen.findAllByText('DDDD');
+    expect(screen.queryByText('Everything at B-02 is picked.')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Pick at location (scan or choose)' })).toBeInTheDocument();
+    expect(screen.getByTestId('where-TAPE-50')).toBeInTheDocument();
+  });
+});

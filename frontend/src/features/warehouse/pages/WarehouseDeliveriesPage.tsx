@@ -10,6 +10,7 @@ import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { useErrorText } from '@/shared/errors/errorText';
+import { formatQty } from '@/shared/utils/format';
 import { SALES_SHIPMENTS_URL, type PickLocation, type SalesShipment, pickScan, useSalesShipment, useShipPicked } from '../api/warehouse';
 import { ScanField } from '../components/ScanField';
 import { ScanLog } from '../components/ScanLog';
@@ -80,7 +81,7 @@ export default function WarehouseDeliveriesPage() {
 }
 
 function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
-  const { t } = useTranslation('warehouse');
+  const { t, i18n } = useTranslation('warehouse');
   const { message } = App.useApp();
   const errorText = useErrorText();
   const shipment = useSalesShipment(id);
@@ -88,7 +89,6 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
   const scanner = useScanner(() => t('pick.picked'));
   // Location-first picking: scanning (or choosing) a location narrows the list to what is picked there.
   const [atLocation, setAtLocation] = useState<string | null>(null);
-
   if (shipment.isError) return <ErrorState error={shipment.error} onRetry={() => void shipment.refetch()} />;
   const data = shipment.data;
   const picked = new Map<number, number>();
@@ -121,7 +121,18 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
       void message.info(t('pick.atLocation', { code: location }));
       return;
     }
-    void scanner.scan(code, (scanId) => pickScan(id, code, scanId)).then(() => void shipment.refetch());
+    const here = atLocation;
+    void scanner
+      .scan(code, (scanId) => pickScan(id, code, scanId))
+      .then(() => shipment.refetch())
+      .then((fresh) => {
+        // The last carton standing at the chosen location is picked: that place is done, the whole list
+        // shows again (instead of an empty one) and the worker is told so.
+        if (here !== null && fresh.data && !fresh.data.pick_locations.some((place) => place.code === here)) {
+          setAtLocation(null);
+          void message.success(t('pick.locationDone', { code: here }));
+        }
+      });
   };
   const missing = summary.some((row) => row.missing > 0);
   // "Ship only what is picked" is offered when a labelled line lacks cartons and something would still ship.
@@ -200,9 +211,29 @@ function PickShipment({ id, onBack }: { id: number; onBack: () => void }) {
               dataSource={lines}
               locale={{ emptyText: atLocation ? t('pick.nothingHere', { code: atLocation }) : undefined }}
               columns={[
-                { title: t('fields.article'), key: 'article', render: (_, l) => `${l.product_number} ${l.product_name}` },
-                { title: t('fields.quantity'), dataIndex: 'quantity', align: 'right' },
-                { title: t('pick.pickedCartons'), key: 'picked', align: 'right', render: (_, l) => <span data-testid={`picked-${l.product_number}`}>{picked.get(l.id) ?? 0}</span> },
+                // Article, picked of wanted and where: three columns, so that a phone shows each line whole.
+                {
+                  title: t('fields.article'),
+                  key: 'article',
+                  render: (_, l) => (
+                    <>
+                      <div>{l.product_number}</div>
+                      <Typography.Text type="secondary" className={styles.lineName}>
+                        {l.product_name}
+                      </Typography.Text>
+                    </>
+                  ),
+                },
+                {
+                  title: t('pick.pickedOfQuantity'),
+                  key: 'picked',
+                  align: 'right',
+                  render: (_, l) => (
+                    <span className={styles.nowrap}>
+                      <span data-testid={`picked-${l.product_number}`}>{picked.get(l.id) ?? 0}</span> / {formatQty(l.quantity, i18n.language)}
+                    </span>
+                  ),
+                },
                 ...(open
                   ? [
                       {

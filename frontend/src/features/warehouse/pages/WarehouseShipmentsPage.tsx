@@ -211,11 +211,25 @@ function ReceiveShipment({ id, onBack }: { id: number; onBack: () => void }) {
               pagination={false}
               scroll={{ x: true }}
               dataSource={data.lines}
+              // Three columns, so that a phone shows every line whole: the order line with its article under
+              // it, scanned of expected, and not yet posted.
               columns={[
-                { title: t('fields.order'), key: 'order', render: (_, l) => `${String(l.order_number)}/${String(l.line_number)}` },
-                { title: t('fields.article'), dataIndex: 'article_number' },
-                { title: t('fields.expected'), dataIndex: 'cartons_expected', align: 'right' },
-                { title: t('fields.scanned'), dataIndex: 'cartons_received', align: 'right' },
+                {
+                  title: t('fields.order'),
+                  key: 'order',
+                  render: (_, l) => (
+                    <>
+                      <div>{`${String(l.order_number)}/${String(l.line_number)}`}</div>
+                      <Typography.Text type="secondary">{l.article_number}</Typography.Text>
+                    </>
+                  ),
+                },
+                {
+                  title: t('fields.scannedOfExpected'),
+                  key: 'scanned',
+                  align: 'right',
+                  render: (_, l) => `${String(l.cartons_received)} / ${String(l.cartons_expected)}`,
+                },
                 { title: t('fields.notPosted'), dataIndex: 'cartons_pending', align: 'right' },
               ]}
             />

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('eudr', '0010_dds_status_due_at'),
+        ('eudr', '0011_plots_outside_confirmed'),
         ('tenancy', '0008_merge_0007_eudr_roles_0007_unlabelled_shipping'),
     ]
 
