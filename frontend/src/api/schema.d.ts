@@ -465,6 +465,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/common/imports/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Cancels a queued or stuck import (apps/common/import_jobs.py, 7); nothing of it is imported. An
+         *     import a live worker is writing is refused (409 import_running): it finishes on its own.
+         */
+        post: operations["common_imports_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/imports/{id}/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Starts a failed or stuck import's file again as a new job (apps/common/import_jobs.py, 7): 202 with
+         *     the new job, which `retry_of` links to the old one. Whoever may start that import may retry it.
+         */
+        post: operations["common_imports_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/core/email-events/": {
         parameters: {
             query?: never;
@@ -5634,7 +5674,7 @@ export interface components {
             /** @description The job id (32 hex characters) */
             id: string;
             delivery: number;
-            status: components["schemas"]["ImportJobStatusEnum"];
+            status: components["schemas"]["DdsJobStatusEnum"];
             progress: components["schemas"]["Progress"];
             warnings: components["schemas"]["DdsCheck"][];
             errors: components["schemas"]["DdsCheck"][];
@@ -5651,6 +5691,14 @@ export interface components {
             /** @description Relative URL of the ZIP when done */
             download_url: string | null;
         };
+        /**
+         * @description * `queued` - queued
+         *     * `running` - running
+         *     * `done` - done
+         *     * `failed` - failed
+         * @enum {string}
+         */
+        DdsJobStatusEnum: "queued" | "running" | "done" | "failed";
         /**
          * @description * `own` - own
          *     * `upstream` - upstream
@@ -6362,6 +6410,14 @@ export interface components {
             readonly started_at: string | null;
             /** Format: date-time */
             readonly finished_at: string | null;
+            /** @description Queued or running past IMPORT_JOB_STALE_SECONDS, or running while no worker holds it. */
+            readonly stuck: boolean;
+            /** @description POST .../retry/ would start the same file again (a stuck job, or a failed one whose file is kept). */
+            readonly can_retry: boolean;
+            /** @description POST .../cancel/ would cancel it (queued, or stuck); a job a live worker runs cannot be. */
+            readonly can_cancel: boolean;
+            /** @description The failed job this one retries. */
+            readonly retry_of: number | null;
         };
         /** @enum {string} */
         ImportJobPhaseEnum: "queued" | "reading" | "validating" | "saving" | "finished";
@@ -6370,9 +6426,10 @@ export interface components {
          *     * `running` - running
          *     * `done` - done
          *     * `failed` - failed
+         *     * `cancelled` - cancelled
          * @enum {string}
          */
-        ImportJobStatusEnum: "queued" | "running" | "done" | "failed";
+        ImportJobStatusEnum: "queued" | "running" | "done" | "failed" | "cancelled";
         ImportRowError: {
             /** @description The spreadsheet's row number (the header is row 1). */
             row: number;
@@ -13096,6 +13153,178 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    common_imports_cancel: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ImportJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_running: a live worker is writing it; import_not_cancellable: it has already finished. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    common_imports_retry: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ImportJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_not_retryable: running under a live worker, finished, or its file is not kept; import_in_progress: another import of this kind runs (data.job). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
                 };
             };
             /** @description Error */
