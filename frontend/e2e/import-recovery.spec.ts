@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_SECRET_KEY, signIn } from './helpers';
+import { signIn } from './helpers';
+import { SERVER_SHELL_AVAILABLE, serverShell } from './serverShell';
 
 /**
  * A stuck import is moved on from the page (apps/common/import_jobs.py, docstring 7): the products
@@ -14,33 +11,8 @@ import { E2E_SECRET_KEY, signIn } from './helpers';
  * The stuck job is made the way a killed worker leaves one: a job row marked running, with its stored
  * file, and no worker holding its advisory lock (PostgreSQL). On SQLite, where no lock tells a dead
  * worker from a live one, it is also dated past IMPORT_JOB_STALE_SECONDS, which marks it stuck there.
- * It is written straight into the test server's database with `manage.py shell`, as that server's
- * environment (scripts/e2e-server.sh) describes it.
+ * It is written straight into the test server's database (serverShell.ts).
  */
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BACKEND = path.join(ROOT, 'backend');
-
-function serverEnvironment(): NodeJS.ProcessEnv {
-  const port = process.env.E2E_PORT ?? '';
-  const varDir = path.join(ROOT, 'var', `e2e-${port}`);
-  const [engine, name] = readFileSync(path.join(varDir, 'database'), 'utf8').trim().split(' ');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    APP_VAR_DIR: varDir,
-    SQLITE_PATH: path.join(varDir, 'db.sqlite3'),
-    MEDIA_ROOT: path.join(varDir, 'media'),
-    DJANGO_SECRET_KEY: E2E_SECRET_KEY,
-  };
-  delete env.REDIS_URL;
-  delete env.DATABASE_URL;
-  if (engine === 'postgresql') {
-    const url = new URL(process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? '');
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-  }
-  return env;
-}
 
 const STUCK_JOB = `
 import os, sys
@@ -72,13 +44,8 @@ sys.stdout.write(f"job={job.pk}\\n")
 
 /** A products import left running by a worker that died; answers its id. */
 function makeStuckImport(rows: string[]): number {
-  const uv = existsSync(path.join(ROOT, '.tools', 'bin', 'uv')) ? path.join(ROOT, '.tools', 'bin', 'uv') : 'uv';
   const csv = ['Article number,Name,Weight per carton (kg)', ...rows].join('\n') + '\n';
-  const out = execFileSync(uv, ['run', '--frozen', 'python', 'manage.py', 'shell', '-c', STUCK_JOB], {
-    cwd: BACKEND,
-    env: { ...serverEnvironment(), STUCK_CSV: csv },
-    encoding: 'utf8',
-  });
+  const out = serverShell(STUCK_JOB, { STUCK_CSV: csv });
   const match = /job=(\d+)/.exec(out);
   if (!match) throw new Error(`no job made: ${out}`);
   return Number(match[1]);
@@ -92,7 +59,7 @@ async function openProductImport(page: Page): Promise<void> {
   await expect(page.getByRole('dialog')).toBeVisible();
 }
 
-test.skip(Boolean(process.env.E2E_BASE_URL), 'makes its stuck job in the database of the server the tests start');
+test.skip(!SERVER_SHELL_AVAILABLE, 'makes its stuck job in the database of the server the tests start');
 
 test('a stuck import is retried from the import dialog with the same file and finishes', async ({ page }) => {
   const stuck = makeStuckImport(['E2E-RETRY-1,Retried carton one,0.35', 'E2E-RETRY-2,Retried carton two,0.40']);
