@@ -413,6 +413,8 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # Imports run as Celery jobs (apps/common/import_jobs.py): a job still queued or running this long after it
 # was created is taken as lost (its worker died) and no longer blocks the next import of its kind.
 IMPORT_JOB_STALE_SECONDS = int(os.environ.get("IMPORT_JOB_STALE_SECONDS", 3600))
+# A failed import that another run may cure keeps its file this long for a Retry from the page.
+IMPORT_RETRY_KEEP_HOURS = int(os.environ.get("IMPORT_RETRY_KEEP_HOURS", 24))
 IMPORT_QUEUE = os.environ.get("IMPORT_QUEUE") or None
 # How long an Idempotency-Key's first answer is kept (apps/common/idempotency.py).
 IDEMPOTENCY_KEY_HOURS = int(os.environ.get("IDEMPOTENCY_KEY_HOURS", 24))

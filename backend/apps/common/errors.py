@@ -30,6 +30,10 @@ class CommonErrorCode(StrEnum):
     IMPORT_STALE = "import_stale"
     IMPORT_WORKER_LOST = "import_worker_lost"
     IMPORT_FAILED = "import_failed"
+    IMPORT_CANCELLED = "import_cancelled"
+    IMPORT_NOT_RETRYABLE = "import_not_retryable"
+    IMPORT_NOT_CANCELLABLE = "import_not_cancellable"
+    IMPORT_RUNNING = "import_running"
     RECORD_IN_USE = "record_in_use"
     OUTBOUND_TESTS_TOO_FREQUENT = "outbound_tests_too_frequent"
     IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
@@ -81,6 +85,34 @@ class ImportRejected(DomainError):
 class ImportInProgress(Conflict):
     error = CommonErrorCode.IMPORT_IN_PROGRESS
     default_message = _("An import of this kind is already running. Wait until it has finished.")
+
+
+class ImportNotRetryable(Conflict):
+    """Retry of a job that is still running under a worker, finished, or failed in a way another run of the
+    same file cannot change (its row errors, or a file no longer kept)."""
+
+    error = CommonErrorCode.IMPORT_NOT_RETRYABLE
+    default_message = _(
+        "This import cannot be started again from its file: upload the file again (corrected, if it had errors)."
+    )
+
+
+class ImportNotCancellable(Conflict):
+    """Cancel of a job that has already finished (done, failed or cancelled)."""
+
+    error = CommonErrorCode.IMPORT_NOT_CANCELLABLE
+    default_message = _("This import has already finished; there is nothing to cancel.")
+
+
+class ImportRunning(Conflict):
+    """Cancel of a job a live worker is running: its rows are being written in one transaction, which
+    commits or rolls back as a whole; stopping it from outside is not offered."""
+
+    error = CommonErrorCode.IMPORT_RUNNING
+    default_message = _(
+        "This import is being written by a worker right now and cannot be cancelled. It finishes (or fails, "
+        "importing nothing) on its own within 30 minutes."
+    )
 
 
 class RecordInUse(Conflict):

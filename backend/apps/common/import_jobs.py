@@ -29,6 +29,24 @@ The flow of `POST <list>/import/` (ImportMixin.import_rows):
    import of the kind.
 6. `GET /api/common/imports/?kind=&status=` lists the jobs of the kinds the user may import
    (`importable_kinds`), so an import dialog opened while one of its kind runs follows that job.
+7. A person moves a stuck or failed job on from the page (`POST /api/common/imports/{id}/retry/` and
+   `.../cancel/`, the permissions of starting the import):
+   - "Stuck" is what the recovery would fail: queued or running past `IMPORT_JOB_STALE_SECONDS`, or
+     running while no worker holds its lock. A failure another run of the same file may cure (a lost
+     worker, a stale job, an unexpected error: `RETRYABLE_ERRORS`) keeps the stored file; a file with row
+     errors, a refused file, a done or cancelled job drop it, as before.
+   - `job_retry` fails a stuck job first, then creates a NEW job (`retry_of` = the old one) that takes
+     the old job's file over and is queued like a fresh upload. The old job stays failed, so the log
+     keeps what happened, and a message of the old job delivered late finds it finished and does
+     nothing. One active import per kind still holds (409 `import_in_progress`).
+   - `job_cancel` cancels a queued job or a stuck one (status `cancelled`, the file dropped, nothing
+     was imported). A job running under a live worker is refused with 409 `import_running`: its rows
+     are written in one transaction that commits or rolls back as a whole and ends within the task's
+     time limit; there is no point at which stopping it from outside would be cleaner than letting it
+     end. The row lock on the job orders a cancel against a worker taking the job: whichever commits
+     first wins, and the other sees it (`execute` runs only an active job).
+   - Files of failed jobs nobody retried are dropped by `common.recover_imports` after
+     `IMPORT_RETRY_KEEP_HOURS` (24).
 """
 
 from __future__ import annotations
@@ -41,11 +59,19 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, connection, transaction
+from django.db.models import BooleanField, Value
+from django.db.models.expressions import RawSQL
 from django.utils import timezone, translation
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext
 
-from apps.common.errors import CommonErrorCode, ImportInProgress
+from apps.common.errors import (
+    CommonErrorCode,
+    ImportInProgress,
+    ImportNotCancellable,
+    ImportNotRetryable,
+    ImportRunning,
+)
 from apps.common.imports import Importer, ImportFileError, ImportRejected
 from apps.common.models import ImportJob
 from apps.tenancy.context import tenant_context
@@ -85,8 +111,53 @@ def worker_alive(job_id: int) -> bool:
     return True
 
 
+def with_worker_alive(jobs):
+    """`jobs` annotated with `worker_is_alive` (running and its lock held), read in the same query from
+    pg_locks, so that a list says which jobs are stuck without a query per job. Without PostgreSQL: True."""
+    if connection.vendor != "postgresql":
+        return jobs.annotate(worker_is_alive=Value(True, output_field=BooleanField()))
+    table = ImportJob._meta.db_table
+    # Only the model's own table name and a parameter go into the SQL.
+    held = (
+        f"CASE WHEN {table}.status = 'running' THEN EXISTS (SELECT 1 FROM pg_locks AS held"  # noqa: S608
+        " WHERE held.locktype = 'advisory' AND held.granted AND held.classid = %s AND held.objsubid = 2"
+        f" AND held.objid::bigint = {table}.id"
+        " AND held.database = (SELECT oid FROM pg_database WHERE datname = current_database()))"
+        " ELSE false END"
+    )
+    return jobs.annotate(
+        worker_is_alive=RawSQL(  # noqa: S611
+            held,
+            [WORKER_LOCK_CLASS],
+            output_field=BooleanField(),
+        )
+    )
+
+
 def stale_after() -> timedelta:
     return timedelta(seconds=getattr(settings, "IMPORT_JOB_STALE_SECONDS", 3600))
+
+
+# Failures another run of the same file may cure: their job keeps the file for a retry.
+RETRYABLE_ERRORS = frozenset(
+    {CommonErrorCode.IMPORT_STALE, CommonErrorCode.IMPORT_WORKER_LOST, CommonErrorCode.IMPORT_FAILED}
+)
+
+
+def retry_keep() -> timedelta:
+    return timedelta(hours=getattr(settings, "IMPORT_RETRY_KEEP_HOURS", 24))
+
+
+def job_stuck(job: ImportJob) -> bool:
+    """Queued or running past the stale cutoff, or running while no worker holds it (module docstring, 7)."""
+    if job.status not in ImportJob.ACTIVE_STATUSES:
+        return False
+    if job.created_at is not None and job.created_at < timezone.now() - stale_after():
+        return True
+    if job.status != ImportJob.Status.RUNNING:
+        return False
+    alive = getattr(job, "worker_is_alive", None)  # with_worker_alive, else asked now
+    return not (worker_alive(job.pk) if alive is None else alive)
 
 
 def importer_path(importer_class: type[Importer]) -> str:
@@ -117,7 +188,7 @@ def importable_kinds(held: frozenset[str]) -> set[str]:
 
 def import_jobs_list(*, kinds: set[str], kind: str = "", statuses: list[str] | None = None, dry_run=None):
     """The tenant's import jobs of the given kinds, newest first, narrowed by kind, statuses and dry run."""
-    jobs = ImportJob.objects.select_related("started_by").filter(kind__in=sorted(kinds))
+    jobs = with_worker_alive(ImportJob.objects.select_related("started_by").filter(kind__in=sorted(kinds)))
     if kind:
         jobs = jobs.filter(kind=kind)
     if statuses:
@@ -179,16 +250,30 @@ def job_state(job: ImportJob) -> dict[str, Any]:
 # Starting a job (in the request) ------------------------------------------------------------------
 
 
+def _fail_as_stale(job: ImportJob) -> None:
+    _finish_failed(
+        job,
+        error=CommonErrorCode.IMPORT_STALE,
+        message=gettext("The import did not finish in time; nothing was imported. Please try again."),
+    )
+
+
+def _fail_as_lost(job: ImportJob) -> None:
+    _finish_failed(
+        job,
+        error=CommonErrorCode.IMPORT_WORKER_LOST,
+        message=gettext(
+            "The worker running this import stopped; nothing was imported. Please start it again."
+        ),
+    )
+
+
 def _fail_stale(kind: str) -> None:
     cutoff = timezone.now() - stale_after()
     for job in ImportJob.objects.filter(
         kind=kind, status__in=ImportJob.ACTIVE_STATUSES, created_at__lt=cutoff
     ):
-        _finish_failed(
-            job,
-            error=CommonErrorCode.IMPORT_STALE,
-            message=gettext("The import did not finish in time; nothing was imported. Please try again."),
-        )
+        _fail_as_stale(job)
     _fail_lost(ImportJob.objects.filter(kind=kind))
 
 
@@ -197,22 +282,27 @@ def _fail_lost(jobs) -> list[int]:
     lost = []
     for job in jobs.filter(status=ImportJob.Status.RUNNING).order_by("pk"):
         if not worker_alive(job.pk):
-            _finish_failed(
-                job,
-                error=CommonErrorCode.IMPORT_WORKER_LOST,
-                message=gettext(
-                    "The worker running this import stopped; nothing was imported. Please start it again."
-                ),
-            )
+            _fail_as_lost(job)
             lost.append(job.pk)
     return lost
 
 
 def import_jobs_recover() -> list[int]:
-    """Marks failed the tenant's running import jobs whose worker is gone (call inside the tenant; the
-    beat task `common.recover_imports`, every 2 minutes). Returns their ids."""
+    """Marks failed the tenant's running import jobs whose worker is gone and drops the files of failed
+    jobs kept for a retry longer than `IMPORT_RETRY_KEEP_HOURS` (call inside the tenant; the beat task
+    `common.recover_imports`, every 2 minutes). Returns the ids of the jobs it failed."""
     with transaction.atomic():
-        return _fail_lost(ImportJob.objects.select_for_update(skip_locked=True))
+        lost = _fail_lost(ImportJob.objects.select_for_update(skip_locked=True))
+        expired = (
+            ImportJob.objects.select_for_update(skip_locked=True)
+            .filter(status=ImportJob.Status.FAILED, finished_at__lt=timezone.now() - retry_keep())
+            .exclude(file="")
+            .order_by("pk")
+        )
+        for job in expired:
+            _discard_file(job)
+            job.save(update_fields=["file"])
+        return lost
 
 
 def job_start(*, importer: Importer, upload, dry_run: bool, user) -> ImportJob:
@@ -228,24 +318,32 @@ def job_start(*, importer: Importer, upload, dry_run: bool, user) -> ImportJob:
             raise ImportInProgress(data={"job": running.pk})
     upload.seek(0)
     name = (getattr(upload, "name", "") or "import")[-255:]
+    path = importer_path(type(importer))
     try:
         with transaction.atomic():
-            job = ImportJob(kind=kind, dry_run=dry_run, file_name=name, started_by=user)
+            job = ImportJob(kind=kind, importer=path, dry_run=dry_run, file_name=name, started_by=user)
             job.file.save(name, ContentFile(upload.read()), save=False)
             job.save()
     except IntegrityError as exc:
-        running = ImportJob.objects.filter(
-            kind=kind, status__in=ImportJob.ACTIVE_STATUSES, dry_run=False
-        ).first()
-        raise ImportInProgress(data={"job": running.pk if running else None}) from exc
+        raise _in_progress(kind) from exc
+    return _queue(job)
 
+
+def _in_progress(kind: str) -> ImportInProgress:
+    running = ImportJob.objects.filter(kind=kind, status__in=ImportJob.ACTIVE_STATUSES, dry_run=False).first()
+    return ImportInProgress(data={"job": running.pk if running else None})
+
+
+def _queue(job: ImportJob) -> ImportJob:
+    """Sends the job's task: at once when Celery runs inline (the job has finished on return), else after
+    the transaction commits (the worker must see the committed job row and file)."""
     from apps.common.tasks import run_import
 
-    options = {
+    options: dict[str, Any] = {
         "kwargs": {
             "tenant_id": job.tenant_id,
             "job_id": job.pk,
-            "importer": importer_path(type(importer)),
+            "importer": job.importer,
             "language": translation.get_language() or settings.LANGUAGE_CODE,
         }
     }
@@ -258,6 +356,97 @@ def job_start(*, importer: Importer, upload, dry_run: bool, user) -> ImportJob:
     else:
         # The worker must see the committed job row and file.
         transaction.on_commit(lambda: run_import.apply_async(**options))
+    return job
+
+
+def _importer_of(job: ImportJob) -> str:
+    """The job's importer; for a job stored before the column existed, the one Importer of its kind."""
+    if job.importer:
+        return job.importer
+
+    def subclasses(cls: type[Importer]):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from subclasses(sub)
+
+    found = {
+        importer_path(cls)
+        for cls in subclasses(Importer)
+        if getattr(cls, "model", None) is not None and kind_of(cls) == job.kind
+    }
+    return found.pop() if len(found) == 1 else ""
+
+
+def job_retry(*, job_id: int, user) -> ImportJob:
+    """Runs a failed or stuck job's file again as a new job (module docstring, 7); returns the new job.
+
+    Locks: the old job's row (select_for_update), so two retries of one job cannot both take its file;
+    the partial unique constraint keeps one active import per kind against concurrent uploads."""
+    with transaction.atomic():
+        job = ImportJob.objects.select_for_update().get(pk=job_id)
+        if job.status in ImportJob.ACTIVE_STATUSES:
+            if not job_stuck(job):
+                raise ImportNotRetryable(
+                    gettext("This import is still running; wait for it to finish or fail before retrying.")
+                )
+            _fail_stuck(job)
+        importer = _importer_of(job)
+        if (
+            job.status != ImportJob.Status.FAILED
+            or job.error not in RETRYABLE_ERRORS
+            or not job.file
+            or not importer
+        ):
+            raise ImportNotRetryable()
+        if not job.dry_run:
+            _fail_stale(job.kind)
+            if ImportJob.objects.filter(
+                kind=job.kind, status__in=ImportJob.ACTIVE_STATUSES, dry_run=False
+            ).exists():
+                raise _in_progress(job.kind)
+        retry = ImportJob(
+            kind=job.kind,
+            importer=importer,
+            dry_run=job.dry_run,
+            file_name=job.file_name,
+            file=job.file.name,
+            started_by=user,
+            retry_of=job,
+        )
+        job.file = ""
+        job.save(update_fields=["file"])
+        try:
+            with transaction.atomic():
+                retry.save()
+        except IntegrityError as exc:
+            raise _in_progress(job.kind) from exc
+    return _queue(retry)
+
+
+def _fail_stuck(job: ImportJob) -> None:
+    if job.created_at is not None and job.created_at < timezone.now() - stale_after():
+        _fail_as_stale(job)
+    else:
+        _fail_as_lost(job)
+
+
+def job_cancel(*, job_id: int) -> ImportJob:
+    """Cancels a queued or stuck job (module docstring, 7); a job a live worker runs is refused.
+
+    Locks the job's row: `execute` takes the same lock before it marks the job running, so a cancel and
+    a worker starting the job never both proceed."""
+    with transaction.atomic():
+        job = ImportJob.objects.select_for_update().get(pk=job_id)
+        if job.status not in ImportJob.ACTIVE_STATUSES:
+            raise ImportNotCancellable()
+        if job.status == ImportJob.Status.RUNNING and not job_stuck(job):
+            raise ImportRunning()
+        job.status = ImportJob.Status.CANCELLED
+        job.error = CommonErrorCode.IMPORT_CANCELLED
+        job.message = gettext("The import was cancelled; nothing was imported.")
+        job.finished_at = timezone.now()
+        _discard_file(job)
+        job.save()
     return job
 
 
@@ -277,6 +466,7 @@ def _apply_report(job: ImportJob, report: dict[str, Any]) -> None:
 
 
 def _finish_failed(job: ImportJob, *, error: str, message: str, data: Any = None) -> None:
+    """Fails the job; the file is kept for a retry when another run may cure the failure."""
     job.status = ImportJob.Status.FAILED
     job.error = error[:60]
     job.message = str(message)[:500]
@@ -284,7 +474,8 @@ def _finish_failed(job: ImportJob, *, error: str, message: str, data: Any = None
         _apply_report(job, data)
         job.created_count = job.updated_count = 0
     job.finished_at = timezone.now()
-    _discard_file(job)
+    if error not in RETRYABLE_ERRORS:
+        _discard_file(job)
     job.save()
 
 

@@ -74,10 +74,13 @@ class ImportJob(TenantModel):
         RUNNING = "running", _("running")
         DONE = "done", _("done")
         FAILED = "failed", _("failed")
+        CANCELLED = "cancelled", _("cancelled")
 
     ACTIVE_STATUSES = (Status.QUEUED, Status.RUNNING)
 
     kind = models.CharField(_("kind"), max_length=80)
+    # The Importer class (dotted path) that runs the job, so that a retry runs the same one.
+    importer = models.CharField(max_length=200, blank=True, default="", db_default="")
     dry_run = models.BooleanField(_("dry run"), default=False)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
     file = models.FileField(upload_to=import_file_path, max_length=300, blank=True)
@@ -97,6 +100,10 @@ class ImportJob(TenantModel):
     message = models.CharField(max_length=500, blank=True)
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # A retry is a new job that takes over the failed job's file (apps/common/import_jobs.py).
+    retry_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="retries"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -16,6 +16,7 @@ class EmailErrorCode(StrEnum):
     EVENT_UNAVAILABLE = "event_unavailable"
     NO_EMAIL = "no_email"
     NOT_RESENDABLE = "not_resendable"
+    NOT_RETRYABLE = "not_retryable"
     TEMPLATE_IN_USE = "template_in_use"
     NOT_FOUND = "not_found"
 
@@ -40,6 +41,14 @@ class NoEmail(DomainError):
 class NotResendable(Conflict):
     error = EmailErrorCode.NOT_RESENDABLE
     default_message = gettext_lazy("Only a sent or failed message can be sent again.")
+
+
+class NotRetryable(Conflict):
+    """Retry of a message that is not failed or maybe sent (queued, sending, sent: a second click, or
+    another operator was quicker)."""
+
+    error = EmailErrorCode.NOT_RETRYABLE
+    default_message = gettext_lazy("Only a failed or maybe-sent message can be retried; this one is not.")
 
 
 class TemplateInUse(Conflict):

@@ -42,7 +42,7 @@ from apps.tenancy.context import tenant_context
 
 from . import events as registry
 from .addresses import mailbox
-from .errors import EventUnavailable, NoEmail, NoRecord, NotResendable, TemplateInUse
+from .errors import EventUnavailable, NoEmail, NoRecord, NotResendable, NotRetryable, TemplateInUse
 from .models import EmailAttachment, EmailMessage, EmailScenario, EmailTemplate, SmtpSettings
 from .outbox import OutboxBackend
 from .rendering import RenderError, conditions_hold, render
@@ -508,9 +508,13 @@ def messages_recover(*, now=None) -> dict[str, int]:
     return {"requeue": due, "uncertain": uncertain}
 
 
+# Failed and maybe-sent messages listed by the health answer, newest first.
+HEALTH_ATTENTION_LIMIT = 20
+
+
 def messages_health() -> dict[str, Any]:
-    """What an operator watches (inside the tenant): messages by status, failures in the last day, and
-    the oldest message still waiting."""
+    """What an operator watches (inside the tenant): messages by status, failures in the last day, the
+    oldest message still waiting, and the newest failed or maybe-sent messages (for Retry)."""
     counts = dict(
         EmailMessage.objects.values_list("status").annotate(n=Count("pk")).values_list("status", "n")
     )
@@ -523,6 +527,13 @@ def messages_health() -> dict[str, Any]:
         ).count(),
         "retrying": EmailMessage.objects.filter(status=EmailMessage.Status.QUEUED, attempts__gt=0).count(),
         "oldest_waiting_since": oldest.created_at if oldest else None,
+        "attention_total": counts.get(EmailMessage.Status.FAILED, 0)
+        + counts.get(EmailMessage.Status.UNCERTAIN, 0),
+        "attention": list(
+            EmailMessage.objects.select_related("scenario")
+            .filter(status__in=[EmailMessage.Status.FAILED, EmailMessage.Status.UNCERTAIN])
+            .order_by("-attempted_at", "-id")[:HEALTH_ATTENTION_LIMIT]
+        ),
     }
 
 
@@ -657,6 +668,31 @@ def message_resend(*, message: EmailMessage, user) -> EmailMessage:
     )
     queue_after_commit([copy])
     return copy
+
+
+@transaction.atomic
+def message_retry(*, message_id: int) -> EmailMessage:
+    """A failed or maybe-sent message queued again: the same row, recipients, content and Message-ID
+    (a receiver that got a maybe-sent message already can tell the two apart), one more try.
+
+    Exactly once: the row is locked (select_for_update) and must still be failed or maybe sent, so two
+    clicks or two operators queue it once (the second gets NotRetryable). `next_attempt_at` is the
+    sweep's lease: should the task's broker message be lost, `messages_recover` hands it on after
+    QUEUE_GRACE. The tries already made stay counted (`attempts`), so a temporary failure on this try
+    fails it again instead of starting the hours-long backoff over."""
+    message = EmailMessage.objects.select_for_update().get(pk=message_id)
+    if (
+        message.status not in (EmailMessage.Status.FAILED, EmailMessage.Status.UNCERTAIN)
+        or not message.subject
+    ):
+        raise NotRetryable()
+    now = timezone.now()
+    message.status = EmailMessage.Status.QUEUED
+    message.send_after = now
+    message.next_attempt_at = now + QUEUE_GRACE
+    message.save(update_fields=["status", "send_after", "next_attempt_at"])
+    queue_after_commit([message])
+    return message
 
 
 def queue_after_commit(messages: list[EmailMessage]) -> None:

@@ -465,6 +465,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/common/imports/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Cancels a queued or stuck import (apps/common/import_jobs.py, 7); nothing of it is imported. An
+         *     import a live worker is writing is refused (409 import_running): it finishes on its own.
+         */
+        post: operations["common_imports_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/common/imports/{id}/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Starts a failed or stuck import's file again as a new job (apps/common/import_jobs.py, 7): 202 with
+         *     the new job, which `retry_of` links to the old one. Whoever may start that import may retry it.
+         */
+        post: operations["common_imports_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/core/email-events/": {
         parameters: {
             query?: never;
@@ -578,6 +618,26 @@ export interface paths {
         put?: never;
         /** @description Sends the message again (a copy with a new Message-ID; the original stays in the log). */
         post: operations["core_email_log_resend_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/core/email-log/{id}/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Queues a failed or maybe-sent message again (the same message and Message-ID, one more try);
+         *     409 not_retryable for any other status, e.g. when it was retried a moment ago.
+         */
+        post: operations["core_email_log_retry_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5655,7 +5715,7 @@ export interface components {
             /** @description The job id (32 hex characters) */
             id: string;
             delivery: number;
-            status: components["schemas"]["ImportJobStatusEnum"];
+            status: components["schemas"]["DdsJobStatusEnum"];
             progress: components["schemas"]["Progress"];
             warnings: components["schemas"]["DdsCheck"][];
             errors: components["schemas"]["DdsCheck"][];
@@ -5672,6 +5732,14 @@ export interface components {
             /** @description Relative URL of the ZIP when done */
             download_url: string | null;
         };
+        /**
+         * @description * `queued` - queued
+         *     * `running` - running
+         *     * `done` - done
+         *     * `failed` - failed
+         * @enum {string}
+         */
+        DdsJobStatusEnum: "queued" | "running" | "done" | "failed";
         /**
          * @description * `own` - own
          *     * `upstream` - upstream
@@ -5997,6 +6065,10 @@ export interface components {
             retrying: number;
             /** Format: date-time */
             oldest_waiting_since: string | null;
+            /** @description Failed and maybe-sent messages, all time. */
+            attention_total: number;
+            /** @description The newest failed and maybe-sent messages (at most 20), newest attempt first. */
+            readonly attention: components["schemas"]["EmailMessage"][];
         };
         EmailMessage: {
             readonly id: number;
@@ -6383,6 +6455,14 @@ export interface components {
             readonly started_at: string | null;
             /** Format: date-time */
             readonly finished_at: string | null;
+            /** @description Queued or running past IMPORT_JOB_STALE_SECONDS, or running while no worker holds it. */
+            readonly stuck: boolean;
+            /** @description POST .../retry/ would start the same file again (a stuck job, or a failed one whose file is kept). */
+            readonly can_retry: boolean;
+            /** @description POST .../cancel/ would cancel it (queued, or stuck); a job a live worker runs cannot be. */
+            readonly can_cancel: boolean;
+            /** @description The failed job this one retries. */
+            readonly retry_of: number | null;
         };
         /** @enum {string} */
         ImportJobPhaseEnum: "queued" | "reading" | "validating" | "saving" | "finished";
@@ -6391,9 +6471,10 @@ export interface components {
          *     * `running` - running
          *     * `done` - done
          *     * `failed` - failed
+         *     * `cancelled` - cancelled
          * @enum {string}
          */
-        ImportJobStatusEnum: "queued" | "running" | "done" | "failed";
+        ImportJobStatusEnum: "queued" | "running" | "done" | "failed" | "cancelled";
         ImportRowError: {
             /** @description The spreadsheet's row number (the header is row 1). */
             row: number;
@@ -13155,6 +13236,178 @@ export interface operations {
             };
         };
     };
+    common_imports_cancel: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ImportJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_running: a live worker is writing it; import_not_cancellable: it has already finished. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    common_imports_retry: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ImportJob"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description import_not_retryable: running under a live worker, finished, or its file is not kept; import_in_progress: another import of this kind runs (data.job). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     core_email_events_list: {
         parameters: {
             query: {
@@ -13640,6 +13893,84 @@ export interface operations {
         requestBody?: never;
         responses: {
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EmailMessageDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    core_email_log_retry_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this e-mail message. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

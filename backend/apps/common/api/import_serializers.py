@@ -32,6 +32,18 @@ class ImportJobSerializer(serializers.ModelSerializer):
     ignored_columns = serializers.SerializerMethodField()
     started_by = serializers.IntegerField(source="started_by_id", read_only=True, allow_null=True)
     started_by_name = serializers.SerializerMethodField()
+    stuck = serializers.SerializerMethodField(
+        help_text="Queued or running past IMPORT_JOB_STALE_SECONDS, or running while no worker holds it."
+    )
+    can_retry = serializers.SerializerMethodField(
+        help_text="POST .../retry/ would start the same file again (a stuck job, or a failed one whose file is kept)."
+    )
+    can_cancel = serializers.SerializerMethodField(
+        help_text="POST .../cancel/ would cancel it (queued, or stuck); a job a live worker runs cannot be."
+    )
+    retry_of = serializers.IntegerField(
+        source="retry_of_id", read_only=True, allow_null=True, help_text="The failed job this one retries."
+    )
 
     class Meta:
         model = ImportJob
@@ -62,17 +74,36 @@ class ImportJobSerializer(serializers.ModelSerializer):
             "created_at",
             "started_at",
             "finished_at",
+            "stuck",
+            "can_retry",
+            "can_cancel",
+            "retry_of",
         ]
         read_only_fields = fields
 
     def _state(self, job: ImportJob) -> dict[str, Any]:
-        from apps.common.import_jobs import job_state
+        from apps.common.import_jobs import RETRYABLE_ERRORS, job_state, job_stuck
 
         cached = getattr(job, "_state_cache", None)
         if cached is None:
             cached = job_state(job)
+            stuck = job_stuck(job)
+            cached["stuck"] = stuck
+            cached["can_retry"] = stuck or (
+                job.status == ImportJob.Status.FAILED and job.error in RETRYABLE_ERRORS and bool(job.file)
+            )
+            cached["can_cancel"] = job.status == ImportJob.Status.QUEUED or stuck
             job._state_cache = cached  # type: ignore[attr-defined]  # read once per serialized job
         return cached
+
+    def get_stuck(self, job: ImportJob) -> bool:
+        return self._state(job)["stuck"]
+
+    def get_can_retry(self, job: ImportJob) -> bool:
+        return self._state(job)["can_retry"]
+
+    def get_can_cancel(self, job: ImportJob) -> bool:
+        return self._state(job)["can_cancel"]
 
     @extend_schema_field(serializers.ChoiceField(choices=IMPORT_PHASES))
     def get_phase(self, job: ImportJob) -> str:

@@ -15,5 +15,7 @@ urlpatterns = [
     path("dashboard/", views.DashboardView.as_view(), name="dashboard"),
     path("imports/", views.ImportJobListView.as_view(), name="import-job-list"),
     path("imports/<int:pk>/", views.ImportJobView.as_view(), name="import-job"),
+    path("imports/<int:pk>/retry/", views.ImportJobRetryView.as_view(), name="import-job-retry"),
+    path("imports/<int:pk>/cancel/", views.ImportJobCancelView.as_view(), name="import-job-cancel"),
     *router.urls,
 ]

@@ -6,8 +6,14 @@ from django.http import FileResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view, inline_serializer
-from rest_framework import generics, permissions, serializers, viewsets
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+    inline_serializer,
+)
+from rest_framework import generics, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
@@ -27,6 +33,7 @@ from apps.common.api.serializers import (
 from apps.common.commentable import COMMENTABLE_MODELS, commentable_content_types, visible_records
 from apps.common.errors import ImportNotFound, NotCommentAuthor
 from apps.common.exceptions import NotFound
+from apps.common.imports import ERROR_ENVELOPE
 from apps.common.models import Comment, CommentAttachment, ImportJob
 
 ALL_USER_TYPES = ("internal", "warehouse", "supplier")
@@ -267,13 +274,68 @@ class ImportJobView(APIView):
         responses={200: ImportJobSerializer},
     )
     def get(self, request, pk: int):
-        from apps.common.import_jobs import import_permissions
-        from apps.users.permissions import tenant_permissions
+        return Response(ImportJobSerializer(importable_job(request, pk)).data)
 
-        job = ImportJob.objects.select_related("started_by").filter(pk=pk).first()
-        if job is None:
-            raise ImportNotFound()
-        held = tenant_permissions(request.user, request.tenant)
-        if not all(perm in held for perm in import_permissions(job.kind)):
-            raise ImportNotFound()
+
+def importable_job(request, pk: int) -> ImportJob:
+    """The tenant's job `pk` when the user may import its kind (add and change permissions), else 404."""
+    from apps.common.import_jobs import import_permissions, with_worker_alive
+    from apps.users.permissions import tenant_permissions
+
+    job = with_worker_alive(ImportJob.objects.select_related("started_by")).filter(pk=pk).first()
+    if job is None:
+        raise ImportNotFound()
+    held = tenant_permissions(request.user, request.tenant)
+    if not all(perm in held for perm in import_permissions(job.kind)):
+        raise ImportNotFound()
+    return job
+
+
+class ImportJobRetryView(APIView):
+    """Starts a failed or stuck import's file again as a new job (apps/common/import_jobs.py, 7): 202 with
+    the new job, which `retry_of` links to the old one. Whoever may start that import may retry it."""
+
+    permission_classes = TENANT_MEMBER_PERMISSIONS
+
+    @extend_schema(
+        operation_id="common_imports_retry",
+        request=None,
+        responses={
+            202: ImportJobSerializer,
+            409: OpenApiResponse(
+                response=ERROR_ENVELOPE,
+                description="import_not_retryable: running under a live worker, finished, or its file is "
+                "not kept; import_in_progress: another import of this kind runs (data.job).",
+            ),
+        },
+    )
+    def post(self, request, pk: int):
+        from apps.common.import_jobs import job_retry
+
+        job = job_retry(job_id=importable_job(request, pk).pk, user=request.user)
+        return Response(ImportJobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
+
+
+class ImportJobCancelView(APIView):
+    """Cancels a queued or stuck import (apps/common/import_jobs.py, 7); nothing of it is imported. An
+    import a live worker is writing is refused (409 import_running): it finishes on its own."""
+
+    permission_classes = TENANT_MEMBER_PERMISSIONS
+
+    @extend_schema(
+        operation_id="common_imports_cancel",
+        request=None,
+        responses={
+            200: ImportJobSerializer,
+            409: OpenApiResponse(
+                response=ERROR_ENVELOPE,
+                description="import_running: a live worker is writing it; import_not_cancellable: it has "
+                "already finished.",
+            ),
+        },
+    )
+    def post(self, request, pk: int):
+        from apps.common.import_jobs import job_cancel
+
+        job = job_cancel(job_id=importable_job(request, pk).pk)
         return Response(ImportJobSerializer(job).data)

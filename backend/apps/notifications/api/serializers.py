@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
@@ -511,3 +512,11 @@ class EmailHealthSerializer(serializers.Serializer):
     failed_last_day = serializers.IntegerField()
     retrying = serializers.IntegerField()
     oldest_waiting_since = serializers.DateTimeField(allow_null=True)
+    attention_total = serializers.IntegerField(help_text="Failed and maybe-sent messages, all time.")
+    attention = serializers.SerializerMethodField(
+        help_text="The newest failed and maybe-sent messages (at most 20), newest attempt first."
+    )
+
+    @extend_schema_field(EmailMessageSerializer(many=True))
+    def get_attention(self, data) -> list[dict]:
+        return EmailMessageSerializer(data["attention"], many=True).data

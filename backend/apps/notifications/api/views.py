@@ -207,7 +207,10 @@ class EmailMessageViewSet(TenantReadOnlyViewSet):
     search_fields = ["subject", "record_label", "message_id"]
     ordering_fields = ["created_at", "sent_at", "status", "subject", "id"]
     ordering = ["-created_at", "-id"]
-    action_permissions = {"resend": "notifications.add_emailmessage"}
+    action_permissions = {
+        "resend": "notifications.add_emailmessage",
+        "retry": "notifications.change_emailmessage",
+    }
 
     def get_queryset(self):
         queryset = super().get_queryset()
@@ -232,6 +235,15 @@ class EmailMessageViewSet(TenantReadOnlyViewSet):
         message = self.get_object()
         copy = services.message_resend(message=message, user=request.user)
         return Response(EmailMessageDetailSerializer(copy).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: EmailMessageDetailSerializer})
+    @action(detail=True, methods=["post"], url_path="retry")
+    def retry(self, request, pk=None):
+        """Queues a failed or maybe-sent message again (the same message and Message-ID, one more try);
+        409 not_retryable for any other status, e.g. when it was retried a moment ago."""
+        message = services.message_retry(message_id=self.get_object().pk)
+        message = self.get_queryset().prefetch_related("attachments").get(pk=message.pk)
+        return Response(EmailMessageDetailSerializer(message).data)
 
     @extend_schema(responses=ANY_FILE_RESPONSES)
     @action(detail=True, methods=["get"], url_path=r"attachments/(?P<attachment_id>\d+)")

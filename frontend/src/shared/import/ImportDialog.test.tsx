@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
+import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/api/http';
 import { initI18n } from '@/i18n';
@@ -43,6 +44,10 @@ function job(changes: Partial<ImportJob> = {}): ImportJob {
     created_at: '2026-01-05T10:00:00Z',
     started_at: null,
     finished_at: null,
+    stuck: false,
+    can_retry: false,
+    can_cancel: false,
+    retry_of: null,
     ...changes,
   };
 }
@@ -218,5 +223,114 @@ describe('the import dialog', () => {
     expect(cancel).toBeEnabled();
     await userEvent.setup().click(cancel);
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  describe('retry and cancel', () => {
+    const RETRY_URL = `${JOB_URL}retry/`;
+    const CANCEL_URL = `${JOB_URL}cancel/`;
+    const NEW_JOB_URL = '/api/common/imports/42/';
+    const stuckJob = job({ status: 'running', phase: 'reading', stuck: true, can_retry: true, can_cancel: true });
+
+    function openStuck() {
+      server.on('GET', JOBS_URL, ok({ count: 1, next: null, previous: null, results: [stuckJob] }));
+      jobReplies(ok(stuckJob));
+      return openDialog();
+    }
+
+    it('retries a stuck import with the same file and follows the new job to its result', async () => {
+      let answer: (reply: MockReply) => void = () => undefined;
+      server.on('POST', RETRY_URL, () => new Promise<MockReply>((resolve) => (answer = resolve)));
+      server.on('GET', NEW_JOB_URL, ok(job({ id: 42, retry_of: 41, status: 'done', phase: 'finished', progress: 100, rows_total: 3, rows_valid: 3, created: 3 })));
+      const { onImported } = openStuck();
+
+      const actions = await screen.findByTestId('import-job-actions');
+      expect(actions).toHaveTextContent('This import has stopped');
+      const user = userEvent.setup();
+      const retry = within(actions).getByRole('button', { name: /Retry import/ });
+      await user.click(retry);
+      await waitFor(() => expect(retry).toHaveClass(/loading/));
+      expect(within(actions).getByRole('button', { name: /Cancel import/ })).toBeDisabled();
+
+      answer(accepted(job({ id: 42, retry_of: 41 })));
+      expect((await screen.findAllByText('Imported: 3 created, 0 updated.')).length).toBeGreaterThan(0);
+      expect(onImported).toHaveBeenCalledTimes(1);
+      expect(server.count('POST', RETRY_URL)).toBe(1);
+      expect(server.count('POST', CANCEL_URL)).toBe(0);
+      expect(screen.queryByTestId('import-job-actions')).not.toBeInTheDocument();
+    });
+
+    it('cancels a stuck import only after the confirmation', async () => {
+      server.on('POST', CANCEL_URL, ok(job({ status: 'cancelled', phase: 'finished', error: 'import_cancelled', message: 'The import was cancelled; nothing was imported.' })));
+      openStuck();
+      const user = userEvent.setup();
+      const actions = await screen.findByTestId('import-job-actions');
+
+      await user.click(within(actions).getByRole('button', { name: /Cancel import/ }));
+      expect(await screen.findByText('Cancel this import?')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Keep it' }));
+      expect(server.count('POST', CANCEL_URL)).toBe(0);
+
+      await user.click(within(actions).getByRole('button', { name: /Cancel import/ }));
+      await screen.findByText('Cancel this import?');
+      await user.click(screen.getAllByRole('button', { name: 'Cancel import' }).at(-1)!);
+      expect(await screen.findByTestId('import-notice')).toHaveTextContent('The import was cancelled; nothing was imported.');
+      expect(server.count('POST', CANCEL_URL)).toBe(1);
+      expect(screen.queryByTestId('import-progress')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('import-job-actions')).not.toBeInTheDocument();
+    });
+
+    it('says why when the server refuses to cancel an import a worker is writing', async () => {
+      server.on('POST', CANCEL_URL, fail(409, 'This import is being written by a worker right now and cannot be cancelled.', 'import_running'));
+      server.on('GET', JOBS_URL, ok({ count: 1, next: null, previous: null, results: [job({ can_cancel: true })] }));
+      jobReplies(ok(job({ can_cancel: true })));
+      openDialog();
+      const user = userEvent.setup();
+      const actions = await screen.findByTestId('import-job-actions');
+      expect(actions).toHaveTextContent('waiting for the server to start it');
+      expect(within(actions).queryByRole('button', { name: /Retry import/ })).not.toBeInTheDocument();
+
+      await user.click(within(actions).getByRole('button', { name: /Cancel import/ }));
+      await screen.findByText('Cancel this import?');
+      await user.click(screen.getAllByRole('button', { name: 'Cancel import' }).at(-1)!);
+      expect(await screen.findByTestId('import-action-error')).toHaveTextContent('cannot be cancelled');
+      expect(screen.getByTestId('import-progress')).toBeInTheDocument(); // still followed
+    });
+
+    it('offers Retry on a failed import whose file the server kept, and shows a refused retry', async () => {
+      server.on('POST', `${ENDPOINT}import/`, accepted(job()));
+      jobReplies(ok(job({ status: 'failed', phase: 'finished', error: 'import_worker_lost', message: 'The worker running this import stopped; nothing was imported.', can_retry: true })));
+      server.on('POST', RETRY_URL, fail(409, 'An import of this kind is already running. Wait until it has finished.', 'import_in_progress', { job: 40 }));
+      const { user } = await openWithFile();
+      await user.click(screen.getByTestId('import-check'));
+      const failure = await screen.findByTestId('import-file-error');
+      expect(failure).toHaveTextContent('The worker running this import stopped');
+      expect(within(failure).queryByRole('button', { name: /Cancel import/ })).not.toBeInTheDocument();
+
+      await user.click(within(failure).getByRole('button', { name: /Retry import/ }));
+      expect(await screen.findByTestId('import-action-error')).toHaveTextContent('already running');
+      expect(server.count('POST', RETRY_URL)).toBe(1);
+    });
+
+    it('offers no Retry when the failure has row errors or the file is gone', async () => {
+      server.on('POST', `${ENDPOINT}import/`, accepted(job({ dry_run: true })));
+      jobReplies(ok(job({ dry_run: true, status: 'failed', phase: 'finished', error: 'import_too_many_rows', message: 'The file has more than 10,000 rows.' })));
+      const { user } = await openWithFile();
+      await user.click(screen.getByTestId('import-check'));
+      const failure = await screen.findByTestId('import-file-error');
+      expect(within(failure).queryByRole('button', { name: /Retry import/ })).not.toBeInTheDocument();
+    });
+
+    it('speaks Chinese', async () => {
+      await i18n.changeLanguage('zh');
+      try {
+        openStuck();
+        const actions = await screen.findByTestId('import-job-actions');
+        expect(within(actions).getByRole('button', { name: /重试导入/ })).toBeInTheDocument();
+        expect(within(actions).getByRole('button', { name: /取消导入/ })).toBeInTheDocument();
+        expect(actions).toHaveTextContent('此导入已停止');
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Modal, Progress, Steps, Typography, Upload } from 'antd';
+import { DownloadOutlined, InboxOutlined, RedoOutlined, StopOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Flex, Modal, Popconfirm, Progress, Steps, Typography, Upload } from 'antd';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';
@@ -9,10 +9,13 @@ import {
   IMPORT_FILE_FORMATS,
   IMPORT_POLL_MS,
   MAX_IMPORT_BYTES,
+  cancelImport,
   downloadImportTemplate,
   findRunningImport,
   followImport,
+  isImportFinished,
   isRejectedWithRowErrors,
+  retryImport,
   runImport,
   type ImportJob,
   type ImportReport,
@@ -46,6 +49,11 @@ type Stage = 'choose' | 'checked' | 'done';
  * run as background jobs on the server: the dialog uploads the file, then shows the job's progress until
  * it has finished, then its result. Opened while an import of its kind runs (another tab, another user,
  * or before a reload), it follows that import instead until it has finished.
+ *
+ * A job that is stuck (its worker is gone, or it waited past the server's limit) or failed in a way
+ * another run may cure offers Retry (the same file as a new job, followed like an upload); a queued or
+ * stuck job offers Cancel, after a confirmation. A job a live worker writes is not cancellable: the
+ * server refuses, and the dialog says why.
  */
 export function ImportDialog({
   open,
@@ -68,6 +76,11 @@ export function ImportDialog({
   const [uploadPercent, setUploadPercent] = useState(0);
   const [job, setJob] = useState<ImportJob | null>(null);
   const [resumed, setResumed] = useState<ImportJob | null>(null);
+  // A finished job that may be started again from its stored file (the failure's Retry).
+  const [retryable, setRetryable] = useState<ImportJob | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [acting, setActing] = useState<'retry' | 'cancel' | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
   const polling = useRef<AbortController | null>(null);
 
   // Stop following the job when the dialog goes away (the import itself goes on on the server).
@@ -81,10 +94,14 @@ export function ImportDialog({
     setUploadPercent(0);
     setJob(null);
     setResumed(null);
+    setRetryable(null);
+    setNotice(null);
+    setActionError(null);
   };
 
-  // While the user's own upload runs the dialog stays open; an import it only follows may be left.
-  const closable = busy === null || resumed !== null;
+  // While the user's own upload runs the dialog stays open; an import it only follows, or one that is
+  // stuck, may be left.
+  const closable = busy === null || resumed !== null || Boolean(job?.stuck);
   const close = () => {
     if (!closable) return;
     if (busy !== null) {
@@ -111,6 +128,9 @@ export function ImportDialog({
   const track = async (dryRun: boolean, follow: (signal: AbortSignal) => Promise<ImportJob>) => {
     setBusy(dryRun ? 'check' : 'import');
     setFileError(null);
+    setRetryable(null);
+    setNotice(null);
+    setActionError(null);
     setReport(null);
     setUploadPercent(0);
     setJob(null);
@@ -129,8 +149,11 @@ export function ImportDialog({
         // Row errors: nothing was written; the report lists them by row, as a check does.
         setReport({ ...finished, dry_run: true });
         setStage('checked');
+      } else if (finished.status === 'cancelled') {
+        setNotice(finished.message || t('actions.cancelled'));
       } else {
         setFileError(finished.message || t('failed'));
+        if (finished.can_retry) setRetryable(finished);
       }
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -149,6 +172,39 @@ export function ImportDialog({
     await track(dryRun, (signal) =>
       runImport(endpoint, file, { dryRun, onUploadProgress: setUploadPercent, onJob: setJob, signal, pollMs }),
     );
+  };
+
+  /** Starts the job's file again as a new job and follows that one (the old one stays failed). */
+  const retry = async (from: ImportJob) => {
+    setActing('retry');
+    setActionError(null);
+    try {
+      const started = await retryImport(from.id);
+      polling.current?.abort();
+      setResumed(null);
+      setActing(null);
+      await track(started.dry_run, (signal) => followImport(started, { onJob: setJob, signal, pollMs }));
+    } catch (error) {
+      setActing(null);
+      setActionError(errorText(error));
+    }
+  };
+
+  const cancelJob = async (target: ImportJob) => {
+    setActing('cancel');
+    setActionError(null);
+    try {
+      const cancelled = await cancelImport(target.id);
+      polling.current?.abort();
+      setBusy(null);
+      setJob(null);
+      setResumed(null);
+      setNotice(cancelled.message || t('actions.cancelled'));
+    } catch (error) {
+      setActionError(errorText(error));
+    } finally {
+      setActing(null);
+    }
   };
 
   // On opening, an import of this kind that is already running is followed to its end.
@@ -261,10 +317,76 @@ export function ImportDialog({
           />
         ) : null}
         {busy ? <ImportProgress job={job} uploadPercent={uploadPercent} /> : null}
-        {fileError ? <Alert type="error" showIcon title={fileError} data-testid="import-file-error" /> : null}
+        {busy && job && (job.can_retry || job.can_cancel) ? (
+          <Alert
+            type={job.stuck ? 'warning' : 'info'}
+            showIcon
+            data-testid="import-job-actions"
+            title={job.stuck ? t('actions.stuck') : t('actions.queued')}
+            action={
+              <JobActions
+                job={job}
+                acting={acting}
+                onRetry={() => void retry(job)}
+                onCancel={() => void cancelJob(job)}
+              />
+            }
+          />
+        ) : null}
+        {fileError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={fileError}
+            data-testid="import-file-error"
+            action={
+              retryable ? <JobActions job={retryable} acting={acting} onRetry={() => void retry(retryable)} onCancel={() => undefined} /> : undefined
+            }
+          />
+        ) : null}
+        {actionError ? <Alert type="error" showIcon title={actionError} data-testid="import-action-error" role="alert" /> : null}
+        {notice ? <Alert type="info" showIcon title={notice} data-testid="import-notice" /> : null}
         {report ? <ImportReportView report={report} /> : null}
       </Flex>
     </Modal>
+  );
+}
+
+/** Retry (a stuck or retryable failed job) and Cancel (a queued or stuck job, after a confirmation). */
+function JobActions({
+  job,
+  acting,
+  onRetry,
+  onCancel,
+}: {
+  job: ImportJob;
+  acting: 'retry' | 'cancel' | null;
+  onRetry: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('dataImport');
+  return (
+    <Flex gap="small" wrap>
+      {job.can_retry ? (
+        <Button size="small" icon={<RedoOutlined />} loading={acting === 'retry'} disabled={acting !== null} onClick={onRetry} data-testid="import-retry">
+          {t('actions.retry')}
+        </Button>
+      ) : null}
+      {job.can_cancel && !isImportFinished(job) ? (
+        <Popconfirm
+          title={t('actions.cancelQuestion')}
+          description={t('actions.cancelExplained')}
+          okText={t('actions.cancelConfirm')}
+          cancelText={t('actions.keep')}
+          okButtonProps={{ danger: true }}
+          onConfirm={onCancel}
+        >
+          <Button size="small" danger icon={<StopOutlined />} loading={acting === 'cancel'} disabled={acting !== null} data-testid="import-cancel-job">
+            {t('actions.cancel')}
+          </Button>
+        </Popconfirm>
+      ) : null}
+    </Flex>
   );
 }
 

@@ -5,6 +5,8 @@
  * progress and, when it has finished, the same counts and row errors as the report of a dry run.
  * `GET /api/common/imports/?kind=&status=` lists the jobs, so a dialog opened while an import of its kind
  * runs (started in another tab, or before a reload) follows that job instead of offering a new one.
+ * A stuck or failed job (`can_retry`) is started again from its stored file with `POST .../retry/` (a new
+ * job, `retry_of` the old one); a queued or stuck job (`can_cancel`) is cancelled with `POST .../cancel/`.
  */
 import { download, get, post } from '@/api/http';
 import type { components } from '@/api/schema';
@@ -70,6 +72,16 @@ export function getImportJob(id: number): Promise<ImportJob> {
   return get<ImportJob>(`/api/common/imports/${id}/`);
 }
 
+/** Starts a stuck or failed job's file again: answers with the new job (HTTP 202). */
+export function retryImport(id: number): Promise<ImportJob> {
+  return post<ImportJob>(`/api/common/imports/${id}/retry/`);
+}
+
+/** Cancels a queued or stuck job (409 `import_running` while a worker writes it): answers with the job. */
+export function cancelImport(id: number): Promise<ImportJob> {
+  return post<ImportJob>(`/api/common/imports/${id}/cancel/`);
+}
+
 /** The newest import (not a dry run) of this kind that is queued or running in the tenant, if any. */
 export async function findRunningImport(kind: string): Promise<ImportJob | null> {
   const page = await get<ImportJobPage>('/api/common/imports/', {
@@ -79,7 +91,7 @@ export async function findRunningImport(kind: string): Promise<ImportJob | null>
 }
 
 export function isImportFinished(job: Pick<ImportJob, 'status'>): boolean {
-  return job.status === 'done' || job.status === 'failed';
+  return job.status === 'done' || job.status === 'failed' || job.status === 'cancelled';
 }
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {

@@ -26,6 +26,7 @@ export type SmtpSettings = S['SmtpSettings'];
 export type SmtpSettingsInput = S['SmtpSettingsRequest'];
 export type SmtpTestResult = S['SmtpTestResult'];
 export type MessageStatus = S['EmailMessageStatusEnum'];
+export type EmailHealth = S['EmailHealth'];
 export type Language = S['DocumentLanguageEnum'];
 export type TemplatePreviewInput = S['TemplatePreviewRequest'];
 export type ScenarioActionInput = S['ScenarioActionRequest'];
@@ -81,6 +82,9 @@ export const sendTestScenario = (id: number, body: ScenarioActionInput) =>
 
 export const fetchMessage = (id: number, signal?: AbortSignal) => get<EmailMessageDetail>(`${LOG_URL}${id}/`, { signal });
 export const resendMessage = (id: number) => post<EmailMessageDetail>(`${LOG_URL}${id}/resend/`);
+/** A failed or maybe-sent message queued again: the same message and Message-ID, one more try. */
+export const retryMessage = (id: number) => post<EmailMessageDetail>(`${LOG_URL}${id}/retry/`);
+export const fetchHealth = (signal?: AbortSignal) => get<EmailHealth>(`${LOG_URL}health/`, { signal });
 export const downloadAttachment = (messageId: number, attachmentId: number) =>
   download(`${LOG_URL}${messageId}/attachments/${attachmentId}/`);
 export const downloadEml = (messageId: number) => download(`${LOG_URL}${messageId}/eml/`);
@@ -156,6 +160,17 @@ export function useInvalidateEmail() {
   const client = useQueryClient();
   return () =>
     Promise.all([TEMPLATES_URL, SCENARIOS_URL, LOG_URL, SMTP_URL].map((key) => client.invalidateQueries({ queryKey: [key] })));
+}
+
+/** Delivery health (counts by status, failed and maybe-sent messages); refreshed every 30 s while shown. */
+export function useEmailHealth() {
+  const tenant = useTenant();
+  return useQuery({ queryKey: [LOG_URL, 'health', tenant], queryFn: ({ signal }) => fetchHealth(signal), refetchInterval: 30_000 });
+}
+
+export function useRetryMessage() {
+  const invalidate = useInvalidateEmail();
+  return useMutation({ mutationFn: retryMessage, onSuccess: () => invalidate() });
 }
 
 export function useResend() {

@@ -20,6 +20,7 @@ import {
   useMessage,
   useResend,
 } from '../api/notifications';
+import { DeliveryHealth } from './DeliveryHealth';
 import { MailBody } from './MailBody';
 
 const FILTER_KEYS = ['status', 'event', 'recipient'] as const;
@@ -149,7 +150,8 @@ function MessageDrawer({ id, onClose }: { id: number; onClose: (next?: number) =
   );
 }
 
-/** The log: every message, its status and the exact content that was sent. */
+/** The log: delivery health with Retry of failed messages, then every message, its status and the exact
+ * content that was sent. */
 export function LogTab() {
   const { t } = useTranslation('email');
   const events = useEvents();
@@ -166,6 +168,7 @@ export function LogTab() {
   ];
   return (
     <>
+      <DeliveryHealth onOpen={setOpen} />
       <ServerTable<EmailMessage>
         endpoint={LOG_URL}
         rowKey="id"

@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_SECRET_KEY } from './helpers';
+
+/**
+ * Python run by `manage.py shell` against the test server's own database and media folder, as
+ * scripts/e2e-server.sh set them up (var/e2e-<port>/, PostgreSQL or SQLite): for states a test cannot
+ * reach through the app, such as a job a killed worker left behind. Not with E2E_BASE_URL (a server
+ * the tests did not start): `SERVER_SHELL_AVAILABLE` says so.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BACKEND = path.join(ROOT, 'backend');
+
+export const SERVER_SHELL_AVAILABLE = !process.env.E2E_BASE_URL;
+
+function serverEnvironment(): NodeJS.ProcessEnv {
+  const port = process.env.E2E_PORT ?? '';
+  const varDir = path.join(ROOT, 'var', `e2e-${port}`);
+  const [engine, name] = readFileSync(path.join(varDir, 'database'), 'utf8').trim().split(' ');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    APP_VAR_DIR: varDir,
+    SQLITE_PATH: path.join(varDir, 'db.sqlite3'),
+    MEDIA_ROOT: path.join(varDir, 'media'),
+    DJANGO_SECRET_KEY: E2E_SECRET_KEY,
+  };
+  delete env.REDIS_URL;
+  delete env.DATABASE_URL;
+  if (engine === 'postgresql') {
+    const url = new URL(process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? '');
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+  }
+  return env;
+}
+
+/** Runs `code` in the test server's Django; `env` adds variables the code reads. Answers its output. */
+export function serverShell(code: string, env: Record<string, string> = {}): string {
+  const uv = existsSync(path.join(ROOT, '.tools', 'bin', 'uv')) ? path.join(ROOT, '.tools', 'bin', 'uv') : 'uv';
+  return execFileSync(uv, ['run', '--frozen', 'python', 'manage.py', 'shell', '-c', code], {
+    cwd: BACKEND,
+    env: { ...serverEnvironment(), ...env },
+    encoding: 'utf8',
+  });
+}
