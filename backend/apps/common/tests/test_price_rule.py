@@ -62,6 +62,7 @@ NOT_MONEY = {
     "payment_terms_days": "days",
     # counts and quantities
     "rows_total": "a row count",
+    "attention_total": "a count of e-mail messages that need attention (delivery health)",
     "total_rows": "a row count",
     "amounts": "the order summary's sums by currency: the summary view answers {} without the permission "
     "(apps/purchaseorders/tests/test_prices.py)",
