@@ -104,7 +104,7 @@ export function PlacingStatementCard({ shipments, mayChange }: Props) {
       {data.cartons > 0 ? (
         <>
           <Alert
-            type={data.cartons_covered ? 'warning' : 'info'}
+            type="warning"
             showIcon
             className={styles.section}
             title={t('placing.uncovered', { count: data.cartons, kg: data.net_weight_kg })}
