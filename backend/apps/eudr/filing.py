@@ -171,6 +171,16 @@ def dds_submission_request(*, delivery_id: int, user, queryset=None) -> DdsSubmi
         raise DdsFilingNotAllowed(
             _("This delivery's statement is already filed: amend it, or withdraw it first.")
         )
+    from apps.eudr.filing_models import DdsCoveredCarton
+
+    if DdsCoveredCarton.objects.filter(delivery=delivery, active=True).exists():
+        # A carton is declared once: its import's statement declares it (docs/eudr.md).
+        raise DdsFilingNotAllowed(
+            _(
+                "Cartons of this delivery are declared by the statement of the import that brought them: "
+                "file statements on the inbound shipment instead."
+            )
+        )
     # A new statement: the upstream statement it groups must exist and be usable, as the system says now
     # (a retry of a live submission was checked when it was first queued).
     from apps.eudr.verification import ensure_upstream_usable

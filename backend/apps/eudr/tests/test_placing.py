@@ -315,3 +315,13 @@ def test_another_tenant_and_suppliers_cannot_see_or_file(world, api, account, se
     with in_tenant(world.tenant3):
         assert RawMaterialDelivery.objects.count() == 2
         assert DdsCoveredCarton.objects.filter(active=True).count() == 5
+
+
+def test_a_delivery_whose_cartons_an_import_declares_files_no_statement_of_its_own(
+    world, api, account, server, imported
+):
+    client = api(world.admin, world.tenant3)
+    assert _file(client, imported["shipment"]).status_code == 202
+    refused = client.post(f"/api/eudr/raw-materials/{imported['a'].pk}/dds-filing/submit/")
+    assert refused.status_code == 409 and refused.json()["error"] == "dds_filing_not_allowed"
+    assert "inbound shipment" in refused.json()["message"]
