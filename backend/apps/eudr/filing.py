@@ -137,14 +137,10 @@ def live_submission(delivery_id: int) -> DdsSubmission | None:
     )
 
 
-@transaction.atomic
-def dds_submission_request(*, delivery_id: int, user, queryset=None) -> DdsSubmission:
-    """A new submission of the delivery's statement, queued. Refused while another one is live."""
-    queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
-    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
-    tenant = Tenant.objects.get(pk=delivery.tenant_id)
+def filing_allowed_check(tenant: Tenant) -> TracesAccount:
+    """The company files statements itself (since Regulation (EU) 2025/2650 only the operator who first
+    places the goods does) and has complete TRACES credentials; answers the account."""
     if tenant.eudr_import_role != EudrImportRole.OPERATOR:
-        # Since Regulation (EU) 2025/2650 only the operator who first places the goods files a statement.
         raise DdsFilingNotAllowed(
             _(
                 "The company does not file due diligence statements: its role for imports in Company "
@@ -154,6 +150,15 @@ def dds_submission_request(*, delivery_id: int, user, queryset=None) -> DdsSubmi
     account = traces_account_get()
     if account is None or not account.is_complete:
         raise TracesAccountMissing()
+    return account
+
+
+@transaction.atomic
+def dds_submission_request(*, delivery_id: int, user, queryset=None) -> DdsSubmission:
+    """A new submission of the delivery's statement, queued. Refused while another one is live."""
+    queryset = queryset if queryset is not None else RawMaterialDelivery.objects.all()
+    delivery = queryset.select_for_update(of=("self",)).get(pk=delivery_id)
+    account = filing_allowed_check(Tenant.objects.get(pk=delivery.tenant_id))
     live = live_submission(delivery.pk)
     if live is not None and live.pending_action == Action.SUBMIT and live.last_error:
         # The earlier submission got no answer: try it again (the task looks it up before filing again).

@@ -47,10 +47,8 @@ from apps.eudr.dds.statement import (
 )
 from apps.eudr.errors import (
     CartonsAlreadyCovered,
-    DdsFilingNotAllowed,
     PlacingInformationMissing,
     PlacingNoCartons,
-    TracesAccountMissing,
 )
 from apps.eudr.filing_models import DdsCoveredCarton, DdsSubmission, DdsSubmissionShipment
 from apps.eudr.models import CartonLabel, RawMaterialDelivery
@@ -435,23 +433,13 @@ def placing_statement_request(
     delivery behind the cartons fails the filing gate (risk assessment, open concern) or lacks required
     information, and when an upstream statement it would group is not usable."""
     from apps.duediligence.services import filing_gate_check
-    from apps.eudr.filing import _event, traces_account_get
+    from apps.eudr.filing import _event, filing_allowed_check
     from apps.eudr.verification import ensure_upstream_usable
     from apps.logistics.models import ShipmentInfo
 
     from .filing_models import DdsSubmission as Submission
 
-    tenant = Tenant.objects.get(pk=_tenant_id())
-    if tenant.eudr_import_role != EudrImportRole.OPERATOR:
-        raise DdsFilingNotAllowed(
-            _(
-                "The company does not file due diligence statements: its role for imports in Company "
-                "settings is not operator."
-            )
-        )
-    account = traces_account_get()
-    if account is None or not account.is_complete:
-        raise TracesAccountMissing()
+    account = filing_allowed_check(Tenant.objects.get(pk=_tenant_id()))
     shipments = list(
         ShipmentInfo.objects.select_for_update(of=("self",)).filter(pk__in=shipment_ids).order_by("pk")
     )
@@ -515,22 +503,27 @@ def placing_statement_request(
     )
     try:
         with transaction.atomic():
-            DdsCoveredCarton.objects.bulk_create(
-                [
-                    DdsCoveredCarton(
-                        submission=submission,
-                        label=label,
-                        delivery_id=label.raw_material_id,
-                        hs_heading=hs_heading(label.product.hs_code),
-                        net_weight_kg=label.net_weight_kg,
-                    )
-                    for label in labels
-                ]
-            )
+            _cover(submission, labels)
     except IntegrityError as exc:  # a concurrent statement covered one of them first
         raise CartonsAlreadyCovered() from exc
     _event(submission, Submission.Action.SUBMIT, "queued", user=user)
     return submission
+
+
+def _cover(submission: DdsSubmission, labels: list[CartonLabel]) -> None:
+    """The statement's coverage rows: each carton with its delivery, HS heading and net mass."""
+    DdsCoveredCarton.objects.bulk_create(
+        [
+            DdsCoveredCarton(
+                submission=submission,
+                label=label,
+                delivery_id=label.raw_material_id,
+                hs_heading=hs_heading(label.product.hs_code),
+                net_weight_kg=label.net_weight_kg,
+            )
+            for label in labels
+        ]
+    )
 
 
 def _tenant_id() -> int:
@@ -560,12 +553,6 @@ def coverage_release(submission: DdsSubmission) -> int:
     return released
 
 
-def placing_deliveries(submission: DdsSubmission) -> list[int]:
-    return sorted(
-        set(DdsCoveredCarton.objects.filter(submission=submission).values_list("delivery_id", flat=True))
-    )
-
-
 def available_statement_record(
     *, shipment, reference_number: str, verification_number: str, submitted_at
 ) -> DdsSubmission:
@@ -588,16 +575,5 @@ def available_statement_record(
         checked_at=submitted_at,
     )
     DdsSubmissionShipment.objects.create(submission=submission, shipment=shipment)
-    DdsCoveredCarton.objects.bulk_create(
-        [
-            DdsCoveredCarton(
-                submission=submission,
-                label=label,
-                delivery_id=label.raw_material_id,
-                hs_heading=hs_heading(label.product.hs_code),
-                net_weight_kg=label.net_weight_kg,
-            )
-            for label in labels
-        ]
-    )
+    _cover(submission, labels)
     return submission

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '@/api/http';
 import { MockServer, fail, ok } from '@/test/mockAdapter';
+import { ddsSubmission } from '@/test/ddsSubmission';
 import { makeUser, signIn } from '@/test/session';
 import type { PlacingPreview, PlacingStatement } from './api';
 import { renderAt } from '@/test/renderAt';
@@ -13,27 +14,7 @@ const PREVIEW = `${URL}preview/`;
 
 function statement(overrides: Partial<PlacingStatement> = {}): PlacingStatement {
   return {
-    id: 9,
-    internal_reference: 'MSKU1234565-AB12CD34',
-    environment: 'acceptance',
-    status: 'available',
-    pending_action: '',
-    uuid: '071874bd-8c62-4cac-8eb6-b2fbe003410c',
-    reference_number: '26NLX7TVCZAQ2S',
-    verification_number: 'SFFCB4Y3',
-    system_status: 'AVAILABLE',
-    messages: [],
-    last_error: '',
-    submitted_at: '2026-12-30T09:00:00Z',
-    amended_at: null,
-    withdrawn_at: null,
-    checked_at: '2026-12-30T09:30:02Z',
-    status_due_at: null,
-    created_at: '2026-12-30T09:00:00Z',
-    window_ends_at: '2027-01-02T09:00:00Z',
-    can_amend: true,
-    can_withdraw: true,
-    events: [],
+    ...ddsSubmission({ id: 9, internal_reference: 'MSKU1234565-AB12CD34', checked_at: '2026-12-30T09:30:02Z' }),
     customs_declaration_number: '26NL00000012345678',
     customs_declaration_date: '2026-12-30',
     shipments: [{ id: 4, container_number: 'MSKU1234565' }],

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '@/api/http';
 import { MockServer, fail, ok } from '@/test/mockAdapter';
+import { ddsSubmission } from '@/test/ddsSubmission';
 import { makeUser, signIn } from '@/test/session';
 import type { DdsFiling, DdsSubmission } from '../api/filing';
 import { deliveryFixture } from '../test/fixtures';
@@ -12,33 +13,13 @@ import { DdsFilingCard } from './DdsFilingCard';
 const URL = '/api/eudr/raw-materials/12/dds-filing/';
 
 function submission(overrides: Partial<DdsSubmission> = {}): DdsSubmission {
-  return {
-    id: 5,
-    internal_reference: 'DLV-2026-001-AB12CD34',
-    environment: 'acceptance',
-    status: 'available',
-    pending_action: '',
-    uuid: '071874bd-8c62-4cac-8eb6-b2fbe003410c',
-    reference_number: '26NLX7TVCZAQ2S',
-    verification_number: 'SFFCB4Y3',
-    system_status: 'AVAILABLE',
-    messages: [],
-    last_error: '',
-    submitted_at: '2026-12-30T09:00:00Z',
-    amended_at: null,
-    withdrawn_at: null,
-    checked_at: '2026-12-30T09:00:02Z',
-    status_due_at: null,
-    created_at: '2026-12-30T09:00:00Z',
-    window_ends_at: '2027-01-02T09:00:00Z',
-    can_amend: true,
-    can_withdraw: true,
+  return ddsSubmission({
     events: [
       { action: 'submit', outcome: 'queued', status: 'draft', message: '', user: 'admin', created_at: '2026-12-30T09:00:00Z' },
       { action: 'submit', outcome: 'ok', status: 'available', message: '', user: 'admin', created_at: '2026-12-30T09:00:01Z' },
     ],
     ...overrides,
-  };
+  });
 }
 
 function filing(overrides: Partial<DdsFiling> = {}): DdsFiling {
