@@ -325,3 +325,26 @@ def test_a_delivery_whose_cartons_an_import_declares_files_no_statement_of_its_o
     refused = client.post(f"/api/eudr/raw-materials/{imported['a'].pk}/dds-filing/submit/")
     assert refused.status_code == 409 and refused.json()["error"] == "dds_filing_not_allowed"
     assert "inbound shipment" in refused.json()["message"]
+
+
+def test_the_preview_reads_in_a_fixed_number_of_queries(world, api, imported, in_tenant):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = api(world.admin, world.tenant3)
+    url = f"{URL}preview/?shipments={imported['shipment'].pk}"
+
+    def count() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200
+        return len(captured.captured_queries)
+
+    count()  # the first request also reads what a signed-in user's requests then keep in the cache
+    before = count()
+    with in_tenant(world.tenant3):
+        more = make_delivery(suffix="-C")
+        make_cartons(more, count=4, batch_code="20261121C", suffix="-C")
+        order = PurchaseOrder.objects.get(order_number="PO-SECRET-4711-C")
+        ShipmentPurchaseOrder.objects.create(shipment=imported["shipment"], purchase_order=order)
+    assert client.get(url).json()["data"]["cartons"] == 9
+    assert count() == before
