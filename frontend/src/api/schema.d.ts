@@ -5361,6 +5361,10 @@ export interface components {
             eudr_is_sme?: boolean;
             simplified_declaration_id?: string;
             allow_unlabelled_shipping?: boolean;
+            registration_number?: string;
+            iban?: string;
+            bic?: string;
+            payment_terms_days?: number;
             readonly eudr_duties: components["schemas"]["EudrDutiesEnum"][];
             readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
             readonly can_edit: boolean;
@@ -6688,6 +6692,9 @@ export interface components {
             readonly seller_name: string;
             readonly seller_address: string;
             readonly seller_vat_number: string;
+            readonly seller_registration_number: string;
+            readonly seller_iban: string;
+            readonly seller_bic: string;
             readonly buyer_name: string;
             readonly buyer_address: string;
             readonly buyer_vat_number: string;
@@ -7837,6 +7844,10 @@ export interface components {
             eudr_is_sme?: boolean;
             simplified_declaration_id?: string;
             allow_unlabelled_shipping?: boolean;
+            registration_number?: string;
+            iban?: string;
+            bic?: string;
+            payment_terms_days?: number;
         };
         PatchedCustomerRequest: {
             number?: string;
