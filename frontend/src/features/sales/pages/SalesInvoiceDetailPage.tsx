@@ -167,7 +167,7 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
             </Descriptions.Item>
           ) : null}
           <Descriptions.Item label={t('invoice.seller')}>
-            {[inv.seller_name, inv.seller_address, inv.seller_vat_number].filter(Boolean).join(' · ') || '—'}
+            {[inv.seller_name, inv.seller_address, inv.seller_vat_number, inv.seller_registration_number].filter(Boolean).join(' · ') || '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('invoice.buyer')}>
             {[inv.buyer_name, inv.buyer_address, inv.buyer_vat_number].filter(Boolean).join(' · ') || '—'}
@@ -198,6 +198,13 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
                 </Typography.Text>
               </Descriptions.Item>
             </>
+          ) : null}
+          {inv.seller_iban && isInvoice ? (
+            <Descriptions.Item label={t('invoice.payTo')}>
+              <Typography.Text copyable={{ text: inv.seller_iban }} data-testid="invoice-iban">
+                {[inv.seller_iban.replace(/(.{4})(?=.)/g, '$1 '), inv.seller_bic].filter(Boolean).join(' · ')}
+              </Typography.Text>
+            </Descriptions.Item>
           ) : null}
           {inv.payment_reference ? (
             <Descriptions.Item label={t('invoice.paymentReference')}>

@@ -87,6 +87,7 @@ describe('a posted invoice', () => {
     expect(screen.getByTestId('invoice-credited')).toHaveTextContent('€12.10');
     expect(screen.getByTestId('invoice-vat-mention')).toHaveTextContent('Article 138');
     expect(screen.getByTestId('invoice-payment-reference')).toHaveTextContent('RF65 INV2 0260 0005');
+    expect(screen.getByTestId('invoice-iban')).toHaveTextContent('NL91 ABNA 0417 1643 00 · ABNANL2A');
     const notes = screen.getByTestId('invoice-credit-notes');
     expect(notes).toHaveTextContent('CN-2026-00002 · €12.10');
     expect(notes).toHaveTextContent('(Draft)');
