@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.utils import translation
 from lxml import etree
 
 from apps.common import tax
@@ -183,8 +184,6 @@ def _exemption(invoice: Invoice, category: str) -> tuple[str, str] | None:
     if code is None:
         return None
     reason = tax.EXEMPTION_REASONS.get(code, "")
-    from django.utils import translation
-
     with translation.override("en"):
         return code, str(reason)
 
