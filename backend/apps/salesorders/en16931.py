@@ -14,8 +14,7 @@ Three kinds of rules, each a function with its identifier:
 - **Peppol BIS Billing 3.0** rules the product needs (`PEPPOL-EN16931-*`): profile, buyer reference,
   electronic addresses, one currency.
 
-The rule texts are the standards' own wording (English), as the validators of the receiving side print
-them.
+The rule texts are the standards' own wording, translated (Chinese) like every message of the product.
 """
 
 from __future__ import annotations
@@ -24,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from django.utils.translation import gettext, gettext_noop
 from lxml import etree
 
 from apps.salesorders.ubl import CUSTOMIZATION_ID, NS_CAC, NS_CBC, NS_CREDIT_NOTE, NS_INVOICE
@@ -224,12 +224,27 @@ class Doc:
 
 
 Check = Callable[[Doc], bool]
-RULES: list[tuple[str, str, Check]] = []
 
 
-def rule(identifier: str, message: str):
+@dataclass(frozen=True)
+class Rule:
+    identifier: str
+    message: str  # English, marked for translation; `%(name)s` is the VAT category's name
+    check: Check
+    name: str = ""
+
+    def text(self) -> str:
+        """The rule's text in the active language."""
+        message = gettext(self.message)
+        return message % {"name": gettext(self.name)} if self.name else message
+
+
+RULES: list[Rule] = []
+
+
+def rule(identifier: str, message: str, name: str = ""):
     def register(check: Check) -> Check:
-        RULES.append((identifier, message, check))
+        RULES.append(Rule(identifier, message, check, name))
         return check
 
     return register
@@ -242,7 +257,7 @@ def _present(doc: Doc, path: str, node: etree._Element | None = None) -> bool:
 # -- structure (UBL 2.1, our own rules in place of the schema) -------------------------------------------
 
 
-@rule("UBL-SR-ROOT", "The document shall be a UBL 2.1 Invoice or CreditNote in its namespace.")
+@rule("UBL-SR-ROOT", gettext_noop("The document shall be a UBL 2.1 Invoice or CreditNote in its namespace."))
 def _root(doc: Doc) -> bool:
     name = etree.QName(doc.root)
     return (name.namespace, name.localname) in ((NS_INVOICE, "Invoice"), (NS_CREDIT_NOTE, "CreditNote"))
@@ -250,7 +265,9 @@ def _root(doc: Doc) -> bool:
 
 @rule(
     "UBL-SR-ORDER",
-    "The document's top-level elements shall be elements of the UBL 2.1 schema, in the schema's order.",
+    gettext_noop(
+        "The document's top-level elements shall be elements of the UBL 2.1 schema, in the schema's order."
+    ),
 )
 def _order(doc: Doc) -> bool:
     sequence = CREDIT_NOTE_SEQUENCE if doc.is_credit else INVOICE_SEQUENCE
@@ -268,7 +285,7 @@ def _order(doc: Doc) -> bool:
     return True
 
 
-@rule("UBL-SR-SINGLE", "Elements of which the schema allows one shall occur at most once.")
+@rule("UBL-SR-SINGLE", gettext_noop("Elements of which the schema allows one shall occur at most once."))
 def _single(doc: Doc) -> bool:
     for name in (
         "cbc:ID",
@@ -284,7 +301,7 @@ def _single(doc: Doc) -> bool:
     )
 
 
-@rule("UBL-DT-01", "Amounts shall be decimal up to two fraction digits.")
+@rule("UBL-DT-01", gettext_noop("Amounts shall be decimal up to two fraction digits."))
 def _amount_digits(doc: Doc) -> bool:
     for element in doc.root.iter():
         if isinstance(element.tag, str) and element.get("currencyID") is not None:
@@ -307,128 +324,131 @@ def _amount_digits(doc: Doc) -> bool:
 # -- EN 16931 core ---------------------------------------------------------------------------------------
 
 
-@rule("BR-01", "An Invoice shall have a Specification identifier (BT-24).")
+@rule("BR-01", gettext_noop("An Invoice shall have a Specification identifier (BT-24)."))
 def _br01(doc: Doc) -> bool:
     return _present(doc, "cbc:CustomizationID")
 
 
-@rule("BR-02", "An Invoice shall have an Invoice number (BT-1).")
+@rule("BR-02", gettext_noop("An Invoice shall have an Invoice number (BT-1)."))
 def _br02(doc: Doc) -> bool:
     return _present(doc, "cbc:ID")
 
 
-@rule("BR-03", "An Invoice shall have an Invoice issue date (BT-2).")
+@rule("BR-03", gettext_noop("An Invoice shall have an Invoice issue date (BT-2)."))
 def _br03(doc: Doc) -> bool:
     return _present(doc, "cbc:IssueDate")
 
 
-@rule("BR-04", "An Invoice shall have an Invoice type code (BT-3).")
+@rule("BR-04", gettext_noop("An Invoice shall have an Invoice type code (BT-3)."))
 def _br04(doc: Doc) -> bool:
     return _present(doc, "cbc:CreditNoteTypeCode" if doc.is_credit else "cbc:InvoiceTypeCode")
 
 
-@rule("BR-05", "An Invoice shall have an Invoice currency code (BT-5).")
+@rule("BR-05", gettext_noop("An Invoice shall have an Invoice currency code (BT-5)."))
 def _br05(doc: Doc) -> bool:
     return _present(doc, "cbc:DocumentCurrencyCode")
 
 
-@rule("BR-06", "An Invoice shall contain the Seller name (BT-27).")
+@rule("BR-06", gettext_noop("An Invoice shall contain the Seller name (BT-27)."))
 def _br06(doc: Doc) -> bool:
     return _present(doc, "cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName")
 
 
-@rule("BR-07", "An Invoice shall contain the Buyer name (BT-44).")
+@rule("BR-07", gettext_noop("An Invoice shall contain the Buyer name (BT-44)."))
 def _br07(doc: Doc) -> bool:
     return _present(doc, "cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName")
 
 
-@rule("BR-08", "An Invoice shall contain the Seller postal address (BG-5).")
+@rule("BR-08", gettext_noop("An Invoice shall contain the Seller postal address (BG-5)."))
 def _br08(doc: Doc) -> bool:
     return bool(doc.all("cac:AccountingSupplierParty/cac:Party/cac:PostalAddress"))
 
 
-@rule("BR-09", "The Seller postal address (BG-5) shall contain a Seller country code (BT-40).")
+@rule("BR-09", gettext_noop("The Seller postal address (BG-5) shall contain a Seller country code (BT-40)."))
 def _br09(doc: Doc) -> bool:
     return _present(
         doc, "cac:AccountingSupplierParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode"
     )
 
 
-@rule("BR-10", "An Invoice shall contain the Buyer postal address (BG-8).")
+@rule("BR-10", gettext_noop("An Invoice shall contain the Buyer postal address (BG-8)."))
 def _br10(doc: Doc) -> bool:
     return bool(doc.all("cac:AccountingCustomerParty/cac:Party/cac:PostalAddress"))
 
 
-@rule("BR-11", "The Buyer postal address shall contain a Buyer country code (BT-55).")
+@rule("BR-11", gettext_noop("The Buyer postal address shall contain a Buyer country code (BT-55)."))
 def _br11(doc: Doc) -> bool:
     return _present(
         doc, "cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode"
     )
 
 
-@rule("BR-12", "An Invoice shall have the Sum of Invoice line net amount (BT-106).")
+@rule("BR-12", gettext_noop("An Invoice shall have the Sum of Invoice line net amount (BT-106)."))
 def _br12(doc: Doc) -> bool:
     return doc.dec("cac:LegalMonetaryTotal/cbc:LineExtensionAmount") is not None
 
 
-@rule("BR-13", "An Invoice shall have the Invoice total amount without VAT (BT-109).")
+@rule("BR-13", gettext_noop("An Invoice shall have the Invoice total amount without VAT (BT-109)."))
 def _br13(doc: Doc) -> bool:
     return doc.dec("cac:LegalMonetaryTotal/cbc:TaxExclusiveAmount") is not None
 
 
-@rule("BR-14", "An Invoice shall have the Invoice total amount with VAT (BT-112).")
+@rule("BR-14", gettext_noop("An Invoice shall have the Invoice total amount with VAT (BT-112)."))
 def _br14(doc: Doc) -> bool:
     return doc.dec("cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount") is not None
 
 
-@rule("BR-15", "An Invoice shall have the Amount due for payment (BT-115).")
+@rule("BR-15", gettext_noop("An Invoice shall have the Amount due for payment (BT-115)."))
 def _br15(doc: Doc) -> bool:
     return doc.dec("cac:LegalMonetaryTotal/cbc:PayableAmount") is not None
 
 
-@rule("BR-16", "An Invoice shall have at least one Invoice line (BG-25).")
+@rule("BR-16", gettext_noop("An Invoice shall have at least one Invoice line (BG-25)."))
 def _br16(doc: Doc) -> bool:
     return bool(doc.lines)
 
 
-@rule("BR-21", "Each Invoice line (BG-25) shall have an Invoice line identifier (BT-126).")
+@rule("BR-21", gettext_noop("Each Invoice line (BG-25) shall have an Invoice line identifier (BT-126)."))
 def _br21(doc: Doc) -> bool:
     return all(_present(doc, "cbc:ID", line) for line in doc.lines)
 
 
-@rule("BR-22", "Each Invoice line (BG-25) shall have an Invoiced quantity (BT-129).")
+@rule("BR-22", gettext_noop("Each Invoice line (BG-25) shall have an Invoiced quantity (BT-129)."))
 def _br22(doc: Doc) -> bool:
     return all(doc.dec(doc.quantity_tag, line) is not None for line in doc.lines)
 
 
-@rule("BR-23", "An Invoice line (BG-25) shall have an Invoiced quantity unit of measure code (BT-130).")
+@rule(
+    "BR-23",
+    gettext_noop("An Invoice line (BG-25) shall have an Invoiced quantity unit of measure code (BT-130)."),
+)
 def _br23(doc: Doc) -> bool:
     return all(bool(doc.text(f"{doc.quantity_tag}/@unitCode", line)) for line in doc.lines)
 
 
-@rule("BR-24", "Each Invoice line (BG-25) shall have an Invoice line net amount (BT-131).")
+@rule("BR-24", gettext_noop("Each Invoice line (BG-25) shall have an Invoice line net amount (BT-131)."))
 def _br24(doc: Doc) -> bool:
     return all(doc.dec("cbc:LineExtensionAmount", line) is not None for line in doc.lines)
 
 
-@rule("BR-25", "Each Invoice line (BG-25) shall contain the Item name (BT-153).")
+@rule("BR-25", gettext_noop("Each Invoice line (BG-25) shall contain the Item name (BT-153)."))
 def _br25(doc: Doc) -> bool:
     return all(_present(doc, "cac:Item/cbc:Name", line) for line in doc.lines)
 
 
-@rule("BR-26", "Each Invoice line (BG-25) shall contain the Item net price (BT-146).")
+@rule("BR-26", gettext_noop("Each Invoice line (BG-25) shall contain the Item net price (BT-146)."))
 def _br26(doc: Doc) -> bool:
     return all(doc.dec("cac:Price/cbc:PriceAmount", line) is not None for line in doc.lines)
 
 
-@rule("BR-27", "The Item net price (BT-146) shall NOT be negative.")
+@rule("BR-27", gettext_noop("The Item net price (BT-146) shall NOT be negative."))
 def _br27(doc: Doc) -> bool:
     return all((doc.dec("cac:Price/cbc:PriceAmount", line) or ZERO) >= 0 for line in doc.lines)
 
 
 @rule(
     "BR-49",
-    "A Payment instruction (BG-16) shall specify the Payment means type code (BT-81).",
+    gettext_noop("A Payment instruction (BG-16) shall specify the Payment means type code (BT-81)."),
 )
 def _br49(doc: Doc) -> bool:
     return all(_present(doc, "cbc:PaymentMeansCode", means) for means in doc.all("cac:PaymentMeans"))
@@ -436,8 +456,10 @@ def _br49(doc: Doc) -> bool:
 
 @rule(
     "BR-61",
-    "If the Payment means type code (BT-81) means SEPA credit transfer, Local credit transfer or Non-SEPA "
-    "international credit transfer, the Payment account identifier (BT-84) shall be present.",
+    gettext_noop(
+        "If the Payment means type code (BT-81) means SEPA credit transfer, Local credit transfer or Non-SEPA "
+        "international credit transfer, the Payment account identifier (BT-84) shall be present."
+    ),
 )
 def _br61(doc: Doc) -> bool:
     for means in doc.all("cac:PaymentMeans"):
@@ -450,9 +472,11 @@ def _br61(doc: Doc) -> bool:
 
 @rule(
     "BR-CO-09",
-    "The Seller VAT identifier (BT-31) and the Buyer VAT identifier (BT-48) shall have a prefix in "
-    "accordance with ISO code ISO 3166-1 alpha-2 by which the country of issue may be identified; "
-    "Greece may use the prefix 'EL'.",
+    gettext_noop(
+        "The Seller VAT identifier (BT-31) and the Buyer VAT identifier (BT-48) shall have a prefix in "
+        "accordance with ISO code ISO 3166-1 alpha-2 by which the country of issue may be identified; "
+        "Greece may use the prefix 'EL'."
+    ),
 )
 def _brco09(doc: Doc) -> bool:
     from apps.suppliers.countries import ISO_COUNTRY_CODES
@@ -463,7 +487,9 @@ def _brco09(doc: Doc) -> bool:
     return True
 
 
-@rule("BR-CO-10", "Sum of Invoice line net amount (BT-106) = Σ Invoice line net amount (BT-131).")
+@rule(
+    "BR-CO-10", gettext_noop("Sum of Invoice line net amount (BT-106) = Σ Invoice line net amount (BT-131).")
+)
 def _brco10(doc: Doc) -> bool:
     total = doc.dec("cac:LegalMonetaryTotal/cbc:LineExtensionAmount")
     return total is not None and total == doc.sum(f"{doc.line_tag}/cbc:LineExtensionAmount")
@@ -471,8 +497,10 @@ def _brco10(doc: Doc) -> bool:
 
 @rule(
     "BR-CO-13",
-    "Invoice total amount without VAT (BT-109) = Σ Invoice line net amount (BT-131) - Sum of allowances on "
-    "document level (BT-107) + Sum of charges on document level (BT-108).",
+    gettext_noop(
+        "Invoice total amount without VAT (BT-109) = Σ Invoice line net amount (BT-131) - Sum of allowances on "
+        "document level (BT-107) + Sum of charges on document level (BT-108)."
+    ),
 )
 def _brco13(doc: Doc) -> bool:
     total = doc.dec("cac:LegalMonetaryTotal/cbc:TaxExclusiveAmount")
@@ -484,7 +512,9 @@ def _brco13(doc: Doc) -> bool:
 
 @rule(
     "BR-CO-14",
-    "Invoice total VAT amount (BT-110) = Σ VAT category tax amount (BT-117).",
+    gettext_noop(
+        "Invoice total VAT amount (BT-110) = Σ VAT category tax amount (BT-117).",
+    ),
 )
 def _brco14(doc: Doc) -> bool:
     total = doc.dec("cac:TaxTotal/cbc:TaxAmount")
@@ -493,8 +523,10 @@ def _brco14(doc: Doc) -> bool:
 
 @rule(
     "BR-CO-15",
-    "Invoice total amount with VAT (BT-112) = Invoice total amount without VAT (BT-109) + Invoice total "
-    "VAT amount (BT-110).",
+    gettext_noop(
+        "Invoice total amount with VAT (BT-112) = Invoice total amount without VAT (BT-109) + Invoice total "
+        "VAT amount (BT-110)."
+    ),
 )
 def _brco15(doc: Doc) -> bool:
     gross = doc.dec("cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount")
@@ -505,8 +537,10 @@ def _brco15(doc: Doc) -> bool:
 
 @rule(
     "BR-CO-16",
-    "Amount due for payment (BT-115) = Invoice total amount with VAT (BT-112) - Paid amount (BT-113) + "
-    "Rounding amount (BT-114).",
+    gettext_noop(
+        "Amount due for payment (BT-115) = Invoice total amount with VAT (BT-112) - Paid amount (BT-113) + "
+        "Rounding amount (BT-114)."
+    ),
 )
 def _brco16(doc: Doc) -> bool:
     due = doc.dec("cac:LegalMonetaryTotal/cbc:PayableAmount")
@@ -518,8 +552,10 @@ def _brco16(doc: Doc) -> bool:
 
 @rule(
     "BR-CO-17",
-    "VAT category tax amount (BT-117) = VAT category taxable amount (BT-116) x (VAT category rate (BT-119) "
-    "/ 100), rounded to two decimals.",
+    gettext_noop(
+        "VAT category tax amount (BT-117) = VAT category taxable amount (BT-116) x (VAT category rate (BT-119) "
+        "/ 100), rounded to two decimals."
+    ),
 )
 def _brco17(doc: Doc) -> bool:
     for subtotal in doc.all("cac:TaxTotal/cac:TaxSubtotal"):
@@ -533,15 +569,17 @@ def _brco17(doc: Doc) -> bool:
     return True
 
 
-@rule("BR-CO-18", "An Invoice shall at least have one VAT breakdown group (BG-23).")
+@rule("BR-CO-18", gettext_noop("An Invoice shall at least have one VAT breakdown group (BG-23)."))
 def _brco18(doc: Doc) -> bool:
     return bool(doc.all("cac:TaxTotal/cac:TaxSubtotal"))
 
 
 @rule(
     "BR-CO-25",
-    "In case the Amount due for payment (BT-115) is positive, either the Payment due date (BT-9) or the "
-    "Payment terms (BT-20) shall be present.",
+    gettext_noop(
+        "In case the Amount due for payment (BT-115) is positive, either the Payment due date (BT-9) or the "
+        "Payment terms (BT-20) shall be present."
+    ),
 )
 def _brco25(doc: Doc) -> bool:
     due = doc.dec("cac:LegalMonetaryTotal/cbc:PayableAmount") or ZERO
@@ -649,62 +687,87 @@ def _seller_and_buyer_vat(category: str) -> Check:
 
 
 CATEGORY_NAMES = {
-    "S": "Standard rated",
-    "AE": "Reverse charge",
-    "K": "Intra-community supply",
-    "G": "Export outside the EU",
+    "S": gettext_noop("Standard rated"),
+    "AE": gettext_noop("Reverse charge"),
+    "K": gettext_noop("Intra-community supply"),
+    "G": gettext_noop("Export outside the EU"),
 }
+
+MSG_BREAKDOWN_ONE = gettext_noop(
+    "An Invoice that contains an Invoice line where the VAT category code is '%(name)s' shall contain in "
+    "the VAT breakdown exactly one VAT category code '%(name)s'."
+)
+MSG_BREAKDOWN_SOME = gettext_noop(
+    "An Invoice that contains an Invoice line where the VAT category code is '%(name)s' shall contain in "
+    "the VAT breakdown at least one VAT category code '%(name)s'."
+)
+MSG_SELLER_AND_BUYER_VAT = gettext_noop(
+    "An Invoice that contains an Invoice line where the VAT category code is '%(name)s' shall contain the "
+    "Seller VAT Identifier (BT-31) and the Buyer VAT identifier (BT-48) or the Buyer legal registration "
+    "identifier (BT-47)."
+)
+MSG_SELLER_VAT = gettext_noop(
+    "An Invoice that contains an Invoice line where the VAT category code is '%(name)s' shall contain the "
+    "Seller VAT Identifier (BT-31)."
+)
+MSG_RATE_ZERO = gettext_noop(
+    "In an Invoice line where the VAT category code is '%(name)s' the Invoiced item VAT rate (BT-152) "
+    "shall be 0 (zero)."
+)
+MSG_RATE_POSITIVE = gettext_noop(
+    "In an Invoice line where the VAT category code is '%(name)s' the Invoiced item VAT rate (BT-152) "
+    "shall be greater than zero."
+)
+MSG_TAXABLE = gettext_noop(
+    "In a VAT breakdown where the VAT category code is '%(name)s' the VAT category taxable amount (BT-116) "
+    "shall equal the sum of Invoice line net amounts (BT-131) of that category and rate."
+)
+MSG_TAX_ZERO = gettext_noop(
+    "The VAT category tax amount (BT-117) in a VAT breakdown where the VAT category code is '%(name)s' "
+    "shall equal 0 (zero)."
+)
+MSG_TAX_RATE = gettext_noop(
+    "The VAT category tax amount (BT-117) in a VAT breakdown where the VAT category code is '%(name)s' "
+    "shall equal the taxable amount multiplied by the rate."
+)
+MSG_EXEMPTION_REQUIRED = gettext_noop(
+    "A VAT breakdown with VAT category code '%(name)s' shall have a VAT exemption reason code (BT-121) or "
+    "text (BT-120)."
+)
+MSG_EXEMPTION_NONE = gettext_noop(
+    "A VAT breakdown with VAT category code '%(name)s' shall not have a VAT exemption reason code (BT-121) "
+    "or text (BT-120)."
+)
 
 
 def _category_rules(prefix: str, category: str) -> None:
     name = CATEGORY_NAMES[category]
     zero_rated = category != "S"
-    rule(
-        f"BR-{prefix}-01",
-        f"An Invoice that contains an Invoice line where the VAT category code is '{name}' shall contain "
-        f"in the VAT breakdown {'exactly one' if zero_rated else 'at least one'} VAT category code '{name}'.",
-    )(_breakdown(category, exactly_one=zero_rated))
+
+    def add(number: str, message: str, check: Check) -> None:
+        rule(f"BR-{prefix}-{number}", message, name=name)(check)
+
+    add(
+        "01",
+        MSG_BREAKDOWN_ONE if zero_rated else MSG_BREAKDOWN_SOME,
+        _breakdown(category, exactly_one=zero_rated),
+    )
     if category in ("AE", "K"):
-        rule(
-            f"BR-{prefix}-02",
-            f"An Invoice that contains an Invoice line where the VAT category code is '{name}' shall contain "
-            "the Seller VAT Identifier (BT-31) and the Buyer VAT identifier (BT-48) or the Buyer legal "
-            "registration identifier (BT-47).",
-        )(_seller_and_buyer_vat(category))
+        add("02", MSG_SELLER_AND_BUYER_VAT, _seller_and_buyer_vat(category))
     else:
-        rule(
-            f"BR-{prefix}-02",
-            f"An Invoice that contains an Invoice line where the VAT category code is '{name}' shall contain "
-            "the Seller VAT Identifier (BT-31).",
-        )(_seller_vat(category))
-    rule(
-        f"BR-{prefix}-05",
-        f"In an Invoice line where the VAT category code is '{name}' the Invoiced item VAT rate (BT-152) "
-        f"shall be {'0 (zero)' if zero_rated else 'greater than zero'}.",
-    )(_line_rate(category, positive=not zero_rated))
-    rule(
-        f"BR-{prefix}-08",
-        f"In a VAT breakdown where the VAT category code is '{name}' the VAT category taxable amount "
-        "(BT-116) shall equal the sum of Invoice line net amounts (BT-131) of that category and rate.",
-    )(_taxable(category))
-    rule(
-        f"BR-{prefix}-09",
-        f"The VAT category tax amount (BT-117) in a VAT breakdown where the VAT category code is '{name}' "
-        + (
-            "shall equal 0 (zero)."
-            if zero_rated
-            else "shall equal the taxable amount multiplied by the rate."
-        ),
-    )(_tax_amount(category, zero=zero_rated))
-    rule(
-        f"BR-{prefix}-10",
-        f"A VAT breakdown with VAT category code '{name}' shall "
-        + (
-            "have a VAT exemption reason code (BT-121) or text (BT-120)."
-            if zero_rated
-            else "not have a VAT exemption reason code (BT-121) or text (BT-120)."
-        ),
-    )(_exemption(category, required=zero_rated))
+        add("02", MSG_SELLER_VAT, _seller_vat(category))
+    add(
+        "05",
+        MSG_RATE_ZERO if zero_rated else MSG_RATE_POSITIVE,
+        _line_rate(category, positive=not zero_rated),
+    )
+    add("08", MSG_TAXABLE, _taxable(category))
+    add("09", MSG_TAX_ZERO if zero_rated else MSG_TAX_RATE, _tax_amount(category, zero=zero_rated))
+    add(
+        "10",
+        MSG_EXEMPTION_REQUIRED if zero_rated else MSG_EXEMPTION_NONE,
+        _exemption(category, required=zero_rated),
+    )
 
 
 _category_rules("S", "S")
@@ -715,8 +778,10 @@ _category_rules("G", "G")
 
 @rule(
     "BR-IC-11",
-    "In an Invoice with a VAT breakdown where the VAT category code is 'Intra-community supply' the Actual "
-    "delivery date (BT-72) or the Invoicing period (BG-14) shall not be blank.",
+    gettext_noop(
+        "In an Invoice with a VAT breakdown where the VAT category code is 'Intra-community supply' the Actual "
+        "delivery date (BT-72) or the Invoicing period (BG-14) shall not be blank."
+    ),
 )
 def _bric11(doc: Doc) -> bool:
     if not doc.subtotals("K"):
@@ -726,8 +791,10 @@ def _bric11(doc: Doc) -> bool:
 
 @rule(
     "BR-IC-12",
-    "In an Invoice with a VAT breakdown where the VAT category code is 'Intra-community supply' the Deliver "
-    "to country code (BT-80) shall not be blank.",
+    gettext_noop(
+        "In an Invoice with a VAT breakdown where the VAT category code is 'Intra-community supply' the Deliver "
+        "to country code (BT-80) shall not be blank."
+    ),
 )
 def _bric12(doc: Doc) -> bool:
     if not doc.subtotals("K"):
@@ -738,38 +805,48 @@ def _bric12(doc: Doc) -> bool:
 # -- Peppol BIS Billing 3.0 ------------------------------------------------------------------------------
 
 
-@rule("PEPPOL-EN16931-R001", "Business process MUST be provided.")
+@rule("PEPPOL-EN16931-R001", gettext_noop("Business process MUST be provided."))
 def _r001(doc: Doc) -> bool:
     return _present(doc, "cbc:ProfileID")
 
 
 @rule(
     "PEPPOL-EN16931-R004",
-    "Specification identifier MUST have the value "
-    "'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0'.",
+    gettext_noop(
+        "Specification identifier MUST have the value "
+        "'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0'."
+    ),
 )
 def _r004(doc: Doc) -> bool:
     return doc.text("cbc:CustomizationID") == CUSTOMIZATION_ID
 
 
-@rule("PEPPOL-EN16931-R003", "A buyer reference or purchase order reference MUST be provided.")
+@rule("PEPPOL-EN16931-R003", gettext_noop("A buyer reference or purchase order reference MUST be provided."))
 def _r003(doc: Doc) -> bool:
     return _present(doc, "cbc:BuyerReference") or _present(doc, "cac:OrderReference/cbc:ID")
 
 
-@rule("PEPPOL-EN16931-R010", "Buyer electronic address MUST be provided.")
+@rule("PEPPOL-EN16931-R010", gettext_noop("Buyer electronic address MUST be provided."))
 def _r010(doc: Doc) -> bool:
     return _present(doc, "cac:AccountingCustomerParty/cac:Party/cbc:EndpointID")
 
 
-@rule("PEPPOL-EN16931-R020", "Seller electronic address MUST be provided.")
+@rule("PEPPOL-EN16931-R020", gettext_noop("Seller electronic address MUST be provided."))
 def _r020(doc: Doc) -> bool:
     return _present(doc, "cac:AccountingSupplierParty/cac:Party/cbc:EndpointID")
 
 
+@rule("PEPPOL-EN16931-R008", gettext_noop("Document MUST not contain empty elements."))
+def _r008(doc: Doc) -> bool:
+    for element in doc.root.iter():
+        if isinstance(element.tag, str) and len(element) == 0 and not (element.text or "").strip():
+            return False
+    return True
+
+
 @rule(
     "PEPPOL-EN16931-R051",
-    "All currencyID attributes must have the same value as the invoice currency code (BT-5).",
+    gettext_noop("All currencyID attributes must have the same value as the invoice currency code (BT-5)."),
 )
 def _r051(doc: Doc) -> bool:
     currency = doc.text("cbc:DocumentCurrencyCode")
@@ -780,20 +857,21 @@ def _r051(doc: Doc) -> bool:
     )
 
 
-RULE_IDS = [identifier for identifier, _message, _check in RULES]
+RULE_IDS = [r.identifier for r in RULES]
 
 
 def validate(root: etree._Element) -> list[Problem]:
-    """The rules the document breaks (empty: it keeps every rule)."""
+    """The rules the document breaks (empty: it keeps every rule), with their texts in the active
+    language."""
     doc = Doc(root)
     if not _root(doc):
-        return [Problem("UBL-SR-ROOT", RULES[0][1])]
+        return [Problem(RULES[0].identifier, RULES[0].text())]
     problems = []
-    for identifier, message, check in RULES:
+    for item in RULES:
         try:
-            ok = check(doc)
+            ok = item.check(doc)
         except (InvalidOperation, ValueError, TypeError):
             ok = False
         if not ok:
-            problems.append(Problem(identifier, message))
+            problems.append(Problem(item.identifier, item.text()))
     return problems

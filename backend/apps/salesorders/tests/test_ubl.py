@@ -222,6 +222,8 @@ def test_a_draft_has_no_e_invoice_and_a_broken_one_is_refused_with_its_rules(ein
     assert [p["rule"] for p in body["data"]] == ["PEPPOL-EN16931-R010"]
     zh = client.get(f"{INVOICES}{invoice.pk}/ubl/", HTTP_ACCEPT_LANGUAGE="zh")
     assert zh.json()["message"] != body["message"]
+    assert zh.json()["data"] == [{"rule": "PEPPOL-EN16931-R010", "message": "必须提供买方电子地址。"}]
+    assert body["data"][0]["message"] == "Buyer electronic address MUST be provided."
 
 
 # -- every rule broken once ----------------------------------------------------------------------------
@@ -398,6 +400,7 @@ BREAKS = [
     ("PEPPOL-EN16931-R001", "domestic", _remove("cbc:ProfileID")),
     ("PEPPOL-EN16931-R003", "domestic", _remove("cbc:BuyerReference")),
     ("PEPPOL-EN16931-R004", "domestic", _set("cbc:CustomizationID", "urn:cen.eu:en16931:2017")),
+    ("PEPPOL-EN16931-R008", "domestic", _set("cac:InvoiceLine/cac:Item/cbc:Name", "  ")),
     ("PEPPOL-EN16931-R010", "domestic", _remove(f"{BUYER}/cbc:EndpointID")),
     ("PEPPOL-EN16931-R020", "domestic", _remove(f"{SELLER}/cbc:EndpointID")),
     ("PEPPOL-EN16931-R051", "domestic", _set_attr("cac:TaxTotal/cbc:TaxAmount", "currencyID", "USD")),
@@ -422,6 +425,18 @@ def documents(einvoice_world, in_tenant):
     }
     with in_tenant(w["tenant3"]):
         return {name: ubl.build(invoice) for name, invoice in built.items()}
+
+
+def test_every_rule_text_is_translated():
+    from django.utils import translation
+
+    for item in en16931.RULES:
+        with translation.override("en"):
+            english = item.text()
+        with translation.override("zh-hans"):
+            chinese = item.text()
+        assert english and chinese != english, item.identifier
+        assert "%(" not in english and "%(" not in chinese, item.identifier
 
 
 def test_every_rule_is_broken_by_one_test(documents):
