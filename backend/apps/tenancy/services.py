@@ -42,6 +42,7 @@ COMPANY_SETTINGS_FIELDS = (
     "iban",
     "bic",
     "payment_terms_days",
+    "allow_uncovered_shipping",
 )
 
 

@@ -71,6 +71,7 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
     iban = serializers.CharField(max_length=60, allow_blank=True, required=False)
     bic = serializers.CharField(max_length=30, allow_blank=True, required=False)
     payment_terms_days = serializers.IntegerField(min_value=0, max_value=365, required=False)
+    allow_uncovered_shipping = serializers.BooleanField(required=False)
     missing_for_statement = serializers.SerializerMethodField()
     can_edit = serializers.SerializerMethodField()
 

@@ -56,6 +56,7 @@ export function toValues(settings: CompanySettings): CompanySettingsValues {
     iban: settings.iban ?? '',
     bic: settings.bic ?? '',
     payment_terms_days: settings.payment_terms_days ?? 30,
+    allow_uncovered_shipping: settings.allow_uncovered_shipping ?? false,
   };
 }
 
@@ -377,6 +378,14 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
           extra={t('help.allow_unlabelled_shipping')}
         >
           <Switch disabled={!editable} data-testid="allow-unlabelled-shipping" />
+        </Form.Item>
+        <Form.Item
+          name="allow_uncovered_shipping"
+          valuePropName="checked"
+          label={t('fields.allow_uncovered_shipping')}
+          extra={t('help.allow_uncovered_shipping')}
+        >
+          <Switch disabled={!editable} data-testid="allow-uncovered-shipping" />
         </Form.Item>
       </Card>
 

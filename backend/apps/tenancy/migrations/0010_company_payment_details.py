@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tenancy', '0008_merge_0007_eudr_roles_0007_unlabelled_shipping'),
+        ('tenancy', '0009_placing_statements'),
     ]
 
     operations = [
