@@ -107,6 +107,11 @@ test('an internal user orders, confirms, ships part with two cartons, invoices a
   await page.getByTestId('invoice-pdf').click();
   const pdfPage = await popup;
   expect(pdfPage.url()).toMatch(/^blob:/);
+
+  // the e-invoice (UBL 2.1, Peppol BIS Billing 3.0), checked by the server before it is answered
+  const download = page.waitForEvent('download');
+  await page.getByTestId('invoice-ubl').click();
+  expect((await download).suggestedFilename()).toMatch(/^INV-\d{4}-\d{5}\.xml$/);
 });
 
 /** The article number of an active product of tenant 3. */

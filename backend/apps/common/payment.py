@@ -30,3 +30,36 @@ def rf_printed(reference: str) -> str:
 
 def rf_valid(reference: str) -> bool:
     return bool(iso11649.is_valid(reference))
+
+
+# -- bank account ----------------------------------------------------------------------------------------
+# IBAN (ISO 13616): country, two check digits (ISO 7064 MOD 97-10 over the whole number) and the country's
+# account format (python-stdnum knows each country's length and layout). BIC (ISO 9362): 4 letters of the
+# bank, 2 of the country, 2 letters or digits of the place and optionally 3 of the branch.
+
+
+def iban_compact(value: str | None) -> str:
+    return "".join((value or "").split()).replace("-", "").upper()
+
+
+def iban_valid(value: str) -> bool:
+    from stdnum import iban
+
+    return bool(value) and bool(iban.is_valid(value))
+
+
+def iban_printed(value: str) -> str:
+    """An IBAN as it is printed: in groups of four ("NL91 ABNA 0417 1643 00")."""
+    from stdnum import iban
+
+    return iban.format(value) if value else ""
+
+
+def bic_compact(value: str | None) -> str:
+    return "".join((value or "").split()).upper()
+
+
+def bic_valid(value: str) -> bool:
+    from stdnum import bic
+
+    return bool(value) and bool(bic.is_valid(value))

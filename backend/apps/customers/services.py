@@ -44,7 +44,12 @@ def _replace_contacts(customer: Customer, contacts: list[dict[str, Any]]) -> Non
 
 @transaction.atomic
 def customer_create(*, data: dict[str, Any], contacts: list[dict[str, Any]] | None = None) -> Customer:
-    """Creates a customer with its contacts."""
+    """Creates a customer with its contacts. Without `payment_terms_days` it gets the company's default
+    payment terms (company settings)."""
+    if data.get("payment_terms_days") is None:
+        from apps.tenancy.selectors import company_payment_terms_days
+
+        data = {**data, "payment_terms_days": company_payment_terms_days()}
     customer = Customer(**data)
     _save(customer)
     if contacts:

@@ -50,6 +50,8 @@ class SalesErrorCode(StrEnum):
     INVOICE_ALREADY_POSTED = "invoice_already_posted"
     INVALID_AMOUNT = "invalid_amount"
     NOT_FOUND = "not_found"
+    UBL_NOT_POSTED = "ubl_not_posted"
+    UBL_INVALID = "ubl_invalid"
 
 
 class IllegalAction(Conflict):
@@ -257,3 +259,21 @@ class ShipmentNotFound(NotFound):
 
     error = SalesErrorCode.NOT_FOUND
     default_message = _("Not found.")
+
+
+class UblNotPosted(Conflict):
+    """A draft has no number and may still change: it has no e-invoice."""
+
+    error = SalesErrorCode.UBL_NOT_POSTED
+    default_message = _("Only a posted invoice or credit note can be downloaded as an e-invoice.")
+
+
+class UblInvalid(Conflict):
+    """The e-invoice breaks a rule it is checked against (`data`: the broken rules, `rule` and `message`);
+    nothing is sent."""
+
+    error = SalesErrorCode.UBL_INVALID
+    default_message = _(
+        "The e-invoice breaks the rules listed and is not issued. Complete the company settings or the "
+        "customer's data (address, VAT number, e-mail) and try again."
+    )

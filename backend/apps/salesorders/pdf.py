@@ -13,6 +13,7 @@ data (EORI) and the reference numbers of the due diligence statements of the car
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils import translation
@@ -23,7 +24,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
 from apps.common import payment, tax
-from apps.eudr.dds.summary_pdf import _register_fonts, _Styles
+from apps.eudr.dds.summary_pdf import CJK_FONT, _needs_cjk, _register_fonts, _Styles
 from apps.salesorders import selectors
 from apps.salesorders.models import Invoice, Shipment
 from apps.tenancy.models import Tenant
@@ -66,7 +67,7 @@ def _doc(buffer, title: str) -> SimpleDocTemplate:
         leftMargin=15 * mm,
         rightMargin=15 * mm,
         topMargin=15 * mm,
-        bottomMargin=15 * mm,
+        bottomMargin=20 * mm,  # room for the company's footer
         title=title,
     )
 
@@ -107,6 +108,81 @@ def _dds_block(s: _Styles, shipment_ids) -> list:
     return story
 
 
+@dataclass
+class CompanyDetails:
+    """Who issues the document, as printed in its footer on every page (and the invoice's seller block)."""
+
+    name: str = ""
+    address: str = ""
+    country: str = ""
+    vat_number: str = ""
+    registration_number: str = ""
+    eori_number: str = ""
+    iban: str = ""
+    bic: str = ""
+
+    @classmethod
+    def of_tenant(cls, tenant: Tenant) -> CompanyDetails:
+        return cls(
+            name=tenant.legal_name or tenant.name,
+            address=tenant.address,
+            country=tenant.country,
+            vat_number=tenant.vat_number,
+            registration_number=tenant.registration_number,
+            eori_number=tenant.eori_number,
+            iban=tenant.iban,
+            bic=tenant.bic,
+        )
+
+    @classmethod
+    def of_invoice(cls, invoice: Invoice, tenant: Tenant) -> CompanyDetails:
+        """A posted invoice prints what it was posted with; a draft what the settings say now."""
+        if invoice.status != Invoice.Status.POSTED:
+            return cls.of_tenant(tenant)
+        return cls(
+            name=invoice.seller_name,
+            address=invoice.seller_address,
+            country=invoice.seller_country,
+            vat_number=invoice.seller_vat_number,
+            registration_number=invoice.seller_registration_number,
+            eori_number=invoice.seller_eori_number,
+            iban=invoice.seller_iban,
+            bic=invoice.seller_bic,
+        )
+
+    def footer_lines(self) -> list[str]:
+        first = " · ".join(x for x in [self.name, " ".join(self.address.split()), self.country] if x)
+        second = " · ".join(
+            f"{label}: {value}"
+            for label, value in [
+                (_("VAT number"), self.vat_number),
+                (_("Registration number"), self.registration_number),
+                ("IBAN", payment.iban_printed(self.iban)),
+                ("BIC", self.bic),
+            ]
+            if value
+        )
+        return [line for line in (first, second) if line]
+
+
+def _footer(details: CompanyDetails):
+    """A page callback drawing the company's details at the foot of every page."""
+    lines = details.footer_lines()
+
+    def draw(canvas, doc) -> None:
+        canvas.saveState()
+        canvas.setStrokeColor(colors.HexColor("#d0d7de"))
+        canvas.line(doc.leftMargin, 13 * mm, A4[0] - doc.rightMargin, 13 * mm)
+        y = 10 * mm
+        for line in lines:
+            canvas.setFont(CJK_FONT if _needs_cjk(line) else "Helvetica", 7)
+            canvas.drawCentredString(A4[0] / 2, y, line)
+            y -= 3.2 * mm
+        canvas.restoreState()
+
+    return draw
+
+
 def _django_language(code: str) -> str:
     return "zh-hans" if code == "zh" else "en"
 
@@ -123,11 +199,7 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
     tenant = Tenant.objects.get(pk=invoice.tenant_id)
     customer = invoice.customer
     posted = invoice.status == Invoice.Status.POSTED
-    seller_name = invoice.seller_name if posted else (tenant.legal_name or tenant.name)
-    seller_address = invoice.seller_address if posted else tenant.address
-    seller_country = invoice.seller_country if posted else tenant.country
-    seller_vat = invoice.seller_vat_number if posted else tenant.vat_number
-    seller_eori = invoice.seller_eori_number if posted else tenant.eori_number
+    seller = CompanyDetails.of_invoice(invoice, tenant)
     buyer_name = invoice.buyer_name if posted else customer.name
     buyer_address = (
         invoice.buyer_address
@@ -154,11 +226,15 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
     parties = [
         [s.p(_("Seller")), s.p(_("Buyer"))],
         [
-            s.p("\n".join(x for x in [seller_name, seller_address, seller_country] if x)),
+            s.p("\n".join(x for x in [seller.name, seller.address, seller.country] if x)),
             s.p("\n".join(x for x in [buyer_name, buyer_address, buyer_country] if x)),
         ],
         [
-            s.p(f"{_('VAT number')}: {seller_vat or '-'}\n{_('EORI number')}: {seller_eori or '-'}"),
+            s.p(
+                f"{_('VAT number')}: {seller.vat_number or '-'}\n"
+                f"{_('Registration number')}: {seller.registration_number or '-'}\n"
+                f"{_('EORI number')}: {seller.eori_number or '-'}"
+            ),
             s.p(f"{_('VAT number')}: {buyer_vat or '-'}\n{_('Customer number')}: {customer.number}"),
         ],
     ]
@@ -178,8 +254,6 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
         facts.append((_("Date of supply"), invoice.supply_date.isoformat()))
     if invoice.due_date and not is_credit:
         facts.append((_("Due date"), invoice.due_date.isoformat()))
-    if invoice.payment_reference and not is_credit:
-        facts.append((_("Payment reference"), payment.rf_printed(invoice.payment_reference)))
     if is_credit and invoice.credited_invoice:
         facts.append((_("Corrects invoice"), invoice.credited_invoice.number))
     story += [
@@ -242,14 +316,36 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
         story += [Spacer(1, 3 * mm), s.p(heading, "h2"), s.p(str(mention))]
     if invoice.note:
         story += [Spacer(1, 3 * mm), s.p(invoice.note)]
-    if not is_credit and invoice.payment_terms_days:
-        story += [
-            Spacer(1, 3 * mm),
-            s.p(_("Payment terms: %(days)s days net.") % {"days": invoice.payment_terms_days}),
-        ]
+    if not is_credit:
+        story += _payment_block(s, invoice, seller)
     story += _dds_block(s, list(invoice.shipments.values_list("pk", flat=True)))
-    doc.build(story)
+    footer = _footer(seller)
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()
+
+
+def _payment_block(s: _Styles, invoice: Invoice, seller: CompanyDetails) -> list:
+    """How to pay: the terms, the due date, the account and the structured reference to quote."""
+    if invoice.payment_terms_days:
+        terms = _("Payment terms: %(days)s days net.") % {"days": invoice.payment_terms_days}
+    else:
+        terms = _("Payment terms: due on receipt.")
+    rows = [
+        (_("Payment terms"), terms),
+        (_("Amount to pay"), f"{_num(invoice.total_gross)} {invoice.currency}"),
+        (_("Account holder"), seller.name if seller.iban else ""),
+        ("IBAN", payment.iban_printed(seller.iban)),
+        ("BIC", seller.bic),
+        (_("Payment reference"), payment.rf_printed(invoice.payment_reference)),
+    ]
+    story = [
+        Spacer(1, 3 * mm),
+        s.p(_("Payment"), "h2"),
+        _grid([[s.p(k), s.p(v)] for k, v in rows if v], [WIDTH * 0.3, WIDTH * 0.7], header=False),
+    ]
+    if invoice.payment_reference:
+        story.append(s.p(_("Please quote the payment reference with your payment.")))
+    return story
 
 
 def delivery_note_pdf(shipment: Shipment) -> bytes:
@@ -263,6 +359,7 @@ def _delivery_note_pdf(shipment: Shipment) -> bytes:
     s = _Styles()
     order = shipment.sales_order
     tenant = Tenant.objects.get(pk=shipment.tenant_id)
+    shipper = CompanyDetails.of_tenant(tenant)
     buffer = io.BytesIO()
     doc = _doc(buffer, f"{_('Delivery note')} {shipment.shipment_number}")
     story = [s.p(_("Delivery note"), "title")]
@@ -279,10 +376,15 @@ def _delivery_note_pdf(shipment: Shipment) -> bytes:
     parties = [
         [s.p(_("Shipper")), s.p(_("Ship to"))],
         [
-            s.p(
-                "\n".join(x for x in [tenant.legal_name or tenant.name, tenant.address, tenant.country] if x)
-            ),
+            s.p("\n".join(x for x in [shipper.name, shipper.address, shipper.country] if x)),
             s.p(ship_to),
+        ],
+        [
+            s.p(
+                f"{_('VAT number')}: {shipper.vat_number or '-'}\n"
+                f"{_('Registration number')}: {shipper.registration_number or '-'}"
+            ),
+            s.p(""),
         ],
     ]
     story += [_grid(parties, [WIDTH / 2, WIDTH / 2]), Spacer(1, 4 * mm)]
@@ -318,5 +420,6 @@ def _delivery_note_pdf(shipment: Shipment) -> bytes:
         )
     story.append(_grid(rows, [WIDTH * w for w in (0.07, 0.15, 0.3, 0.1, 0.38)]))
     story += _dds_block(s, [shipment.pk])
-    doc.build(story)
+    footer = _footer(shipper)
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()

@@ -1230,6 +1230,9 @@ def invoice_post(*, invoice: Invoice, user=None, issue_date: date | None = None)
     invoice.seller_country = tenant.country
     invoice.seller_vat_number = tenant.vat_number
     invoice.seller_eori_number = tenant.eori_number
+    invoice.seller_registration_number = tenant.registration_number
+    invoice.seller_iban = tenant.iban
+    invoice.seller_bic = tenant.bic
     invoice.buyer_name = customer.name
     invoice.buyer_address = _address(
         customer.billing_street, " ".join(p for p in [customer.billing_post_code, customer.billing_city] if p)

@@ -144,6 +144,23 @@ class Tenant(models.Model):
         ),
         db_default=False,
     )
+    # Printed on every business document (docs/sales.md, "Company and payment details")
+    registration_number = models.CharField(
+        _("registration number"),
+        max_length=40,
+        blank=True,
+        default="",
+        db_default="",
+        help_text=_("The company's number in the trade register (e.g. KvK, Handelsregister)."),
+    )
+    iban = models.CharField(_("IBAN"), max_length=34, blank=True, default="", db_default="")
+    bic = models.CharField(_("BIC"), max_length=11, blank=True, default="", db_default="")
+    payment_terms_days = models.PositiveSmallIntegerField(
+        _("default payment terms (days)"),
+        default=30,
+        db_default=30,
+        help_text=_("Terms of a new order whose customer has none of its own."),
+    )
     is_active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -59,6 +59,21 @@ MSG_VAT = _("Enter the VAT number with its 2-letter country prefix, e.g. NL86234
 MSG_PHONE = _("Enter the phone number with digits, spaces and + ( ) - . / only, e.g. +31 10 123 4567.")
 MSG_EU_COUNTRY = _("Choose the EU member state where the company places the products on the market.")
 MSG_COUNTRY = _("Enter a two-letter ISO 3166-1 country code, e.g. CN.")
+MSG_IBAN = _(
+    "Enter the IBAN with its country code and check digits, e.g. NL91 ABNA 0417 1643 00; "
+    "this one's check digits or length do not match."
+)
+MSG_BIC = _("Enter the BIC (SWIFT code) of 8 or 11 letters and digits, e.g. ABNANL2A.")
+MSG_BIC_WITHOUT_IBAN = _("Enter the IBAN as well: a BIC alone does not say where to pay.")
+MSG_REGISTRATION = _(
+    "Enter the registration number (e.g. KvK or Handelsregister) with letters, digits, spaces and "
+    ". / - only, at most 40 characters."
+)
+REGISTRATION_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ./\-]{0,39}$")
+
+
+def is_registration_number(value: str) -> bool:
+    return bool(REGISTRATION_RE.match(value))
 
 
 def normalise_identifier(value: str | None) -> str:

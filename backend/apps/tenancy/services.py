@@ -38,6 +38,10 @@ COMPANY_SETTINGS_FIELDS = (
     "eudr_is_sme",
     "simplified_declaration_id",
     "allow_unlabelled_shipping",
+    "registration_number",
+    "iban",
+    "bic",
+    "payment_terms_days",
     "allow_uncovered_shipping",
 )
 

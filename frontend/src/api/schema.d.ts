@@ -4130,6 +4130,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/salesorders/invoices/{id}/ubl/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The posted invoice or credit note as an EN 16931 e-invoice: UBL 2.1, Peppol BIS Billing 3.0,
+         *     checked against the rules it must keep before it is answered (409 `ubl_invalid` names the broken
+         *     rules; 409 `ubl_not_posted` for a draft).
+         */
+        get: operations["salesorders_invoices_ubl_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/salesorders/invoices/export/": {
         parameters: {
             query?: never;
@@ -5506,6 +5527,10 @@ export interface components {
             eudr_is_sme?: boolean;
             simplified_declaration_id?: string;
             allow_unlabelled_shipping?: boolean;
+            registration_number?: string;
+            iban?: string;
+            bic?: string;
+            payment_terms_days?: number;
             allow_uncovered_shipping?: boolean;
             readonly eudr_duties: components["schemas"]["EudrDutiesEnum"][];
             readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
@@ -6834,6 +6859,9 @@ export interface components {
             readonly seller_name: string;
             readonly seller_address: string;
             readonly seller_vat_number: string;
+            readonly seller_registration_number: string;
+            readonly seller_iban: string;
+            readonly seller_bic: string;
             readonly buyer_name: string;
             readonly buyer_address: string;
             readonly buyer_vat_number: string;
@@ -7983,6 +8011,10 @@ export interface components {
             eudr_is_sme?: boolean;
             simplified_declaration_id?: string;
             allow_unlabelled_shipping?: boolean;
+            registration_number?: string;
+            iban?: string;
+            bic?: string;
+            payment_terms_days?: number;
             allow_uncovered_shipping?: boolean;
         };
         PatchedCustomerRequest: {
@@ -33800,6 +33832,76 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["InvoiceDetail"];
                     };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_ubl_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
             /** @description Invalid input or tenant_id missing */

@@ -598,6 +598,9 @@ class InvoiceDetailSerializer(InvoiceSerializer):
     seller_name = serializers.CharField(read_only=True)
     seller_address = serializers.CharField(read_only=True)
     seller_vat_number = serializers.CharField(read_only=True)
+    seller_registration_number = serializers.CharField(read_only=True)
+    seller_iban = serializers.CharField(read_only=True)
+    seller_bic = serializers.CharField(read_only=True)
     buyer_name = serializers.CharField(read_only=True)
     buyer_address = serializers.CharField(read_only=True)
     buyer_vat_number = serializers.CharField(read_only=True)
@@ -615,6 +618,9 @@ class InvoiceDetailSerializer(InvoiceSerializer):
             "seller_name",
             "seller_address",
             "seller_vat_number",
+            "seller_registration_number",
+            "seller_iban",
+            "seller_bic",
             "buyer_name",
             "buyer_address",
             "buyer_vat_number",

@@ -17,7 +17,7 @@ from apps.common.api.viewsets import (
 from apps.common.idempotency import idempotent
 from apps.purchaseorders.api.serializers import OwnerOptionSerializer
 from apps.purchaseorders.api.views import owner_options_response
-from apps.salesorders import pdf, selectors, services
+from apps.salesorders import pdf, selectors, services, ubl
 from apps.salesorders.errors import LineNotFound, ShipmentNotFound
 from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, Shipment, ShipmentCarton
 
@@ -43,6 +43,7 @@ from .serializers import (
 )
 
 PDF_RESPONSE = {(200, "application/pdf"): OpenApiTypes.BINARY}
+UBL_RESPONSE = {(200, "application/xml"): OpenApiTypes.BINARY}
 
 
 class PdfNegotiationMixin:
@@ -411,12 +412,13 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         "customer__name",
     ]
     ordering = ["-created_at", "-id"]
-    pdf_actions = ("pdf",)
+    pdf_actions = ("pdf", "ubl")
     action_permissions = {
         "post": "salesorders.change_invoice",
         "credit_note": "salesorders.add_invoice",
         "payments": "salesorders.change_invoice",
         "pdf": "salesorders.view_invoice",
+        "ubl": "salesorders.view_invoice",
     }
     export_filename = "sales-invoices"
     export_columns = [
@@ -531,6 +533,18 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         invoice = self.get_object()
         name = invoice.number or f"draft-{invoice.pk}"
         return _pdf(pdf.invoice_pdf(invoice), f"{name}.pdf")
+
+    @extend_schema(responses=UBL_RESPONSE)
+    @action(detail=True, methods=["get"])
+    def ubl(self, request, pk=None):
+        """The posted invoice or credit note as an EN 16931 e-invoice: UBL 2.1, Peppol BIS Billing 3.0,
+        checked against the rules it must keep before it is answered (409 `ubl_invalid` names the broken
+        rules; 409 `ubl_not_posted` for a draft)."""
+        invoice = self.get_object()
+        content = ubl.invoice_ubl(invoice)
+        response = HttpResponse(content, content_type="application/xml")
+        response["Content-Disposition"] = f'attachment; filename="{invoice.number}.xml"'
+        return response
 
 
 class DeliveryViewSet(TenantReadOnlyViewSet):

@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apps.common import payment
 from apps.tenancy import operator
 from apps.tenancy.models import EudrImportRole, EudrPrimaryRole, EudrPurchaseRole, OperatorRole, Tenant
 from apps.tenancy.services import COMPANY_SETTINGS_FIELDS
@@ -66,6 +67,10 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
     simplified_declaration_id = serializers.CharField(max_length=40, allow_blank=True, required=False)
     eudr_duties = serializers.SerializerMethodField()
     allow_unlabelled_shipping = serializers.BooleanField(required=False)
+    registration_number = serializers.CharField(max_length=60, allow_blank=True, required=False)
+    iban = serializers.CharField(max_length=60, allow_blank=True, required=False)
+    bic = serializers.CharField(max_length=30, allow_blank=True, required=False)
+    payment_terms_days = serializers.IntegerField(min_value=0, max_value=365, required=False)
     allow_uncovered_shipping = serializers.BooleanField(required=False)
     missing_for_statement = serializers.SerializerMethodField()
     can_edit = serializers.SerializerMethodField()
@@ -145,6 +150,24 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
     def validate_represented_operator_phone(self, value: str) -> str:
         return self._phone(value)
 
+    def validate_registration_number(self, value: str) -> str:
+        value = " ".join((value or "").split())
+        if value and not operator.is_registration_number(value):
+            raise serializers.ValidationError(operator.MSG_REGISTRATION)
+        return value
+
+    def validate_iban(self, value: str) -> str:
+        value = payment.iban_compact(value)
+        if value and not payment.iban_valid(value):
+            raise serializers.ValidationError(operator.MSG_IBAN)
+        return value
+
+    def validate_bic(self, value: str) -> str:
+        value = payment.bic_compact(value)
+        if value and not payment.bic_valid(value):
+            raise serializers.ValidationError(operator.MSG_BIC)
+        return value
+
     def validate_simplified_declaration_id(self, value: str) -> str:
         from apps.eudr import references
 
@@ -175,6 +198,8 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
                 ]
             if problems:
                 raise serializers.ValidationError(problems)
+        if value("bic") and not value("iban"):
+            raise serializers.ValidationError({"iban": [operator.MSG_BIC_WITHOUT_IBAN]})
         if value("eudr_primary_role") == EudrPrimaryRole.MICRO_SMALL_PRIMARY:
             problems = {}
             if not value("eudr_is_sme"):

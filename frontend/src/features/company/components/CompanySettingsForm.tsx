@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Radio, Row, Select, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import {
   type CompanySettingsInput,
   type OperatorRole,
 } from '../api/companySettings';
-import { isEori, isPhone, isVat } from './operatorRules';
+import { isBic, isEori, isIban, isPhone, isVat } from './operatorRules';
 import styles from './CompanySettingsForm.module.css';
 
 export type CompanySettingsValues = Required<Omit<CompanySettingsInput, 'operator_role'>> & { operator_role: OperatorRole };
@@ -52,6 +52,10 @@ export function toValues(settings: CompanySettings): CompanySettingsValues {
     eudr_is_sme: settings.eudr_is_sme ?? false,
     simplified_declaration_id: settings.simplified_declaration_id ?? '',
     allow_unlabelled_shipping: settings.allow_unlabelled_shipping ?? false,
+    registration_number: settings.registration_number ?? '',
+    iban: settings.iban ?? '',
+    bic: settings.bic ?? '',
+    payment_terms_days: settings.payment_terms_days ?? 30,
     allow_uncovered_shipping: settings.allow_uncovered_shipping ?? false,
   };
 }
@@ -97,6 +101,12 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
   const eori: Rule = format(isEori, 'validation.eori');
   const vat: Rule = format(isVat, 'validation.vat');
   const phone: Rule = format(isPhone, 'validation.phone');
+  const iban: Rule = format(isIban, 'validation.iban');
+  const bic: Rule = format(isBic, 'validation.bic');
+  const ibanForBic: Rule = ({ getFieldValue }) => ({
+    validator: () => (getFieldValue('bic') && !getFieldValue('iban') ? Promise.reject(new Error(t('validation.bicWithoutIban'))) : Promise.resolve()),
+  });
+  const registration: Rule = format((value) => !value.trim() || /^[A-Za-z0-9][A-Za-z0-9 ./-]{0,39}$/.test(value.trim()), 'validation.registration');
   const email: Rule = { type: 'email', message: t('validation.email') };
   const requiredForRepresentative: Rule = { required: true, whitespace: true, message: t('validation.requiredForRepresentative') };
   const representedIdentifier: Rule = ({ getFieldValue }) => ({
@@ -158,6 +168,39 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
           <Col xs={24} md={12}>
             <Form.Item name="vat_number" label={t('fields.vat_number')} extra={t('help.vat')} normalize={upper} rules={[vat]}>
               <Input placeholder={example(t('placeholders.vat'))} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card title={t('sections.payment')} className={styles.section} data-testid="payment-details">
+        <Typography.Paragraph type="secondary">{t('help.payment')}</Typography.Paragraph>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="registration_number" label={t('fields.registration_number')} extra={t('help.registration_number')} rules={[registration]}>
+              <Input placeholder={example(t('placeholders.registration_number'))} data-testid="registration-number" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="payment_terms_days" label={t('fields.payment_terms_days')} extra={t('help.payment_terms_days')}>
+              <InputNumber min={0} max={365} precision={0} suffix={t('days')} data-testid="payment-terms-days" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="iban"
+              label={t('fields.iban')}
+              extra={t('help.iban')}
+              normalize={upper}
+              dependencies={['bic']}
+              rules={[iban, ibanForBic]}
+            >
+              <Input placeholder={example('NL91 ABNA 0417 1643 00')} data-testid="iban" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="bic" label={t('fields.bic')} normalize={upper} rules={[bic]}>
+              <Input placeholder={example('ABNANL2A')} data-testid="bic" />
             </Form.Item>
           </Col>
         </Row>

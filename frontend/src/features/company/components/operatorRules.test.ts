@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEori, isPhone, isVat, normalizeIdentifier } from './operatorRules';
+import { isBic, isEori, isIban, isPhone, isVat, normalizeIdentifier } from './operatorRules';
 
 describe('operator identifier rules (as the server checks them)', () => {
   it('normalises typed identifiers', () => {
@@ -26,5 +26,17 @@ describe('operator identifier rules (as the server checks them)', () => {
     expect(isPhone('+31 10 123 4567')).toBe(true);
     expect(isPhone('(010) 123-4567')).toBe(true);
     expect(isPhone('call me')).toBe(false);
+  });
+
+  it('checks an IBAN by its check digits (ISO 7064 MOD 97-10) and a BIC by its format', () => {
+    expect(isIban('NL91 ABNA 0417 1643 00')).toBe(true);
+    expect(isIban('de89370400440532013000')).toBe(true);
+    expect(isIban('')).toBe(true);
+    expect(isIban('NL91ABNA0417164301')).toBe(false);
+    expect(isIban('NL91')).toBe(false);
+    expect(isBic('ABNANL2A')).toBe(true);
+    expect(isBic('cobadeffxxx')).toBe(true);
+    expect(isBic('ABNA')).toBe(false);
+    expect(isBic('1BNANL2A')).toBe(false);
   });
 });

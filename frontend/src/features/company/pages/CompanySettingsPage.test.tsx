@@ -35,6 +35,10 @@ function settings(overrides: Partial<CompanySettings> = {}): CompanySettings {
     eudr_primary_role: 'none',
     eudr_is_sme: false,
     simplified_declaration_id: '',
+    registration_number: '',
+    iban: '',
+    bic: '',
+    payment_terms_days: 30,
     eudr_duties: ['file_statements'],
     missing_for_statement: ['address', 'identifier'],
     can_edit: true,
@@ -137,6 +141,49 @@ describe('the company settings page', () => {
     await user.click(screen.getByTestId('company-settings-save'));
     expect(await screen.findByText('Enter the VAT number with its 2-letter country prefix, e.g. NL862345678B01.')).toBeInTheDocument();
     expect(server.count('PATCH', URL)).toBe(1);
+  });
+
+  it('checks IBAN and BIC before saving and saves the payment details', async () => {
+    server.on('GET', URL, ok(settings()));
+    server.on('PATCH', URL, (config) => ok(settings(JSON.parse(String(config.data)) as Partial<CompanySettings>)));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/company');
+    const payment = await screen.findByTestId('payment-details');
+    expect(payment).toHaveTextContent('Invoices and payment');
+    // one check digit wrong, a BIC of 4 letters
+    await fill(user, within(payment).getByLabelText('IBAN'), 'NL91 ABNA 0417 1643 01');
+    await fill(user, within(payment).getByLabelText('BIC'), 'abna');
+    await user.click(screen.getByTestId('company-settings-save'));
+    expect(await within(payment).findByText(/this one's check digits or length do not match/)).toBeInTheDocument();
+    expect(await within(payment).findByText('Enter the BIC (SWIFT code) of 8 or 11 letters and digits, e.g. ABNANL2A.')).toBeInTheDocument();
+    expect(server.count('PATCH', URL)).toBe(0);
+
+    await user.clear(within(payment).getByLabelText('IBAN'));
+    await fill(user, within(payment).getByLabelText('IBAN'), 'nl91 abna 0417 1643 00');
+    await user.clear(within(payment).getByLabelText('BIC'));
+    await fill(user, within(payment).getByLabelText('BIC'), 'abnanl2a');
+    await fill(user, within(payment).getByLabelText('Registration number'), 'KvK 24123456');
+    await user.clear(within(payment).getByLabelText('Default payment terms'));
+    await fill(user, within(payment).getByLabelText('Default payment terms'), '14');
+    await user.click(screen.getByTestId('company-settings-save'));
+    await waitFor(() => expect(server.count('PATCH', URL)).toBe(1));
+    expect(bodyOf('PATCH')).toMatchObject({
+      iban: 'NL91 ABNA 0417 1643 00',
+      bic: 'ABNANL2A',
+      registration_number: 'KvK 24123456',
+      payment_terms_days: 14,
+    });
+  });
+
+  it('asks for the IBAN when only a BIC is given', async () => {
+    server.on('GET', URL, ok(settings()));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/company');
+    const payment = await screen.findByTestId('payment-details');
+    await fill(user, within(payment).getByLabelText('BIC'), 'ABNANL2A');
+    await user.click(screen.getByTestId('company-settings-save'));
+    expect(await within(payment).findByText('Enter the IBAN as well: a BIC alone does not say where to pay.')).toBeInTheDocument();
+    expect(server.count('PATCH', URL)).toBe(0);
   });
 
   it('asks for the represented operator when the company files as a representative', async () => {

@@ -7,6 +7,7 @@ import type { components } from '@/api/schema';
 import { del, download, get, patch, post, put } from '@/api/http';
 import type { Paginated } from '@/api/types';
 import { useSession } from '@/shared/session/useSession';
+import { saveBlob } from '@/shared/utils/saveFile';
 
 type S = components['schemas'];
 export type SalesOrder = S['SalesOrder'];
@@ -255,6 +256,19 @@ export async function openPdf(url: string): Promise<void> {
 }
 
 export const invoicePdfUrl = (id: number) => `${INVOICES_URL}${id}/pdf/`;
+export const invoiceUblUrl = (id: number) => `${INVOICES_URL}${id}/ubl/`;
+
+/** Saves the posted invoice's or credit note's e-invoice (UBL 2.1, Peppol BIS Billing 3.0) as a file. */
+export async function downloadUbl(id: number, fallbackName: string): Promise<void> {
+  const file = await download(invoiceUblUrl(id));
+  saveBlob(file.blob, file.fileName ?? fallbackName);
+}
+
+/** A rule the e-invoice broke (409 `ubl_invalid`: the server did not issue it). */
+export interface UblProblem {
+  rule: string;
+  message: string;
+}
 export const deliveryNoteUrl = (id: number) => `${SHIPMENTS_URL}${id}/delivery-note/`;
 
 /** Net and VAT of a line as the server computes them (half-up to cents), for totals as the user types. */

@@ -1,4 +1,4 @@
-import { FilePdfOutlined } from '@ant-design/icons';
+import { FileOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Checkbox, Descriptions, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Switch, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
 import {
+  downloadUbl,
   invoicePath,
   invoicePdfUrl,
   openPdf,
@@ -21,6 +22,7 @@ import {
   useRecordPayment,
   useUpdateInvoice,
   type InvoiceDetail,
+  type UblProblem,
 } from '../api/sales';
 import { DocumentLoader } from '../components/DocumentLoader';
 import { PaymentStatusTag } from '../components/StatusTags';
@@ -50,6 +52,7 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
   const post = usePostInvoice();
   const remove = useDeleteInvoice();
   const [error, setError] = useState<string | null>(null);
+  const [ublProblems, setUblProblems] = useState<UblProblem[]>([]);
   const [paying, setPaying] = useState(false);
   const [crediting, setCrediting] = useState(false);
   const [detailsDirty, setDetailsDirty] = useState(false);
@@ -57,6 +60,10 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
   const mayAdd = useMayPermission('salesorders.add_invoice');
   const mayDelete = useMayPermission('salesorders.delete_invoice');
   const onError = (err: unknown) => setError(errorText(err));
+  const onUblError = (err: unknown) => {
+    setError(errorText(err));
+    setUblProblems(isApiError(err) && err.error === 'ubl_invalid' && Array.isArray(err.data) ? (err.data as UblProblem[]) : []);
+  };
   const draft = inv.status === 'draft';
   const isInvoice = inv.kind === 'invoice';
   const editable = draft && mayChange;
@@ -74,6 +81,18 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
           <Button icon={<FilePdfOutlined />} onClick={() => void openPdf(invoicePdfUrl(inv.id)).catch(onError)} data-testid="invoice-pdf">
             {t('invoice.pdf')}
           </Button>
+          {draft ? null : (
+            <Button
+              icon={<FileOutlined />}
+              onClick={() => {
+                setUblProblems([]);
+                void downloadUbl(inv.id, `${inv.number}.xml`).catch(onUblError);
+              }}
+              data-testid="invoice-ubl"
+            >
+              {t('invoice.ubl')}
+            </Button>
+          )}
           {editable ? (
             <Popconfirm title={t('invoice.confirmPost')} onConfirm={() => post.mutate(inv.id, { onError })} disabled={detailsDirty}>
               <Button
@@ -105,7 +124,31 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
         </>
       }
     >
-      {error ? <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} style={{ marginBottom: 12 }} /> : null}
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          description={
+            ublProblems.length ? (
+              <ul data-testid="ubl-problems">
+                {ublProblems.map((problem) => (
+                  <li key={problem.rule}>
+                    {problem.rule}: {problem.message}
+                  </li>
+                ))}
+              </ul>
+            ) : undefined
+          }
+          closable={{
+            onClose: () => {
+              setError(null);
+              setUblProblems([]);
+            },
+          }}
+          style={{ marginBottom: 12 }}
+        />
+      ) : null}
       <Card style={{ marginBottom: 16 }}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('fields.order_number')}>
@@ -124,7 +167,7 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
             </Descriptions.Item>
           ) : null}
           <Descriptions.Item label={t('invoice.seller')}>
-            {[inv.seller_name, inv.seller_address, inv.seller_vat_number].filter(Boolean).join(' · ') || '—'}
+            {[inv.seller_name, inv.seller_address, inv.seller_vat_number, inv.seller_registration_number].filter(Boolean).join(' · ') || '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('invoice.buyer')}>
             {[inv.buyer_name, inv.buyer_address, inv.buyer_vat_number].filter(Boolean).join(' · ') || '—'}
@@ -155,6 +198,13 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
                 </Typography.Text>
               </Descriptions.Item>
             </>
+          ) : null}
+          {inv.seller_iban && isInvoice ? (
+            <Descriptions.Item label={t('invoice.payTo')}>
+              <Typography.Text copyable={{ text: inv.seller_iban }} data-testid="invoice-iban">
+                {[inv.seller_iban.replace(/(.{4})(?=.)/g, '$1 '), inv.seller_bic].filter(Boolean).join(' · ')}
+              </Typography.Text>
+            </Descriptions.Item>
           ) : null}
           {inv.payment_reference ? (
             <Descriptions.Item label={t('invoice.paymentReference')}>

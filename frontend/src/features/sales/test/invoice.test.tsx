@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { created, fail, ok, type MockServer } from '@/test/mockAdapter';
 import { renderApp } from '@/test/renderApp';
 import { makeUser, signIn } from '@/test/session';
+import { saveBlob } from '@/shared/utils/saveFile';
 import { bodyOf as requestBody, INVOICE_URL, makeDraftInvoice, makeInvoice, startSalesServer, stopSalesServer } from './fixtures';
+
+vi.mock('@/shared/utils/saveFile', () => ({ saveBlob: vi.fn() }));
 
 let server: MockServer;
 
@@ -84,11 +87,39 @@ describe('a posted invoice', () => {
     expect(screen.getByTestId('invoice-credited')).toHaveTextContent('€12.10');
     expect(screen.getByTestId('invoice-vat-mention')).toHaveTextContent('Article 138');
     expect(screen.getByTestId('invoice-payment-reference')).toHaveTextContent('RF65 INV2 0260 0005');
+    expect(screen.getByTestId('invoice-iban')).toHaveTextContent('NL91 ABNA 0417 1643 00 · ABNANL2A');
     const notes = screen.getByTestId('invoice-credit-notes');
     expect(notes).toHaveTextContent('CN-2026-00002 · €12.10');
     expect(notes).toHaveTextContent('(Draft)');
     fireEvent.click(within(notes).getByText(/CN-2026-00002/));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sales/invoices/31'));
+  });
+
+  it('downloads its e-invoice (UBL) under the name the server gives', async () => {
+    const xml = new Blob(['<Invoice/>'], { type: 'application/xml' });
+    server.on('GET', `${INVOICE_URL}ubl/`, {
+      status: 200,
+      data: xml,
+      headers: { 'Content-Disposition': 'attachment; filename="INV-2026-00005.xml"' },
+    });
+    renderApp('/sales/invoices/30');
+    fireEvent.click(await screen.findByTestId('invoice-ubl'));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(xml, 'INV-2026-00005.xml'));
+  });
+
+  it('lists the rules a refused e-invoice breaks', async () => {
+    const json = JSON.stringify({
+      code: 409,
+      message: 'The e-invoice breaks the rules listed and is not issued.',
+      error: 'ubl_invalid',
+      data: [{ rule: 'PEPPOL-EN16931-R010', message: 'Buyer electronic address MUST be provided.' }],
+    });
+    // jsdom's Blob has no text(); a browser's has.
+    server.on('GET', `${INVOICE_URL}ubl/`, { status: 409, data: Object.assign(new Blob([json]), { text: () => Promise.resolve(json) }) });
+    renderApp('/sales/invoices/30');
+    fireEvent.click(await screen.findByTestId('invoice-ubl'));
+    expect(await screen.findByText('The e-invoice breaks the rules listed and is not issued.')).toBeInTheDocument();
+    expect(screen.getByTestId('ubl-problems')).toHaveTextContent('PEPPOL-EN16931-R010: Buyer electronic address MUST be provided.');
   });
 
   it('offers no payment once credit notes cover all of it', async () => {
@@ -208,6 +239,8 @@ describe('a draft invoice', () => {
     renderApp('/sales/invoices/30');
     expect(await screen.findByTestId('invoice-note')).toHaveTextContent('Gate 2');
     expect(screen.queryByTestId('invoice-draft-details')).not.toBeInTheDocument();
+    // a draft has no e-invoice yet
+    expect(screen.queryByTestId('invoice-ubl')).not.toBeInTheDocument();
     expect(screen.queryByTestId('post-invoice')).not.toBeInTheDocument();
   });
 });
