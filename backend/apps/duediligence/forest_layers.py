@@ -49,6 +49,8 @@ logger = logging.getLogger(__name__)
 
 PLOT_TYPES = ("Polygon", "MultiPolygon", "Point", "MultiPoint")
 PROGRESS_EVERY_SECONDS = 1.0
+# Deliveries per transaction while a layer is processed (one read of the layer per batch).
+BATCH = 200
 MAP_SIZE = 256
 
 
@@ -225,14 +227,21 @@ def forest_layer_delete(*, layer_id: int) -> None:
     transaction.on_commit(lambda: default_storage.delete(name))
 
 
-def _result_rows(layer: ForestLayer, path: str, delivery, plots, digest: str) -> list[ForestResult]:
-    inside = [(i, pid, g) for i, pid, g in plots if _within(layer, g)]
+def _result_rows(layer: ForestLayer, path: str, deliveries: list) -> list[ForestResult]:
+    """The layer over the plots of several deliveries of one tenant, in one read of the layer (one
+    `plot_stats` call: the file is opened once, each plot reads its own window)."""
+    inside = []
+    for delivery in deliveries:
+        digest = plots_digest(delivery.location_geojson)
+        for index, plot_id, geometry in delivery_plots(delivery.location_geojson):
+            if _within(layer, geometry):
+                inside.append((delivery, digest, index, plot_id, geometry))
     if not inside:
         return []
-    stats = forest.plot_stats(path, [g for _i, _p, g in inside], layer.kind)  # type: ignore[arg-type]
+    stats = forest.plot_stats(path, [item[4] for item in inside], layer.kind)  # type: ignore[arg-type]
     now = timezone.now()
     rows = []
-    for (index, plot_id, _geometry), stat in zip(inside, stats, strict=True):
+    for (delivery, digest, index, plot_id, _geometry), stat in zip(inside, stats, strict=True):
         if stat.outside_layer:
             continue
         rows.append(
@@ -256,8 +265,8 @@ def _result_rows(layer: ForestLayer, path: str, delivery, plots, digest: str) ->
     return rows
 
 
-def _store(delivery, layer: ForestLayer, rows: list[ForestResult]) -> None:
-    ForestResult.objects.filter(delivery=delivery, layer_id=layer.pk).delete()
+def _store(delivery_ids: list[int], layer: ForestLayer, rows: list[ForestResult]) -> None:
+    ForestResult.objects.filter(delivery_id__in=delivery_ids, layer_id=layer.pk).delete()
     if rows:
         ForestResult.objects.bulk_create(rows)
 
@@ -269,8 +278,8 @@ def _deliveries_with_plots():
 
 
 def forest_layer_process(*, layer_id: int, progress: Callable[[int, int], None] | None = None) -> int:
-    """Computes the layer over every tenant's plots within its bounds (each delivery in its own
-    transaction, inside its tenant), writing the layer's progress; answers the plots computed. The layer
+    """Computes the layer over every tenant's plots within its bounds (inside each tenant, BATCH
+    deliveries per transaction), writing the layer's progress; answers the plots computed. The layer
     ends `ready`, or `failed` with a message."""
     from apps.tenancy.context import tenant_context
 
@@ -291,18 +300,15 @@ def forest_layer_process(*, layer_id: int, progress: Callable[[int, int], None] 
         with layer_path(layer) as path:
             for tenant in tenants:
                 with transaction.atomic(), tenant_context(tenant):
-                    ids = list(_deliveries_with_plots().values_list("pk", flat=True))
-                for delivery_id in ids:
+                    ids = list(_deliveries_with_plots().order_by("pk").values_list("pk", flat=True))
+                for start in range(0, len(ids), BATCH):
+                    chunk = ids[start : start + BATCH]
                     with transaction.atomic(), tenant_context(tenant):
-                        delivery = _deliveries_with_plots().filter(pk=delivery_id).first()
-                        if delivery is not None:
-                            found = delivery_plots(delivery.location_geojson)
-                            rows = _result_rows(
-                                layer, path, delivery, found, plots_digest(delivery.location_geojson)
-                            )
-                            _store(delivery, layer, rows)
-                            plots += len(rows)
-                    done += 1
+                        deliveries = list(_deliveries_with_plots().filter(pk__in=chunk))
+                        rows = _result_rows(layer, path, deliveries)
+                        _store(chunk, layer, rows)
+                        plots += len(rows)
+                    done += len(chunk)
                     if time.monotonic() - last >= PROGRESS_EVERY_SECONDS:
                         last = time.monotonic()
                         percent = min(99, int(done * 100 / total)) if total else 99
@@ -349,12 +355,11 @@ def forest_check_delivery(*, delivery_id: int) -> int:
     if stale.exists() and RetentionHold.objects.filter(delivery=delivery).exists():
         return 0  # a kept record's plots cannot change: nothing to recompute
     stale.delete()
-    plots = delivery_plots(delivery.location_geojson)
     stored = 0
     for layer in ready_layers_covering(delivery.location_geojson):
         with layer_path(layer) as path:
-            rows = _result_rows(layer, path, delivery, plots, digest)
-        _store(delivery, layer, rows)
+            rows = _result_rows(layer, path, [delivery])
+        _store([delivery.pk], layer, rows)
         stored += len(rows)
     return stored
 
