@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PASSWORD, signIn } from './helpers';
 import { axeClean } from './phone';
@@ -26,7 +30,7 @@ async function token(request: APIRequestContext, username: string): Promise<stri
 }
 
 /** A new delivery of Brazilian paper by the demo carton factory (Shanghai Evergreen Packaging). */
-async function brazilianDelivery(request: APIRequestContext): Promise<{ id: number; number: string }> {
+async function brazilianDelivery(request: APIRequestContext, point: [number, number] = [-47.882778, -15.793889]): Promise<{ id: number; number: string }> {
   const auth = await token(request, 'supplier');
   const number = `DD-E2E-${String(Date.now()).slice(-8)}`;
   const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -52,7 +56,7 @@ async function brazilianDelivery(request: APIRequestContext): Promise<{ id: numb
           {
             type: 'Feature',
             properties: { ProducerName: 'Fazenda Santa Rita', ProducerCountry: 'BR', Area: 2 },
-            geometry: { type: 'Point', coordinates: [-47.882778, -15.793889] },
+            geometry: { type: 'Point', coordinates: point },
           },
         ],
       },
@@ -152,4 +156,77 @@ test('a statement rests on an assessed and mitigated risk, and its delivery is k
   await expect(page.getByTestId('layer-table')).toBeVisible();
   await expect(page.getByTestId('layer-upload')).toBeVisible();
   await axeClean(page, 'forest layers');
+});
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const LAYER_PREFIX = 'Tree cover loss e2e';
+
+/** A tiny tree-cover-loss GeoTIFF (20 x 20 cells of 0.0005 degree from 50.01 W, 9.99 S, all lost in
+ * 2022), written with the backend's rasterio. */
+function lossLayer(file: string): void {
+  const uv = existsSync(path.join(ROOT, '.tools', 'bin', 'uv')) ? path.join(ROOT, '.tools', 'bin', 'uv') : 'uv';
+  const code = [
+    'import sys, numpy, rasterio',
+    'from rasterio.transform import from_origin',
+    "with rasterio.open(sys.argv[1], 'w', driver='GTiff', width=20, height=20, count=1, dtype='uint8', crs='EPSG:4326', transform=from_origin(-50.01, -9.99, 0.0005, 0.0005)) as d:",
+    '    d.write(numpy.full((20, 20), 22, dtype=numpy.uint8), 1)',
+  ].join('\n');
+  execFileSync(uv, ['run', '--frozen', 'python', '-c', code, file], { cwd: path.join(ROOT, 'backend') });
+}
+
+test('a forest layer is uploaded, flags a plot lost after 2020 and draws it, and is deleted again', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  // Layers an interrupted run of this journey left behind.
+  const auth = await token(request, 'admin');
+  const headers = { Authorization: `Bearer ${auth}` };
+  const layers = await request.get(`/api/duediligence/forest-layers/?tenant_id=${String(TENANT)}`, { headers });
+  for (const left of ((await layers.json()) as Envelope<{ id: number; name: string }[]>).data.filter((l) => l.name.startsWith(LAYER_PREFIX))) {
+    await request.delete(`/api/duediligence/forest-layers/${String(left.id)}/?tenant_id=${String(TENANT)}`, { headers });
+  }
+  const delivery = await brazilianDelivery(request, [-50.005, -9.995]);
+  const file = testInfo.outputPath('loss.tif');
+  lossLayer(file);
+  await page.addInitScript(() => {
+    window.localStorage.setItem('tenant_id', '3');
+    window.localStorage.setItem('theme-config', JSON.stringify({ dark: false }));
+  });
+  await signIn(page, 'admin');
+  const name = `${LAYER_PREFIX} ${String(Date.now()).slice(-6)}`;
+
+  await page.goto('/purchase/eudr/forest-layers');
+  await page.getByTestId('layer-upload').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  await dialog.getByTestId('layer-name').fill(name);
+  await dialog.getByRole('radio', { name: 'Year of tree-cover loss' }).check();
+  await dialog.getByTestId('layer-source').fill('Synthetic loss layer');
+  await dialog.getByTestId('layer-date').fill('2025-04-01');
+  await axeClean(page, 'upload dialog');
+  await dialog.getByTestId('layer-upload-ok').click();
+  await expect(page.getByText('Layer uploaded')).toBeVisible();
+  const row = page.getByTestId('layer-table').getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Ready', { timeout: 30_000 });
+  await expect(row).toContainText(/\d+ plots? checked/);
+  await axeClean(page, 'forest layers with a layer');
+
+  // The delivery's plot lost its tree cover in 2022: flagged on the card, with the plot over the layer.
+  await page.goto(`/purchase/eudr/raw-materials/${String(delivery.id)}`);
+  const card = page.getByTestId('due-diligence');
+  await expect(card.getByTestId('dd-forest')).toContainText('Tree cover lost after 2020');
+  await expect(card.getByTestId('dd-forest')).toContainText(name);
+  await expect(card.getByTestId('dd-forest-flagged')).toBeVisible();
+  await expect(card.getByTestId('dd-blockers')).toContainText('Tree cover was lost after 2020 on plot 1');
+  await card.getByRole('button', { name: 'Show map' }).click();
+  const map = card.getByRole('img', { name: new RegExp(name) });
+  await expect(map).toBeVisible();
+  expect(await map.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await axeClean(page, 'flagged plot with its map');
+
+  // No kept record rests on the layer: it is deleted, and its results with it.
+  await page.goto('/purchase/eudr/forest-layers');
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.locator('.p-popconfirm').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+  await page.goto(`/purchase/eudr/raw-materials/${String(delivery.id)}`);
+  await expect(page.getByTestId('due-diligence').getByTestId('dd-forest-none')).toBeVisible();
 });
