@@ -24,6 +24,7 @@ class DueDiligenceErrorCode(StrEnum):
     FOREST_LAYER_INVALID = "forest_layer_invalid"
     FOREST_LAYER_NOT_FOUND = "forest_layer_not_found"
     FOREST_LAYER_IN_USE = "forest_layer_in_use"
+    FOREST_LAYER_NOT_STALLED = "forest_layer_not_stalled"
     FOREST_RESULT_NOT_FOUND = "forest_result_not_found"
 
 

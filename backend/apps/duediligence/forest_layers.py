@@ -4,6 +4,7 @@ uploaded once per installation, results stored per plot in each tenant, a map of
     forest_layer_upload(file=, name=, kind=, source=, layer_date=, user=) -> ForestLayer   (validated)
     forest_layer_delete(layer_id=)                   refused while a kept record's result rests on it
     forest_layer_process(layer_id=)                  every tenant's plots within the layer (the job)
+    forest_layer_process_again(layer_id=)            a failed or stalled layer, queued again
     forest_check_delivery(delivery_id=)              one delivery's plots over every ready layer (the job)
     forest_plot_png(result) -> bytes                 the plot drawn over its layer's window
 
@@ -42,7 +43,7 @@ from shapely.geometry import box, shape
 from apps.common.exceptions import FieldErrors
 
 from . import forest
-from .errors import ForestLayerInUse, ForestLayerInvalid, ForestLayerNotFound
+from .errors import DueDiligenceErrorCode, ForestLayerInUse, ForestLayerInvalid, ForestLayerNotFound
 from .models import ForestLayer, ForestResult, RetentionHold
 
 logger = logging.getLogger(__name__)
@@ -208,7 +209,7 @@ def forest_layer_delete(*, layer_id: int) -> None:
     layer = ForestLayer.objects.select_for_update().filter(pk=layer_id).first()
     if layer is None:
         raise ForestLayerNotFound()
-    if layer.status == ForestLayer.Status.PROCESSING:
+    if layer.status == ForestLayer.Status.PROCESSING and not layer.stale:
         raise ForestLayerInUse(_("The layer is being processed: delete it when it is ready or failed."))
     tenants = list(_each_tenant())
     for tenant in tenants:
@@ -225,6 +226,25 @@ def forest_layer_delete(*, layer_id: int) -> None:
     name = layer.file.name or ""
     layer.delete()
     transaction.on_commit(lambda: default_storage.delete(name))
+
+
+def forest_layer_process_again(*, layer_id: int) -> ForestLayer:
+    """A failed layer, or one whose job was lost (`stale`), is set to `uploaded` again; the caller queues
+    its processing once committed. A layer being processed, or ready, is refused (409)."""
+    layer = ForestLayer.objects.select_for_update().filter(pk=layer_id).first()
+    if layer is None:
+        raise ForestLayerNotFound()
+    if layer.status != ForestLayer.Status.FAILED and not layer.stale:
+        raise ForestLayerInUse(
+            _("Only a layer that failed, or whose processing stopped, can be processed again."),
+            error=DueDiligenceErrorCode.FOREST_LAYER_NOT_STALLED,
+        )
+    layer.status = ForestLayer.Status.UPLOADED
+    layer.progress = 0
+    layer.message = ""
+    layer.progress_at = timezone.now()
+    layer.save(update_fields=["status", "progress", "message", "progress_at"])
+    return layer
 
 
 def _result_rows(layer: ForestLayer, path: str, deliveries: list) -> list[ForestResult]:
@@ -287,7 +307,11 @@ def forest_layer_process(*, layer_id: int, progress: Callable[[int, int], None] 
     if layer is None:
         return 0
     ForestLayer.objects.filter(pk=layer.pk).update(
-        status=ForestLayer.Status.PROCESSING, progress=0, plots_done=0, message=""
+        status=ForestLayer.Status.PROCESSING,
+        progress=0,
+        plots_done=0,
+        message="",
+        progress_at=timezone.now(),
     )
     tenants = list(_each_tenant())
     total = 0
@@ -312,7 +336,9 @@ def forest_layer_process(*, layer_id: int, progress: Callable[[int, int], None] 
                     if time.monotonic() - last >= PROGRESS_EVERY_SECONDS:
                         last = time.monotonic()
                         percent = min(99, int(done * 100 / total)) if total else 99
-                        ForestLayer.objects.filter(pk=layer.pk).update(progress=percent, plots_done=plots)
+                        ForestLayer.objects.filter(pk=layer.pk).update(
+                            progress=percent, plots_done=plots, progress_at=timezone.now()
+                        )
                         if progress:
                             progress(done, total)
     except Exception as exc:
@@ -322,10 +348,15 @@ def forest_layer_process(*, layer_id: int, progress: Callable[[int, int], None] 
             plots_done=plots,
             message=_("The layer could not be read: %(error)s") % {"error": str(exc)[:500]},
             processed_at=timezone.now(),
+            progress_at=timezone.now(),
         )
         return plots
     ForestLayer.objects.filter(pk=layer.pk).update(
-        status=ForestLayer.Status.READY, progress=100, plots_done=plots, processed_at=timezone.now()
+        status=ForestLayer.Status.READY,
+        progress=100,
+        plots_done=plots,
+        processed_at=timezone.now(),
+        progress_at=timezone.now(),
     )
     return plots
 

@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -261,6 +263,8 @@ class ForestLayer(models.Model):
         FOREST_2020 = "forest_2020", _("Forest cover on 31 December 2020")
         LOSS_YEAR = "loss_year", _("Year of tree-cover loss")
 
+    STALE_AFTER = timedelta(minutes=30)
+
     class Status(models.TextChoices):
         UPLOADED = "uploaded", _("Uploaded")
         PROCESSING = "processing", _("Processing")
@@ -292,6 +296,8 @@ class ForestLayer(models.Model):
     uploaded_by_name = models.CharField(max_length=150, blank=True, default="", db_default="")
     uploaded_at = models.DateTimeField(default=timezone.now)
     processed_at = models.DateTimeField(null=True, blank=True)
+    # The last sign of life of its processing (start, progress, end): a job that stops giving any is stale.
+    progress_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("forest layer")
@@ -301,6 +307,14 @@ class ForestLayer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.layer_date})"
+
+    @property
+    def stale(self) -> bool:
+        """Waiting or processing, with no sign of life for STALE_AFTER: its job was lost (a worker
+        stopped, a message dropped); it may be processed again or deleted."""
+        if self.status not in (self.Status.UPLOADED, self.Status.PROCESSING):
+            return False
+        return (self.progress_at or self.uploaded_at) < timezone.now() - self.STALE_AFTER
 
     @property
     def label(self) -> str:

@@ -228,6 +228,10 @@ class BenchmarkSerializer(serializers.Serializer):
 class ForestLayerSerializer(serializers.ModelSerializer):
     bounds = serializers.ListField(child=serializers.FloatField(), read_only=True)
     uploaded_by = serializers.CharField(source="uploaded_by_name", read_only=True)
+    stale = serializers.BooleanField(
+        read_only=True,
+        help_text="Waiting or processing without a sign of life for 30 minutes: its job was lost",
+    )
 
     class Meta:
         model = ForestLayer
@@ -250,6 +254,8 @@ class ForestLayerSerializer(serializers.ModelSerializer):
             "uploaded_by",
             "uploaded_at",
             "processed_at",
+            "progress_at",
+            "stale",
         ]
         read_only_fields = fields
 

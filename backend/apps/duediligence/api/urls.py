@@ -53,5 +53,10 @@ urlpatterns = [
         views.ForestLayerViewSet.as_view({"get": "retrieve", "delete": "destroy"}),
         name="dd-forest-layer",
     ),
+    path(
+        "forest-layers/<int:pk>/process-again/",
+        views.ForestLayerViewSet.as_view({"post": "process_again"}),
+        name="dd-forest-layer-process-again",
+    ),
     path("benchmark/", views.BenchmarkViewSet.as_view({"get": "retrieve"}), name="dd-benchmark"),
 ]

@@ -20,6 +20,7 @@ GET  forest-layers/                    the forest layers of the installation (st
 POST forest-layers/                    upload a GeoTIFF layer (multipart); processed in the background
 GET  forest-layers/{id}/               one layer
 DELETE forest-layers/{id}/             delete it (409 while a kept record's result rests on it)
+POST forest-layers/{id}/process-again/ process a failed layer, or one whose job was lost, again
 """
 
 from __future__ import annotations
@@ -457,6 +458,7 @@ class ForestLayerViewSet(TenantScopedMixin, viewsets.GenericViewSet):
         "retrieve": "duediligence.view_forestlayer",
         "create": MANAGE_LAYERS,
         "destroy": MANAGE_LAYERS,
+        "process_again": MANAGE_LAYERS,
     }
 
     def get_queryset(self):
@@ -500,6 +502,17 @@ class ForestLayerViewSet(TenantScopedMixin, viewsets.GenericViewSet):
         )
         _queue_layer(layer.pk)
         return Response(ForestLayerSerializer(layer).data, status=201)
+
+    @extend_schema(
+        operation_id="duediligence_forest_layers_process_again",
+        request=None,
+        responses={200: ForestLayerSerializer},
+        tags=TAGS,
+    )
+    def process_again(self, request, pk=None):
+        layer = forest_layers.forest_layer_process_again(layer_id=self._layer(pk).pk)
+        _queue_layer(layer.pk)
+        return Response(ForestLayerSerializer(layer).data)
 
     @extend_schema(operation_id="duediligence_forest_layers_destroy", responses={204: None}, tags=TAGS)
     def destroy(self, request, pk=None):

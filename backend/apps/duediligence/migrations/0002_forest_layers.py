@@ -72,6 +72,7 @@ class Migration(migrations.Migration):
                 ('uploaded_by_name', models.CharField(blank=True, db_default='', default='', max_length=150)),
                 ('uploaded_at', models.DateTimeField(default=django.utils.timezone.now)),
                 ('processed_at', models.DateTimeField(blank=True, null=True)),
+                ('progress_at', models.DateTimeField(blank=True, null=True)),
                 ('uploaded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
             ],
             options={

@@ -301,3 +301,33 @@ def test_a_large_upload_is_streamed_from_its_temporary_file_to_the_storage(eudr_
     with layer.file.open("rb") as stored:
         assert stored.read() == content
     assert layer.size == len(content) and layer.file_name == "layer.tif"
+
+
+def test_a_failed_or_stalled_layer_is_processed_again(
+    eudr_world, api, deliveries, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    admin = api(eudr_world.admin, eudr_world.tenant3)
+    with django_capture_on_commit_callbacks(execute=True):
+        created = upload(admin, forest_tif()).json()["data"]
+    again = f"{LAYERS}{created['id']}/process-again/"
+    refused = admin.post(again)
+    assert refused.status_code == 409 and refused.json()["error"] == "forest_layer_not_stalled"
+    # Its job was lost: no sign of life for more than 30 minutes.
+    ForestLayer.objects.filter(pk=created["id"]).update(
+        status="processing", progress=40, progress_at=timezone.now() - timedelta(minutes=31)
+    )
+    assert admin.get(f"{LAYERS}{created['id']}/").json()["data"]["stale"] is True
+    assert api(eudr_world.purchaser, eudr_world.tenant3).post(again).status_code == 403
+    with django_capture_on_commit_callbacks(execute=True):
+        assert admin.post(again).status_code == 200
+    layer = admin.get(f"{LAYERS}{created['id']}/").json()["data"]
+    assert layer["status"] == "ready" and layer["stale"] is False and layer["plots_done"] == 3
+    # A stalled layer may also be deleted.
+    ForestLayer.objects.filter(pk=created["id"]).update(
+        status="processing", progress_at=timezone.now() - timedelta(hours=2)
+    )
+    assert admin.delete(f"{LAYERS}{created['id']}/").status_code == 200

@@ -20,7 +20,7 @@ export const LAYER_KINDS: ForestLayerKind[] = ['forest_2020', 'loss_year'];
 /** How often the list is read again while a layer is being processed. */
 export const POLL_MS = 2000;
 
-const busy = (layer: ForestLayer) => layer.status === 'uploaded' || layer.status === 'processing';
+const busy = (layer: ForestLayer) => (layer.status === 'uploaded' || layer.status === 'processing') && !layer.stale;
 
 export function useForestLayers(pollMs = POLL_MS) {
   return useQuery({
@@ -67,6 +67,14 @@ export function useUploadLayer(onProgress: (percent: number) => void) {
   return useMutation({
     mutationFn: (input: LayerUpload) => uploadLayer(input, onProgress),
     onSettled: () => invalidate(),
+  });
+}
+
+export function useProcessAgain() {
+  const invalidate = useInvalidateLayers();
+  return useMutation({
+    mutationFn: (id: number) => post<ForestLayer>(`${FOREST_LAYERS_URL}${id}/process-again/`),
+    onSuccess: () => invalidate(),
   });
 }
 

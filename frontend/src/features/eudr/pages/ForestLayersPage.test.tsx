@@ -31,6 +31,8 @@ function layer(overrides: Partial<ForestLayer> = {}): ForestLayer {
     uploaded_by: 'eudr-admin',
     uploaded_at: '2026-11-26T10:00:00Z',
     processed_at: '2026-11-26T10:01:00Z',
+    progress_at: '2026-11-26T10:01:00Z',
+    stale: false,
     ...overrides,
   };
 }
@@ -138,5 +140,19 @@ describe('the forest layers page', () => {
     await screen.findByTestId('layer-status-1');
     expect(screen.queryByTestId('layer-upload')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('processes a failed or stopped layer again', async () => {
+    const user = userEvent.setup({ delay: null });
+    server.on('GET', URL, ok([layer({ status: 'failed', message: 'The layer could not be read: gone' }), layer({ id: 2, status: 'processing', progress: 40, stale: true }), layer({ id: 3 })]));
+    server.on('POST', `${URL}1/process-again/`, ok(layer({ status: 'uploaded' })));
+    renderPage();
+    expect(await screen.findByTestId('layer-status-1')).toHaveTextContent('could not be read');
+    expect(screen.getByTestId('layer-status-2')).toHaveTextContent('Stopped');
+    expect(screen.getByTestId('layer-again-2')).toBeInTheDocument();
+    expect(screen.queryByTestId('layer-again-3')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('layer-again-1'));
+    await waitFor(() => expect(server.count('POST', `${URL}1/process-again/`)).toBe(1));
+    expect(await screen.findByText('The layer is processed again')).toBeInTheDocument();
   });
 });

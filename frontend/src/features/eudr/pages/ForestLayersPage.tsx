@@ -1,4 +1,4 @@
-import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { InboxOutlined, RedoOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Empty, Flex, Form, Input, Modal, Progress, Radio, Table, Tag, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { UploadFile } from 'antd/es/upload/interface';
@@ -8,12 +8,13 @@ import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { PhoneLine } from '@/shared/components/PhoneLine';
+import { useErrorText } from '@/shared/errors/errorText';
 import { useApiForm } from '@/shared/hooks/useApiForm';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { useHasPermission } from '@/shared/session/permissions';
 import { formatFileSize } from '@/shared/utils/files';
 import { formatDate, formatDateTime } from '@/shared/utils/format';
-import { type ForestLayer, type ForestLayerKind, LAYER_KINDS, MANAGE_LAYERS, useDeleteLayer, useForestLayers, useUploadLayer } from '../api/forestLayers';
+import { type ForestLayer, type ForestLayerKind, LAYER_KINDS, MANAGE_LAYERS, useDeleteLayer, useForestLayers, useProcessAgain, useUploadLayer } from '../api/forestLayers';
 import styles from '../components/eudr.module.css';
 
 const STATUS_COLOR: Record<ForestLayer['status'], string> = { uploaded: 'default', processing: 'processing', ready: 'success', failed: 'error' };
@@ -56,8 +57,9 @@ function LayerStatus({ layer }: { layer: ForestLayer }) {
     <Flex vertical gap={4} data-testid={`layer-status-${layer.id}`}>
       <span>
         <Tag color={STATUS_COLOR[layer.status]}>{t(`layers.status.${layer.status}`)}</Tag>
+        {layer.stale ? <Tag color="warning">{t('layers.stalled')}</Tag> : null}
       </span>
-      {layer.status === 'processing' ? <Progress percent={layer.progress} size="small" aria-label={t('layers.progress')} /> : null}
+      {layer.status === 'processing' && !layer.stale ? <Progress percent={layer.progress} size="small" aria-label={t('layers.progress')} /> : null}
       {layer.status === 'ready' ? <Typography.Text type="secondary">{t('layers.plotsDone', { count: layer.plots_done })}</Typography.Text> : null}
       {layer.status === 'failed' && layer.message ? <Typography.Text type="danger">{layer.message}</Typography.Text> : null}
     </Flex>
@@ -68,6 +70,17 @@ function LayerTable({ layers, loading, mayManage }: { layers: ForestLayer[] | un
   const { t, i18n } = useTranslation('dueDiligence');
   const phone = usePhone();
   const remove = useDeleteLayer();
+  const again = useProcessAgain();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const processAgain = async (layer: ForestLayer) => {
+    try {
+      await again.mutateAsync(layer.id);
+      void message.success(t('layers.processingAgain'));
+    } catch (error) {
+      void message.error(errorText(error));
+    }
+  };
   const bounds = (b: number[]) => (b.length === 4 ? `${b[0]}, ${b[1]} – ${b[2]}, ${b[3]}` : '—');
   const columns: ColumnsType<ForestLayer> = [
     {
@@ -99,7 +112,14 @@ function LayerTable({ layers, loading, mayManage }: { layers: ForestLayer[] | un
       key: 'actions',
       hidden: !mayManage,
       render: (_: unknown, layer) => (
-        <ConfirmDelete itemLabel={layer.name} disabled={layer.status === 'processing'} onConfirm={() => remove.mutateAsync(layer.id)} successMessage={t('layers.deleted')} />
+        <Flex gap="small">
+          {layer.status === 'failed' || layer.stale ? (
+            <Button size="small" icon={<RedoOutlined />} loading={again.isPending && again.variables === layer.id} onClick={() => void processAgain(layer)} data-testid={`layer-again-${layer.id}`}>
+              {t('layers.processAgain')}
+            </Button>
+          ) : null}
+          <ConfirmDelete itemLabel={layer.name} disabled={layer.status === 'processing' && !layer.stale} onConfirm={() => remove.mutateAsync(layer.id)} successMessage={t('layers.deleted')} />
+        </Flex>
       ),
     },
   ];
