@@ -105,9 +105,13 @@ check-deploy: install-backend
 		DJANGO_ALLOWED_HOSTS=example.com DATABASE_URL=postgres://check-deploy@127.0.0.1:5432/check REDIS_URL=redis://127.0.0.1:6379/0 \
 		$(UV) run --frozen python manage.py check --deploy --fail-level WARNING
 
+# The backend suite runs in BACKEND_WORKERS processes (pytest-xdist; each its own test database), a test
+# file per process so a file's fixtures and servers stay together; BACKEND_WORKERS=0 runs it in one.
+BACKEND_WORKERS ?= 2
 test-backend: test-deps install-backend
 	@mkdir -p $(REPORTS)
-	cd $(BACKEND) && $(UV) run --frozen pytest -q -p no:cacheprovider --junitxml=$(REPORTS)/backend.xml $(PYTEST_ARGS)
+	cd $(BACKEND) && $(UV) run --frozen pytest -q -p no:cacheprovider --junitxml=$(REPORTS)/backend.xml \
+		$(if $(filter-out 0 1,$(BACKEND_WORKERS)),-n $(BACKEND_WORKERS) --dist loadfile) $(PYTEST_ARGS)
 
 test-frontend: install-frontend
 	@mkdir -p $(REPORTS)

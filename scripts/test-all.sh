@@ -9,9 +9,15 @@ rm -rf "$REPORTS" "$ROOT/var/servers" && mkdir -p "$REPORTS"
 # A check is counted as one test; a suite by the tests in its report (backend.xml, vitest.xml, e2e.xml,
 # schemathesis/*.xml). steps.tsv records each step's exit status, so a suite that fails outside its
 # tests (a crash before the report is written, a server that does not start) still counts as failed.
+# Each step's wall time goes beside its status (steps.tsv, third column) and is printed as it ends, so a
+# run's log says where its time went.
 for step in lint types-check check-deploy test-backend test-frontend test-e2e schemathesis; do
   echo "== $step"
+  started=$(date +%s)
   "$MAKE" --no-print-directory -C "$ROOT" "$step"
-  printf '%s\t%s\n' "$step" "$?" >> "$REPORTS/steps.tsv"
+  status=$?
+  took=$(( $(date +%s) - started ))
+  printf '%s\t%s\t%s\n' "$step" "$status" "$took" >> "$REPORTS/steps.tsv"
+  echo "== $step: exit $status after ${took} s"
 done
 exec python3 "$ROOT/scripts/test-totals.py" "$REPORTS"

@@ -54,11 +54,16 @@ def junit(paths: list[Path]) -> tuple[int, int, int, list[str]]:
 
 def main(reports: Path) -> int:
     steps: dict[str, int] = {}
+    seconds: dict[str, int] = {}
     steps_file = reports / "steps.tsv"
     if steps_file.exists():
         for line in steps_file.read_text().splitlines():
-            name, _, status = line.partition("\t")
+            name, status, *took = line.split("\t")
             steps[name] = int(status or 1)
+            if took and took[0].isdigit():
+                seconds[name] = int(took[0])
+    if seconds:
+        print("time: " + ", ".join(f"{name} {took // 60}m{took % 60:02d}s" for name, took in seconds.items()))
     total_passed = total_failed = 0
 
     ran_checks = [c for c in CHECKS if c in steps]

@@ -327,6 +327,7 @@ SPECTACULAR_SETTINGS = {
         "AccountingProviderEnum": "apps.accounting.models.Provider",
         "AccountingSupplierLevelEnum": "apps.accounting.models.SupplierLevel",
         "ImportJobStatusEnum": "apps.common.models.ImportJob.Status",
+        "DdsSubmissionStatusEnum": "apps.eudr.filing_models.DdsSubmission.Status",
         "ImportJobPhaseEnum": "apps.common.api.import_serializers.IMPORT_PHASES",
     },
     "DISABLE_ERRORS_AND_WARNINGS": env_bool("SPECTACULAR_QUIET", True),

@@ -52,12 +52,30 @@ KEPT_DELIVERY_FIELDS = (
     "location_file",
 )
 
+
 # model label -> how to find the delivery id of a row
+def _submission_delivery(submission) -> int | None:
+    """The delivery a statement rests on: its own, or for a statement around a placing the first delivery
+    behind its cartons (every one of them holds the statement's records, `_submission_saved`)."""
+    if submission.delivery_id is not None:
+        return submission.delivery_id
+    from apps.eudr.models import DdsCoveredCarton
+
+    return (
+        DdsCoveredCarton.unscoped.filter(submission_id=submission.pk)
+        .order_by("delivery_id")
+        .values_list("delivery_id", flat=True)
+        .first()
+    )
+
+
 KEPT_MODELS = {
     "eudr.RawMaterialDelivery": lambda obj: obj.pk,
     "eudr.RawMaterialLine": lambda obj: obj.delivery_id,
-    "eudr.DdsSubmission": lambda obj: obj.delivery_id,
-    "eudr.DdsSubmissionEvent": lambda obj: obj.submission.delivery_id,
+    "eudr.DdsSubmission": _submission_delivery,
+    "eudr.DdsSubmissionEvent": lambda obj: _submission_delivery(obj.submission),
+    "eudr.DdsSubmissionShipment": lambda obj: _submission_delivery(obj.submission),
+    "eudr.DdsCoveredCarton": lambda obj: obj.delivery_id,
     "duediligence.RiskAssessment": lambda obj: obj.delivery_id,
     "duediligence.FilingOverride": lambda obj: obj.delivery_id,
     "duediligence.SubstantiatedConcern": lambda obj: (
@@ -134,15 +152,30 @@ def _submission_saved(sender, instance, created, raw=False, **kwargs):
     # Accepted by the system (a uuid): from now on it is a filed statement.
     if raw or not instance.uuid:
         return
+    from apps.eudr.models import DdsCoveredCarton, RawMaterialDelivery
+
     from .models import RetentionHold
 
-    if RetentionHold.unscoped.filter(delivery_id=instance.delivery_id).exists():
-        return
-    place_hold(
-        delivery=instance.delivery,
-        reason=RetentionHold.Reason.FILED,
-        reference_number=instance.reference_number,
+    if instance.delivery_id is not None:
+        delivery_ids = [instance.delivery_id]
+    else:
+        # A statement around a placing rests on every delivery behind the cartons it declares.
+        delivery_ids = sorted(
+            set(
+                DdsCoveredCarton.unscoped.filter(submission_id=instance.pk).values_list(
+                    "delivery_id", flat=True
+                )
+            )
+        )
+    held = set(
+        RetentionHold.unscoped.filter(delivery_id__in=delivery_ids).values_list("delivery_id", flat=True)
     )
+    for delivery in RawMaterialDelivery.unscoped.filter(pk__in=[d for d in delivery_ids if d not in held]):
+        place_hold(
+            delivery=delivery,
+            reason=RetentionHold.Reason.FILED,
+            reference_number=instance.reference_number,
+        )
 
 
 def _refuse_delete(sender, instance, **kwargs):

@@ -49,6 +49,9 @@ class EudrErrorCode(StrEnum):
     RECEIVED_REFERENCE_NOT_FOUND = "received_reference_not_found"
     REFERENCED_STATEMENT_NOT_ALLOWED = "referenced_statement_not_allowed"
     NO_PLOT_OUTSIDE_COUNTRY = "no_plot_outside_country"
+    PLACING_NO_CARTONS = "placing_no_cartons"
+    CARTONS_ALREADY_COVERED = "cartons_already_covered"
+    PLACING_INFORMATION_MISSING = "placing_information_missing"
     # the EU information system's own answers (apps/eudr/traces/errors.py)
     TRACES_ERROR = "traces_error"
     TRACES_BUSINESS_RULES = "traces_business_rules"
@@ -196,6 +199,27 @@ class UpstreamDeclarationNotUsable(Conflict):
 
     error = EudrErrorCode.UPSTREAM_DECLARATION_NOT_USABLE
     default_message = _("The referenced statement may not be relied on.")
+
+
+class PlacingNoCartons(Conflict):
+    error = EudrErrorCode.PLACING_NO_CARTONS
+    default_message = _(
+        "These containers hold no labelled cartons: there is nothing for a statement to cover."
+    )
+
+
+class CartonsAlreadyCovered(Conflict):
+    """A carton is covered by at most one live statement (docs/eudr.md, "Statements around the placing")."""
+
+    error = EudrErrorCode.CARTONS_ALREADY_COVERED
+    default_message = _("Some of these cartons are already covered by another statement.")
+
+
+class PlacingInformationMissing(Conflict):
+    """A delivery behind the cartons lacks what the statement needs (`data.deliveries` names them)."""
+
+    error = EudrErrorCode.PLACING_INFORMATION_MISSING
+    default_message = _("Required information is missing for the statement.")
 
 
 class ReceivedReferenceRetained(Conflict):

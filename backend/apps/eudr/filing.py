@@ -31,6 +31,7 @@ from apps.eudr.dds.statement import build_request, internal_reference
 from apps.eudr.errors import DdsFilingNotAllowed, DdsStatusNotDue, DdsSubmissionMissing, TracesAccountMissing
 from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount
 from apps.eudr.models import RawMaterialDelivery
+from apps.eudr.placing import coverage_release
 from apps.tenancy.models import EudrImportRole, Tenant
 
 logger = logging.getLogger(__name__)
@@ -195,15 +196,16 @@ def _within_window(submission: DdsSubmission) -> bool:
 
 
 @transaction.atomic
-def dds_submission_action(*, delivery_id: int, action: str, user) -> DdsSubmission:
-    """Queues amend / withdraw / refresh on the delivery's live submission (checked here, the system checks
-    again)."""
-    submission = (
-        DdsSubmission.objects.select_for_update()
-        .filter(delivery_id=delivery_id)
-        .exclude(status__in=DdsSubmission.FINAL)
-        .first()
-    )
+def dds_submission_action(
+    *, action: str, user, delivery_id: int | None = None, submission_id: int | None = None
+) -> DdsSubmission:
+    """Queues amend / withdraw / refresh on the delivery's live submission, or on one statement around a
+    placing (`submission_id`) (checked here, the system checks again)."""
+    live = DdsSubmission.objects.select_for_update().exclude(status__in=DdsSubmission.FINAL)
+    if submission_id is not None:
+        submission = live.filter(pk=submission_id, delivery__isnull=True).first()
+    else:
+        submission = live.filter(delivery_id=delivery_id).first()
     if submission is None:
         raise DdsSubmissionMissing()
     if submission.pending_action:
@@ -259,7 +261,10 @@ def _apply_overview(submission: DdsSubmission, overview: traces.DdsOverview) -> 
 
 def _record_on_delivery(submission: DdsSubmission) -> None:
     """The delivery's filed-statement numbers follow the product's statement (the public trace shows the
-    reference number only); a withdrawn statement's numbers are removed."""
+    reference number only); a withdrawn statement's numbers are removed. A statement around a placing
+    is found through its cartons instead (placing.carton_statements)."""
+    if submission.delivery_id is None:
+        return
     delivery = RawMaterialDelivery.objects.select_for_update(of=("self",)).get(pk=submission.delivery_id)
     fields = ["dds_reference_number", "dds_verification_number", "dds_filed_at", "dds_filed_by", "updated_at"]
     if submission.status == Status.WITHDRAWN:
@@ -277,6 +282,17 @@ def _record_on_delivery(submission: DdsSubmission) -> None:
 
 
 def _request_of(submission: DdsSubmission) -> dict[str, Any]:
+    if submission.delivery_id is None:
+        from apps.eudr.placing import placing_request
+
+        request, found = placing_request(submission)
+        errors = [c for c in found if c.severity == "error"]
+        if errors:
+            raise DdsFilingNotAllowed(
+                _("Required information is missing: %(problems)s")
+                % {"problems": "; ".join(c.message for c in errors[:5])}
+            )
+        return request
     delivery = RawMaterialDelivery.objects.select_related("parent_vendor").get(pk=submission.delivery_id)
     _facts, found = check_delivery(delivery)
     errors = [c for c in found if c.severity == "error"]
@@ -421,6 +437,7 @@ def file_dds_work(*, submission_id: int, attempted_before: int, user=None) -> Dd
                     submission.status = Status.REJECTED
                 submission.pending_action = ""
                 submission.save()
+                coverage_release(submission)
                 _event(submission, action, "refused", exc.describe(), user)
         except DomainError as exc:
             submission.last_error = str(exc.message)
@@ -429,12 +446,14 @@ def file_dds_work(*, submission_id: int, attempted_before: int, user=None) -> Dd
                 submission.status = Status.REJECTED
             submission.pending_action = ""
             submission.save()
+            coverage_release(submission)
             _event(submission, action, "refused", str(exc.message), user)
         else:
             submission.pending_action = ""
             submission.last_error = ""
             submission.save()
             _record_on_delivery(submission)
+            coverage_release(submission)
             _event(submission, action, "ok", "", user)
     if unanswered is not None:
         raise unanswered

@@ -77,9 +77,22 @@ class DdsSubmission(TenantModel):
 
     FINAL = (Status.REJECTED, Status.WITHDRAWN)
 
+    # A statement of one raw-material delivery (the shape before statements followed the goods), or empty
+    # for a statement around a placing: it then covers the cartons of its inbound shipments
+    # (`DdsSubmissionShipment`, `DdsCoveredCarton`, apps/eudr/placing.py).
     delivery = models.ForeignKey(
-        "eudr.RawMaterialDelivery", on_delete=models.PROTECT, related_name="dds_submissions"
+        "eudr.RawMaterialDelivery",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="dds_submissions",
     )
+    # The customs declaration that releases the goods for free circulation (placing by import): its
+    # number (e.g. the MRN) and date, kept with the statement the broker quotes.
+    customs_declaration_number = models.CharField(
+        _("customs declaration number"), max_length=40, blank=True, default="", db_default=""
+    )
+    customs_declaration_date = models.DateField(_("customs declaration date"), null=True, blank=True)
     key = models.UUIDField(default=uuid.uuid4, editable=False)
     internal_reference = models.CharField(max_length=35)
     environment = models.CharField(max_length=20, choices=TracesEnvironment.choices)
@@ -109,6 +122,10 @@ class DdsSubmission(TenantModel):
 
     supplier_scope = None
 
+    @property
+    def is_placing(self) -> bool:
+        return self.delivery_id is None
+
     class Meta:
         verbose_name = _("filed due diligence statement")
         verbose_name_plural = _("filed due diligence statements")
@@ -121,6 +138,47 @@ class DdsSubmission(TenantModel):
                 name="eudr_dds_submission_one_live_per_delivery",
             ),
         ]
+
+
+class DdsSubmissionShipment(TenantModel):
+    """An inbound shipment (one container) whose goods a statement around a placing declares."""
+
+    submission = models.ForeignKey(DdsSubmission, on_delete=models.PROTECT, related_name="shipment_links")
+    shipment = models.ForeignKey("logistics.ShipmentInfo", on_delete=models.PROTECT, related_name="+")
+
+    supplier_scope = None
+
+    class Meta:
+        ordering = ["submission_id", "shipment_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["submission", "shipment"], name="eudr_dds_shipment_unique")
+        ]
+
+
+class DdsCoveredCarton(TenantModel):
+    """One carton a statement around a placing declares, with the net mass it declared. A carton is
+    covered by at most one live statement: `active` turns false when the statement is rejected or
+    withdrawn (the row stays, as the record of what it declared)."""
+
+    submission = models.ForeignKey(DdsSubmission, on_delete=models.PROTECT, related_name="covered_cartons")
+    label = models.ForeignKey("eudr.CartonLabel", on_delete=models.PROTECT, related_name="coverage")
+    delivery = models.ForeignKey("eudr.RawMaterialDelivery", on_delete=models.PROTECT, related_name="+")
+    hs_heading = models.CharField(max_length=6)
+    net_weight_kg = models.DecimalField(max_digits=10, decimal_places=3)
+    active = models.BooleanField(default=True, db_default=True)
+
+    supplier_scope = None
+
+    class Meta:
+        ordering = ["submission_id", "label_id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "label"],
+                condition=Q(active=True),
+                name="eudr_dds_carton_covered_once",
+            )
+        ]
+        indexes = [models.Index(fields=["tenant", "submission"], name="eudr_covered_submission")]
 
 
 class DdsSubmissionEvent(TenantModel):

@@ -465,5 +465,11 @@ class CartonLabel(TenantModel):
 
 # Filing with the EU information system (its own module; re-exported so Django finds the models here).
 from apps.eudr.dds.job_models import DdsPackageJob  # noqa: E402, F401
-from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount  # noqa: E402, F401
+from apps.eudr.filing_models import (  # noqa: E402, F401
+    DdsCoveredCarton,
+    DdsSubmission,
+    DdsSubmissionEvent,
+    DdsSubmissionShipment,
+    TracesAccount,
+)
 from apps.eudr.received_models import ReceivedReference  # noqa: E402, F401

@@ -4,8 +4,8 @@ The carton is found by its public code across tenants (`selectors.carton_tenant_
 works under PostgreSQL row-level security), then the tenant is entered and only the carton's own rows are
 read. The payload is an explicit allow-list: never a DDS verification number (the tenant's own or the
 upstream one: with the reference number it opens the whole statement), prices, purchase orders or any
-other carton. The DDS reference number shown is the tenant's own filed statement's when recorded, else
-the upstream statement's.
+other carton. The DDS reference number shown is that of the tenant's own statement that covered the
+carton's placing, else the upstream statement's (apps/eudr/placing.py).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from django.db import transaction
 
 from apps.eudr.geo import PROPERTY_NAMES, validate_geojson
 from apps.eudr.models import BATCH_CODE_RE, CartonLabel
+from apps.eudr.placing import statements_for
 from apps.eudr.selectors import carton_tenant_for_public_code
 from apps.inventory.selectors import public_carton_history
 from apps.tenancy.context import entered_tenant
@@ -116,6 +117,7 @@ def _public_trace(normalised: str) -> dict[str, Any] | None:
                 }
             )
         confidential = bool(delivery.geolocation_confidential)
+        statement = statements_for([label])[label.pk]
         # Plots outside their country of production are not shown until corrected or confirmed.
         under_review = (
             not confidential
@@ -144,17 +146,11 @@ def _public_trace(normalised: str) -> dict[str, Any] | None:
             "geolocation_confidential": confidential,
             "plots_under_review": under_review,
             "plots": None if confidential or under_review else public_plots(delivery.location_geojson),
-            # The tenant's own statement when recorded, else the referenced upstream one; never a
-            # verification number.
-            "dds_reference_number": delivery.dds_reference_number or delivery.upstream_dds_reference,
+            # The statement that covered this carton's placing (ours), else the referenced upstream one;
+            # never a verification number (apps/eudr/placing.py).
+            "dds_reference_number": statement.reference if statement.kind in ("own", "upstream") else "",
             # Whose statement it is: an upstream one is labelled as another operator's.
-            "dds_reference_kind": (
-                "own"
-                if delivery.dds_reference_number
-                else "upstream"
-                if delivery.upstream_dds_reference
-                else ""
-            ),
+            "dds_reference_kind": statement.kind if statement.kind in ("own", "upstream") else "",
             # The warehouse steps that may be public: kind, date, country; never the customer.
             "warehouse_history": public_carton_history(label),
         }

@@ -75,11 +75,27 @@ def _on_change(sender, **kwargs) -> None:
 
 def connect() -> None:
     """Called from EudrConfig.ready(): the rows the public payload shows."""
-    from apps.eudr.models import CartonLabel, ProductionBatch, RawMaterialDelivery, RawMaterialLine
+    from apps.eudr.models import (
+        CartonLabel,
+        DdsSubmission,
+        ProductionBatch,
+        RawMaterialDelivery,
+        RawMaterialLine,
+    )
     from apps.products.models import Product
     from apps.suppliers.models import ParentVendor
 
-    for model in (CartonLabel, ProductionBatch, RawMaterialDelivery, RawMaterialLine, ParentVendor, Product):
+    # A statement's status decides which reference a covered carton shows (apps/eudr/placing.py).
+    models = (
+        CartonLabel,
+        ProductionBatch,
+        RawMaterialDelivery,
+        RawMaterialLine,
+        ParentVendor,
+        Product,
+        DdsSubmission,
+    )
+    for model in models:
         uid = f"eudr-public-trace-{model._meta.label_lower}"
         post_save.connect(_on_change, sender=model, dispatch_uid=f"{uid}-save")
         post_delete.connect(_on_change, sender=model, dispatch_uid=f"{uid}-delete")

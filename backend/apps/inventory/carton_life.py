@@ -29,6 +29,8 @@ from django.utils.translation import gettext_lazy as _
 from apps.inventory.errors import (
     CartonAlreadyReceived,
     CartonAlreadyShipped,
+    CartonCovered,
+    CartonNotCovered,
     CartonNotInStock,
     CartonNotPicked,
     CartonNotVoidable,
@@ -271,6 +273,8 @@ def cartons_transition(
     after = {}
     for carton in cartons:
         after[carton.pk] = carton_check(label=carton.label, carton=carton, action=action)
+    if action == Action.SHIP:
+        uncovered_shipping_check(cartons)
     events = []
     fields = ["status", "updated_at"]
     for carton in cartons:
@@ -303,6 +307,26 @@ def cartons_transition(
     return cartons
 
 
+def uncovered_shipping_check(cartons: list[WarehouseCarton]) -> list[int]:
+    """An imported carton leaves for a customer only once an available statement of ours covers its
+    placing (docs/eudr.md, "Statements around the placing"), unless the company allows it in Company
+    settings. Returns the labels of the uncovered cartons that ship anyway (the documents say so)."""
+    from apps.eudr.placing import cartons_not_covered, shipping_uncovered_allowed
+
+    uncovered = cartons_not_covered([c.label_id for c in cartons])
+    if uncovered and not shipping_uncovered_allowed():
+        first = next(c for c in cartons if c.label_id == uncovered[0])
+        raise CartonNotCovered(
+            gettext(
+                "Carton %(code)s is not covered by an available due diligence statement yet: file the "
+                "statement of its container first (%(count)s carton(s) on this shipment)."
+            )
+            % {"code": first.label.code, "count": len(uncovered)},
+            data={"code": first.label.code, "count": len(uncovered)},
+        )
+    return uncovered
+
+
 def labels_void_check(*, labels) -> None:
     """Refuses voiding any label whose carton reached the warehouse (received, in stock, picked, shipped,
     delivered): the first such carton is named. Voided labels pass (voiding again changes nothing)."""
@@ -310,7 +334,23 @@ def labels_void_check(*, labels) -> None:
     rows = {
         c.label_id: c for c in WarehouseCarton.objects.filter(label_id__in=[label.pk for label in labels])
     }
+    from apps.eudr.models import DdsCoveredCarton
+
+    declared = set(
+        DdsCoveredCarton.objects.filter(label_id__in=[label.pk for label in labels], active=True).values_list(
+            "label_id", flat=True
+        )
+    )
     for label in sorted(labels, key=lambda label: label.pk):
         if life_of(label=label, carton=rows.get(label.pk)) == Life.VOIDED:
             continue
         carton_check(label=label, carton=rows.get(label.pk), action=Action.VOID)
+        if label.pk in declared:
+            raise CartonCovered(
+                gettext(
+                    "Carton %(code)s is declared by a due diligence statement: its label can no longer be "
+                    "voided."
+                )
+                % {"code": label.code},
+                data={"code": label.code},
+            )

@@ -255,6 +255,16 @@ def load_warehouse_floor(ctx: dict) -> None:
                 services.cartons_receiving_post(shipment=shipment, user=user)
                 for code, shelf in put_away:
                     services.carton_move(code=code, location=shelf, user=user)
+            # The statement around this import's placing, filed before customs released it: its cartons
+            # may ship to customers (docs/eudr.md, "Statements around the placing").
+            from apps.eudr.placing import available_statement_record
+
+            available_statement_record(
+                shipment=shipment,
+                reference_number="26NLPLC7Q4M2X9",
+                verification_number="PLCVERIF42",
+                submitted_at=timezone.now() - timedelta(days=12),
+            )
 
         # 2. The container at the dock: its cartons wait to be scanned in (/warehouse/shipments).
         line = open_line(*DOCK_LINE)

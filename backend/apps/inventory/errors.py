@@ -35,6 +35,8 @@ class InventoryErrorCode(StrEnum):
     CARTON_PICKED = "carton_picked"
     CARTON_NOT_PICKED = "carton_not_picked"
     CARTON_NOT_VOIDABLE = "carton_not_voidable"
+    CARTON_NOT_COVERED = "carton_not_covered"
+    CARTON_COVERED = "carton_covered"
     CARTON_TRANSITION_REFUSED = "carton_transition_refused"
 
 
@@ -149,6 +151,21 @@ class CartonPicked(CartonRefused):
 class CartonNotPicked(CartonRefused):
     error = InventoryErrorCode.CARTON_NOT_PICKED
     default_message = _("This carton is not picked, so it cannot ship.")
+
+
+class CartonNotCovered(CartonRefused):
+    """An imported carton leaves for a customer only once a due diligence statement of ours that covers its
+    placing is available (or the company allows it, Company settings; the documents then say so)."""
+
+    error = InventoryErrorCode.CARTON_NOT_COVERED
+    default_message = _("This carton is not covered by an available due diligence statement yet.")
+
+
+class CartonCovered(CartonRefused):
+    """A carton a live statement declares keeps its label: voiding it would change what was declared."""
+
+    error = InventoryErrorCode.CARTON_COVERED
+    default_message = _("A due diligence statement declares this carton; its label can no longer be voided.")
 
 
 class CartonNotVoidable(CartonRefused):

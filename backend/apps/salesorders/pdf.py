@@ -82,16 +82,28 @@ def _dds_block(s: _Styles, shipment_ids) -> list:
         return story
     rows = [
         [
-            s.p(_("Raw-material delivery")),
             s.p(_("Statement")),
             s.p(_("DDS reference number")),
             s.p(_("Verification number")),
+            s.p(_("Cartons")),
         ]
     ]
+    whose = {
+        "own": _("Our statement"),
+        "pending": _("Our statement, filed: its numbers are not given yet"),
+        "upstream": _("Upstream statement (another operator)"),
+        "none": _("Not covered by a statement of ours yet (shipped as the company's settings allow)"),
+    }
     for ref in refs:
-        whose = _("Our statement") if ref["kind"] == "own" else _("Upstream statement (another operator)")
-        rows.append([s.p(ref["delivery"]), s.p(whose), s.p(ref["reference"]), s.p(ref["verification"])])
-    story.append(_grid(rows, [WIDTH * 0.28, WIDTH * 0.28, WIDTH * 0.22, WIDTH * 0.22]))
+        rows.append(
+            [
+                s.p(str(whose[ref["kind"]])),
+                s.p(ref["reference"] or "-"),
+                s.p(ref["verification"] or "-"),
+                s.p(", ".join(ref["codes"])),
+            ]
+        )
+    story.append(_grid(rows, [WIDTH * 0.26, WIDTH * 0.2, WIDTH * 0.18, WIDTH * 0.36]))
     return story
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import (
     Case,
@@ -233,41 +234,22 @@ def shipment_cartons_by_line(shipment: Shipment) -> dict[int, list[ShipmentCarto
     return result
 
 
-def dds_references(shipment_ids) -> list[dict[str, str]]:
-    """The due diligence statements behind the cartons on the shipments, per raw-material delivery.
+def dds_references(shipment_ids) -> list[dict[str, Any]]:
+    """The due diligence statements behind the cartons on the shipments, per statement, with the cartons
+    each covers (apps/eudr/placing.statements_of_labels; docs/eudr.md, "Statements around the placing").
 
-    `kind` says whose statement it is: `own` (the company filed it: reference and verification numbers,
-    what the buyer needs) or `upstream` (another operator's statement the paper came under: only its
-    reference number, labelled as such; another operator's verification number is never printed, it
-    opens that operator's whole statement and is not ours to pass on)."""
-    from apps.eudr.models import RawMaterialDelivery
+    `kind` says whose statement it is: `own` (ours covers the cartons' placing: reference and
+    verification numbers, what the buyer needs), `pending` (ours is filed, its numbers not yet given),
+    `upstream` (only another operator's statement is known: its reference number only; another
+    operator's verification number is never printed, it opens that operator's whole statement and is not
+    ours to pass on) or `none` (no statement of ours covers them yet: shipped as the company allows)."""
+    from apps.eudr.placing import statements_of_labels
+    from apps.salesorders.models import ShipmentCarton
 
-    deliveries = (
-        RawMaterialDelivery.objects.filter(labels__sales_shipment_carton__shipment_id__in=list(shipment_ids))
-        .distinct()
-        .order_by("delivery_number")
+    label_ids = ShipmentCarton.objects.filter(shipment_id__in=list(shipment_ids)).values_list(
+        "carton_id", flat=True
     )
-    result = []
-    for delivery in deliveries:
-        if delivery.dds_reference_number:
-            result.append(
-                {
-                    "delivery": delivery.delivery_number,
-                    "kind": "own",
-                    "reference": delivery.dds_reference_number,
-                    "verification": delivery.dds_verification_number or "",
-                }
-            )
-        elif delivery.upstream_dds_reference:
-            result.append(
-                {
-                    "delivery": delivery.delivery_number,
-                    "kind": "upstream",
-                    "reference": delivery.upstream_dds_reference,
-                    "verification": "",
-                }
-            )
-    return result
+    return statements_of_labels(label_ids)
 
 
 def order_detail_prefetch(queryset: QuerySet) -> QuerySet:

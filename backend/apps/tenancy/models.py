@@ -126,6 +126,15 @@ class Tenant(models.Model):
         default=False,
         help_text=_("Stock moves may take a location's stock below zero."),
     )
+    allow_uncovered_shipping = models.BooleanField(
+        _("allow shipping imported cartons not yet covered by a statement"),
+        default=False,
+        help_text=_(
+            "Cartons imported in a container may ship before a due diligence statement of ours that "
+            "covers them is available; the delivery note and the invoice say so per carton."
+        ),
+        db_default=False,
+    )
     allow_unlabelled_shipping = models.BooleanField(
         _("allow shipping unlabelled stock"),
         default=False,

@@ -38,6 +38,7 @@ COMPANY_SETTINGS_FIELDS = (
     "eudr_is_sme",
     "simplified_declaration_id",
     "allow_unlabelled_shipping",
+    "allow_uncovered_shipping",
 )
 
 

@@ -1430,6 +1430,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/eudr/placing-statements/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File a statement for the cartons of these containers
+         * @description Covers every labelled carton in the inbound shipments that no statement covers yet (409 `cartons_already_covered` when one is), after the filing gate of every delivery behind them and the checks of their information (409 `placing_information_missing` with `data.errors`). Queues the submission (Celery; inline in the embedded default) and answers 202.
+         */
+        post: operations["eudr_placing_statement_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/placing-statements/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A statement around a placing: status, numbers, containers, cartons and history
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
+        get: operations["eudr_placing_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/placing-statements/{id}/amend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Amend the statement (within 72 hours)
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
+        post: operations["eudr_placing_statement_amend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/placing-statements/{id}/refresh/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the statement's status and numbers (no sooner than 30 minutes after a submit or amend)
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
+        post: operations["eudr_placing_statement_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/placing-statements/{id}/withdraw/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw the statement (within 72 hours): its cartons may be declared again
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
+        post: operations["eudr_placing_statement_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eudr/placing-statements/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a statement for these containers would declare
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
+        get: operations["eudr_placing_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eudr/raw-materials/": {
         parameters: {
             query?: never;
@@ -5479,6 +5624,7 @@ export interface components {
             eudr_is_sme?: boolean;
             simplified_declaration_id?: string;
             allow_unlabelled_shipping?: boolean;
+            allow_uncovered_shipping?: boolean;
             readonly eudr_duties: components["schemas"]["EudrDutiesEnum"][];
             readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
             readonly can_edit: boolean;
@@ -8055,6 +8201,7 @@ export interface components {
             eudr_is_sme?: boolean;
             simplified_declaration_id?: string;
             allow_unlabelled_shipping?: boolean;
+            allow_uncovered_shipping?: boolean;
         };
         PatchedCustomerRequest: {
             number?: string;
@@ -8485,6 +8632,82 @@ export interface components {
              * @description Units on hand there.
              */
             quantity: string;
+        };
+        PlacingCommodity: {
+            hs_heading: string;
+            cartons: number;
+            /** Format: decimal */
+            net_weight_kg: string;
+            description: string;
+        };
+        PlacingDelivery: {
+            id: number;
+            delivery_number: string;
+            supplier: string;
+            country: string;
+            upstream_reference: string;
+        };
+        PlacingPreview: {
+            /** @description Cartons in the containers that no statement covers yet */
+            cartons: number;
+            /** @description Cartons already covered by a statement of ours */
+            cartons_covered: number;
+            /** Format: decimal */
+            net_weight_kg: string;
+            commodities: components["schemas"]["PlacingCommodity"][];
+            deliveries: components["schemas"]["PlacingDelivery"][];
+            /** @description Statements covering these containers */
+            statements: components["schemas"]["PlacingStatement"][];
+            account_ready: boolean;
+        };
+        PlacingRequestRequest: {
+            shipments: number[];
+            customs_declaration_number?: string;
+            /** Format: date */
+            customs_declaration_date?: string | null;
+        };
+        PlacingShipment: {
+            id: number;
+            container_number: string;
+        };
+        PlacingStatement: {
+            readonly id: number;
+            readonly internal_reference: string;
+            readonly environment: components["schemas"]["EnvironmentEnum"];
+            readonly status: components["schemas"]["DdsSubmissionStatusEnum"];
+            /** @description The action queued or under way: submit, amend, withdraw, refresh; empty when none */
+            readonly pending_action: string;
+            readonly uuid: string;
+            readonly reference_number: string;
+            readonly verification_number: string;
+            readonly system_status: string;
+            readonly messages: components["schemas"]["SystemMessage"][];
+            readonly last_error: string;
+            /** Format: date-time */
+            readonly submitted_at: string | null;
+            /** Format: date-time */
+            readonly amended_at: string | null;
+            /** Format: date-time */
+            readonly withdrawn_at: string | null;
+            /** Format: date-time */
+            readonly checked_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the system's status may be read (30 minutes after a submit or amend); null: now
+             */
+            readonly status_due_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly window_ends_at: string | null;
+            readonly can_amend: boolean;
+            readonly can_withdraw: boolean;
+            readonly events: components["schemas"]["DdsEvent"][];
+            readonly customs_declaration_number: string;
+            /** Format: date */
+            readonly customs_declaration_date: string | null;
+            readonly shipments: components["schemas"]["PlacingShipment"][];
+            readonly cartons: number;
+            readonly net_weight_kg: string;
         };
         PlanItem: {
             kind: components["schemas"]["AccountingRecordKindEnum"];
@@ -18673,6 +18896,503 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_placing_statement_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlacingRequestRequest"];
+                "multipart/form-data": components["schemas"]["PlacingRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PlacingRequestRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PlacingStatement"];
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_placing_statement: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description Delivery id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PlacingStatement"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_placing_statement_amend: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description Delivery id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PlacingStatement"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_placing_statement_refresh: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description Delivery id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PlacingStatement"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_placing_statement_withdraw: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description Delivery id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PlacingStatement"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eudr_placing_preview: {
+        parameters: {
+            query: {
+                /** @description Inbound shipment ids, comma-separated (at most 50) */
+                shipments: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PlacingPreview"];
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EudrErrorEnvelope"];
                 };
             };
             /** @description Error */

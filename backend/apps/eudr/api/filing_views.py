@@ -167,6 +167,25 @@ class DdsFilingSerializer(serializers.Serializer):
     history = DdsSubmissionSerializer(many=True, help_text="Every filing of the delivery, newest first")
 
 
+def enqueue_filing(request, submission: DdsSubmission) -> None:
+    """Hands the submission's pending action to the `eudr.file_dds` task: inline in the embedded default
+    (the answer already shows the outcome), else after this request's rows are committed (a broker that
+    is down leaves the submission pending for `eudr.recover_filings`)."""
+    options = file_dds_options(
+        tenant_id=request.tenant.pk,
+        submission_id=submission.pk,
+        user_id=request.user.pk,
+        language=translation.get_language() or settings.LANGUAGE_CODE,
+    )
+    if file_dds.app.conf.task_always_eager:
+        try:
+            file_dds.apply_async(**options)
+        except Exception:
+            logger.exception("Filing task %s failed", options["kwargs"])
+    else:
+        send_job_on_commit(file_dds, **options)
+
+
 class TracesAccountViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     allowed_user_types = ("internal",)
     serializer_class = TracesAccountSerializer
@@ -250,26 +269,7 @@ class DdsFilingViewSet(TenantScopedMixin, viewsets.GenericViewSet):
         }
 
     def _enqueue(self, submission: DdsSubmission) -> None:
-        options = file_dds_options(
-            tenant_id=self.request.tenant.pk,
-            submission_id=submission.pk,
-            user_id=self.request.user.pk,
-            language=translation.get_language() or settings.LANGUAGE_CODE,
-        )
-        if file_dds.app.conf.task_always_eager:
-            # Inline (embedded default): the answer already shows the outcome.
-            self._run_inline(options)
-        else:
-            # The worker must see this request's committed rows; a broker that is down leaves the
-            # submission pending for eudr.recover_filings.
-            send_job_on_commit(file_dds, **options)
-
-    @staticmethod
-    def _run_inline(options) -> None:
-        try:
-            file_dds.apply_async(**options)
-        except Exception:
-            logger.exception("Filing task %s failed", options["kwargs"])
+        enqueue_filing(self.request, submission)
 
     def _respond(self, delivery, code=status.HTTP_200_OK) -> Response:
         return Response(self._overview(delivery), status=code)

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from apps.eudr import filing
 from apps.eudr.filing_models import DdsSubmission, TracesAccount
 from apps.eudr.models import RawMaterialDelivery
-from apps.eudr.tests.trace_data import make_cartons, make_delivery
+from apps.eudr.tests.trace_data import UPSTREAM_REFERENCE, make_cartons, make_delivery
 from apps.eudr.traces import TracesUnavailable
 
 from . import traces_server as fake
@@ -350,10 +350,14 @@ def test_only_internal_users_of_the_tenant_file_and_see_the_verification_number(
     assert api(world.admin_x, world.tenant2).get(url(delivery)).status_code == 404
     assert api(world.admin_x, world.tenant2).post(url(delivery, "withdraw")).status_code == 404
     with in_tenant(world.tenant3):
-        label = make_cartons(delivery, count=1, batch_code="20261122A")[0]
-    public = APIClient().get(f"/api/eudrtrack/{label.code}/")
+        declared = delivery.labels.order_by("pk").first()
+        # a carton labelled after the statement was filed is not declared by it (docs/eudr.md)
+        late = make_cartons(delivery, count=1, batch_code="20261122A")[0]
+    public = APIClient().get(f"/api/eudrtrack/{declared.code}/")
     assert public.json()["data"]["dds_reference_number"] == "26NLX7TVCZAQ2S"
     assert "SFFCB4Y3" not in public.content.decode()
+    later = APIClient().get(f"/api/eudrtrack/{late.code}/").json()["data"]
+    assert (later["dds_reference_number"], later["dds_reference_kind"]) == (UPSTREAM_REFERENCE, "upstream")
 
 
 def test_the_overview_reads_in_few_queries(

@@ -8,8 +8,10 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
+from django.utils import timezone
 
 from apps.eudr.models import CartonLabel
+from apps.eudr.placing import available_statement_record
 from apps.inventory import carton_life as life
 from apps.inventory import errors, services
 from apps.inventory.models import CartonEvent, WarehouseCarton
@@ -128,6 +130,16 @@ def test_one_carton_from_its_label_to_its_customer_and_every_refusal_on_the_way(
         with pytest.raises(errors.CartonTransitionRefused):
             services.cartons_unpicked(label_ids=[label.pk], reference="X")
         sales.shipment_cartons_add(shipment=shipment, codes=[label.code], user=user)
+        # imported, it leaves for the customer only once a statement of ours covers its placing
+        with pytest.raises(errors.CartonNotCovered):
+            sales.shipment_ship(shipment=shipment, user=user)
+        assert _state(label) == life.Life.PICKED
+        available_statement_record(
+            shipment=container["shipment"],
+            reference_number="26NLX7TVCZAQ2S",
+            verification_number="SFFCB4Y3",
+            submitted_at=timezone.now(),
+        )
         sales.shipment_ship(shipment=shipment, user=user)
         assert _state(label) == life.Life.SHIPPED
         with pytest.raises(errors.CartonAlreadyShipped):

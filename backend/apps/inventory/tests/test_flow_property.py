@@ -46,7 +46,9 @@ step = st.one_of(
 @pytest.fixture
 def flow(sales_world, in_tenant, make_order, issue_labels, make_sales_order):
     w = sales_world
-    Tenant.objects.filter(pk=w["tenant3"].pk).update(allow_backorders=True)
+    # The walk is the flow of goods; which statement covers an imported carton (and refuses shipping it
+    # until one does) is apps/eudr/tests/test_placing.py's and test_carton_life.py's.
+    Tenant.objects.filter(pk=w["tenant3"].pk).update(allow_backorders=True, allow_uncovered_shipping=True)
     order = make_order(lines=[(w["carton"], str(CARTONS), "1")])
     with in_tenant(w["tenant3"]):
         shipment = ShipmentInfo.objects.create(container_number="MSCU1234565", status="arrived")

@@ -66,6 +66,7 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
     simplified_declaration_id = serializers.CharField(max_length=40, allow_blank=True, required=False)
     eudr_duties = serializers.SerializerMethodField()
     allow_unlabelled_shipping = serializers.BooleanField(required=False)
+    allow_uncovered_shipping = serializers.BooleanField(required=False)
     missing_for_statement = serializers.SerializerMethodField()
     can_edit = serializers.SerializerMethodField()
 

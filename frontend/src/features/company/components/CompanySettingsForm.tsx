@@ -52,6 +52,7 @@ export function toValues(settings: CompanySettings): CompanySettingsValues {
     eudr_is_sme: settings.eudr_is_sme ?? false,
     simplified_declaration_id: settings.simplified_declaration_id ?? '',
     allow_unlabelled_shipping: settings.allow_unlabelled_shipping ?? false,
+    allow_uncovered_shipping: settings.allow_uncovered_shipping ?? false,
   };
 }
 
@@ -334,6 +335,14 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
           extra={t('help.allow_unlabelled_shipping')}
         >
           <Switch disabled={!editable} data-testid="allow-unlabelled-shipping" />
+        </Form.Item>
+        <Form.Item
+          name="allow_uncovered_shipping"
+          valuePropName="checked"
+          label={t('fields.allow_uncovered_shipping')}
+          extra={t('help.allow_uncovered_shipping')}
+        >
+          <Switch disabled={!editable} data-testid="allow-uncovered-shipping" />
         </Form.Item>
       </Card>
 

@@ -13,6 +13,7 @@ import { orderPath, useCompanies, useDeleteShipment, useSaveShipment, useTransit
 import type { Shipment, ShipmentInput, ShipmentStatus } from '../api/types';
 import { useMayPermission } from '@/shared/session/permissions';
 import { LOGISTICS_PERMS } from '../permissions';
+import { PlacingStatementCard } from '@/shared/placing/PlacingStatementCard';
 import { check } from './check';
 import { OrderMultiSelect } from './OrderMultiSelect';
 import { ShipmentStatusTag } from './ShipmentStatusTag';
@@ -85,6 +86,8 @@ export function ShipmentDrawer({ open, shipment, readOnly = false, onClose }: Pr
   const mayChange = useMayPermission(LOGISTICS_PERMS.changeShipment) && !readOnly;
   const mayDelete = useMayPermission(LOGISTICS_PERMS.deleteShipment) && !readOnly;
   const mayViewCartons = useMayViewCartons();
+  const mayViewStatements = useMayPermission('eudr.view_rawmaterialdelivery');
+  const mayFileStatements = useMayPermission('eudr.change_rawmaterialdelivery');
   const creating = shipment === undefined;
   const [editing, setEditing] = useState(creating);
   const companies = useCompanies(open);
@@ -285,6 +288,9 @@ export function ShipmentDrawer({ open, shipment, readOnly = false, onClose }: Pr
             </Button>
           ))}
         </Flex>
+      ) : null}
+      {mayViewStatements ? (
+        <PlacingStatementCard shipments={[shipment.id]} mayChange={mayFileStatements && !readOnly} />
       ) : null}
       {mayViewCartons ? (
         <>
