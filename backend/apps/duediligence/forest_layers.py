@@ -195,10 +195,11 @@ def forest_layer_upload(*, file, name: str, kind: str, source: str, layer_date: 
         raise
 
 
-def _each_tenant() -> Iterator[Any]:
+def _each_tenant(*, active_only: bool = True) -> Iterator[Any]:
     from apps.tenancy.models import Tenant
 
-    yield from Tenant.objects.filter(is_active=True).order_by("pk")
+    tenants = Tenant.objects.filter(is_active=True) if active_only else Tenant.objects.all()
+    yield from tenants.order_by("pk")
 
 
 def forest_layer_delete(*, layer_id: int) -> None:
@@ -211,7 +212,8 @@ def forest_layer_delete(*, layer_id: int) -> None:
         raise ForestLayerNotFound()
     if layer.status == ForestLayer.Status.PROCESSING and not layer.stale:
         raise ForestLayerInUse(_("The layer is being processed: delete it when it is ready or failed."))
-    tenants = list(_each_tenant())
+    # Every tenant, inactive ones too: their kept records and results count as well.
+    tenants = list(_each_tenant(active_only=False))
     for tenant in tenants:
         with tenant_context(tenant):
             kept = ForestResult.objects.filter(
