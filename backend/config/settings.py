@@ -299,6 +299,8 @@ SPECTACULAR_SETTINGS = {
         "apps.common.api.schema.blankable_email_without_format",
     ],
     "ENUM_NAME_OVERRIDES": {
+        "ForestLayerKindEnum": "apps.duediligence.models.ForestLayer.Kind",
+        "ForestLayerStatusEnum": "apps.duediligence.models.ForestLayer.Status",
         "RawMaterialStatusEnum": "apps.eudr.models.RawMaterialDelivery.Status",
         "CartonLabelStatusEnum": "apps.eudr.models.CartonLabel.Status",
         "PurchaseOrderStatusEnum": "apps.purchaseorders.models.PurchaseOrder.Status",

@@ -139,7 +139,8 @@ def _section(figures: AnnualFigures, company: str, styles: dict) -> list:
     return story
 
 
-def annual_report_pdf(year: int, company: str) -> bytes:
+def annual_report_pdf(year: int, company: str, language: str | None = None) -> bytes:
+    """The report in English then Chinese, or in one of them (`language` "en" or "zh")."""
     figures = annual_figures(year)
     font = _font()
     styles = {
@@ -148,8 +149,9 @@ def annual_report_pdf(year: int, company: str) -> bytes:
         "head": ParagraphStyle("head", fontName=font, fontSize=11, leading=14, spaceBefore=4 * mm),
     }
     story: list = []
-    for index, language in enumerate(("en", "zh-hans")):
-        with translation.override(language):
+    languages = {"en": ("en",), "zh": ("zh-hans",)}.get(language or "", ("en", "zh-hans"))
+    for index, code in enumerate(languages):
+        with translation.override(code):
             if index:
                 story.append(PageBreak())
             story += _section(figures, company, styles)

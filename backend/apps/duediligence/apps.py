@@ -8,7 +8,8 @@ class DueDiligenceConfig(AppConfig):
     verbose_name = _("EUDR due diligence")
 
     def ready(self) -> None:
-        from apps.duediligence import audit, retention
+        from apps.duediligence import audit, retention, tasks
 
         audit.connect()
         retention.connect()
+        tasks.connect()

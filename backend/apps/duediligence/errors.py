@@ -21,6 +21,11 @@ class DueDiligenceErrorCode(StrEnum):
     NOTHING_TO_VOID = "nothing_to_void"
     BENCHMARK_INVALID = "benchmark_invalid"
     AUDIT_IMMUTABLE = "audit_immutable"
+    FOREST_LAYER_INVALID = "forest_layer_invalid"
+    FOREST_LAYER_NOT_FOUND = "forest_layer_not_found"
+    FOREST_LAYER_IN_USE = "forest_layer_in_use"
+    FOREST_LAYER_NOT_STALLED = "forest_layer_not_stalled"
+    FOREST_RESULT_NOT_FOUND = "forest_result_not_found"
 
 
 class RecordsKept(Conflict):
@@ -76,3 +81,26 @@ class BenchmarkInvalid(DomainError):
 class AuditImmutable(Conflict):
     error = DueDiligenceErrorCode.AUDIT_IMMUTABLE
     default_message = _("The audit trail cannot be changed or deleted.")
+
+
+class ForestLayerInvalid(DomainError):
+    error = DueDiligenceErrorCode.FOREST_LAYER_INVALID
+    default_message = _("This file is not a GeoTIFF raster: upload the layer as a georeferenced GeoTIFF.")
+
+
+class ForestLayerNotFound(NotFound):
+    error = DueDiligenceErrorCode.FOREST_LAYER_NOT_FOUND
+    default_message = _("No such forest layer.")
+
+
+class ForestLayerInUse(Conflict):
+    error = DueDiligenceErrorCode.FOREST_LAYER_IN_USE
+    default_message = _(
+        "Forest check results of a kept record (a filed or recorded statement) rest on this layer: it is "
+        "kept with them and cannot be deleted."
+    )
+
+
+class ForestResultNotFound(NotFound):
+    error = DueDiligenceErrorCode.FOREST_RESULT_NOT_FOUND
+    default_message = _("No such forest check result, or its layer is no longer kept.")

@@ -68,7 +68,10 @@ def _plot_window(dataset: Any, geometry: Mapping[str, Any]) -> Window | None:
     full = Window(0, 0, dataset.width, dataset.height)
     window = from_bounds(left, bottom, right, top, transform=dataset.transform)
     window = window.round_offsets(op="floor").round_lengths(op="ceil")
-    window = Window(window.col_off, window.row_off, max(window.width, 1) + 1, max(window.height, 1) + 1)
+    # One cell more on each side: a plot on a cell's edge (a point on a corner) touches its neighbours.
+    window = Window(
+        window.col_off - 1, window.row_off - 1, max(window.width, 1) + 2, max(window.height, 1) + 2
+    )
     try:
         return window.intersection(full)
     except rasterio.errors.WindowError:
@@ -94,7 +97,10 @@ def plot_stats(path: str, plots: Iterable[Mapping[str, Any]], kind: Kind) -> lis
             shape_ = (int(window.height), int(window.width))
             inside = ~geometry_mask([geometry], out_shape=shape_, transform=transform)
             if not inside.any():
-                inside = ~geometry_mask([geometry], out_shape=shape_, transform=transform, all_touched=True)
+                # Smaller than a cell: the cells it touches. A point exactly on a cell's edge or corner
+                # may rasterize to nothing, so it is widened by a hundredth of a cell first.
+                touching = shape(geometry).buffer(min(abs(transform.a), abs(transform.e)) / 100)
+                inside = ~geometry_mask([touching], out_shape=shape_, transform=transform, all_touched=True)
             if nodata is not None:
                 inside &= values != nodata
             cells = values[inside]

@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -250,3 +252,112 @@ class SubstantiatedConcern(TenantModel):
     @property
     def is_open(self) -> bool:
         return self.resolved_at is None
+
+
+class ForestLayer(models.Model):
+    """A raster layer of the 2020 forest check (installation-wide, like the country benchmark: the same
+    forest map serves every company). The GeoTIFF is kept through the storage API; `bounds` are its
+    extent in WGS84 (west, south, east, north), so only the plots within it are read."""
+
+    class Kind(models.TextChoices):
+        FOREST_2020 = "forest_2020", _("Forest cover on 31 December 2020")
+        LOSS_YEAR = "loss_year", _("Year of tree-cover loss")
+
+    STALE_AFTER = timedelta(minutes=30)
+
+    class Status(models.TextChoices):
+        UPLOADED = "uploaded", _("Uploaded")
+        PROCESSING = "processing", _("Processing")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    name = models.CharField(_("name"), max_length=200)
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    # Where the layer comes from and its edition, e.g. "JRC GFC2020 v2" published 2023-10-01.
+    source = models.CharField(_("source"), max_length=300, blank=True, default="", db_default="")
+    layer_date = models.DateField(_("date of the layer"))
+    file = models.FileField(upload_to="forest_layers/", max_length=300)
+    file_name = models.CharField(max_length=255, blank=True, default="", db_default="")
+    size = models.BigIntegerField(default=0, db_default=0)
+    width = models.IntegerField(default=0, db_default=0)
+    height = models.IntegerField(default=0, db_default=0)
+    crs = models.CharField(max_length=100, blank=True, default="", db_default="")
+    # [west, south, east, north] in WGS84 degrees.
+    bounds = models.JSONField(default=list, blank=True)
+    status = models.CharField(
+        max_length=20, choices=Status.choices, default=Status.UPLOADED, db_default=Status.UPLOADED
+    )
+    progress = models.IntegerField(default=0, db_default=0)  # 0..100
+    plots_done = models.IntegerField(default=0, db_default=0)
+    message = models.CharField(max_length=2000, blank=True, default="", db_default="")
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    uploaded_by_name = models.CharField(max_length=150, blank=True, default="", db_default="")
+    uploaded_at = models.DateTimeField(default=timezone.now)
+    processed_at = models.DateTimeField(null=True, blank=True)
+    # The last sign of life of its processing (start, progress, end): a job that stops giving any is stale.
+    progress_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("forest layer")
+        verbose_name_plural = _("forest layers")
+        ordering = ["-uploaded_at", "-id"]
+        permissions = [("manage_forestlayer", _("Can upload and delete forest layers"))]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.layer_date})"
+
+    @property
+    def stale(self) -> bool:
+        """Waiting or processing, with no sign of life for STALE_AFTER: its job was lost (a worker
+        stopped, a message dropped); it may be processed again or deleted."""
+        if self.status not in (self.Status.UPLOADED, self.Status.PROCESSING):
+            return False
+        return (self.progress_at or self.uploaded_at) < timezone.now() - self.STALE_AFTER
+
+    @property
+    def label(self) -> str:
+        """The layer as results quote it: its name, source and date."""
+        parts = [self.name] + ([self.source] if self.source else [])
+        return f"{', '.join(parts)} ({self.layer_date.isoformat()})"
+
+
+class ForestResult(TenantModel):
+    """What one layer says about one plot of a delivery (docs/duediligence.md, "The 2020 forest check").
+    The layer's name, source and date are copied: the result stays readable with the records kept."""
+
+    delivery = models.ForeignKey(
+        "eudr.RawMaterialDelivery", on_delete=models.CASCADE, related_name="forest_results"
+    )
+    plot_index = models.IntegerField()  # 0-based position of the plot in the delivery's plots
+    plot_id = models.CharField(max_length=200, blank=True, default="", db_default="")
+    # A plain id, not a foreign key: the layer is installation-wide and outside row-level security.
+    layer_id = models.BigIntegerField(db_index=True)
+    layer_kind = models.CharField(max_length=20, choices=ForestLayer.Kind.choices)
+    layer_name = models.CharField(max_length=200)
+    layer_source = models.CharField(max_length=300, blank=True, default="", db_default="")
+    layer_date = models.DateField()
+    cells = models.IntegerField(default=0, db_default=0)
+    forest_share = models.FloatField(null=True, blank=True)
+    loss_cells_after_cutoff = models.IntegerField(default=0, db_default=0)
+    loss_years = models.JSONField(default=list, blank=True)
+    # Digest of the delivery's plots the result was computed from (changed plots are computed again).
+    plots_digest = models.CharField(max_length=64, blank=True, default="", db_default="")
+    computed_at = models.DateTimeField(default=timezone.now)
+
+    supplier_scope = None
+
+    class Meta:
+        verbose_name = _("forest check result")
+        verbose_name_plural = _("forest check results")
+        ordering = ["plot_index", "layer_kind", "-layer_date", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "delivery", "layer_id", "plot_index"], name="dd_forest_result_unique"
+            )
+        ]
+
+    @property
+    def loss_after_cutoff(self) -> bool:
+        return self.loss_cells_after_cutoff > 0

@@ -9,7 +9,14 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from . import benchmark as benchmarks
-from .models import AuditEntry, FilingOverride, RiskAssessment, RiskLevel, SubstantiatedConcern
+from .models import (
+    AuditEntry,
+    FilingOverride,
+    ForestResult,
+    RiskAssessment,
+    RiskLevel,
+    SubstantiatedConcern,
+)
 
 # A supplier relationship's assessment covers its deliveries for a year; a delivery's own one always.
 VENDOR_ASSESSMENT_VALID = timedelta(days=365)
@@ -79,3 +86,13 @@ def audit_for_delivery(delivery_id: int) -> QuerySet[AuditEntry]:
 
 def audit_for_submission(submission_id: int) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(submission_id=submission_id).select_related("user")
+
+
+def forest_results(delivery) -> QuerySet[ForestResult]:
+    """The forest check of the delivery's plots: one row per plot and layer, by plot."""
+    return ForestResult.objects.filter(delivery=delivery)
+
+
+def forest_flags(delivery) -> list[ForestResult]:
+    """The results that found tree-cover loss after 2020 on a plot (the cut-off of Art. 2(13))."""
+    return list(forest_results(delivery).filter(loss_cells_after_cutoff__gt=0))

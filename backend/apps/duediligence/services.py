@@ -198,10 +198,32 @@ def gate_status(delivery: RawMaterialDelivery) -> dict[str, Any]:
     simplified = selectors.simplified_due_diligence(countries)
     assessment = selectors.current_assessment(delivery)
     override = selectors.latest_override(delivery)
+    flags = selectors.forest_flags(delivery)
     blockers: list[dict[str, Any]] = []
     assessment_blockers: list[dict[str, Any]] = []
-    if not simplified:
-        if assessment is None:
+    if flags:
+        # Loss after 2020 on a plot: the risk is assessed for this delivery, after the loss was found,
+        # even where simplified due diligence would apply (docs/duediligence.md, "The filing gate").
+        found_at = max(flag.computed_at for flag in flags)
+        if assessment is None or assessment.delivery_id != delivery.pk or assessment.assessed_at < found_at:
+            plots = sorted({flag.plot_index + 1 for flag in flags})
+            years = sorted({year for flag in flags for year in flag.loss_years})
+            assessment_blockers.append(
+                {
+                    "code": "forest_loss",
+                    "message": _(
+                        "Tree cover was lost after 2020 on plot %(plots)s (%(years)s, %(layer)s): assess the "
+                        "risk of this delivery (Art. 10) with this finding."
+                    )
+                    % {
+                        "plots": ", ".join(str(n) for n in plots),
+                        "years": ", ".join(str(y) for y in years),
+                        "layer": flags[0].layer_name,
+                    },
+                }
+            )
+    if not simplified or flags:
+        if assessment is None and not simplified:
             assessment_blockers.append(
                 {
                     "code": "assessment_missing",
@@ -211,7 +233,7 @@ def gate_status(delivery: RawMaterialDelivery) -> dict[str, Any]:
                     ),
                 }
             )
-        elif assessment.conclusion != RiskAssessment.Conclusion.NEGLIGIBLE:
+        elif assessment is not None and assessment.conclusion != RiskAssessment.Conclusion.NEGLIGIBLE:
             assessment_blockers.append(
                 {
                     "code": "assessment_not_negligible",
@@ -222,6 +244,9 @@ def gate_status(delivery: RawMaterialDelivery) -> dict[str, Any]:
             )
     if assessment_blockers and override is None:
         blockers.extend(assessment_blockers)
+    elif flags and override is not None and override.at < max(flag.computed_at for flag in flags):
+        # An override made before the loss was found did not weigh it.
+        blockers.extend(b for b in assessment_blockers if b["code"] == "forest_loss")
     for concern in selectors.open_concerns_for(delivery):
         blockers.append(
             {
@@ -234,6 +259,7 @@ def gate_status(delivery: RawMaterialDelivery) -> dict[str, Any]:
     return {
         "countries": countries,
         "simplified": simplified,
+        "forest_flags": flags,
         "assessment": assessment,
         "override": override if assessment_blockers else None,
         "overridable": [b["code"] for b in assessment_blockers],

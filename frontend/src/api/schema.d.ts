@@ -944,8 +944,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The annual review and public report as a PDF in English and Chinese (Art. 12). */
+        /** @description The annual review and public report as a PDF in English and Chinese (Art. 12), and its figures. */
         get: operations["duediligence_annual_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/annual-report/figures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The annual review and public report as a PDF in English and Chinese (Art. 12), and its figures. */
+        get: operations["duediligence_annual_figures"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1162,6 +1179,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/duediligence/deliveries/{id}/forest/{result_id}/map/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Tenant and supplier scope of a viewset: reads through `scope_queryset`; every create and update
+         *     re-checks that the written row is one the user may see (`check_visible`).
+         *
+         *     The re-check cannot be skipped: a subclass that overrides `perform_create` or `perform_update` (to
+         *     write through a service) gets its method wrapped by `__init_subclass__`, so the check runs after it
+         *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
+         */
+        get: operations["duediligence_delivery_forest_map"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/duediligence/deliveries/{id}/override/": {
         parameters: {
             query?: never;
@@ -1204,6 +1245,59 @@ export interface paths {
          *     whatever the override does (apps/common/tests/test_visibility_recheck.py walks every view).
          */
         post: operations["duediligence_delivery_void_statement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/forest-layers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The installation's forest layers (docs/duediligence.md, "The 2020 forest check"). */
+        get: operations["duediligence_forest_layers_list"];
+        put?: never;
+        /** @description The installation's forest layers (docs/duediligence.md, "The 2020 forest check"). */
+        post: operations["duediligence_forest_layers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/forest-layers/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The installation's forest layers (docs/duediligence.md, "The 2020 forest check"). */
+        get: operations["duediligence_forest_layers_retrieve"];
+        put?: never;
+        post?: never;
+        /** @description The installation's forest layers (docs/duediligence.md, "The 2020 forest check"). */
+        delete: operations["duediligence_forest_layers_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/duediligence/forest-layers/{id}/process-again/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The installation's forest layers (docs/duediligence.md, "The 2020 forest check"). */
+        post: operations["duediligence_forest_layers_process_again"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5225,6 +5319,30 @@ export interface components {
          * @enum {string}
          */
         AggEnum: "sum" | "count" | "count_distinct" | "avg" | "min" | "max";
+        AnnualAssessments: {
+            negligible: number;
+            not_negligible: number;
+        };
+        AnnualCountry: {
+            country_code: string;
+            /** @description Statements of the year with this country */
+            statements: number;
+            /** @description low, standard or high */
+            level: string | null;
+        };
+        AnnualFigures: {
+            year: number;
+            /** @description Reference numbers */
+            statements: string[];
+            statements_filed: number;
+            statements_recorded: number;
+            /** @description Deliveries received in the year */
+            deliveries: number;
+            countries: components["schemas"]["AnnualCountry"][];
+            assessments: components["schemas"]["AnnualAssessments"];
+            concerns_raised: number;
+            concerns_resolved: number;
+        };
         Attachment: {
             readonly id: number;
             file_name: string;
@@ -5319,7 +5437,7 @@ export interface components {
         /** @enum {unknown} */
         BlankEnum: "";
         Blocker: {
-            /** @description assessment_missing, assessment_not_negligible or open_concern */
+            /** @description assessment_missing, assessment_not_negligible, forest_loss or open_concern */
             code: string;
             message: string;
             concern?: number;
@@ -6207,6 +6325,10 @@ export interface components {
             /** @description Kept five years from the statement */
             hold: components["schemas"]["RetentionHold"] | null;
             archives: components["schemas"]["RecordArchive"][];
+            /** @description The 2020 forest check of each plot, per layer */
+            forest: components["schemas"]["ForestResult"][];
+            /** @description A plot lost tree cover after 2020 */
+            forest_flagged: boolean;
         };
         EmailAttachment: {
             readonly id: number;
@@ -6492,6 +6614,87 @@ export interface components {
          * @enum {string}
          */
         FmCertificationTypeEnum: "FSC" | "PEFC" | "other" | "none";
+        ForestLayer: {
+            readonly id: number;
+            readonly name: string;
+            readonly kind: components["schemas"]["ForestLayerKindEnum"];
+            readonly source: string;
+            /**
+             * Date of the layer
+             * Format: date
+             */
+            readonly layer_date: string;
+            readonly file_name: string;
+            readonly size: number;
+            readonly width: number;
+            readonly height: number;
+            readonly crs: string;
+            readonly bounds: number[];
+            readonly status: components["schemas"]["ForestLayerStatusEnum"];
+            readonly progress: number;
+            readonly plots_done: number;
+            readonly message: string;
+            readonly uploaded_by: string;
+            /** Format: date-time */
+            readonly uploaded_at: string;
+            /** Format: date-time */
+            readonly processed_at: string | null;
+            /** Format: date-time */
+            readonly progress_at: string | null;
+            /** @description Waiting or processing without a sign of life for 30 minutes: its job was lost */
+            readonly stale: boolean;
+        };
+        /**
+         * @description * `forest_2020` - Forest cover on 31 December 2020
+         *     * `loss_year` - Year of tree-cover loss
+         * @enum {string}
+         */
+        ForestLayerKindEnum: "forest_2020" | "loss_year";
+        /**
+         * @description * `uploaded` - Uploaded
+         *     * `processing` - Processing
+         *     * `ready` - Ready
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        ForestLayerStatusEnum: "uploaded" | "processing" | "ready" | "failed";
+        ForestLayerUploadRequest: {
+            /**
+             * Format: binary
+             * @description A georeferenced GeoTIFF
+             */
+            file: string;
+            name: string;
+            kind: components["schemas"]["ForestLayerKindEnum"];
+            source?: string;
+            /**
+             * Format: date
+             * @description The date of the layer's edition
+             */
+            layer_date: string;
+        };
+        ForestResult: {
+            readonly id: number;
+            readonly plot_index: number;
+            readonly plot_id: string;
+            readonly layer_id: number;
+            readonly layer_kind: components["schemas"]["ForestLayerKindEnum"];
+            readonly layer_name: string;
+            readonly layer_source: string;
+            /** Format: date */
+            readonly layer_date: string;
+            readonly cells: number;
+            /**
+             * Format: double
+             * @description 0..1: share of the plot's cells that were forest in 2020
+             */
+            readonly forest_share: number | null;
+            readonly loss_cells_after_cutoff: number;
+            readonly loss_years: number[];
+            readonly loss_after_cutoff: boolean;
+            /** Format: date-time */
+            readonly computed_at: string;
+        };
         GenerateCartonsRequest: {
             count: number;
             production_batch_code: string;
@@ -7346,6 +7549,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["EmailTemplate"][];
+        };
+        PaginatedForestLayerList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ForestLayer"][];
         };
         PaginatedImportJobList: {
             /** @example 123 */
@@ -16627,6 +16845,8 @@ export interface operations {
     duediligence_annual_report: {
         parameters: {
             query: {
+                /** @description One language only; both (English, then Chinese) when absent. */
+                language?: "en" | "zh";
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
                 /** @description Calendar year of the report (2020 to 2100). */
@@ -16644,6 +16864,83 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_annual_figures: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+                /** @description Calendar year of the report (2020 to 2100). */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["AnnualFigures"];
+                    };
                 };
             };
             /** @description Invalid input or tenant_id missing */
@@ -17512,6 +17809,76 @@ export interface operations {
             };
         };
     };
+    duediligence_delivery_forest_map: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+                result_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     duediligence_delivery_override: {
         parameters: {
             query: {
@@ -17628,6 +17995,400 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["RecordArchive"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_forest_layers_list: {
+        parameters: {
+            query: {
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedForestLayerList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_forest_layers_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ForestLayerUploadRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ForestLayer"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_forest_layers_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ForestLayer"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_forest_layers_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duediligence_forest_layers_process_again: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["ForestLayer"];
                     };
                 };
             };

@@ -125,6 +125,8 @@ export const layoutRoutes: RouteObject[] = [
   page('purchase/eudr/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
   page('purchase/eudr/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage')),
   page('purchase/eudr/supplier-policies', 'supplierPolicies', () => import('@/features/eudr/pages/SupplierPoliciesPage')),
+  page('purchase/eudr/forest-layers', 'forestLayers', () => import('@/features/eudr/pages/ForestLayersPage')),
+  page('purchase/eudr/annual-report', 'annualReport', () => import('@/features/eudr/pages/AnnualReportPage')),
   page('purchase/parent-vendors', 'parentVendors', () => import('@/features/suppliers/pages/ParentVendorsPage')),
 
   page('customer', 'customerList', () => import('@/features/customers/pages/CustomerListPage')),

@@ -44,6 +44,7 @@ NOT_MONEY = {
     "vat_mention": "a legal text",
     "rate": "a VAT percentage, not a price",
     "summary": "the text of a risk assessment",
+    "forest_share": "the share (0..1) of a plot's cells that were forest in 2020",
     # identifiers and codes, not amounts
     "buyer_vat_number": "a tax id",
     "seller_vat_number": "a tax id",

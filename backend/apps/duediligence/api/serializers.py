@@ -8,6 +8,8 @@ from apps.suppliers.models import ParentVendor
 from ..models import (
     AuditEntry,
     FilingOverride,
+    ForestLayer,
+    ForestResult,
     RecordArchive,
     RetentionHold,
     RiskAssessment,
@@ -141,9 +143,39 @@ class ResolutionSerializer(serializers.Serializer):
 
 
 class BlockerSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="assessment_missing, assessment_not_negligible or open_concern")
+    code = serializers.CharField(
+        help_text="assessment_missing, assessment_not_negligible, forest_loss or open_concern"
+    )
     message = serializers.CharField()
     concern = serializers.IntegerField(required=False)
+
+
+class ForestResultSerializer(serializers.ModelSerializer):
+    loss_years = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    loss_after_cutoff = serializers.BooleanField(read_only=True)
+    forest_share = serializers.FloatField(
+        allow_null=True, read_only=True, help_text="0..1: share of the plot's cells that were forest in 2020"
+    )
+
+    class Meta:
+        model = ForestResult
+        fields = [
+            "id",
+            "plot_index",
+            "plot_id",
+            "layer_id",
+            "layer_kind",
+            "layer_name",
+            "layer_source",
+            "layer_date",
+            "cells",
+            "forest_share",
+            "loss_cells_after_cutoff",
+            "loss_years",
+            "loss_after_cutoff",
+            "computed_at",
+        ]
+        read_only_fields = fields
 
 
 class DueDiligenceOverviewSerializer(serializers.Serializer):
@@ -164,6 +196,8 @@ class DueDiligenceOverviewSerializer(serializers.Serializer):
     )
     hold = RetentionHoldSerializer(allow_null=True, help_text="Kept five years from the statement")
     archives = RecordArchiveSerializer(many=True)
+    forest = ForestResultSerializer(many=True, help_text="The 2020 forest check of each plot, per layer")
+    forest_flagged = serializers.BooleanField(help_text="A plot lost tree cover after 2020")
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
@@ -189,3 +223,69 @@ class BenchmarkSerializer(serializers.Serializer):
     act_date = serializers.DateField()
     default_level = serializers.CharField()
     levels = serializers.DictField(child=serializers.CharField())
+
+
+class ForestLayerSerializer(serializers.ModelSerializer):
+    bounds = serializers.ListField(child=serializers.FloatField(), read_only=True)
+    uploaded_by = serializers.CharField(source="uploaded_by_name", read_only=True)
+    stale = serializers.BooleanField(
+        read_only=True,
+        help_text="Waiting or processing without a sign of life for 30 minutes: its job was lost",
+    )
+
+    class Meta:
+        model = ForestLayer
+        fields = [
+            "id",
+            "name",
+            "kind",
+            "source",
+            "layer_date",
+            "file_name",
+            "size",
+            "width",
+            "height",
+            "crs",
+            "bounds",
+            "status",
+            "progress",
+            "plots_done",
+            "message",
+            "uploaded_by",
+            "uploaded_at",
+            "processed_at",
+            "progress_at",
+            "stale",
+        ]
+        read_only_fields = fields
+
+
+class ForestLayerUploadSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="A georeferenced GeoTIFF")
+    name = serializers.CharField(max_length=200)
+    kind = serializers.ChoiceField(choices=ForestLayer.Kind.choices)
+    source = serializers.CharField(max_length=300, required=False, allow_blank=True)
+    layer_date = serializers.DateField(help_text="The date of the layer's edition")
+
+
+class AnnualCountrySerializer(serializers.Serializer):
+    country_code = serializers.CharField()
+    statements = serializers.IntegerField(help_text="Statements of the year with this country")
+    level = serializers.CharField(allow_null=True, help_text="low, standard or high")
+
+
+class AnnualAssessmentsSerializer(serializers.Serializer):
+    negligible = serializers.IntegerField()
+    not_negligible = serializers.IntegerField()
+
+
+class AnnualFiguresSerializer(serializers.Serializer):
+    year = serializers.IntegerField()
+    statements = serializers.ListField(child=serializers.CharField(), help_text="Reference numbers")
+    statements_filed = serializers.IntegerField()
+    statements_recorded = serializers.IntegerField()
+    deliveries = serializers.IntegerField(help_text="Deliveries received in the year")
+    countries = AnnualCountrySerializer(many=True)
+    assessments = AnnualAssessmentsSerializer()
+    concerns_raised = serializers.IntegerField()
+    concerns_resolved = serializers.IntegerField()

@@ -32,6 +32,31 @@ urlpatterns = [
     ),
     path("concerns/", concerns.as_view({"get": "list", "post": "create"}), name="dd-concerns"),
     path("concerns/<int:pk>/resolve/", concerns.as_view({"post": "resolve"}), name="dd-concern-resolve"),
+    path(
+        "deliveries/<int:pk>/forest/<int:result_id>/map/",
+        deliveries.as_view({"get": "forest_map"}),
+        name="dd-delivery-forest-map",
+    ),
     path("annual-report/", views.AnnualReportViewSet.as_view({"get": "retrieve"}), name="dd-annual-report"),
+    path(
+        "annual-report/figures/",
+        views.AnnualReportViewSet.as_view({"get": "figures"}),
+        name="dd-annual-figures",
+    ),
+    path(
+        "forest-layers/",
+        views.ForestLayerViewSet.as_view({"get": "list", "post": "create"}),
+        name="dd-forest-layers",
+    ),
+    path(
+        "forest-layers/<int:pk>/",
+        views.ForestLayerViewSet.as_view({"get": "retrieve", "delete": "destroy"}),
+        name="dd-forest-layer",
+    ),
+    path(
+        "forest-layers/<int:pk>/process-again/",
+        views.ForestLayerViewSet.as_view({"post": "process_again"}),
+        name="dd-forest-layer-process-again",
+    ),
     path("benchmark/", views.BenchmarkViewSet.as_view({"get": "retrieve"}), name="dd-benchmark"),
 ]

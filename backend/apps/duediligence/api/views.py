@@ -12,15 +12,24 @@ POST assessments/                      record a supplier relationship's assessme
 GET  concerns/                         substantiated concerns (filters: open, delivery, parent_vendor)
 POST concerns/                         record one
 POST concerns/{id}/resolve/            resolve it with a reason
+GET  deliveries/{id}/forest/{result}/map/  the plot drawn over its forest layer (PNG)
 GET  benchmark/                        the country benchmark in use
-GET  annual-report/?year=              the annual review and public report (PDF, en + zh)
+GET  annual-report/?year=&language=    the annual review and public report (PDF, en + zh, or one)
+GET  annual-report/figures/?year=      the same figures as data
+GET  forest-layers/                    the forest layers of the installation (status, progress)
+POST forest-layers/                    upload a GeoTIFF layer (multipart); processed in the background
+GET  forest-layers/{id}/               one layer
+DELETE forest-layers/{id}/             delete it (409 while a kept record's result rests on it)
+POST forest-layers/{id}/process-again/ process a failed layer, or one whose job was lost, again
 """
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import viewsets
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from apps.common.api.pagination import StandardPagination
@@ -30,16 +39,27 @@ from apps.eudr.models import RawMaterialDelivery
 from apps.users.permissions import tenant_permissions
 
 from .. import benchmark as benchmarks
-from .. import selectors, services
-from ..errors import DeliveryNotFound, StatementNotFound
-from ..models import AuditEntry, RecordArchive, RetentionHold, RiskAssessment, SubstantiatedConcern
+from .. import forest_layers, selectors, services
+from ..errors import DeliveryNotFound, ForestLayerNotFound, ForestResultNotFound, StatementNotFound
+from ..models import (
+    AuditEntry,
+    ForestLayer,
+    RecordArchive,
+    RetentionHold,
+    RiskAssessment,
+    SubstantiatedConcern,
+)
+from ..tasks import process_forest_layer
 from .serializers import (
+    AnnualFiguresSerializer,
     AuditEntrySerializer,
     BenchmarkSerializer,
     ConcernInputSerializer,
     ConcernSerializer,
     DueDiligenceOverviewSerializer,
     FilingOverrideSerializer,
+    ForestLayerSerializer,
+    ForestLayerUploadSerializer,
     ReasonSerializer,
     RecordArchiveSerializer,
     ResolutionSerializer,
@@ -48,6 +68,7 @@ from .serializers import (
 )
 
 OVERRIDE_PERMISSION = "duediligence.override_filing_gate"
+MANAGE_LAYERS = "duediligence.manage_forestlayer"
 TAGS = ["duediligence"]
 
 
@@ -70,6 +91,7 @@ class DeliveryDueDiligenceViewSet(TenantScopedMixin, viewsets.GenericViewSet):
         "override": ["eudr.view_rawmaterialdelivery", OVERRIDE_PERMISSION],
         "archive": "eudr.change_rawmaterialdelivery",
         "void_statement": "eudr.change_rawmaterialdelivery",
+        "forest_map": ["eudr.view_rawmaterialdelivery", "duediligence.view_riskassessment"],
     }
 
     def _overview(self, request, delivery) -> Response:
@@ -93,6 +115,8 @@ class DeliveryDueDiligenceViewSet(TenantScopedMixin, viewsets.GenericViewSet):
             | SubstantiatedConcern.objects.filter(delivery=delivery),
             "hold": RetentionHold.objects.filter(delivery=delivery).first(),
             "archives": RecordArchive.objects.filter(delivery=delivery).select_related("by"),
+            "forest": selectors.forest_results(delivery),
+            "forest_flagged": bool(status["forest_flags"]),
         }
         return Response(DueDiligenceOverviewSerializer(data).data)
 
@@ -101,6 +125,21 @@ class DeliveryDueDiligenceViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     )
     def overview(self, request, pk=None):
         return self._overview(request, _visible_delivery(pk))
+
+    @extend_schema(
+        operation_id="duediligence_delivery_forest_map",
+        responses={(200, "image/png"): OpenApiTypes.BINARY},
+        tags=TAGS,
+    )
+    def forest_map(self, request, pk=None, result_id=None):
+        delivery = _visible_delivery(pk)
+        result = selectors.forest_results(delivery).filter(pk=result_id).first()
+        png = forest_layers.forest_plot_png(result, delivery.location_geojson) if result else None
+        if png is None:
+            raise ForestResultNotFound()
+        response = HttpResponse(png, content_type="image/png")
+        response["Cache-Control"] = "private, max-age=300"
+        return response
 
     @extend_schema(
         operation_id="duediligence_delivery_audit", responses=AuditEntrySerializer(many=True), tags=TAGS
@@ -321,22 +360,43 @@ class BenchmarkViewSet(TenantScopedMixin, viewsets.GenericViewSet):
 
 
 YEAR = OpenApiParameter("year", int, required=True, description="Calendar year of the report (2020 to 2100).")
+LANGUAGE = OpenApiParameter(
+    "language",
+    str,
+    enum=["en", "zh"],
+    description="One language only; both (English, then Chinese) when absent.",
+)
+
+
+def _year(request) -> int:
+    from django.utils.translation import gettext as _
+
+    from apps.common.exceptions import FieldErrors
+
+    text = request.query_params.get("year", "")
+    year = int(text) if text.isascii() and text.isdigit() and len(text) == 4 else None
+    if year is None or not 2020 <= year <= 2100:
+        message = _("Give the year as four digits, 2020 or later.")
+        raise FieldErrors({"year": [message]}, message)
+    return year
 
 
 class AnnualReportViewSet(TenantScopedMixin, viewsets.GenericViewSet):
-    """The annual review and public report as a PDF in English and Chinese (Art. 12)."""
+    """The annual review and public report as a PDF in English and Chinese (Art. 12), and its figures."""
 
     allowed_user_types = ("internal",)
-    action_permissions = {"retrieve": "duediligence.view_riskassessment"}
+    action_permissions = {
+        "retrieve": "duediligence.view_riskassessment",
+        "figures": "duediligence.view_riskassessment",
+    }
 
     @extend_schema(
         operation_id="duediligence_annual_report",
-        parameters=[YEAR],
+        parameters=[YEAR, LANGUAGE],
         responses={(200, "application/pdf"): OpenApiTypes.BINARY},
         tags=TAGS,
     )
     def retrieve(self, request):
-        from django.http import HttpResponse
         from django.utils.translation import gettext as _
 
         from apps.common.exceptions import FieldErrors
@@ -344,13 +404,117 @@ class AnnualReportViewSet(TenantScopedMixin, viewsets.GenericViewSet):
 
         from ..annual_report import annual_report_pdf
 
-        text = request.query_params.get("year", "")
-        year = int(text) if text.isascii() and text.isdigit() and len(text) == 4 else None
-        if year is None or not 2020 <= year <= 2100:
-            message = _("Give the year as four digits, 2020 or later.")
-            raise FieldErrors({"year": [message]}, message)
+        year = _year(request)
+        language = request.query_params.get("language", "")
+        if language not in ("", "en", "zh"):
+            raise FieldErrors.on("language", _("Choose en or zh."))
         company = Tenant.objects.get(pk=request.tenant.pk)
-        pdf = annual_report_pdf(year, company.legal_name or company.name)
+        pdf = annual_report_pdf(year, company.legal_name or company.name, language=language or None)
         response = HttpResponse(pdf, content_type="application/pdf")
-        response["Content-Disposition"] = f'inline; filename="due-diligence-{year}.pdf"'
+        suffix = f"-{language}" if language else ""
+        response["Content-Disposition"] = f'inline; filename="due-diligence-{year}{suffix}.pdf"'
         return response
+
+    @extend_schema(
+        operation_id="duediligence_annual_figures",
+        parameters=[YEAR],
+        responses=AnnualFiguresSerializer,
+        tags=TAGS,
+    )
+    def figures(self, request):
+        from dataclasses import asdict
+
+        from ..annual_report import annual_figures
+
+        figures = annual_figures(_year(request))
+        data = asdict(figures)
+        data["countries"] = [
+            {"country_code": code, "statements": n, "level": figures.risk_levels.get(code) or None}
+            for code, n in figures.countries.items()
+        ]
+        data["assessments"] = {
+            "negligible": figures.assessments.get(RiskAssessment.Conclusion.NEGLIGIBLE, 0),
+            "not_negligible": figures.assessments.get(RiskAssessment.Conclusion.NOT_NEGLIGIBLE, 0),
+        }
+        return Response(AnnualFiguresSerializer(data).data)
+
+
+def _queue_layer(layer_id: int) -> None:
+    """Processing starts once the layer's row is committed (the worker must see it); in the embedded
+    default (eager) it then runs inline, before the response."""
+    from apps.common.jobs import send_job_on_commit
+
+    send_job_on_commit(process_forest_layer, kwargs={"layer_id": layer_id})
+
+
+class ForestLayerViewSet(TenantScopedMixin, viewsets.GenericViewSet):
+    """The installation's forest layers (docs/duediligence.md, "The 2020 forest check")."""
+
+    allowed_user_types = ("internal",)
+    serializer_class = ForestLayerSerializer
+    parser_classes = [MultiPartParser, FormParser]
+    action_permissions = {
+        "list": "duediligence.view_forestlayer",
+        "retrieve": "duediligence.view_forestlayer",
+        "create": MANAGE_LAYERS,
+        "destroy": MANAGE_LAYERS,
+        "process_again": MANAGE_LAYERS,
+    }
+
+    def get_queryset(self):
+        return ForestLayer.objects.all()
+
+    def _layer(self, pk) -> ForestLayer:
+        layer = ForestLayer.objects.filter(pk=pk).first()
+        if layer is None:
+            raise ForestLayerNotFound()
+        return layer
+
+    @extend_schema(
+        operation_id="duediligence_forest_layers_list", responses=ForestLayerSerializer(many=True), tags=TAGS
+    )
+    def list(self, request):
+        return Response(ForestLayerSerializer(self.get_queryset(), many=True).data)
+
+    @extend_schema(
+        operation_id="duediligence_forest_layers_retrieve", responses=ForestLayerSerializer, tags=TAGS
+    )
+    def retrieve(self, request, pk=None):
+        return Response(ForestLayerSerializer(self._layer(pk)).data)
+
+    @extend_schema(
+        operation_id="duediligence_forest_layers_create",
+        request={"multipart/form-data": ForestLayerUploadSerializer},
+        responses={201: ForestLayerSerializer},
+        tags=TAGS,
+    )
+    def create(self, request):
+        serializer = ForestLayerUploadSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        layer = forest_layers.forest_layer_upload(
+            file=data["file"],
+            name=data["name"],
+            kind=data["kind"],
+            source=data.get("source", ""),
+            layer_date=data["layer_date"],
+            user=request.user,
+        )
+        _queue_layer(layer.pk)
+        return Response(ForestLayerSerializer(layer).data, status=201)
+
+    @extend_schema(
+        operation_id="duediligence_forest_layers_process_again",
+        request=None,
+        responses={200: ForestLayerSerializer},
+        tags=TAGS,
+    )
+    def process_again(self, request, pk=None):
+        layer = forest_layers.forest_layer_process_again(layer_id=self._layer(pk).pk)
+        _queue_layer(layer.pk)
+        return Response(ForestLayerSerializer(layer).data)
+
+    @extend_schema(operation_id="duediligence_forest_layers_destroy", responses={204: None}, tags=TAGS)
+    def destroy(self, request, pk=None):
+        forest_layers.forest_layer_delete(layer_id=self._layer(pk).pk)
+        return Response(status=204)

@@ -91,3 +91,47 @@ def test_suppliers_and_warehouse_users_cannot_read_the_report(eudr_world, api):
     year = timezone.now().year
     assert api(eudr_world.supplier_a, eudr_world.tenant3).get(REPORT, {"year": year}).status_code == 403
     assert api(eudr_world.warehouse, eudr_world.tenant3).get(REPORT, {"year": year}).status_code == 403
+
+
+def test_the_figures_endpoint_answers_the_years_statements_and_the_pdf_one_language(
+    eudr_world, api, in_tenant
+):
+    year = timezone.now().year
+    client = api(eudr_world.admin, eudr_world.tenant3)
+    with in_tenant(eudr_world.tenant3):
+        first = factories.delivery(eudr_world.vendor_a, country_code="BR")
+        second = factories.delivery(eudr_world.vendor_a)
+    for delivery, reference in ((first, "26NLQ8M3ZP41TA"), (second, "26NLQ8M3ZP41TB")):
+        client.post(
+            f"/api/duediligence/deliveries/{delivery.pk}/override/", {"reason": "Test"}, format="json"
+        )
+        assert record(client, delivery.pk, reference).status_code == 200
+    with in_tenant(eudr_world.tenant2):
+        foreign = factories.delivery(eudr_world.vendor_x)
+    record(api(eudr_world.admin_x, eudr_world.tenant2), foreign.pk, "26NLQ8M3ZP41TX")
+
+    figures = client.get(f"{REPORT}figures/", {"year": year}).json()["data"]
+    with in_tenant(eudr_world.tenant3):
+        held = sorted(
+            RetentionHold.objects.filter(started_at__year=year).values_list("reference_number", flat=True)
+        )
+    assert sorted(figures["statements"]) == held == ["26NLQ8M3ZP41TA", "26NLQ8M3ZP41TB"]
+    assert figures["statements_recorded"] == 2 and figures["statements_filed"] == 0
+    assert figures["countries"] == [
+        {"country_code": "BR", "statements": 1, "level": "standard"},
+        {"country_code": "CN", "statements": 1, "level": "low"},
+    ]
+    assert figures["assessments"] == {"negligible": 0, "not_negligible": 0}
+    assert client.get(f"{REPORT}figures/", {"year": year - 1}).json()["data"]["statements"] == []
+    assert client.get(f"{REPORT}figures/", {"year": "20x6"}).status_code == 400
+    assert (
+        api(eudr_world.supplier_a, eudr_world.tenant3).get(f"{REPORT}figures/", {"year": year}).status_code
+        == 403
+    )
+
+    english = pdf_text(client.get(REPORT, {"year": year, "language": "en"}).content)
+    chinese = pdf_text(client.get(REPORT, {"year": year, "language": "zh"}).content).replace(" ", "")
+    assert "annual review and report" in english and "年度审查与报告" not in english.replace(" ", "")
+    assert "年度审查与报告" in chinese and "annualreview" not in chinese
+    assert "26NLQ8M3ZP41TA" in english and "26NLQ8M3ZP41TA" in chinese
+    assert client.get(REPORT, {"year": year, "language": "fr"}).status_code == 400

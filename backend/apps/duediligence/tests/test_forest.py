@@ -108,3 +108,16 @@ def test_a_layer_in_another_crs_is_read_through_the_reprojected_plot(tmp_path):
     (stats,) = plot_stats(str(path), [box(0, 0, 20, 20)], "forest_2020")
     assert stats.forest_share == 1.0
     assert stats.cells > 0
+
+
+def test_a_point_on_a_cells_edge_or_corner_counts_one_of_the_cells_it_touches(forest_layer, loss_layer):
+    # Points exactly on cell corners and edges once rasterized to nothing at the window's border.
+    corner = {"type": "Point", "coordinates": [WEST + 0.010, NORTH - 0.010]}
+    edge = {"type": "Point", "coordinates": [WEST + 0.050, NORTH - 0.0105]}  # the forest's eastern edge
+    stats = plot_stats(forest_layer, [corner, edge], "forest_2020")
+    assert [s.cells for s in stats] == [1, 1]
+    assert stats[0].forest_share == 1.0
+    (lost,) = plot_stats(
+        loss_layer, [{"type": "Point", "coordinates": [WEST + 0.055, NORTH - 0.055]}], "loss_year"
+    )
+    assert lost.cells == 1 and lost.loss_years == [2022]

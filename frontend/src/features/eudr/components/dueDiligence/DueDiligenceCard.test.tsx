@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/api/http';
 import { MockServer, created, fail, ok } from '@/test/mockAdapter';
 import { makeUser, signIn } from '@/test/session';
@@ -27,6 +27,8 @@ function overview(overrides: Partial<DueDiligenceOverview> = {}): DueDiligenceOv
     concerns: [],
     hold: null,
     archives: [],
+    forest: [],
+    forest_flagged: false,
     ...overrides,
   };
 }
@@ -119,5 +121,45 @@ describe('the due diligence card', () => {
     await user.click(screen.getByTestId('dd-archive-dialog-ok'));
     await waitFor(() => expect(server.count('POST', ARCHIVE)).toBe(1));
     expect(JSON.parse(server.requests.find((r) => r.url === ARCHIVE)?.data as string)).toEqual({ reason: 'Supplier closed' });
+  });
+
+  it('shows the forest check per plot with its layer, flags loss after 2020 and draws the plot over the layer', async () => {
+    const user = userEvent.setup({ delay: null });
+    Object.assign(window.URL, { createObjectURL: vi.fn(() => 'blob:map'), revokeObjectURL: vi.fn() });
+    const base = { plot_id: '', layer_source: 'JRC', layer_date: '2023-10-01', cells: 200, computed_at: '2026-11-26T10:00:00Z' };
+    server.on(
+      'GET',
+      URL,
+      ok(
+        overview({
+          countries: [{ country_code: 'CN', level: 'low' }],
+          simplified: true,
+          forest_flagged: true,
+          blockers: [{ code: 'forest_loss', message: 'Tree cover was lost after 2020 on plot 2 (2022, Tree cover loss).' }],
+          forest: [
+            { ...base, id: 7, plot_index: 0, layer_id: 1, layer_kind: 'forest_2020', layer_name: 'JRC GFC2020', forest_share: 0.5, loss_cells_after_cutoff: 0, loss_years: [], loss_after_cutoff: false },
+            { ...base, id: 8, plot_index: 1, layer_id: 2, layer_kind: 'loss_year', layer_name: 'Tree cover loss', forest_share: null, loss_cells_after_cutoff: 100, loss_years: [2022], loss_after_cutoff: true },
+          ],
+        }),
+      ),
+    );
+    server.on('GET', `${URL}forest/8/map/`, { status: 200, headers: { 'Content-Type': 'image/png' }, data: new Blob(['png']) });
+    renderCard();
+    expect(await screen.findByTestId('dd-forest-7')).toHaveTextContent('Plot 1');
+    expect(screen.getByTestId('dd-forest-7')).toHaveTextContent('Forest in 2020: 50 %');
+    expect(screen.getByTestId('dd-forest-7')).toHaveTextContent('JRC GFC2020');
+    expect(screen.getByTestId('dd-forest-8')).toHaveTextContent('Tree cover lost after 2020: 100 cells (2022)');
+    expect(screen.getByTestId('dd-forest-flagged')).toBeInTheDocument();
+    expect(screen.getByTestId('dd-blockers')).toHaveTextContent('plot 2');
+    await user.click(screen.getByTestId('dd-forest-map-8'));
+    expect(await screen.findByAltText('Plot 2 · Tree cover loss')).toHaveAttribute('src', 'blob:map');
+    expect(server.count('GET', `${URL}forest/8/map/`)).toBe(1);
+  });
+
+  it('says when no forest layer covers the plots', async () => {
+    server.on('GET', URL, ok(overview()));
+    renderCard();
+    expect(await screen.findByTestId('dd-forest-none')).toBeInTheDocument();
+    expect(screen.queryByTestId('dd-forest-flagged')).not.toBeInTheDocument();
   });
 });

@@ -20,6 +20,7 @@ import type { RawMaterial } from '../../api/types';
 import { CHANGE_DELIVERY } from '../../permissions';
 import styles from '../eudr.module.css';
 import { AssessmentDialog } from './AssessmentDialog';
+import { ForestCheck } from './ForestCheck';
 import { ReasonDialog } from './ReasonDialog';
 import { formatDate, formatDateTime } from '@/shared/utils/format';
 
@@ -86,6 +87,9 @@ function Overview({ material, overview }: { material: RawMaterial; overview: Due
         ))}
       </Flex>
 
+      <Typography.Text strong>{t('forest.title')}</Typography.Text>
+      <ForestCheck deliveryId={material.id} results={overview.forest} />
+
       {overview.hold ? (
         <Alert
           type="info"
@@ -144,6 +148,9 @@ function Overview({ material, overview }: { material: RawMaterial; overview: Due
         ) : null}
       </Flex>
       <div className={styles.section} data-testid="dd-assessment">
+        {overview.forest_flagged ? (
+          <Alert type="error" showIcon className={styles.section} title={t('forest.flagged')} data-testid="dd-forest-flagged" />
+        ) : null}
         {assessment ? (
           <>
             <Tag color={assessment.conclusion === 'negligible' ? 'green' : 'red'}>{t(`conclusion.${assessment.conclusion}`)}</Tag>
