@@ -125,6 +125,7 @@ export const layoutRoutes: RouteObject[] = [
   page('purchase/eudr/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
   page('purchase/eudr/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage')),
   page('purchase/eudr/supplier-policies', 'supplierPolicies', () => import('@/features/eudr/pages/SupplierPoliciesPage')),
+  page('purchase/eudr/received-references', 'receivedReferences', () => import('@/features/eudr/pages/ReceivedReferencesPage')),
   page('purchase/parent-vendors', 'parentVendors', () => import('@/features/suppliers/pages/ParentVendorsPage')),
 
   page('customer', 'customerList', () => import('@/features/customers/pages/CustomerListPage')),
