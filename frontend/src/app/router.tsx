@@ -127,6 +127,7 @@ export const layoutRoutes: RouteObject[] = [
   page('purchase/eudr/supplier-policies', 'supplierPolicies', () => import('@/features/eudr/pages/SupplierPoliciesPage')),
   page('purchase/eudr/forest-layers', 'forestLayers', () => import('@/features/eudr/pages/ForestLayersPage')),
   page('purchase/eudr/annual-report', 'annualReport', () => import('@/features/eudr/pages/AnnualReportPage')),
+  page('purchase/eudr/received-references', 'receivedReferences', () => import('@/features/eudr/pages/ReceivedReferencesPage')),
   page('purchase/parent-vendors', 'parentVendors', () => import('@/features/suppliers/pages/ParentVendorsPage')),
 
   page('customer', 'customerList', () => import('@/features/customers/pages/CustomerListPage')),

@@ -85,7 +85,7 @@ describe('route table', () => {
     '/product', '/product/create', '/product/1', '/product/1/edit', '/product-group',
     '/purchase/suppliers', '/purchase/suppliers/1', '/purchase/orders', '/purchase/orders/PO-1', '/purchase/receipts', '/purchase/receipts/1', '/purchase/shipments',
     '/purchase/shipment-companies', '/purchase/shipment-companies/create', '/purchase/shipment-companies/DHL', '/purchase/eudr/raw-materials', '/purchase/eudr/raw-materials/1',
-    '/purchase/eudr/supplier-policies', '/purchase/eudr/forest-layers', '/purchase/eudr/annual-report', '/purchase/parent-vendors', '/customer', '/user', '/user/1', '/user/departments', '/user/permissions',
+    '/purchase/eudr/supplier-policies', '/purchase/eudr/forest-layers', '/purchase/eudr/annual-report', '/purchase/eudr/received-references', '/purchase/parent-vendors', '/customer', '/user', '/user/1', '/user/departments', '/user/permissions',
     '/reports', '/reports/test', '/reports/import-export', '/core/email-scenarios', '/printer/devices', '/printer/demo', '/printer/integration',
     '/test/comments', '/test/layout', '/test/user-debug', '/test/printer', '/test/printer-start',
   ];

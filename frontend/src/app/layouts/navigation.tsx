@@ -65,6 +65,7 @@ export const DEFAULT_MENU: NavNode[] = [
         label: 'menu.eudrTracking',
         children: [
           { label: 'menu.rawMaterials', to: '/purchase/eudr/raw-materials', permission: 'eudr.view_rawmaterialdelivery' },
+          { label: 'menu.receivedReferences', to: '/purchase/eudr/received-references', permission: 'eudr.view_receivedreference' },
           { label: 'menu.supplierPolicies', to: '/purchase/eudr/supplier-policies', permission: 'eudr.view_supplierpolicy' },
           { label: 'menu.forestLayers', to: '/purchase/eudr/forest-layers', permission: 'duediligence.view_forestlayer' },
           { label: 'menu.annualReport', to: '/purchase/eudr/annual-report', permission: 'duediligence.view_riskassessment' },

@@ -10,3 +10,5 @@ export const PARENT_VENDORS_URL = '/api/suppliers/parent-vendors/';
 export const PURCHASE_ORDERS_URL = '/api/purchaseorders/orders/';
 
 export const rawMaterialUrl = (id: number | string) => `${RAW_MATERIALS_URL}${id}/`;
+export const RECEIVED_REFERENCES_URL = '/api/eudr/received-references/';
+export const TENANT_SETTINGS_URL = '/api/tenants/current/';
