@@ -7550,21 +7550,6 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["EmailTemplate"][];
         };
-        PaginatedForestLayerList: {
-            /** @example 123 */
-            count: number;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=4
-             */
-            next?: string | null;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=2
-             */
-            previous?: string | null;
-            results: components["schemas"]["ForestLayer"][];
-        };
         PaginatedImportJobList: {
             /** @example 123 */
             count: number;
@@ -18050,10 +18035,6 @@ export interface operations {
             query: {
                 /** @description Which field to use when ordering the results. */
                 ordering?: string;
-                /** @description A page number within the paginated result set. */
-                page?: number;
-                /** @description Number of results to return per page. */
-                page_size?: number;
                 /** @description A search term. */
                 search?: string;
                 /** @description The tenant the request works in (the user must be a member). */
@@ -18077,7 +18058,7 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["PaginatedForestLayerList"];
+                        data: components["schemas"]["ForestLayer"][];
                     };
                 };
             };

@@ -450,6 +450,9 @@ def _queue_layer(layer_id: int) -> None:
 class ForestLayerViewSet(TenantScopedMixin, viewsets.GenericViewSet):
     """The installation's forest layers (docs/duediligence.md, "The 2020 forest check")."""
 
+    # The installation's layers are few (a region's maps): one unpaginated list, as the schema says.
+    pagination_class = None
+
     allowed_user_types = ("internal",)
     serializer_class = ForestLayerSerializer
     parser_classes = [MultiPartParser, FormParser]
