@@ -366,16 +366,9 @@ def placing_request(
 
 def _covered_elsewhere(labels: list[CartonLabel]) -> dict[int, CartonStatement]:
     """The labels already covered by a live statement of ours (around a placing, filed or pending, or a
-    delivery's own statement that declared them)."""
-    statements = carton_statements([label.pk for label in labels])
-    live_pending = set(
-        DdsCoveredCarton.objects.filter(label__in=labels, active=True).values_list("label_id", flat=True)
-    )
-    return {
-        pk: found
-        for pk, found in statements.items()
-        if found.kind == "own" or (found.kind == "pending" and pk in live_pending)
-    }
+    delivery's own statement that declared them). The labels come with their delivery loaded; a
+    `pending` carton always has an active coverage row, so one read of the coverage answers both."""
+    return {pk: found for pk, found in statements_for(labels).items() if found.kind in ("own", "pending")}
 
 
 def placing_preview(*, shipments: list) -> dict[str, Any]:
