@@ -190,32 +190,23 @@ def statements_of_labels(label_ids: Iterable[int]) -> list[dict[str, Any]]:
     return rows
 
 
-def cartons_not_covered(label_ids: Iterable[int]) -> list[int]:
+def cartons_not_covered(label_ids: Iterable[int]) -> tuple[list[int], bool]:
     """The imported cartons (scanned in from a container) among `label_ids` that no available statement of
-    ours covers, when the company files statements itself; [] otherwise. Used by the shipping gate."""
+    ours covers, when the company files statements itself ([] otherwise), and whether the company allows
+    shipping them anyway (Company settings). One read of the company; used by the shipping gate."""
     from apps.inventory.models import WarehouseCarton
     from apps.tenancy.context import get_current_tenant_id
 
     tenant = Tenant.objects.filter(pk=get_current_tenant_id() or 0).first()
     if tenant is None or tenant.eudr_import_role != EudrImportRole.OPERATOR:
-        return []
+        return [], True
     imported = list(
         WarehouseCarton.objects.filter(label_id__in=list(label_ids), inbound_shipment__isnull=False)
         .order_by("label_id")
         .values_list("label_id", flat=True)
     )
     statements = carton_statements(imported)
-    return [pk for pk in imported if statements[pk].kind != "own"]
-
-
-def shipping_uncovered_allowed() -> bool:
-    from apps.tenancy.context import get_current_tenant_id
-
-    return bool(
-        Tenant.objects.filter(pk=get_current_tenant_id() or 0)
-        .values_list("allow_uncovered_shipping", flat=True)
-        .first()
-    )
+    return [pk for pk in imported if statements[pk].kind != "own"], tenant.allow_uncovered_shipping
 
 
 # -- the statement's content --------------------------------------------------------------------------

@@ -311,10 +311,10 @@ def uncovered_shipping_check(cartons: list[WarehouseCarton]) -> list[int]:
     """An imported carton leaves for a customer only once an available statement of ours covers its
     placing (docs/eudr.md, "Statements around the placing"), unless the company allows it in Company
     settings. Returns the labels of the uncovered cartons that ship anyway (the documents say so)."""
-    from apps.eudr.placing import cartons_not_covered, shipping_uncovered_allowed
+    from apps.eudr.placing import cartons_not_covered
 
-    uncovered = cartons_not_covered([c.label_id for c in cartons])
-    if uncovered and not shipping_uncovered_allowed():
+    uncovered, allowed = cartons_not_covered([c.label_id for c in cartons])
+    if uncovered and not allowed:
         first = next(c for c in cartons if c.label_id == uncovered[0])
         raise CartonNotCovered(
             gettext(
