@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { PASSWORD } from './helpers';
+import { serverShell } from './serverShell';
 
 /**
  * The goods the journeys across areas start from, made through the API as their own screens are walked
@@ -68,8 +69,9 @@ export interface Goods {
   labels: { id: number; code: string }[];
 }
 
-/** The office orders `count` cartons; the factory labels them for a container, which sails and arrives. */
-export async function orderAndLabel(request: APIRequestContext, count: number, description: string): Promise<Goods> {
+/** The office orders `count` cartons; the factory labels them from `deliveryNumber` (a delivery of paper
+ *  of the demo carton factory) for a container, which sails and arrives. */
+export async function orderAndLabel(request: APIRequestContext, count: number, description: string, deliveryNumber = DELIVERY): Promise<Goods> {
   const admin = await token(request, 'admin');
   const supplierUser = await token(request, 'supplier');
   const template = await call<{ supplier: number; lines: { product: number; product_number: string }[] }>(
@@ -90,8 +92,8 @@ export async function orderAndLabel(request: APIRequestContext, count: number, d
   const detail = await call<{ lines: { id: number }[] }>(request, admin, 'GET', `/api/purchaseorders/orders/${String(order.id)}/`);
   const line = detail.lines[0]?.id ?? 0;
 
-  const deliveries = await call<Page_<{ id: number; delivery_number: string }>>(request, supplierUser, 'GET', `/api/eudr/raw-materials/?search=${DELIVERY}`);
-  const delivery = deliveries.results.find((d) => d.delivery_number === DELIVERY)?.id ?? 0;
+  const deliveries = await call<Page_<{ id: number; delivery_number: string }>>(request, supplierUser, 'GET', `/api/eudr/raw-materials/?search=${deliveryNumber}`);
+  const delivery = deliveries.results.find((d) => d.delivery_number === deliveryNumber)?.id ?? 0;
   const limit = await call<{ next_batch_code: string; max_cartons: number }>(
     request,
     supplierUser,
@@ -114,4 +116,61 @@ export async function orderAndLabel(request: APIRequestContext, count: number, d
   const labels = await call<Page_<{ id: number; code: string }>>(request, admin, 'GET', `/api/eudr/cartons/?container=${container}&ordering=code`);
   expect(labels.count).toBe(count);
   return { order: { id: order.id, number: order.order_number, line }, product, container, shipment: shipment.id, delivery, labels: labels.results };
+}
+
+/** The warehouse receives the container's cartons by scanning them, and posts them to stock. */
+export async function receiveByScan(request: APIRequestContext, goods: Goods): Promise<void> {
+  const warehouse = await token(request, 'warehouse');
+  for (const [index, label] of goods.labels.entries()) {
+    await call(request, warehouse, 'POST', '/api/inventory/cartons/receive/', {
+      code: label.code,
+      scan_id: `receive-${goods.container}-${String(index)}`,
+      shipment: goods.shipment,
+    });
+  }
+  await call(request, warehouse, 'POST', `/api/inventory/inbound/${String(goods.shipment)}/post-receipts/`);
+}
+
+/** The office sells one carton of the goods to the first customer; the warehouse picks `code` for it.
+ *  Answers the sales shipment, not shipped yet. */
+export async function sellAndPick(request: APIRequestContext, goods: Goods, code: string): Promise<{ id: number; shipment_number: string }> {
+  const admin = await token(request, 'admin');
+  const warehouse = await token(request, 'warehouse');
+  const customers = await call<Page_<{ id: number }>>(request, admin, 'GET', '/api/customers/?page_size=1');
+  const order = await call<{ id: number; lines: { id: number }[] }>(request, admin, 'POST', '/api/salesorders/orders/', {
+    customer: customers.results[0]?.id,
+    order_date: new Date().toISOString().slice(0, 10),
+    lines: [{ product: goods.product, quantity: '1', unit_price: '3', vat_rate: '21' }],
+  });
+  await call(request, admin, 'POST', `/api/salesorders/orders/${String(order.id)}/confirm/`);
+  const shipment = await call<{ id: number; shipment_number: string }>(request, admin, 'POST', '/api/salesorders/shipments/', {
+    sales_order: order.id,
+    lines: [{ order_line: order.lines[0]?.id, quantity: '1' }],
+  });
+  await call(request, warehouse, 'POST', `/api/salesorders/shipments/${String(shipment.id)}/cartons/`, { codes: [code], code, scan_id: `pick-${code}` });
+  return shipment;
+}
+
+/** The company files with its TRACES web-service account (the test server's local EU system accepts
+ *  any), and ships imported cartons only once a statement of its own covers them (the default). */
+export async function fileWithTheLocalSystem(request: APIRequestContext): Promise<void> {
+  const admin = await token(request, 'admin');
+  await call(request, admin, 'PATCH', '/api/tenants/current/', { allow_unlabelled_shipping: false, allow_uncovered_shipping: false });
+  await call(request, admin, 'PUT', '/api/eudr/traces-account/', {
+    username: 'eurotrade-ws',
+    auth_key: 'e2e-authentication-key',
+    client_id: 'eudr-test',
+    environment: 'acceptance',
+  });
+}
+
+/** The half hour the EU system asks before a status read, passed for the statements `filter` finds
+ *  (keyword arguments of DdsSubmission.objects.filter, as Python): answers how many were moved. */
+export function statusReadDue(filter: string): number {
+  const out = serverShell(`from django.utils import timezone
+from apps.eudr.filing_models import DdsSubmission
+from apps.tenancy.context import tenant_context
+with tenant_context(${String(TENANT)}):
+    print(DdsSubmission.objects.filter(${filter}).exclude(uuid="").update(status_due_at=timezone.now()))`);
+  return Number(out.trim().split('\n').pop());
 }

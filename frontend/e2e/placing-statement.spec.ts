@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { axeClean } from './phone';
-import { TENANT, call, orderAndLabel, token, type Envelope, type Page_ } from './goods';
+import { TENANT, call, fileWithTheLocalSystem, orderAndLabel, receiveByScan, sellAndPick, statusReadDue, token, type Envelope } from './goods';
 import { signIn } from './helpers';
 import { SERVER_SHELL_AVAILABLE, serverShell } from './serverShell';
 
@@ -44,41 +44,17 @@ test('a container statement filed in the browser covers its cartons: shipping wa
 }) => {
   test.setTimeout(240_000);
   const admin = await token(request, 'admin');
-  // The company ships imported cartons only once a statement of its own covers them (the default), and
-  // files with its TRACES web-service account (the test server's system accepts any).
-  await call(request, admin, 'PATCH', '/api/tenants/current/', { allow_unlabelled_shipping: false, allow_uncovered_shipping: false });
-  await call(request, admin, 'PUT', '/api/eudr/traces-account/', {
-    username: 'eurotrade-ws',
-    auth_key: 'e2e-authentication-key',
-    client_id: 'eudr-test',
-    environment: 'acceptance',
-  });
+  await fileWithTheLocalSystem(request);
   const goods = await orderAndLabel(request, 2, 'Container statement journey');
   const [carton, other] = goods.labels.map((l) => l.code);
   // The import's customs declaration (MRN: year, country, then the office's own characters).
   const CUSTOMS = `26NL${goods.container}`;
   if (!carton || !other) throw new Error('no cartons');
 
-  // The warehouse receives both cartons by scanning them, and posts them to stock.
-  const warehouse = await token(request, 'warehouse');
-  for (const [index, code] of [carton, other].entries()) {
-    await call(request, warehouse, 'POST', '/api/inventory/cartons/receive/', { code, scan_id: `placing-${goods.container}-${String(index)}`, shipment: goods.shipment });
-  }
-  await call(request, warehouse, 'POST', `/api/inventory/inbound/${String(goods.shipment)}/post-receipts/`);
-
-  // The office sells one carton; the warehouse picks it. Shipping is refused: no statement covers it.
-  const customers = await call<Page_<{ id: number }>>(request, admin, 'GET', '/api/customers/?page_size=1');
-  const order = await call<{ id: number; lines: { id: number }[] }>(request, admin, 'POST', '/api/salesorders/orders/', {
-    customer: customers.results[0]?.id,
-    order_date: new Date().toISOString().slice(0, 10),
-    lines: [{ product: goods.product, quantity: '1', unit_price: '3', vat_rate: '21' }],
-  });
-  await call(request, admin, 'POST', `/api/salesorders/orders/${String(order.id)}/confirm/`);
-  const shipment = await call<{ id: number; shipment_number: string }>(request, admin, 'POST', '/api/salesorders/shipments/', {
-    sales_order: order.id,
-    lines: [{ order_line: order.lines[0]?.id, quantity: '1' }],
-  });
-  await call(request, warehouse, 'POST', `/api/salesorders/shipments/${String(shipment.id)}/cartons/`, { codes: [carton], code: carton, scan_id: `pick-${carton}` });
+  // The warehouse receives both cartons by scanning them; the office sells one and the warehouse picks
+  // it. Shipping is refused: no statement of ours covers it.
+  await receiveByScan(request, goods);
+  const shipment = await sellAndPick(request, goods, carton);
   const refused = await request.post(`/api/salesorders/shipments/${String(shipment.id)}/ship/?tenant_id=${String(TENANT)}`, {
     headers: { Authorization: `Bearer ${admin}` },
   });
@@ -110,14 +86,7 @@ test('a container statement filed in the browser covers its cartons: shipping wa
 
   // Half an hour later (moved forward here), the status is read from the panel: available, with the
   // reference number the customs broker needs.
-  const moved = serverShell(
-    `from django.utils import timezone
-from apps.eudr.filing_models import DdsSubmission
-from apps.tenancy.context import tenant_context
-with tenant_context(${String(TENANT)}):
-    print(DdsSubmission.objects.filter(customs_declaration_number="${CUSTOMS}").update(status_due_at=timezone.now()))`,
-  );
-  expect(moved.trim().split('\n').pop()).toBe('1');
+  expect(statusReadDue(`customs_declaration_number="${CUSTOMS}"`)).toBe(1);
   await card.getByTestId('placing-refresh').click();
   await expect(status).toHaveText(/available/i, { timeout: 30_000 });
   const reference = (await card.getByTestId('placing-reference').textContent())?.trim() ?? '';
