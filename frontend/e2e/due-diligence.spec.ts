@@ -16,8 +16,8 @@ import { SERVER_SHELL_AVAILABLE } from './serverShell';
  * local EU information system of the test server (apps/eudr/tests/traces_system.py). A carton labelled
  * from that paper before the filing (on its way in a container, then received) is sold and ships under
  * the statement. Then neither the delivery nor the shipped carton can be deleted: the records are kept
- * five years (409 records_kept, its message shown) and a shipped carton's label is never voided (409
- * carton_not_voidable, its checkbox disabled). The forest layers page and the annual report page are
+ * five years (409 records_kept; the page offers no delete once cartons are labelled) and a shipped
+ * carton's label is never voided (409 carton_not_voidable, its checkbox disabled). The forest layers page and the annual report page are
  * visited too. Axe at each step.
  */
 
@@ -155,11 +155,16 @@ test('a statement rests on an assessed and mitigated risk; its delivery and its 
   const shipment = await sellAndPick(request, goods, carton);
   await call(request, admin, 'POST', `/api/salesorders/shipments/${String(shipment.id)}/ship/`);
 
-  // Deleting the delivery is refused, with the reason.
-  await page.getByTestId('delete-delivery').click();
-  await page.getByTestId('confirm-delete-delivery').click();
-  await expect(page.getByText(/is kept until .* and cannot be deleted/)).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/raw-materials/${String(delivery.id)}$`));
+  // Deleting the delivery is not offered (it has carton labels), and the server refuses it with the
+  // reason that comes first: its records are kept.
+  await expect(page.getByTestId('delete-delivery')).toHaveCount(0);
+  const deleted = await request.delete(`/api/eudr/raw-materials/${String(delivery.id)}/?tenant_id=${String(TENANT)}`, {
+    headers: { Authorization: `Bearer ${admin}` },
+  });
+  expect(deleted.status()).toBe(409);
+  const refusal = (await deleted.json()) as { error: string; message: string };
+  expect(refusal.error).toBe('records_kept');
+  expect(refusal.message).toMatch(/is kept until .* and cannot be deleted/);
   await axeClean(page, 'delivery kept');
 
   // Nor can the shipped carton's label be voided: its checkbox is disabled, and the server refuses.
