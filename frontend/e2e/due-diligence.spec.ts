@@ -17,8 +17,8 @@ import { SERVER_SHELL_AVAILABLE } from './serverShell';
  * from that paper before the filing (on its way in a container, then received) is sold and ships under
  * the statement. Then neither the delivery nor the shipped carton can be deleted: the records are kept
  * five years (409 records_kept; the page offers no delete once cartons are labelled) and a shipped
- * carton's label is never voided (409 carton_not_voidable, its checkbox disabled). The forest layers page and the annual report page are
- * visited too. Axe at each step.
+ * carton's label is never voided (409 carton_not_voidable, its checkbox disabled). The forest layers
+ * page and the annual report page are visited too. Axe at each step.
  */
 
 const CRITERIA = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n'];
