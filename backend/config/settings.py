@@ -14,7 +14,7 @@ from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 from apps.common.static_headers import static_headers
-from config import keyfiles
+from config import fixed_clock, keyfiles
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BASE_DIR.parent
@@ -185,6 +185,8 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("zh-hans", _("Simplified Chinese"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
+# Test servers whose pages are compared as pictures run on a fixed clock (config/fixed_clock.py).
+fixed_clock.start()
 USE_I18N = True
 USE_TZ = True
 
