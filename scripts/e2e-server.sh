@@ -77,8 +77,12 @@ echo "e2e-server: serving on http://127.0.0.1:$PORT"
 DEMO_CLOCK=() SERVER_CLOCK=()
 if [ -n "${E2E_FIXED_DAY:-}" ]; then
   # PYTHONHASHSEED too: an order that follows string hashing (a set's) is then the same on every load.
-  DEMO_CLOCK=(env "E2E_FIXED_NOW=${E2E_FIXED_DAY}T08:00:00+00:00" E2E_FIXED_CLOCK=steps PYTHONHASHSEED=0)
-  SERVER_CLOCK=(env "E2E_FIXED_NOW=${E2E_FIXED_DAY}T09:00:00+00:00" PYTHONHASHSEED=0)
+  # A fixed public address too: the trace links and redirect addresses the pages show would otherwise
+  # carry the test server's free port.
+  DEMO_CLOCK=(env "E2E_FIXED_NOW=${E2E_FIXED_DAY}T08:00:00+00:00" E2E_FIXED_CLOCK=steps PYTHONHASHSEED=0
+    PUBLIC_BASE_URL=https://cartontrace.example)
+  SERVER_CLOCK=(env "E2E_FIXED_NOW=${E2E_FIXED_DAY}T09:00:00+00:00" PYTHONHASHSEED=0
+    PUBLIC_BASE_URL=https://cartontrace.example)
   echo "e2e-server: a fixed clock, ${E2E_FIXED_DAY}"
 fi
 "$UV" run --frozen python manage.py migrate --no-input -v0
