@@ -3,30 +3,28 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, signIn } from './helpers';
+import { signIn } from './helpers';
 import { axeClean } from './phone';
+import { TENANT, call, fileWithTheLocalSystem, orderAndLabel, receiveByScan, sellAndPick, statusReadDue, token } from './goods';
+import { SERVER_SHELL_AVAILABLE } from './serverShell';
 
 /**
  * The due diligence of a statement (docs/duediligence.md): the carton factory registers paper from a
  * standard-risk country (Brazil; through the API, its wizard is walked in eudr.spec.ts); on the delivery
  * page the office sees that the statement cannot be filed without a risk assessment, assesses the risk
- * with a criterion at risk and an independent audit as its mitigation, records the statement's
- * reference, and then cannot delete the delivery: its records are kept five years (409 records_kept,
- * its message shown). The forest layers page and the annual report page are visited too. Axe at each
- * step.
+ * with a criterion at risk and an independent audit as its mitigation, and files the statement with the
+ * local EU information system of the test server (apps/eudr/tests/traces_system.py). A carton labelled
+ * from that paper before the filing (on its way in a container, then received) is sold and ships under
+ * the statement. Then neither the delivery nor the shipped carton can be deleted: the records are kept
+ * five years (409 records_kept, its message shown) and a shipped carton's label is never voided (409
+ * carton_not_voidable, its checkbox disabled). The forest layers page and the annual report page are
+ * visited too. Axe at each step.
  */
 
-const TENANT = 3;
 const CRITERIA = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n'];
 
 interface Envelope<T> {
   data: T;
-}
-
-async function token(request: APIRequestContext, username: string): Promise<string> {
-  const login = await request.post('/api/users/login/', { data: { username, password: PASSWORD } });
-  expect(login.ok()).toBeTruthy();
-  return ((await login.json()) as Envelope<{ access: string }>).data.access;
 }
 
 /** A new delivery of Brazilian paper by the demo carton factory (Shanghai Evergreen Packaging). */
@@ -84,9 +82,15 @@ function reference(): string {
   return `26NL${tail}`;
 }
 
-test('a statement rests on an assessed and mitigated risk, and its delivery is kept', async ({ page, request }) => {
-  test.setTimeout(120_000);
+test('a statement rests on an assessed and mitigated risk; its delivery and its shipped carton are kept', async ({ page, request }) => {
+  test.skip(!SERVER_SHELL_AVAILABLE, 'moves the status read forward in the database of the server the tests start');
+  test.setTimeout(300_000);
   const delivery = await brazilianDelivery(request);
+  await fileWithTheLocalSystem(request);
+  // Before the statement: a carton of this paper is labelled for an order and arrives in a container.
+  const goods = await orderAndLabel(request, 1, 'Due diligence journey', delivery.number);
+  const carton = goods.labels[0]?.code ?? '';
+  await receiveByScan(request, goods);
   await page.addInitScript(() => {
     window.localStorage.setItem('tenant_id', '3');
     window.localStorage.setItem('theme-config', JSON.stringify({ dark: false }));
@@ -96,7 +100,7 @@ test('a statement rests on an assessed and mitigated risk, and its delivery is k
   // The due diligence card: Brazil is standard risk, so the statement waits for an assessment.
   await page.goto(`/purchase/eudr/raw-materials/${String(delivery.id)}`);
   const card = page.getByTestId('due-diligence');
-  await expect(card.getByTestId('dd-country-BR')).toContainText('Standard risk');
+  await expect(card.getByTestId('dd-country-BR')).toContainText('Standard risk', { timeout: 30_000 }); // the first page of a cold start
   await expect(card.getByTestId('dd-blockers')).toContainText('No risk assessment');
   await expect(card.getByTestId('dd-forest-none')).toBeVisible();
   await axeClean(page, 'delivery page, not assessed');
@@ -133,13 +137,23 @@ test('a statement rests on an assessed and mitigated risk, and its delivery is k
   await expect(card.getByTestId('dd-assessment')).toContainText('Field audit of the plot');
   await axeClean(page, 'delivery page, assessed');
 
-  // The statement's reference recorded by hand: from now on the records are kept five years.
-  await page.getByTestId('filed-record').click();
-  await page.getByTestId('filed-reference-input').fill(statement);
-  await page.getByTestId('filed-verification-input').fill('K7R8LA90XQ');
-  await page.getByTestId('filed-save').click();
-  await expect(page.getByTestId('filed-reference')).toContainText(statement);
-  await expect(card.getByTestId('dd-kept')).toContainText(statement);
+  // The statement is filed with the EU system; half an hour later (moved forward here) its status is
+  // read: available, with its reference. From now on the records are kept five years.
+  const filing = page.getByTestId('dds-filing');
+  await filing.getByTestId('filing-submit').click();
+  await expect(filing.getByTestId('filing-status')).toBeVisible();
+  expect(statusReadDue(`delivery_id=${String(delivery.id)}`)).toBe(1);
+  await filing.getByTestId('filing-refresh').click();
+  await expect(filing.getByTestId('filing-status')).toHaveText(/available/i, { timeout: 30_000 });
+  const filed = (await filing.getByTestId('filing-reference').textContent())?.trim() ?? '';
+  expect(filed).toMatch(/^26NL[0-9A-Z]{10}$/);
+  await expect(card.getByTestId('dd-kept')).toContainText(filed);
+  await axeClean(page, 'delivery page, filed');
+
+  // The carton labelled before the filing is covered by it: it is sold and ships.
+  const admin = await token(request, 'admin');
+  const shipment = await sellAndPick(request, goods, carton);
+  await call(request, admin, 'POST', `/api/salesorders/shipments/${String(shipment.id)}/ship/`);
 
   // Deleting the delivery is refused, with the reason.
   await page.getByTestId('delete-delivery').click();
@@ -148,9 +162,23 @@ test('a statement rests on an assessed and mitigated risk, and its delivery is k
   await expect(page).toHaveURL(new RegExp(`/raw-materials/${String(delivery.id)}$`));
   await axeClean(page, 'delivery kept');
 
+  // Nor can the shipped carton's label be voided: its checkbox is disabled, and the server refuses.
+  const labelSearch = page.getByPlaceholder('Code, article, batch, container');
+  await labelSearch.fill(carton);
+  await labelSearch.press('Enter');
+  const box = page.getByRole('checkbox', { name: new RegExp(carton) });
+  await expect(box).toBeVisible();
+  await expect(box).toBeDisabled();
+  const voided = await request.post(`/api/eudr/cartons/bulk-delete/?tenant_id=${String(TENANT)}`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { ids: [goods.labels[0]?.id], reason: 'Printed twice' },
+  });
+  expect(voided.status()).toBe(409);
+  expect(((await voided.json()) as { error: string }).error).toBe('carton_not_voidable');
+
   // The annual report counts the statement; the forest layers page answers.
   await page.goto('/purchase/eudr/annual-report');
-  await expect(page.getByTestId('report-statements')).toContainText(statement);
+  await expect(page.getByTestId('report-statements')).toContainText(filed);
   await axeClean(page, 'annual report');
   await page.goto('/purchase/eudr/forest-layers');
   await expect(page.getByTestId('layer-table')).toBeVisible();
@@ -212,7 +240,7 @@ test('a forest layer is uploaded, flags a plot lost after 2020 and draws it, and
   // The delivery's plot lost its tree cover in 2022: flagged on the card, with the plot over the layer.
   await page.goto(`/purchase/eudr/raw-materials/${String(delivery.id)}`);
   const card = page.getByTestId('due-diligence');
-  await expect(card.getByTestId('dd-forest')).toContainText('Tree cover lost after 2020');
+  await expect(card.getByTestId('dd-forest')).toContainText('Tree cover lost after 2020', { timeout: 30_000 });
   await expect(card.getByTestId('dd-forest')).toContainText(name);
   await expect(card.getByTestId('dd-forest-flagged')).toBeVisible();
   await expect(card.getByTestId('dd-blockers')).toContainText('Tree cover was lost after 2020 on plot 1');

@@ -1,4 +1,4 @@
-import { Card, Table, Typography } from 'antd';
+import { Button, Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProductionBatch } from '../api/types';
 import { formatKg } from '../lib/weight';
@@ -29,7 +29,20 @@ export function BatchesTable({ batches, loading, onPick }: Props) {
           {
             title: t('fields.production_batch_code'),
             dataIndex: 'production_batch_code',
-            render: (v: string) => <Typography.Link>{v}</Typography.Link>,
+            // A button, so a keyboard picks a batch too (and reaches the table when it scrolls sideways).
+            render: (v: string) => (
+              <Button
+                type="link"
+                size="small"
+                className={styles.inlineLink}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onPick(v);
+                }}
+              >
+                {v}
+              </Button>
+            ),
           },
           { title: t('batches.productionDate'), dataIndex: 'production_date', responsive: ['md'] },
           { title: t('fields.article_number'), dataIndex: 'article_number' },
