@@ -14,7 +14,7 @@ UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
 MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
 
 .PHONY: countries help install install-backend install-frontend build run serve test test-backend test-frontend \
-        test-e2e test-deps lint types types-check messages check-deploy schemathesis bench pg-role pg-backup-role backup clean audit pictures
+        test-e2e test-deps lint types types-check messages check-deploy schemathesis bench pg-role pg-backup-role backup clean audit pictures pictures-update pdf-pictures-update
 
 help:
 	@echo "make run     install everything, load demo data, serve on http://127.0.0.1:$(PORT)"
@@ -121,10 +121,20 @@ test-e2e: test-deps build install-backend
 	@mkdir -p $(REPORTS)
 	cd $(FRONTEND) && PLAYWRIGHT_JUNIT_OUTPUT_NAME=$(REPORTS)/e2e.xml npx playwright test
 
-# Pictures of every route's first view against a fresh demo server (e2e/pictures.spec.ts; the sign-in
-# pictures also run in `make test`). PLAYWRIGHT_ARGS=--update-snapshots=changed makes new baselines.
+# Pictures (docs/accessibility.md, "Pictures"): the first view of every route (frontend/e2e/pictures.spec.ts,
+# also part of `make test`) against a demo server on a fixed day of its own, and the first page of every
+# PDF (backend apps/common/tests/test_pdf_pictures.py, also in `make test-backend`). A picture that changes
+# fails until its baseline is made again on purpose: `make pictures-update` / `make pdf-pictures-update`
+# write the new baselines (only the route pictures that differ); look at them (git status, git diff
+# --stat) before committing them.
 pictures: test-deps build install-backend
-	cd $(FRONTEND) && E2E_ROUTE_PICTURES=1 npx playwright test e2e/pictures.spec.ts $(PLAYWRIGHT_ARGS)
+	cd $(FRONTEND) && E2E_PICTURES_ONLY=1 npx playwright test --project=pictures $(PLAYWRIGHT_ARGS)
+
+pictures-update: test-deps build install-backend
+	cd $(FRONTEND) && E2E_PICTURES_ONLY=1 npx playwright test --project=pictures --update-snapshots=changed $(PLAYWRIGHT_ARGS)
+
+pdf-pictures-update: install-backend
+	cd $(BACKEND) && PDF_PICTURES_UPDATE=1 $(UV) run --frozen pytest -q -p no:cacheprovider apps/common/tests/test_pdf_pictures.py
 
 schemathesis: build install-backend
 	@mkdir -p $(REPORTS)

@@ -25,6 +25,33 @@ if (!EXTERNAL && !process.env.E2E_PORT) {
 }
 const PORT = Number(process.env.E2E_PORT);
 const BASE_URL = EXTERNAL ?? `http://127.0.0.1:${PORT}`;
+
+/**
+ * The pictures (e2e/pictures.spec.ts) run against a server of their own, started beside the journeys'
+ * one (../scripts/e2e-servers.sh): its demo data loads on a fixed day with fixed carton codes and its
+ * clock starts on that day (backend/config/fixed_clock.py), so its pages look the same on every run, and
+ * no journey changes its records. The browser's clock is fixed to the same day (pictures.spec.ts).
+ * With E2E_BASE_URL, E2E_PICTURES_BASE_URL names a pictures server started by hand
+ * (`E2E_FIXED_DAY=2026-03-02 bash ../scripts/e2e-server.sh`, the day of E2E_PICTURES_DAY); without it
+ * the pictures are skipped. E2E_PICTURES_ONLY=1 (make pictures, make pictures-update) starts the
+ * pictures' server alone and runs only the pictures.
+ */
+process.env.E2E_PICTURES_DAY ??= '2026-03-02';
+const PICTURES_DAY = process.env.E2E_PICTURES_DAY;
+if (!EXTERNAL && !process.env.E2E_PICTURES_PORT) {
+  let port = freePort();
+  while (port === PORT) port = freePort();
+  process.env.E2E_PICTURES_PORT = String(port);
+  console.log(`e2e: the pictures server takes port ${process.env.E2E_PICTURES_PORT}`);
+}
+const PICTURES_URL = EXTERNAL ? process.env.E2E_PICTURES_BASE_URL : `http://127.0.0.1:${process.env.E2E_PICTURES_PORT}`;
+if (PICTURES_URL) process.env.E2E_PICTURES_URL = PICTURES_URL;
+const PICTURES_ONLY = process.env.E2E_PICTURES_ONLY === '1';
+const PICTURES_PROJECT = {
+  name: 'pictures',
+  testMatch: ['**/pictures.spec.ts'],
+  use: { baseURL: PICTURES_URL ?? BASE_URL, timezoneId: 'UTC' },
+};
 /**
  * Screenshots for people to look at (e2e/shots/*.shots.ts) compare nothing: they run only when
  * SHOTS_DIR is set, so that every test the suite counts can fail.
@@ -47,9 +74,12 @@ export default defineConfig({
   },
   // One baseline per picture, named by the test's own words (no platform suffix: CI runs the same
   // Debian Chromium and fonts as the machine that made them).
-  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
+  // E2E_SNAPSHOT_DIR puts them elsewhere, e.g. to draw every picture on two fresh servers and compare.
+  snapshotPathTemplate: `${process.env.E2E_SNAPSHOT_DIR ?? '{testDir}/__screenshots__'}/{testFilePath}/{arg}{ext}`,
   // PLAYWRIGHT_JUNIT_OUTPUT_NAME set (make test-e2e): also a JUnit report, which the total adds up.
   reporter: process.env.PLAYWRIGHT_JUNIT_OUTPUT_NAME ? [['list'], ['junit']] : [['list']],
+  // The journeys first: the pictures' server, started beside theirs, has loaded by the time they end.
+  projects: PICTURES_ONLY ? [PICTURES_PROJECT] : [{ name: 'journeys', testIgnore: ['**/pictures.spec.ts'] }, PICTURES_PROJECT],
   use: {
     baseURL: BASE_URL,
     ...devices['Desktop Chrome'],
@@ -74,15 +104,22 @@ export default defineConfig({
   webServer: EXTERNAL
     ? undefined
     : {
-        command: 'bash ../scripts/e2e-server.sh',
-        url: `${BASE_URL}/api/schema/`,
+        command: PICTURES_ONLY ? 'bash ../scripts/e2e-server.sh' : 'bash ../scripts/e2e-servers.sh',
+        url: `${PICTURES_ONLY ? PICTURES_URL : BASE_URL}/api/schema/`,
         reuseExistingServer: false,
         // Migrating and loading every area's demo data: about 30 s on a quiet 2-core machine, several
         // minutes when the machine is busy. A start-up limit only, never a measure of speed.
         timeout: 420_000,
         // The partners the journeys stand up (a Visma in Node) listen on this machine over plain http:
         // this test installation's operator lets the outbound client reach them (docs/tenancy.md).
-        env: { E2E_PORT: String(PORT), E2E_SERVER_NAME: 'e2e', OUTBOUND_ALLOWED_NETWORKS: '127.0.0.0/8', OUTBOUND_ALLOW_HTTP: 'true' },
+        env: {
+          ...(PICTURES_ONLY
+            ? { E2E_PORT: String(process.env.E2E_PICTURES_PORT), E2E_SERVER_NAME: 'pictures', E2E_FIXED_DAY: PICTURES_DAY }
+            : { E2E_PORT: String(PORT), E2E_SERVER_NAME: 'e2e', E2E_PICTURES_PORT: String(process.env.E2E_PICTURES_PORT) }),
+          E2E_PICTURES_DAY: PICTURES_DAY,
+          OUTBOUND_ALLOWED_NETWORKS: '127.0.0.0/8',
+          OUTBOUND_ALLOW_HTTP: 'true',
+        },
         // SIGTERM, so that the server drops its database before it goes (scripts/e2e-server.sh).
         gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
         stdout: 'pipe',

@@ -6,6 +6,11 @@
 # var/servers/<E2E_SERVER_NAME>.{port,database} (default name e2e), where CI's checks read them: a fixed
 # port collides with whatever else a busy machine runs.
 #
+# E2E_FIXED_DAY (YYYY-MM-DD) runs the server on a fixed clock (backend/config/fixed_clock.py), for the
+# pictures (frontend/e2e/pictures.spec.ts): the demo data loads at 08:00 UTC of that day with fixed carton
+# codes, on a clock that moves a microsecond per read (the same timestamps however long the load takes),
+# and the server's clock starts at 09:00 UTC of it and runs: every load has the same dates and codes.
+#
 # Database: PostgreSQL when E2E_DATABASE_URL (or else DATABASE_URL) is set, so that the real HTTP stack
 # runs under row-level security: the database of that URL's server named cartontrace_e2e_<port> is
 # dropped and created anew on every start, as the URL's role (an ordinary role with CREATEDB, never a
@@ -107,10 +112,21 @@ TRACES_URL="$(cat "$APP_VAR_DIR/traces.url")"
 export EUDR_TRACES_URLS="{\"acceptance\": \"$TRACES_URL\", \"production\": \"$TRACES_URL\"}"
 echo "e2e-server: the EU system answers on $TRACES_URL"
 
+DEMO_CLOCK=() SERVER_CLOCK=()
+if [ -n "${E2E_FIXED_DAY:-}" ]; then
+  # PYTHONHASHSEED too: an order that follows string hashing (a set's) is then the same on every load.
+  # A fixed public address too: the trace links and redirect addresses the pages show would otherwise
+  # carry the test server's free port.
+  DEMO_CLOCK=(env "E2E_FIXED_NOW=${E2E_FIXED_DAY}T08:00:00+00:00" E2E_FIXED_CLOCK=steps PYTHONHASHSEED=0
+    PUBLIC_BASE_URL=https://cartontrace.example)
+  SERVER_CLOCK=(env "E2E_FIXED_NOW=${E2E_FIXED_DAY}T09:00:00+00:00" PYTHONHASHSEED=0
+    PUBLIC_BASE_URL=https://cartontrace.example)
+  echo "e2e-server: a fixed clock, ${E2E_FIXED_DAY}"
+fi
 "$UV" run --frozen python manage.py migrate --no-input -v0
-"$UV" run --frozen python manage.py load_demo >/dev/null
+"${DEMO_CLOCK[@]}" "$UV" run --frozen python manage.py load_demo >/dev/null
 "$UV" run --frozen python manage.py collectstatic --no-input -v0
-"$UV" run --frozen gunicorn config.wsgi:application --bind "127.0.0.1:$PORT" --workers 1 --threads 8 \
+"${SERVER_CLOCK[@]}" "$UV" run --frozen gunicorn config.wsgi:application --bind "127.0.0.1:$PORT" --workers 1 --threads 8 \
   --log-level warning &
 GUNICORN=$!
 wait "$GUNICORN"

@@ -16,7 +16,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from apps.common.static_headers import static_headers
-from config import keyfiles
+from config import fixed_clock, keyfiles
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BASE_DIR.parent
@@ -205,6 +205,8 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("zh-hans", _("Simplified Chinese"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
+# Test servers whose pages are compared as pictures run on a fixed clock (config/fixed_clock.py).
+fixed_clock.start()
 USE_I18N = True
 USE_TZ = True
 

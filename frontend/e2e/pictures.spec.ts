@@ -2,19 +2,25 @@
  * Pictures of what people see, compared with committed baselines (toHaveScreenshot): a page that loses its
  * styles, its layout or its theme fails here even when every element is still in the DOM. The sign-in
  * page first (it was once drawn in the browser's serif font with borderless fields, and no test noticed),
- * then the first view of every route (routes.ts) for each kind of user, at desktop width and on a 390 px
- * phone, in the light and the dark theme.
+ * then the first view of every route (routes.ts) for each kind of user: light at desktop width and dark on
+ * a 390 px phone (ROUTE_SHOTS).
+ *
+ * They run in `make test` (the Playwright project `pictures`), against a server of their own
+ * (playwright.config.ts, ../scripts/e2e-servers.sh): a fresh demo database loaded on a fixed day with fixed
+ * carton codes, whose clock starts on that day, and that no journey changes. The browser's clock is fixed
+ * to the same day and its time zone is UTC, as the server's. So the same demo data draws the same pages
+ * on every run, on any day.
  *
  * Baselines live in e2e/__screenshots__/ and are made in Debian's Chromium with the fonts `make test`
  * installs (scripts/test-deps.sh: fonts-noto-cjk), as CI runs them. A picture that changes fails until its
- * baseline is updated on purpose: `npx playwright test e2e/pictures.spec.ts --update-snapshots`, then look
- * at the new pictures before committing them.
+ * baseline is updated on purpose: `make pictures-update` (or `npx playwright test --project=pictures
+ * --update-snapshots=changed`), then look at the new pictures (git diff shows which) before committing them.
  *
- * Masked (drawn as a flat box) where the data changes from run to run: table rows, described values,
- * statistics, dates, charts and maps. Headings, menus, forms, filters, buttons and empty states are
- * compared as drawn.
+ * Masked (drawn as a flat box) only where a page draws something that is not the demo data's: the QR
+ * codes of the printer demo's label preview are drawn from the same codes, so nothing needs a mask today;
+ * `[data-volatile]` marks what would.
  */
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { signIn, userMenu, type DemoUser } from './helpers';
 import {
   INTERNAL_ROUTES,
@@ -34,21 +40,45 @@ type Theme = 'light' | 'dark';
 const THEMES: Theme[] = ['light', 'dark'];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+/**
+ * Each route twice, each a page load of its own: light at desktop width and dark on a 390 px phone. All
+ * four (both themes at both sizes) took 20–30 s a route on a busy 2-core machine, half an hour for the
+ * routes; these two cover both themes and both layouts of every page in about half of that. The sign-in
+ * page has all four.
+ */
+const ROUTE_SHOTS: { theme: Theme; size: 'desktop' | 'phone'; viewport: typeof DESKTOP }[] = [
+  { theme: 'light', size: 'desktop', viewport: DESKTOP },
+  { theme: 'dark', size: 'phone', viewport: PHONE },
+];
 
 /** What changes between runs of the same demo data: drawn as flat boxes in the pictures. */
-const VOLATILE = [
-  '.p-table-tbody',
-  '.p-list-items',
-  '.p-descriptions-item-content',
-  '.p-statistic-content',
-  '.p-timeline',
-  '.p-picker',
-  'time',
-  'canvas',
-  'svg.trace-map',
-  '.leaflet-container',
-  '[data-volatile]',
-];
+const VOLATILE = ['[data-volatile]'];
+
+/** The browser's "now": the pictures server's fixed day (playwright.config.ts), shortly after its clock starts. */
+const NOW = new Date(`${process.env.E2E_PICTURES_DAY ?? '2026-03-02'}T09:05:00Z`);
+const SERVER = process.env.E2E_PICTURES_URL;
+
+/** The pictures' server loads its demo data beside the journeys' server: waits until it answers. */
+async function serverReady(request: APIRequestContext): Promise<void> {
+  await expect
+    .poll(async () => (await request.get('/api/schema/', { failOnStatusCode: false }).catch(() => null))?.status(), {
+      message: `the pictures server at ${SERVER} answers`,
+      timeout: 420_000,
+      intervals: [1_000],
+    })
+    .toBe(200);
+}
+
+test.skip(!SERVER, 'the pictures need their own server: E2E_PICTURES_BASE_URL with E2E_BASE_URL (playwright.config.ts)');
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(450_000);
+  await serverReady(request);
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.clock.setFixedTime(NOW);
+});
 
 function masks(page: Page): Locator[] {
   return VOLATILE.map((selector) => page.locator(selector));
@@ -61,7 +91,8 @@ function pictureName(pattern: string): string {
 }
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: DESKTOP });
+  const context = await browser.newContext({ locale: 'en-US', viewport: DESKTOP, timezoneId: 'UTC' });
+  await context.clock.setFixedTime(NOW);
   await context.addInitScript((tenant) => {
     if (!window.localStorage.getItem('tenant_id')) window.localStorage.setItem('tenant_id', tenant);
   }, TENANT);
@@ -124,13 +155,7 @@ const KINDS: { user: DemoUser | null; folder: string; routes: string[]; ids: typ
   },
 ];
 
-// The route pictures run on demand (`make pictures`): their baselines were made on a fresh demo server
-// before the latest pages changed, and they read demo records that the other journeys change when the
-// whole suite runs, so they are not part of `make test` until their baselines are made again that way.
-const ROUTE_PICTURES = Boolean(process.env.E2E_ROUTE_PICTURES);
-
 test.describe('the first view of every route', () => {
-  test.skip(!ROUTE_PICTURES, 'route pictures run with E2E_ROUTE_PICTURES=1 (make pictures)');
   for (const kind of KINDS) {
     test.describe(kind.folder, () => {
       // One context per kind of user, signed in once; every page is a full page load in it.
@@ -152,12 +177,14 @@ test.describe('the first view of every route', () => {
 
       for (const pattern of kind.routes) {
         test(pattern, async () => {
-          for (const theme of THEMES) {
+          for (const { theme, size, viewport } of ROUTE_SHOTS) {
             await applyTheme(page, theme);
+            await page.setViewportSize(viewport);
             await page.goto(resolve(pattern, ids));
             await settled(page);
-            await pictures(page, kind.folder, pictureName(pattern), theme);
+            await expect(page).toHaveScreenshot([kind.folder, `${pictureName(pattern)}-${size}-${theme}.png`], { mask: masks(page) });
           }
+          await page.setViewportSize(DESKTOP);
         });
       }
     });

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import mimetypes
-import secrets
 from collections import defaultdict
 from datetime import date
 from decimal import Decimal
@@ -55,6 +54,7 @@ from apps.inventory import carton_life
 from apps.notifications.emit import emit, emit_many
 from apps.purchaseorders.models import PurchaseOrderLine
 from apps.tenancy.context import TenantNotSet, get_current_tenant_id
+from config import fixed_clock
 
 MIN_AVAILABLE_TO_GENERATE_KG = Decimal("10")  # docs/specification.md section 9
 LABEL_INSERT_BATCH = 2_000
@@ -756,7 +756,7 @@ def raw_material_clear_dds(*, delivery_id: int, queryset=None) -> RawMaterialDel
 def new_public_code() -> str:
     """20 characters of base32 from 96 random bits: unguessable, globally unique in practice (and by the
     unique index)."""
-    return base64.b32encode(secrets.token_bytes(12)).decode("ascii").rstrip("=")
+    return base64.b32encode(fixed_clock.random_bytes(12)).decode("ascii").rstrip("=")
 
 
 def _refuse_unless_active(delivery: RawMaterialDelivery) -> None:
@@ -924,9 +924,11 @@ def cartons_generate(
         user=user,
     )
     first = batch.last_sequence + 1
-    codes: set[str] = set()
+    # In the order drawn (a dict, not a set: a set's order follows the process's string hashing), so that
+    # under a fixed clock (config/fixed_clock.py) the same label gets the same code on every load.
+    codes: dict[str, None] = {}
     while len(codes) < count:
-        codes.add(new_public_code())
+        codes[new_public_code()] = None
     _insert_labels(
         template=CartonLabel(
             tenant_id=delivery.tenant_id,
@@ -942,7 +944,7 @@ def cartons_generate(
             status=CartonLabel.Status.ACTIVE,
             created_at=timezone.now(),
         ),
-        codes=codes,
+        codes=list(codes),
         first_sequence=first,
     )
 

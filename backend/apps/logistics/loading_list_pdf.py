@@ -103,7 +103,7 @@ def loading_list_pdf(*, day: date, company: str, dispatches: list) -> bytes:
         total_weight += weight
         table = Table(
             data,
-            colWidths=[26 * mm, 26 * mm, 45 * mm, 60 * mm, 24 * mm, 34 * mm, 17 * mm, 17 * mm, 22 * mm],
+            colWidths=[26 * mm, 26 * mm, 45 * mm, 57 * mm, 24 * mm, 34 * mm, 20 * mm, 17 * mm, 22 * mm],
             repeatRows=1,
         )
         table.setStyle(

@@ -290,7 +290,8 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
                 s.p(_num(line.amount_vat)),
             ]
         )
-    widths = [0.12, 0.21, 0.09, 0.12, 0.12, 0.08, 0.13, 0.13]
+    # The article number (e.g. CT-DW-6040) and each heading fit their columns on one line.
+    widths = [0.14, 0.18, 0.1, 0.12, 0.12, 0.08, 0.13, 0.13]
     story += [_grid(rows, [WIDTH * w for w in widths]), Spacer(1, 4 * mm)]
 
     from apps.salesorders.selectors import vat_breakdown

@@ -23,9 +23,11 @@ import styles from '../components/printing.module.css';
 import { AgentOnlineTag } from '../components/StatusTags';
 import { formatDateTime } from '../lib/format';
 
-function Command({ text }: { text: string }) {
+/** `volatile`: the command holds this server's address, which differs from one test server to the next (the
+ * pictures mask it, e2e/pictures.spec.ts). */
+function Command({ text, volatile = false }: { text: string; volatile?: boolean }) {
   return (
-    <Typography.Paragraph copyable={{ text }} className={styles.command}>
+    <Typography.Paragraph copyable={{ text }} className={styles.command} data-volatile={volatile || undefined}>
       <Typography.Text code>{text}</Typography.Text>
     </Typography.Paragraph>
   );
@@ -121,11 +123,11 @@ export default function PrinterIntegrationPage() {
                         {t('integration.download')}
                       </Button>
                       <Typography.Paragraph type="secondary">{t('integration.orFetch')}</Typography.Paragraph>
-                      <Command text={`curl -o cartontrace_printagent.py ${origin}${AGENT_DOWNLOAD_URL}`} />
+                      <Command text={`curl -o cartontrace_printagent.py ${origin}${AGENT_DOWNLOAD_URL}`} volatile />
                     </>
                   ),
                 },
-                { title: t('integration.step2'), content: <Command text={`python3 cartontrace_printagent.py pair --server ${origin} --code ${code}`} /> },
+                { title: t('integration.step2'), content: <Command text={`python3 cartontrace_printagent.py pair --server ${origin} --code ${code}`} volatile /> },
                 { title: t('integration.step3'), content: <Command text="python3 cartontrace_printagent.py run" /> },
                 { title: t('integration.step4'), content: t('integration.step4Text') },
               ]}
