@@ -38,15 +38,26 @@ const BASE_URL = EXTERNAL ?? `http://127.0.0.1:${PORT}`;
  */
 process.env.E2E_PICTURES_DAY ??= '2026-03-02';
 const PICTURES_DAY = process.env.E2E_PICTURES_DAY;
-if (!EXTERNAL && !process.env.E2E_PICTURES_PORT) {
+const PICTURES_ONLY = process.env.E2E_PICTURES_ONLY === '1';
+/**
+ * The route pictures run with `make pictures` (E2E_PICTURES_ONLY) or with E2E_ROUTE_PICTURES=1 beside the
+ * journeys; a plain run (`make test`) draws only the sign-in pictures, against the journeys' server (the
+ * sign-in page shows no data), and starts one server. docs/accessibility.md, "Pictures", says why.
+ */
+const ROUTE_PICTURES = PICTURES_ONLY || process.env.E2E_ROUTE_PICTURES === '1';
+if (!ROUTE_PICTURES) process.env.E2E_ROUTE_PICTURES_OFF = '1';
+if (ROUTE_PICTURES && !EXTERNAL && !process.env.E2E_PICTURES_PORT) {
   let port = freePort();
   while (port === PORT) port = freePort();
   process.env.E2E_PICTURES_PORT = String(port);
   console.log(`e2e: the pictures server takes port ${process.env.E2E_PICTURES_PORT}`);
 }
-const PICTURES_URL = EXTERNAL ? process.env.E2E_PICTURES_BASE_URL : `http://127.0.0.1:${process.env.E2E_PICTURES_PORT}`;
+const PICTURES_URL = !ROUTE_PICTURES
+  ? BASE_URL
+  : EXTERNAL
+    ? process.env.E2E_PICTURES_BASE_URL
+    : `http://127.0.0.1:${String(process.env.E2E_PICTURES_PORT)}`;
 if (PICTURES_URL) process.env.E2E_PICTURES_URL = PICTURES_URL;
-const PICTURES_ONLY = process.env.E2E_PICTURES_ONLY === '1';
 const PICTURES_PROJECT = {
   name: 'pictures',
   testMatch: ['**/pictures.spec.ts'],
@@ -104,7 +115,7 @@ export default defineConfig({
   webServer: EXTERNAL
     ? undefined
     : {
-        command: PICTURES_ONLY ? 'bash ../scripts/e2e-server.sh' : 'bash ../scripts/e2e-servers.sh',
+        command: PICTURES_ONLY || !ROUTE_PICTURES ? 'bash ../scripts/e2e-server.sh' : 'bash ../scripts/e2e-servers.sh',
         url: `${PICTURES_ONLY ? PICTURES_URL : BASE_URL}/api/schema/`,
         reuseExistingServer: false,
         // Migrating and loading every area's demo data: about 30 s on a quiet 2-core machine, several
@@ -115,7 +126,7 @@ export default defineConfig({
         env: {
           ...(PICTURES_ONLY
             ? { E2E_PORT: String(process.env.E2E_PICTURES_PORT), E2E_SERVER_NAME: 'pictures', E2E_FIXED_DAY: PICTURES_DAY }
-            : { E2E_PORT: String(PORT), E2E_SERVER_NAME: 'e2e', E2E_PICTURES_PORT: String(process.env.E2E_PICTURES_PORT) }),
+            : { E2E_PORT: String(PORT), E2E_SERVER_NAME: 'e2e', E2E_PICTURES_PORT: String(process.env.E2E_PICTURES_PORT ?? '') }),
           E2E_PICTURES_DAY: PICTURES_DAY,
           OUTBOUND_ALLOWED_NETWORKS: '127.0.0.0/8',
           OUTBOUND_ALLOW_HTTP: 'true',
