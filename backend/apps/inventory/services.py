@@ -45,6 +45,7 @@ from apps.inventory.models import (
     Warehouse,
     WarehouseCarton,
 )
+from apps.numbering import services as numbering
 from apps.tenancy.context import require_tenant_id
 
 
@@ -257,14 +258,11 @@ class CountLineInput:
 
 
 def _next_count_number(year: int) -> str:
-    from apps.purchaseorders.services import sequence_next
-
-    return sequence_next(
-        key="stockcount",
-        prefix="SC",
+    return numbering.number_next(
+        numbering.STOCK_COUNT,
         year=year,
         taken=lambda number: StockCount.objects.filter(number=number).exists(),
-    )
+    ).text
 
 
 @transaction.atomic
