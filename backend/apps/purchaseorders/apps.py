@@ -9,5 +9,7 @@ class PurchaseordersConfig(AppConfig):
 
     def ready(self) -> None:
         from apps.common.dashboard import register_count
+        from apps.purchaseorders import events
 
+        events.register()
         register_count("purchase_orders_on_hold", "purchaseorders.purchaseorder", {"status": "on_hold"})
