@@ -478,3 +478,27 @@ def receipt_create(
         order.save(update_fields=["status", "updated_at"])
     return receipt
 
+
+def receipt_for_cartons(
+    *,
+    purchase_order: PurchaseOrder,
+    quantities: dict[int, Decimal],
+    user,
+    warehouse: Warehouse,
+    note: str,
+    cartons: list,
+) -> Receipt:
+    """The receipt the warehouse's posting of scanned cartons makes (inventory.cartons_receiving_post asks
+    for it through apps/inventory/receiving.py, registered by PurchaseordersConfig.ready): per order line
+    id the number of cartons, taking exactly these cartons into stock."""
+    return receipt_create(
+        purchase_order=purchase_order,
+        lines=[
+            ReceiptLineInput(order_line_id=pk, quantity=quantity)
+            for pk, quantity in sorted(quantities.items())
+        ],
+        user=user,
+        warehouse=warehouse,
+        note=note,
+        cartons=cartons,
+    )
