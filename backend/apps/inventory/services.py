@@ -542,9 +542,9 @@ def cartons_receiving_post(*, shipment, user) -> list:
 
     Locking, in the order a quantity receipt of the same orders takes too: the purchase orders the
     pending cartons belong to (pk order), then the pending carton rows (pk order), then what
-    `receipt_create` locks (lines, stock rows). The receipts come from purchasing's receipt service
-    (apps/inventory/receiving.py): this module imports no purchasing service. Locking the cartons first deadlocked against a quantity
-    receipt, which holds its order while it takes the scanned cartons.
+    `receipt_create` locks (lines, stock rows). Locking the cartons first deadlocked against a quantity
+    receipt, which holds its order while it takes the scanned cartons. The receipts come from purchasing's
+    receipt service (apps/inventory/receiving.py): this module imports no purchasing service.
     """
     from apps.purchaseorders.models import PurchaseOrder
 
