@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "apps.tenancy",
     "apps.users",
     "apps.common",
+    "apps.numbering",
     "apps.products",
     "apps.customers",
     "apps.suppliers",

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.common.exceptions import FieldErrors
 from apps.inventory import carton_life as life
+from apps.inventory import receiving
 from apps.inventory.errors import (  # the carton refusals are re-exported for the areas that catch them
     CartonAlreadyReceived,  # noqa: F401
     CartonAlreadyShipped,  # noqa: F401
@@ -45,6 +46,7 @@ from apps.inventory.models import (
     Warehouse,
     WarehouseCarton,
 )
+from apps.numbering import services as numbering
 from apps.tenancy.context import require_tenant_id
 
 
@@ -257,14 +259,11 @@ class CountLineInput:
 
 
 def _next_count_number(year: int) -> str:
-    from apps.purchaseorders.services import sequence_next
-
-    return sequence_next(
-        key="stockcount",
-        prefix="SC",
+    return numbering.number_next(
+        numbering.STOCK_COUNT,
         year=year,
         taken=lambda number: StockCount.objects.filter(number=number).exists(),
-    )
+    ).text
 
 
 @transaction.atomic
@@ -544,11 +543,12 @@ def cartons_receiving_post(*, shipment, user) -> list:
     Locking, in the order a quantity receipt of the same orders takes too: the purchase orders the
     pending cartons belong to (pk order), then the pending carton rows (pk order), then what
     `receipt_create` locks (lines, stock rows). Locking the cartons first deadlocked against a quantity
-    receipt, which holds its order while it takes the scanned cartons.
+    receipt, which holds its order while it takes the scanned cartons. The receipts come from purchasing's
+    receipt service (apps/inventory/receiving.py): this module imports no purchasing service.
     """
     from apps.purchaseorders.models import PurchaseOrder
-    from apps.purchaseorders.services import ReceiptLineInput, receipt_create
 
+    receipt_create = receiving.receipt_service()
     pending = WarehouseCarton.objects.filter(
         inbound_shipment=shipment, status=WarehouseCarton.Status.RECEIVED, receipt__isnull=True
     )
@@ -581,9 +581,7 @@ def cartons_receiving_post(*, shipment, user) -> list:
             )
         receipt = receipt_create(
             purchase_order=order,
-            lines=[
-                ReceiptLineInput(order_line_id=pk, quantity=Decimal(n)) for pk, n in sorted(per_line.items())
-            ],
+            quantities={pk: Decimal(n) for pk, n in sorted(per_line.items())},
             user=user,
             warehouse=warehouse,
             note=_("Cartons of container %(container)s") % {"container": shipment.container_number},

@@ -9,5 +9,7 @@ class LogisticsConfig(AppConfig):
 
     def ready(self) -> None:
         from apps.common.dashboard import register_count
+        from apps.logistics import events
 
+        events.register()
         register_count("shipments_in_transit", "logistics.shipmentinfo", {"status": "in_transit"})

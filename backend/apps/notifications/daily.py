@@ -1,10 +1,12 @@
-"""The date-driven events, emitted once for each day per tenant (tasks.daily_events, Celery beat):
+"""The date-driven events, emitted once for each day per tenant (tasks.daily_events, Celery beat). An area
+declares one with `due` (apps/notifications/events.py): (the scenario's `days`, the day) -> the records
+and the date that keys the occurrence, so a second run the same day (or a record that keeps the date)
+mails nobody twice. They are:
 
-- raw_material.expiring: active deliveries whose FM or COC certificate expires exactly N days from
-  today (N = the scenario's `days`); the occurrence key is the expiry date, so a second run the same day
-  (or a delivery that keeps the date) mails nobody twice;
-- invoice.overdue: posted invoices (not credit notes) with an open amount whose due date was exactly N
-  days ago; the key is the due date.
+- raw_material.expiring (apps/eudr/events.py): active deliveries whose FM or COC certificate expires
+  exactly N days from today (N = the scenario's `days`); the key is the expiry date;
+- invoice.overdue (apps/salesorders/events.py): posted invoices (not credit notes) with an open amount
+  whose due date was exactly N days ago; the key is the due date.
 
 Catch-up: every run emits each day from the day after the last one recorded (`DailyEventsRun`) up to
 today, at most CATCH_UP_DAYS back, so a run that beat could not send (the broker was down), or that no
@@ -19,7 +21,6 @@ import logging
 from datetime import date, timedelta
 
 from django.db import transaction
-from django.db.models import F, Q
 from django.utils import timezone
 
 from apps.tenancy.context import tenant_context
@@ -36,25 +37,12 @@ CATCH_UP_DAYS = 7
 def daily_events(*, today: date | None = None) -> int:
     """Emits the current tenant's date events; returns how many (scenario, record) pairs were emitted."""
     today = today or timezone.localdate()
+    dated = [name for name, event in registry.EVENTS.items() if event.due is not None]
     emitted = 0
-    for scenario in EmailScenario.objects.filter(
-        enabled=True, event__in=("raw_material.expiring", "invoice.overdue")
-    ).order_by("pk"):
-        if scenario.event == "raw_material.expiring":
-            from apps.eudr.models import RawMaterialDelivery
-
-            target = today + timedelta(days=scenario.days)
-            records = RawMaterialDelivery.objects.filter(status=RawMaterialDelivery.Status.ACTIVE).filter(
-                Q(fm_certificate_expiry=target) | Q(coc_certificate_expiry=target)
-            )
-        else:
-            model = registry.EVENTS["invoice.overdue"].model_class()
-            if model is None:
-                continue
-            target = today - timedelta(days=scenario.days)
-            records = model.objects.filter(status="posted", kind="invoice", due_date=target).filter(
-                amount_paid__lt=F("total_gross")
-            )
+    for scenario in EmailScenario.objects.filter(enabled=True, event__in=dated).order_by("pk"):
+        due = registry.EVENTS[scenario.event].due
+        assert due is not None  # the scenarios were filtered on it
+        records, target = due(scenario.days, today)
         pks = list(records.values_list("pk", flat=True))
         if pks:
             emit_many(scenario.event, pks=pks, key=target.isoformat(), scenario_ids=[scenario.pk])

@@ -127,12 +127,12 @@ def resolve_recipients(scenario: EmailScenario, event: registry.Event, record) -
             )
             found.append(registry.Recipient(spec["address"], "", spec.get("language") or "en", audience))
         elif kind == "role":
-            found += registry._user_recipients(
-                registry._tenant_users(is_supplier=False, memberships__roles=spec.get("role"))
+            found += registry.user_recipients(
+                registry.tenant_users(is_supplier=False, memberships__roles=spec.get("role"))
             )
         elif kind == "department":
-            found += registry._user_recipients(
-                registry._tenant_users(is_supplier=False, memberships__department=spec.get("department"))
+            found += registry.user_recipients(
+                registry.tenant_users(is_supplier=False, memberships__department=spec.get("department"))
             )
     unique: dict[str, registry.Recipient] = {}
     for recipient in found:
@@ -146,7 +146,7 @@ def _supplier_addresses(addresses: list[str]) -> set[str]:
     if not addresses:
         return set()
     return set(
-        registry._tenant_users(is_supplier=True)
+        registry.tenant_users(is_supplier=True)
         .annotate(email_lower=Lower("email"))
         .filter(email_lower__in=[a.strip().lower() for a in addresses])
         .values_list("email_lower", flat=True)
@@ -611,7 +611,7 @@ def send_test(*, scenario: EmailScenario, record_pk: int | None, language: str, 
             attachments.append(registry.attachment(event, record, key, {}))
         except registry.AttachmentUnavailable:
             continue  # a test shows the text; an attachment the record lacks is left out
-    recipient = registry.Recipient(user.email, registry._user_name(user), language)
+    recipient = registry.Recipient(user.email, registry.user_name(user), language)
     message = _new_message(
         scenario=scenario,
         event=event,

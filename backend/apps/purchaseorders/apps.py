@@ -9,5 +9,9 @@ class PurchaseordersConfig(AppConfig):
 
     def ready(self) -> None:
         from apps.common.dashboard import register_count
+        from apps.inventory.receiving import register_receipt_service
+        from apps.purchaseorders import events, services
 
+        events.register()
+        register_receipt_service(services.receipt_for_cartons)
         register_count("purchase_orders_on_hold", "purchaseorders.purchaseorder", {"status": "on_hold"})

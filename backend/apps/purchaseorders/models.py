@@ -15,24 +15,6 @@ from apps.tenancy.models import TenantModel
 CURRENCY_VALIDATOR = RegexValidator(r"^[A-Z]{3}$", _("Enter a three-letter ISO 4217 currency code."))
 
 
-class NumberSequence(TenantModel):
-    """A per-tenant, per-year counter for document numbers (PO-2026-00001), locked row by row."""
-
-    key = models.CharField(max_length=40)
-    year = models.PositiveIntegerField()
-    last_value = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        verbose_name = _("number sequence")
-        verbose_name_plural = _("number sequences")
-        constraints = [
-            models.UniqueConstraint(fields=["tenant", "key", "year"], name="numbersequence_tenant_key_year"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.key}-{self.year}: {self.last_value}"
-
-
 class PurchaseOrder(TenantModel):
     class Status(models.TextChoices):
         OPEN = "open", _("Open")

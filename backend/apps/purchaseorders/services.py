@@ -1,7 +1,7 @@
 """Purchase order and receipt writes (docs/purchasing.md describes the rules).
 
-- Order numbers and receipt numbers come from a per-tenant, per-year counter row locked with
-  SELECT ... FOR UPDATE; a number typed in by the user is kept if it is free.
+- Order numbers and receipt numbers come from the numbering module (apps/numbering/services.py); a
+  number typed in by the user is kept if it is free.
 - `total_amount` is stored and recomputed here whenever lines change: sum of order_qty x unit_cost,
   each line rounded to cents.
 - Status: open <-> on_hold, open -> completed, open/on_hold -> cancelled; completed and cancelled are
@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.inventory import services as inventory
 from apps.inventory.models import StockMove, Warehouse
 from apps.notifications.emit import emit
+from apps.numbering import services as numbering
 from apps.products.models import Product
 from apps.purchaseorders import selectors
 from apps.purchaseorders.errors import (
@@ -48,7 +49,6 @@ from apps.purchaseorders.errors import (
     WarehouseInactive,
 )
 from apps.purchaseorders.models import (
-    NumberSequence,
     PurchaseOrder,
     PurchaseOrderLine,
     Receipt,
@@ -73,24 +73,6 @@ def _lines_required() -> InvalidInput:
 
 
 # ---------------------------------------------------------------------------------------------- numbers
-
-
-def sequence_next(*, key: str, prefix: str, year: int, taken) -> str:
-    """The next free number "<prefix>-<year>-<00001>" of the tenant's counter `key`.
-
-    The counter row is locked (SELECT ... FOR UPDATE) until the caller's transaction ends, so two
-    concurrent creates never get the same number; numbers typed in by users are skipped via `taken`
-    (a callable number -> bool).
-    """
-    NumberSequence.objects.get_or_create(key=key, year=year)
-    counter = NumberSequence.objects.select_for_update().get(key=key, year=year)
-    while True:
-        counter.last_value += 1
-        number = f"{prefix}-{year}-{counter.last_value:05d}"
-        if not taken(number):
-            break
-    counter.save(update_fields=["last_value"])
-    return number
 
 
 def _order_number_taken(number: str) -> bool:
@@ -264,9 +246,9 @@ def purchase_order_create(
                 data={"order_number": [_("A purchase order with this number already exists.")]},
             )
     else:
-        order_number = sequence_next(
-            key="purchase_order", prefix="PO", year=order_date.year, taken=_order_number_taken
-        )
+        order_number = numbering.number_next(
+            numbering.PURCHASE_ORDER, year=order_date.year, taken=_order_number_taken
+        ).text
     try:
         with transaction.atomic():
             order = PurchaseOrder.objects.create(
@@ -425,9 +407,9 @@ def receipt_create(
 
     receipt_date = receipt_date or timezone.localdate()
     receipt = Receipt.objects.create(
-        receipt_number=sequence_next(
-            key="receipt", prefix="RC", year=receipt_date.year, taken=_receipt_number_taken
-        ),
+        receipt_number=numbering.number_next(
+            numbering.RECEIPT, year=receipt_date.year, taken=_receipt_number_taken
+        ).text,
         purchase_order=order,
         warehouse=warehouse,
         receipt_date=receipt_date,
@@ -495,3 +477,28 @@ def receipt_create(
         order.status = Status.COMPLETED
         order.save(update_fields=["status", "updated_at"])
     return receipt
+
+
+def receipt_for_cartons(
+    *,
+    purchase_order: PurchaseOrder,
+    quantities: dict[int, Decimal],
+    user,
+    warehouse: Warehouse,
+    note: str,
+    cartons: list,
+) -> Receipt:
+    """The receipt the warehouse's posting of scanned cartons makes (inventory.cartons_receiving_post asks
+    for it through apps/inventory/receiving.py, registered by PurchaseordersConfig.ready): per order line
+    id the number of cartons, taking exactly these cartons into stock."""
+    return receipt_create(
+        purchase_order=purchase_order,
+        lines=[
+            ReceiptLineInput(order_line_id=pk, quantity=quantity)
+            for pk, quantity in sorted(quantities.items())
+        ],
+        user=user,
+        warehouse=warehouse,
+        note=note,
+        cartons=cartons,
+    )

@@ -6,3 +6,8 @@ class SalesordersConfig(AppConfig):
     name = "apps.salesorders"
     label = "salesorders"
     verbose_name = _("Sales orders")
+
+    def ready(self) -> None:
+        from apps.salesorders import events
+
+        events.register()

@@ -242,27 +242,6 @@ class ShipmentCarton(TenantModel):
         return f"{self.shipment_id}: {self.carton_id}"
 
 
-class InvoiceCounter(TenantModel):
-    """The last number given in one series and year. Posting locks this row (SELECT ... FOR UPDATE), so
-    numbers are gapless: a rolled-back posting gives its number back with the rollback."""
-
-    series = models.CharField(max_length=10)
-    year = models.PositiveIntegerField()
-    last_value = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        verbose_name = _("invoice counter")
-        verbose_name_plural = _("invoice counters")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["tenant", "series", "year"], name="invoicecounter_tenant_series_year"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.series}-{self.year}: {self.last_value}"
-
-
 class Invoice(TenantModel):
     """An invoice or a credit note. A draft can be edited or deleted; posting gives it its number and
     freezes it (seller and buyer data are copied in then). A credit note links to the invoice it corrects

@@ -8,8 +8,8 @@
 - Shipping posts the stock moves out of the warehouse, consumes the reservations and adds to the lines'
   `quantity_shipped`, all in one transaction: a failure anywhere posts nothing.
 - Invoices are built from shipped shipment lines not yet invoiced (posted or in another draft). Posting
-  takes the next number of the (series, year) counter row locked FOR UPDATE in the same transaction, so
-  numbers are gapless; a posted invoice is never changed again: a correction is a credit note.
+  takes the next number of the gapless invoice (or credit note) series of apps/numbering in the same
+  transaction, so numbers are gapless; a posted invoice is never changed again: a correction is a credit note.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from apps.customers.models import Customer
 from apps.inventory import services as inventory
 from apps.inventory.models import Location, Stock, StockMove, Warehouse, WarehouseCarton
 from apps.notifications.emit import emit
+from apps.numbering import services as numbering
 from apps.products.models import Product
-from apps.purchaseorders.services import sequence_next
 from apps.salesorders.errors import (
     CartonNotFound,
     CartonOnOtherShipment,
@@ -72,7 +72,6 @@ from apps.salesorders.errors import (
 )
 from apps.salesorders.models import (
     Invoice,
-    InvoiceCounter,
     InvoiceLine,
     Language,
     SalesOrder,
@@ -87,8 +86,6 @@ Status = SalesOrder.Status
 ZERO = Decimal("0")
 CENT = Decimal("0.01")
 HUNDRED = Decimal("100")
-INVOICE_SERIES = "INV"
-CREDIT_NOTE_SERIES = "CN"
 
 
 # -- amounts ---------------------------------------------------------------------------------------------
@@ -387,9 +384,9 @@ def sales_order_create(
         if _order_number_taken(order_number):
             raise DuplicateNumber()
     else:
-        order_number = sequence_next(
-            key="sales_order", prefix="SO", year=order_date.year, taken=_order_number_taken
-        )
+        order_number = numbering.number_next(
+            numbering.SALES_ORDER, year=order_date.year, taken=_order_number_taken
+        ).text
     values = _customer_defaults(customer)
     values.update({key: value for key, value in fields.items() if value is not None})
     if "owner" not in fields or fields.get("owner") is None:
@@ -573,9 +570,9 @@ def shipment_create(
     _check_shipment_lines(order, lines)
     today = timezone.localdate()
     shipment = Shipment.objects.create(
-        shipment_number=sequence_next(
-            key="sales_shipment", prefix="SH", year=today.year, taken=_shipment_number_taken
-        ),
+        shipment_number=numbering.number_next(
+            numbering.SALES_SHIPMENT, year=today.year, taken=_shipment_number_taken
+        ).text,
         sales_order=order,
         warehouse=warehouse or _order_warehouse(order),
         created_by=user,
@@ -1161,17 +1158,6 @@ def invoice_delete(*, invoice: Invoice) -> None:
     invoice.delete()
 
 
-def invoice_number_next(*, series: str, year: int) -> tuple[int, str]:
-    """The next number of the tenant's (series, year) counter. The counter row is created if missing and
-    locked FOR UPDATE until the caller's transaction ends: a concurrent posting waits, and a rolled-back
-    posting gives the number back (unlike a database sequence), so the numbers have no gaps."""
-    InvoiceCounter.objects.get_or_create(series=series, year=year)
-    counter = InvoiceCounter.objects.select_for_update().get(series=series, year=year)
-    counter.last_value += 1
-    counter.save(update_fields=["last_value"])
-    return counter.last_value, f"{series}-{year}-{counter.last_value:05d}"
-
-
 def _address(*parts: str) -> str:
     return ", ".join(part for part in parts if part)
 
@@ -1210,9 +1196,9 @@ def invoice_post(*, invoice: Invoice, user=None, issue_date: date | None = None)
             if line.quantity > original.quantity - (credited.get(original.pk) or ZERO):
                 raise OverCredit()
     today = issue_date or timezone.localdate()
-    series = CREDIT_NOTE_SERIES if is_credit else INVOICE_SERIES
-    invoice.sequence_number, invoice.number = invoice_number_next(series=series, year=today.year)
-    invoice.series, invoice.year = series, today.year
+    number = numbering.number_next(numbering.CREDIT_NOTE if is_credit else numbering.INVOICE, year=today.year)
+    invoice.sequence_number, invoice.number = number.value, number.text
+    invoice.series, invoice.year = number.series.prefix, today.year
     if not is_credit:
         invoice.payment_reference = payment.rf_creditor_reference(invoice.number)
     invoice.issue_date = today
