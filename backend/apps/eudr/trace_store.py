@@ -392,7 +392,13 @@ def _company_saved(sender, instance, update_fields=None, created=False, **kwargs
 
 def connect() -> None:
     """Called from EudrConfig.ready()."""
-    from apps.eudr.models import CartonLabel, DdsCoveredCarton, DdsSubmission, RawMaterialDelivery, RawMaterialLine
+    from apps.eudr.models import (
+        CartonLabel,
+        DdsCoveredCarton,
+        DdsSubmission,
+        RawMaterialDelivery,
+        RawMaterialLine,
+    )
     from apps.inventory.models import CartonEvent, WarehouseCarton
     from apps.products.models import Product
     from apps.suppliers.models import ParentVendor

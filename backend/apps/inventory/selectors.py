@@ -158,17 +158,13 @@ def public_carton_histories(labels) -> dict[int, list[dict]]:
     """`public_carton_history` of many labels of one or more tenants, in three reads at most."""
     labels = list(labels)
     result: dict[int, list[dict]] = {label.pk: [] for label in labels}
-    states = dict(
-        WarehouseCarton.objects.filter(label_id__in=list(result)).values_list("pk", "label_id")
-    )
+    states = dict(WarehouseCarton.objects.filter(label_id__in=list(result)).values_list("pk", "label_id"))
     if not states:
         return result
     from apps.tenancy.models import Tenant
 
     tenant_of = {label.pk: label.tenant_id for label in labels}
-    countries = dict(
-        Tenant.objects.filter(pk__in=set(tenant_of.values())).values_list("pk", "country")
-    )
+    countries = dict(Tenant.objects.filter(pk__in=set(tenant_of.values())).values_list("pk", "country"))
     for carton_id, kind, created_at in (
         CartonEvent.objects.filter(carton_id__in=list(states), kind__in=PUBLIC_EVENT_KINDS)
         .order_by("created_at", "id")

@@ -327,7 +327,10 @@ def test_the_answer_holds_nothing_private(cartons):
 def test_the_fast_path_keeps_the_rate_limit(cartons, settings):
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "public_trace": "2/min"},
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "public_trace": "2/min",
+        },
     }
     assert [trace(cartons[0].code).status_code for _ in range(2)] == [200, 200]
     refused = trace(cartons[0].code)
