@@ -116,6 +116,12 @@ class PublicTraceView(APIView):
     throttle_classes = [PublicTraceThrottle]
     throttle_scope = "public_trace"
 
+    def get_throttles(self):
+        # The fast path (apps/eudr/public_trace_fast.py) counted this request already.
+        if getattr(self.request._request, CHECKED, False):
+            return []
+        return super().get_throttles()
+
     @extend_schema(
         operation_id="eudrtrack_retrieve",
         summary="Public trace of one carton (no sign-in, no tenant_id)",
@@ -139,12 +145,6 @@ class PublicTraceView(APIView):
         auth=[],
         tags=["eudrtrack"],
     )
-    def get_throttles(self):
-        # The fast path (apps/eudr/public_trace_fast.py) counted this request already.
-        if getattr(self.request._request, CHECKED, False):
-            return []
-        return super().get_throttles()
-
     def get(self, request, code: str):
         """The slow path: the carton's answer is not stored yet (a carton whose rebuild has not run or
         failed), so it is built from the live rows, stored for the next scan and answered alike."""
