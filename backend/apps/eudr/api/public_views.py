@@ -23,7 +23,32 @@ from apps.eudr.public_trace_fast import CHECKED, answer
 
 
 class PublicTraceThrottle(ScopedClientThrottle):
-    """Per client address (apps.common.client_ip); the rate is read at request time (PUBLIC_TRACE_RATE)."""
+    """Per client address (apps.common.client_ip); the rate is read at request time (PUBLIC_TRACE_RATE).
+
+    A counter, not DRF's list of every request's time: the window opens with a client's first request
+    and lasts the rate's period (the counter's expiry), each request adds one (`add`, then `incr`: two
+    small operations in Redis or local memory). DRF's list is read, unpickled, pickled and written whole
+    on every request, which at a rate of thousands per minute cost more than the rest of a scan. Over the
+    limit, `Retry-After` is the period (at most that long until the window closes)."""
+
+    def allow_request(self, request, view):
+        self.scope = getattr(view, self.scope_attr, None)
+        self.rate = self.get_rate()
+        if self.rate is None:
+            return True
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        key = self.cache_format % {"scope": self.scope, "ident": f"n_{self.get_ident(request)}"}
+        if self.cache.add(key, 1, self.duration):
+            return True
+        try:
+            count = self.cache.incr(key)
+        except ValueError:  # expired between the two: a new window
+            self.cache.add(key, 1, self.duration)
+            return True
+        return count <= self.num_requests
+
+    def wait(self):
+        return self.duration
 
 
 class PublicSupplierSerializer(serializers.Serializer):
