@@ -119,6 +119,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "apps.common.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The public trace answered from its precomputed row, like a static file (apps/eudr/public_trace_fast.py)
+    "apps.eudr.public_trace_fast.PublicTraceMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "apps.common.middleware.ApiCommonMiddleware",

@@ -9,9 +9,9 @@ class EudrConfig(AppConfig):
 
     def ready(self) -> None:
         from apps.common.dashboard import register_count
-        from apps.eudr import events, trace_cache
+        from apps.eudr import events, trace_store
 
-        trace_cache.connect()
+        trace_store.connect()
         events.register()
 
         register_count("raw_materials", "eudr.rawmaterialdelivery", {"status": "active"})

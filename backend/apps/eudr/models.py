@@ -463,6 +463,32 @@ class CartonLabel(TenantModel):
         return self.code
 
 
+class PublicTrace(models.Model):
+    """The finished public trace answer of one active carton, keyed by its public code (GET
+    /api/eudrtrack/{code}/, apps/eudr/trace_store.py).
+
+    Precomputed whenever anything it shows changes, so a scan reads this one row: no tenant, no
+    row-level security (the table holds nothing but the public allow-list of apps/eudr/public_trace.py,
+    and is deliberately outside the tenant tables), no joins. `body` is the exact JSON the endpoint
+    answers; `etag` its strong hash; `max_age` the company's setting for how long the answer may be
+    cached (browsers, CDNs). A voided carton has no row.
+    """
+
+    code = models.CharField(max_length=32, primary_key=True)
+    label_id = models.BigIntegerField(unique=True)
+    body = models.BinaryField()
+    etag = models.CharField(max_length=66)
+    max_age = models.PositiveIntegerField(default=300)
+    built_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("public trace")
+        verbose_name_plural = _("public traces")
+
+    def __str__(self) -> str:
+        return self.code
+
+
 # Filing with the EU information system (its own module; re-exported so Django finds the models here).
 from apps.eudr.dds.job_models import DdsPackageJob  # noqa: E402, F401
 from apps.eudr.filing_models import (  # noqa: E402, F401

@@ -496,6 +496,9 @@ def placing_statement_request(
 
 def _cover(submission: DdsSubmission, labels: list[CartonLabel]) -> None:
     """The statement's coverage rows: each carton with its delivery, HS heading and net mass."""
+    from apps.eudr import trace_store
+
+    trace_store.changed(submission.tenant_id, labels=[label.pk for label in labels])  # bulk_create: no signal
     DdsCoveredCarton.objects.bulk_create(
         [
             DdsCoveredCarton(
@@ -529,11 +532,11 @@ def coverage_release(submission: DdsSubmission) -> int:
     (inactive) as the record of what it declared. Returns how many were released."""
     if submission.status not in DdsSubmission.FINAL:
         return 0
-    from apps.eudr import trace_cache
+    from apps.eudr import trace_store
 
     released = DdsCoveredCarton.objects.filter(submission=submission, active=True).update(active=False)
     if released:
-        trace_cache.invalidate()  # an update() sends no signal
+        trace_store.changed(submission.tenant_id, submissions=[submission.pk])  # update() sends no signal
     return released
 
 

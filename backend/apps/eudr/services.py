@@ -29,7 +29,7 @@ from rest_framework.exceptions import ValidationError
 from apps.common.exceptions import Conflict, DomainError
 from apps.duediligence.retention import refuse_if_kept
 from apps.duediligence.services import filing_gate_check
-from apps.eudr import errors, trace_cache
+from apps.eudr import errors, trace_store
 from apps.eudr.generation import (
     MAX_CARTONS_PER_REQUEST,
     GenerationLimit,
@@ -245,6 +245,7 @@ def _replace_lines(delivery: RawMaterialDelivery, lines: list[dict[str, Any]]) -
         )
         for index, line in enumerate(lines)
     ]
+    trace_store.changed(delivery.tenant_id, deliveries=[delivery.pk])  # bulk_create sends no signal
     return RawMaterialLine.objects.bulk_create(objs)
 
 
@@ -996,6 +997,8 @@ def _insert_labels(*, template: CartonLabel, codes, first_sequence: int) -> None
     tenant_id = get_current_tenant_id()
     if tenant_id is None or template.tenant_id != tenant_id:
         raise TenantNotSet("carton labels written outside their tenant")
+    # Written without the model: their public answers are built once the generation commits.
+    trace_store.changed(tenant_id, codes=codes)
     CartonLabel.clean_tenant_relations_bulk([template])
     fields = {field.column: field for field in CartonLabel._meta.concrete_fields}
     fixed = {
@@ -1178,7 +1181,10 @@ def cartons_delete(*, ids: list[int], queryset, user=None, reason: str = "") -> 
     voided = still_active.update(
         status=CartonLabel.Status.VOIDED, voided_at=timezone.now(), voided_by=user, void_reason=reason[:200]
     )
-    trace_cache.invalidate()  # an update() sends no signal; a voided carton's trace is gone
+    # An update() sends no signal: the voided cartons' public answers go in this transaction.
+    voided_ids = [row["pk"] for row in active]
+    trace_store.withdrawn(voided_ids)
+    trace_store.changed(get_current_tenant_id(), labels=voided_ids)
     returned = Decimal(0)
     for delivery_id, (n, weight) in per_delivery.items():
         delivery = deliveries[delivery_id]

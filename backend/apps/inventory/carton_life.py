@@ -304,6 +304,11 @@ def cartons_transition(
         fields.append("receipt")
     WarehouseCarton.objects.bulk_update(cartons, fields)
     CartonEvent.objects.bulk_create(events)
+    if cartons:
+        from apps.eudr import trace_store
+
+        # The public trace shows the warehouse history; bulk writes send no signal.
+        trace_store.changed(cartons[0].tenant_id, labels=[carton.label_id for carton in cartons])
     return cartons
 
 

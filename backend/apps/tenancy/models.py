@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -160,6 +161,18 @@ class Tenant(models.Model):
         default=30,
         db_default=30,
         help_text=_("Terms of a new order whose customer has none of its own."),
+    )
+    # How long a carton's public trace may be cached by browsers and CDNs (docs/eudr.md, "Public trace"):
+    # the longest a voided carton or a change may still show to someone who scanned before.
+    public_trace_max_age = models.PositiveIntegerField(
+        _("public trace cache time (seconds)"),
+        default=300,
+        db_default=300,
+        validators=[MaxValueValidator(86400)],
+        help_text=_(
+            "How long browsers and CDNs may keep a carton's public trace page data; a voided carton or a "
+            "change may show for this long to someone who opened it before."
+        ),
     )
     is_active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)

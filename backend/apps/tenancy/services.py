@@ -43,6 +43,7 @@ COMPANY_SETTINGS_FIELDS = (
     "bic",
     "payment_terms_days",
     "allow_uncovered_shipping",
+    "public_trace_max_age",
 )
 
 

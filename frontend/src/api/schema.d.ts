@@ -2351,7 +2351,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public trace of one carton (no sign-in, no tenant_id) */
+        /**
+         * Public trace of one carton (no sign-in, no tenant_id)
+         * @description The slow path: the carton's answer is not stored yet (a carton whose rebuild has not run or
+         *     failed), so it is built from the live rows, stored for the next scan and answered alike.
+         */
         get: operations["eudrtrack_retrieve"];
         put?: never;
         post?: never;
@@ -5650,6 +5654,7 @@ export interface components {
             bic?: string;
             payment_terms_days?: number;
             allow_uncovered_shipping?: boolean;
+            public_trace_max_age?: number;
             readonly eudr_duties: components["schemas"]["EudrDutiesEnum"][];
             readonly missing_for_statement: components["schemas"]["MissingForStatementEnum"][];
             readonly can_edit: boolean;
@@ -8219,6 +8224,7 @@ export interface components {
             bic?: string;
             payment_terms_days?: number;
             allow_uncovered_shipping?: boolean;
+            public_trace_max_age?: number;
         };
         PatchedCustomerRequest: {
             number?: string;

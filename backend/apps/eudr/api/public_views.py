@@ -1,33 +1,54 @@
 """The public carton trace (GET /api/eudrtrack/{code}/): no sign-in, no tenant_id, rate-limited, cacheable.
 
-The carton's public code decides the tenant (apps/eudr/public_trace.py); the response is an allow-list of
-public facts. Responses carry `Cache-Control: public, max-age=300` and an ETag (If-None-Match -> 304).
+The answer is precomputed per carton (apps/eudr/trace_store.py) and served by a middleware before any
+of this runs (apps/eudr/public_trace_fast.py); this view answers what the fast path leaves: an unknown
+code (404), a client over its rate (429) and a carton whose answer is not stored yet (built from the
+live rows, apps/eudr/public_trace.py, and stored). Responses carry `Cache-Control: public, max-age=N,
+s-maxage=N` (the company's `public_trace_max_age`) and a strong ETag (If-None-Match -> 304).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-
-from django.http import HttpResponseNotModified
-from django.utils.cache import patch_cache_control
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.api.throttling import ScopedClientThrottle
-from apps.eudr import trace_cache
+from apps.eudr import trace_store
 from apps.eudr.errors import CartonNotFound
-from apps.eudr.public_trace import public_trace
-
-CACHE_SECONDS = 300
+from apps.eudr.public_trace import public_trace_of
+from apps.eudr.public_trace_fast import CHECKED, answer
 
 
 class PublicTraceThrottle(ScopedClientThrottle):
-    """Per client address (apps.common.client_ip); the rate is read at request time (PUBLIC_TRACE_RATE)."""
+    """Per client address (apps.common.client_ip); the rate is read at request time (PUBLIC_TRACE_RATE).
+
+    A counter, not DRF's list of every request's time: the window opens with a client's first request
+    and lasts the rate's period (the counter's expiry), each request adds one (`add`, then `incr`: two
+    small operations in Redis or local memory). DRF's list is read, unpickled, pickled and written whole
+    on every request, which at a rate of thousands per minute cost more than the rest of a scan. Over the
+    limit, `Retry-After` is the period (at most that long until the window closes)."""
+
+    def allow_request(self, request, view):
+        self.scope = getattr(view, self.scope_attr, None)
+        self.rate = self.get_rate()
+        if self.rate is None:
+            return True
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        key = self.cache_format % {"scope": self.scope, "ident": f"n_{self.get_ident(request)}"}
+        if self.cache.add(key, 1, self.duration):
+            return True
+        try:
+            count = self.cache.incr(key)
+        except ValueError:  # expired between the two: a new window
+            self.cache.add(key, 1, self.duration)
+            return True
+        return count <= self.num_requests
+
+    def wait(self):
+        return self.duration
 
 
 class PublicSupplierSerializer(serializers.Serializer):
@@ -114,16 +135,17 @@ ERROR_ENVELOPE = inline_serializer(
 )
 
 
-def _etag(payload: dict) -> str:
-    body = json.dumps(payload, sort_keys=True, default=str, ensure_ascii=False).encode("utf-8")
-    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-
-
 class PublicTraceView(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
     throttle_classes = [PublicTraceThrottle]
     throttle_scope = "public_trace"
+
+    def get_throttles(self):
+        # The fast path (apps/eudr/public_trace_fast.py) counted this request already.
+        if getattr(self.request._request, CHECKED, False):
+            return []
+        return super().get_throttles()
 
     @extend_schema(
         operation_id="eudrtrack_retrieve",
@@ -149,22 +171,9 @@ class PublicTraceView(APIView):
         tags=["eudrtrack"],
     )
     def get(self, request, code: str):
-        normalised = (code or "").strip().upper()
-        cached = trace_cache.get(normalised)
-        if cached is None:
-            generation = trace_cache.current_generation()
-            payload = public_trace(normalised)
-            if payload is None:
-                raise CartonNotFound()
-            data = PublicTraceSerializer(payload).data
-            etag = _etag(data)
-            trace_cache.put(normalised, data, etag, generation=generation)
-        else:
-            data, etag = cached
-        if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
-            response = HttpResponseNotModified()
-        else:
-            response = Response(data)
-        response["ETag"] = etag
-        patch_cache_control(response, public=True, max_age=CACHE_SECONDS)
-        return response
+        """The slow path: the carton's answer is not stored yet (a carton whose rebuild has not run or
+        failed), so it is built from the live rows, stored for the next scan and answered alike."""
+        found = public_trace_of(code, then=trace_store.store_one)
+        if found is None:
+            raise CartonNotFound()
+        return answer(request._request, *found)

@@ -37,9 +37,11 @@ def url(code):
 
 
 @pytest.mark.postgres
-def test_uncached_trace_statements_are_pinned(cartons):
-    """An uncached trace on PostgreSQL: the code looked up under its own setting (set, read, cleared),
-    the tenant entered, the carton's rows read, the tenant left; no savepoint."""
+def test_trace_statements_are_pinned(cartons, django_capture_on_commit_callbacks):
+    """A scan on PostgreSQL reads the carton's stored answer: one statement (apps/eudr/trace_store.py).
+    Without a stored answer (the slow path, before its rebuild has run): the stored answer looked for,
+    the code looked up under its own setting (set, read, cleared), the tenant entered, the carton's rows
+    read, the answer stored, the tenant left; no savepoint but the request's own."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -52,14 +54,21 @@ def test_uncached_trace_statements_are_pinned(cartons):
     statements = [sql for sql in statements if "SAVEPOINT" not in sql.upper()]
     settings = [sql for sql in statements if "set_config" in sql]
     assert len(settings) == 3, statements  # the code set; cleared with the tenant entered; the tenant left
-    # ... and the statement that covered the carton's placing (apps/eudr/placing.statements_for)
-    assert len(statements) == 8, statements
+    # the stored answer (none), the code read, the label, its delivery's lines, the covering statement, the warehouse
+    # history, the company's cache time, the answer stored
+    assert len(statements) == 11, statements
+
+    with CaptureQueriesContext(connection) as captured:
+        again = APIClient().get(url(cartons[0].code))
+    assert again.content == response.content
+    assert len(captured.captured_queries) == 1, captured.captured_queries  # was 8 before it was stored
 
 
 def test_trace_needs_no_sign_in_and_no_tenant(cartons, django_assert_max_num_queries):
     client = APIClient()
-    # lookup, label, lines, covering statement (+ settings and savepoints on PostgreSQL)
-    with django_assert_max_num_queries(13):
+    # the slow path: lookup, label, lines, covering statement, history, cache time, store (+ settings
+    # and savepoints on PostgreSQL)
+    with django_assert_max_num_queries(15):
         response = client.get(url(cartons[0].code))
     assert response.status_code == 200, response.content
     body = response.json()
@@ -129,7 +138,7 @@ def test_trace_never_shows_verification_number_prices_orders_or_other_cartons(ca
 def test_response_is_cacheable_with_etag(cartons):
     client = APIClient()
     response = client.get(url(cartons[0].code))
-    assert "public" in response["Cache-Control"] and "max-age=300" in response["Cache-Control"]
+    assert response["Cache-Control"] == "public, max-age=300, s-maxage=300"
     etag = response["ETag"]
     assert etag.startswith('"')
     again = client.get(url(cartons[0].code), HTTP_IF_NONE_MATCH=etag)

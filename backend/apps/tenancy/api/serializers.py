@@ -72,6 +72,7 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
     bic = serializers.CharField(max_length=30, allow_blank=True, required=False)
     payment_terms_days = serializers.IntegerField(min_value=0, max_value=365, required=False)
     allow_uncovered_shipping = serializers.BooleanField(required=False)
+    public_trace_max_age = serializers.IntegerField(min_value=0, max_value=86400, required=False)
     missing_for_statement = serializers.SerializerMethodField()
     can_edit = serializers.SerializerMethodField()
 

@@ -57,6 +57,7 @@ export function toValues(settings: CompanySettings): CompanySettingsValues {
     bic: settings.bic ?? '',
     payment_terms_days: settings.payment_terms_days ?? 30,
     allow_uncovered_shipping: settings.allow_uncovered_shipping ?? false,
+    public_trace_max_age: settings.public_trace_max_age ?? 300,
   };
 }
 
@@ -386,6 +387,9 @@ export function CompanySettingsForm({ settings }: { settings: CompanySettings })
           extra={t('help.allow_uncovered_shipping')}
         >
           <Switch disabled={!editable} data-testid="allow-uncovered-shipping" />
+        </Form.Item>
+        <Form.Item name="public_trace_max_age" label={t('fields.public_trace_max_age')} extra={t('help.public_trace_max_age')}>
+          <InputNumber min={0} max={86400} precision={0} suffix={t('seconds')} disabled={!editable} data-testid="public-trace-max-age" />
         </Form.Item>
       </Card>
 

@@ -175,6 +175,20 @@ describe('the company settings page', () => {
     });
   });
 
+  it('saves how long the public trace may be cached', async () => {
+    server.on('GET', URL, ok(settings({ public_trace_max_age: 300 })));
+    server.on('PATCH', URL, (config) => ok(settings(JSON.parse(String(config.data)) as Partial<CompanySettings>)));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/company');
+    const field = await screen.findByLabelText('Public trace cache time');
+    expect(field).toHaveValue('300');
+    await user.clear(field);
+    await fill(user, field, '60');
+    await user.click(screen.getByTestId('company-settings-save'));
+    await waitFor(() => expect(server.count('PATCH', URL)).toBe(1));
+    expect(bodyOf('PATCH')).toMatchObject({ public_trace_max_age: 60 });
+  });
+
   it('asks for the IBAN when only a BIC is given', async () => {
     server.on('GET', URL, ok(settings()));
     const user = userEvent.setup({ delay: null });
