@@ -52,6 +52,7 @@ class SalesErrorCode(StrEnum):
     NOT_FOUND = "not_found"
     UBL_NOT_POSTED = "ubl_not_posted"
     UBL_INVALID = "ubl_invalid"
+    FACTURX_INVALID = "facturx_invalid"
 
 
 class IllegalAction(Conflict):
@@ -276,4 +277,15 @@ class UblInvalid(Conflict):
     default_message = _(
         "The e-invoice breaks the rules listed and is not issued. Complete the company settings or the "
         "customer's data (address, VAT number, e-mail) and try again."
+    )
+
+
+class FacturxInvalid(Conflict):
+    """The Factur-X e-invoice breaks an EN 16931 rule or the Factur-X XSD (`data`: the broken rules,
+    `rule` and `message`); nothing is issued."""
+
+    error = SalesErrorCode.FACTURX_INVALID
+    default_message = _(
+        "The Factur-X e-invoice breaks the rules listed and is not issued. Complete the company settings or "
+        "the customer's data (address, VAT number) and try again."
     )

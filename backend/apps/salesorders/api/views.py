@@ -17,7 +17,7 @@ from apps.common.api.viewsets import (
 from apps.common.idempotency import idempotent
 from apps.purchaseorders.api.serializers import OwnerOptionSerializer
 from apps.purchaseorders.api.views import owner_options_response
-from apps.salesorders import pdf, selectors, services, ubl
+from apps.salesorders import cii, pdf, selectors, services, ubl
 from apps.salesorders.errors import LineNotFound, ShipmentNotFound
 from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, Shipment, ShipmentCarton
 
@@ -412,13 +412,15 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         "customer__name",
     ]
     ordering = ["-created_at", "-id"]
-    pdf_actions = ("pdf", "ubl")
+    pdf_actions = ("pdf", "ubl", "facturx", "facturx_xml")
     action_permissions = {
         "post": "salesorders.change_invoice",
         "credit_note": "salesorders.add_invoice",
         "payments": "salesorders.change_invoice",
         "pdf": "salesorders.view_invoice",
         "ubl": "salesorders.view_invoice",
+        "facturx": "salesorders.view_invoice",
+        "facturx_xml": "salesorders.view_invoice",
     }
     export_filename = "sales-invoices"
     export_columns = [
@@ -544,6 +546,27 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         content = ubl.invoice_ubl(invoice)
         response = HttpResponse(content, content_type="application/xml")
         response["Content-Disposition"] = f'attachment; filename="{invoice.number}.xml"'
+        return response
+
+    @extend_schema(responses=PDF_RESPONSE)
+    @action(detail=True, methods=["get"])
+    def facturx(self, request, pk=None):
+        """The posted invoice or credit note as a Factur-X e-invoice (EN 16931 profile): its PDF as PDF/A-3
+        with the CII XML embedded as `factur-x.xml`. The content is checked against the EN 16931 rules and
+        the XML against the Factur-X XSD before it is answered (409 `facturx_invalid` names the broken
+        rules; 409 `ubl_not_posted` for a draft)."""
+        invoice = self.get_object()
+        response = HttpResponse(cii.invoice_facturx_pdf(invoice), content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="{invoice.number}-factur-x.pdf"'
+        return response
+
+    @extend_schema(responses=UBL_RESPONSE)
+    @action(detail=True, methods=["get"], url_path="facturx-xml")
+    def facturx_xml(self, request, pk=None):
+        """The Factur-X CII XML alone (what the Factur-X PDF embeds), checked as `facturx/` is."""
+        invoice = self.get_object()
+        response = HttpResponse(cii.invoice_facturx_xml(invoice), content_type="application/xml")
+        response["Content-Disposition"] = 'attachment; filename="factur-x.xml"'
         return response
 
 
