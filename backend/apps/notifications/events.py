@@ -569,7 +569,24 @@ def _sales_document(function: str, record, file_name: str) -> Attachment:
 
 
 def _invoice_attachment(invoice, key: str, extra: dict) -> Attachment:
+    if key in ("invoice_ubl", "invoice_facturx"):
+        return _sales_einvoice(invoice, key)
     return _sales_document("invoice_pdf", invoice, f"{invoice.number or invoice.pk}.pdf")
+
+
+def _sales_einvoice(invoice, key: str) -> Attachment:
+    """The checked e-invoice file the sales area issues (`apps.salesorders.einvoice.attachment`); one it
+    refuses (a draft, a broken rule) is unavailable, with the refusal's message."""
+    from apps.common.exceptions import DomainError
+
+    try:
+        module = importlib.import_module("apps.salesorders.einvoice")
+        file_name, content, content_type = module.attachment(invoice, key)
+    except (ImportError, AttributeError) as exc:
+        raise AttachmentUnavailable("apps.salesorders.einvoice.attachment is not available") from exc
+    except DomainError as exc:
+        raise AttachmentUnavailable(str(exc.message)) from exc
+    return Attachment(file_name, content, content_type)
 
 
 def _shipment_attachment(shipment, key: str, extra: dict) -> Attachment:
@@ -646,7 +663,11 @@ FAMILIES: dict[str, dict[str, Any]] = {
         "context": _invoice_context,
         "contacts": CUSTOMER_CONTACTS,
         "contacts_of": _invoice_contacts,
-        "attachments": {"invoice_pdf": _("Invoice (PDF)")},
+        "attachments": {
+            "invoice_pdf": _("Invoice (PDF)"),
+            "invoice_ubl": _("E-invoice (UBL XML)"),
+            "invoice_facturx": _("E-invoice (Factur-X PDF)"),
+        },
         "attachment": _invoice_attachment,
         "record_url": lambda i: f"/sales/invoices/{i.pk}",
         "select_related": ("customer", "sales_order__owner"),
