@@ -6474,7 +6474,7 @@ export interface components {
             readonly id: number;
             readonly channel: components["schemas"]["ChannelEnum"];
             readonly status: components["schemas"]["EInvoiceDeliveryStatusEnum"];
-            readonly formats: unknown;
+            readonly formats: string[];
             readonly recipient: string;
             readonly message_id: string;
             readonly error: string;

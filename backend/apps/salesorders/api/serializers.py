@@ -771,6 +771,7 @@ class EInvoiceDeliverySerializer(serializers.ModelSerializer):
         help_text="For an e-mail delivery: the message's status in the e-mail log (queued, sent, failed...)."
     )
     requested_by_name = serializers.SerializerMethodField()
+    formats = serializers.ListField(child=serializers.CharField(), read_only=True)
 
     class Meta:
         model = EInvoiceDelivery
