@@ -69,17 +69,12 @@ echo "$PORT" > "$SERVERS_DIR/$SERVER_NAME.port"
 cp "$APP_VAR_DIR/database" "$SERVERS_DIR/$SERVER_NAME.database"
 echo "e2e-server: serving on http://127.0.0.1:$PORT"
 
-"$UV" run --frozen python manage.py migrate --no-input -v0
-"$UV" run --frozen python manage.py load_demo >/dev/null
-"$UV" run --frozen python manage.py collectstatic --no-input -v0
-"$UV" run --frozen gunicorn config.wsgi:application --bind "127.0.0.1:$PORT" --workers 1 --threads 8 \
-  --log-level warning &
-GUNICORN=$!
+GUNICORN="" TRACES=""
 # Stopped (SIGTERM or SIGINT: playwright.config.ts's gracefulShutdown, make bench, schemathesis.sh), the
 # server drops its database: a free port per run would otherwise leave one database per run behind.
 stop() {
-  kill -TERM "$GUNICORN" 2>/dev/null || true
-  wait "$GUNICORN" 2>/dev/null || true
+  for pid in $GUNICORN $TRACES; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in $GUNICORN $TRACES; do wait "$pid" 2>/dev/null || true; done
   if [ -n "$PG_URL" ]; then
     E2E_PG_URL="$PG_URL" E2E_DB_NAME="cartontrace_e2e_$PORT" "$UV" run --frozen python - <<'PY' || true
 import os
@@ -99,4 +94,23 @@ PY
 }
 trap stop EXIT
 trap 'exit 0' TERM INT
+
+# The EU information system, answered locally (apps/eudr/tests/traces_system.py): statements filed in
+# the browser reach it, never the real system. It writes its address once it listens.
+"$UV" run --frozen python -m apps.eudr.tests.traces_system --url-file "$APP_VAR_DIR/traces.url" &
+TRACES=$!
+until [ -s "$APP_VAR_DIR/traces.url" ]; do
+  kill -0 "$TRACES" 2>/dev/null || { echo "e2e-server: the local EU system did not start" >&2; exit 1; }
+  sleep 0.1
+done
+TRACES_URL="$(cat "$APP_VAR_DIR/traces.url")"
+export EUDR_TRACES_URLS="{\"acceptance\": \"$TRACES_URL\", \"production\": \"$TRACES_URL\"}"
+echo "e2e-server: the EU system answers on $TRACES_URL"
+
+"$UV" run --frozen python manage.py migrate --no-input -v0
+"$UV" run --frozen python manage.py load_demo >/dev/null
+"$UV" run --frozen python manage.py collectstatic --no-input -v0
+"$UV" run --frozen gunicorn config.wsgi:application --bind "127.0.0.1:$PORT" --workers 1 --threads 8 \
+  --log-level warning &
+GUNICORN=$!
 wait "$GUNICORN"

@@ -5,12 +5,14 @@ var/media. Production: DJANGO_ENV=production, DATABASE_URL (PostgreSQL), REDIS_U
 FIELD_ENCRYPTION_KEYS.
 """
 
+import json
 import os
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from apps.common.static_headers import static_headers
@@ -27,6 +29,23 @@ def env_bool(name: str, default: bool = False) -> bool:
     if value is None:
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_urls(name: str, names: tuple[str, ...]) -> dict[str, str]:
+    """A JSON object of base URLs by name from the environment ({} when unset); refuses anything else."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return {}
+    try:
+        value = json.loads(raw)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} is not JSON: {exc}") from exc
+    if not isinstance(value, dict) or not all(
+        key in names and isinstance(url, str) and url.startswith(("http://", "https://"))
+        for key, url in value.items()
+    ):
+        raise ImproperlyConfigured(f"{name} must map {' or '.join(names)} to an http(s) URL")
+    return value
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -93,6 +112,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "apps.common.client_ip.TrustedProxyMiddleware",
     "apps.operations.request_id.RequestIdMiddleware",
     "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -235,6 +255,8 @@ ATTACHMENT_MAX_BYTES = int(os.environ.get("ATTACHMENT_MAX_BYTES", 20 * 1024 * 10
 # The client's address (apps/common/client_ip.py): X-Forwarded-For is believed only through the number of
 # reverse proxies the deployment declares in front of the app (0: the socket's address, header ignored).
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", 0))
+# The proxies' own addresses or networks: proxy headers from any other peer are dropped.
+TRUSTED_PROXY_ADDRESSES = env_list("TRUSTED_PROXY_ADDRESSES")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["apps.users.tokens.SessionJWTAuthentication"],
@@ -405,6 +427,10 @@ CELERY_TASK_ROUTES = {
 # through one Redis token bucket, PostgreSQL's advisory lock while Redis is down (apps/eudr/traces/rate.py).
 EUDR_TRACES_RATE = float(os.environ.get("EUDR_TRACES_RATE", 5))
 EUDR_TRACES_BURST = int(os.environ.get("EUDR_TRACES_BURST", 1))
+# Another base URL for an environment of the EU system, as JSON ({"acceptance": "http://127.0.0.1:…/tracesnt/"}):
+# the end-to-end server points it at its local system (apps/eudr/tests/traces_system.py). Unset, the
+# published addresses apply (apps/eudr/traces/client.py ENVIRONMENTS).
+EUDR_TRACES_URLS = env_urls("EUDR_TRACES_URLS", names=("acceptance", "production"))
 ACCOUNTING_HTTP_TIMEOUT = float(os.environ.get("ACCOUNTING_HTTP_TIMEOUT", 20))
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {

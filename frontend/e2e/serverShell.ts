@@ -8,12 +8,14 @@ import { E2E_SECRET_KEY } from './helpers';
  * Python run by `manage.py shell` against the test server's own database and media folder, as
  * scripts/e2e-server.sh set them up (var/e2e-<port>/, PostgreSQL or SQLite): for states a test cannot
  * reach through the app, such as a job a killed worker left behind. Not with E2E_BASE_URL (a server
- * the tests did not start): `SERVER_SHELL_AVAILABLE` says so.
+ * the tests did not start), unless E2E_PORT names the port of a server that script started here:
+ * `SERVER_SHELL_AVAILABLE` says so.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BACKEND = path.join(ROOT, 'backend');
 
-export const SERVER_SHELL_AVAILABLE = !process.env.E2E_BASE_URL;
+export const SERVER_SHELL_AVAILABLE =
+  !process.env.E2E_BASE_URL || existsSync(path.join(ROOT, 'var', `e2e-${process.env.E2E_PORT ?? ''}`, 'database'));
 
 function serverEnvironment(): NodeJS.ProcessEnv {
   const port = process.env.E2E_PORT ?? '';
@@ -26,6 +28,12 @@ function serverEnvironment(): NodeJS.ProcessEnv {
     MEDIA_ROOT: path.join(varDir, 'media'),
     DJANGO_SECRET_KEY: E2E_SECRET_KEY,
   };
+  // The local EU system the server files with (scripts/e2e-server.sh), for a task run here.
+  const traces = path.join(varDir, 'traces.url');
+  if (existsSync(traces)) {
+    const url = readFileSync(traces, 'utf8').trim();
+    env.EUDR_TRACES_URLS = JSON.stringify({ acceptance: url, production: url });
+  }
   delete env.REDIS_URL;
   delete env.DATABASE_URL;
   if (engine === 'postgresql') {

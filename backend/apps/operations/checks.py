@@ -1,10 +1,13 @@
 """Production checks (`manage.py check --deploy`): a production node must not run on the embedded
-default's SQLite database or with tasks inline in the web process."""
+default's SQLite database or with tasks inline in the web process, and should name the proxies it
+believes."""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.checks import Error, Tags, register
+from django.core.checks import Error, Tags, Warning, register
+
+from apps.common.client_ip import proxy_networks
 
 
 def database_engine() -> str:
@@ -41,3 +44,23 @@ def production_services(app_configs=None, **kwargs):
             )
         )
     return errors
+
+
+@register(Tags.security, deploy=True)
+def proxy_addresses(app_configs=None, **kwargs):
+    """Believing proxy headers from any peer lets a client that reaches a node directly forge them."""
+    if not getattr(settings, "PRODUCTION", False):
+        return []
+    proxy_networks()  # a malformed list stops here with its message
+    if int(getattr(settings, "TRUSTED_PROXY_COUNT", 0) or 0) > 0 and not getattr(
+        settings, "TRUSTED_PROXY_ADDRESSES", None
+    ):
+        return [
+            Warning(
+                "TRUSTED_PROXY_COUNT is set but TRUSTED_PROXY_ADDRESSES is not: a client that reaches a node "
+                "directly can forge X-Forwarded-For and X-Forwarded-Proto.",
+                hint="Set TRUSTED_PROXY_ADDRESSES to the proxies' addresses or networks (docs/operations.md).",
+                id="operations.W001",
+            )
+        ]
+    return []

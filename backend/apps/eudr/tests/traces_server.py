@@ -48,11 +48,17 @@ WITHDRAW_OK = envelope(
 
 
 def overview(
-    tag: str, *, status="AVAILABLE", reference="26NLX7TVCZAQ2S", verification="SFFCB4Y3", internal=""
+    tag: str,
+    *,
+    status="AVAILABLE",
+    reference="26NLX7TVCZAQ2S",
+    verification="SFFCB4Y3",
+    internal="",
+    uuid=UUID,
 ) -> bytes:
     return envelope(
         f'<ns5:{tag} xmlns:ns3="http://ec.europa.eu/tracesnt/certificate/eudr/common/v3" xmlns:ns5="{DDS}">'
-        f"<ns5:ddsOverviewList><ns3:uuid>{UUID}</ns3:uuid>"
+        f"<ns5:ddsOverviewList><ns3:uuid>{uuid}</ns3:uuid>"
         f"<ns3:internalReferenceNumber>{internal}</ns3:internalReferenceNumber>"
         f"<ns3:referenceNumber>{reference}</ns3:referenceNumber>"
         f"<ns3:verificationNumber>{verification}</ns3:verificationNumber>"
@@ -160,6 +166,10 @@ class FakeTraces:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 action = (self.headers.get("SOAPAction") or "").strip('"').rsplit("/", 1)[-1]
                 fake.requests.append((self.path, action, body))
+                own = fake.respond(action, body)
+                if own is not None:
+                    self._send(*own)
+                    return
                 queued = fake.answers.get(action) or []
                 kept = fake.statements is not None and action in ("submitDds", "getDdsByInternalReference")
                 if kept:
@@ -173,6 +183,9 @@ class FakeTraces:
                 if answer is DELAY:
                     time.sleep(1.5)
                     answer, status = SUBMIT_OK, 200
+                self._send(answer, status)
+
+            def _send(self, answer, status: int) -> None:
                 try:
                     self.send_response(status)
                     self.send_header("Content-Type", "text/xml; charset=utf-8")
@@ -188,6 +201,10 @@ class FakeTraces:
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/tracesnt/"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def respond(self, action: str, body: bytes) -> tuple[bytes, int] | None:
+        """An answer of the fake's own for `action`, before the queued and default ones (none here)."""
+        return None
 
     def verify_from_register(self, body: bytes) -> bytes:
         import re
