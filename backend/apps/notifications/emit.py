@@ -146,3 +146,20 @@ def _reset_detached(**kwargs) -> None:
 
 request_started.connect(_reset_detached, dispatch_uid="notifications-reset-detached")
 request_finished.connect(flush_detached, dispatch_uid="notifications-flush-detached")
+
+
+def compose(*, event_name: str, record, recipients, subject: str, body_text: str, attachments=(), user=None):
+    """A message a person sends from a record's page (no scenario), with the given text and attachments:
+    made, logged and queued like every other (notifications.services.message_compose). The one way an
+    area sends such a message, as `emit` is for scenarios."""
+    from .services import message_compose
+
+    return message_compose(
+        event_name=event_name,
+        record=record,
+        recipients=recipients,
+        subject=subject,
+        body_text=body_text,
+        attachments=attachments,
+        user=user,
+    )

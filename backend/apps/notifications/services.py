@@ -20,7 +20,7 @@ import smtplib
 import socket
 import ssl
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from email.utils import make_msgid
 from typing import Any
@@ -626,6 +626,51 @@ def send_test(*, scenario: EmailScenario, record_pk: int | None, language: str, 
     assert message is not None  # a test message has no dedupe key, so it is always stored
     queue_after_commit([message])
     return message
+
+
+def message_compose(
+    *,
+    event_name: str,
+    record,
+    recipients: Sequence[registry.Recipient],
+    subject: str,
+    body_text: str,
+    attachments: Sequence[registry.Attachment] = (),
+    user=None,
+) -> list[EmailMessage]:
+    """Messages a person sends from a record's page (no scenario): one per recipient, with the given text
+    and attachments, queued after the transaction commits and delivered, logged and retried like every
+    other message. `event_name` is the name the log shows; the record's label and link come from the
+    event family of `family_event` (the declared event of the same record type)."""
+    family_event = registry.get_event(event_name) or registry.get_event(_FAMILY_EVENTS.get(event_name, ""))
+    if family_event is None:
+        raise EventUnavailable()
+    event = replace(family_event, name=event_name)
+    made = []
+    for recipient in recipients:
+        rendered = Rendered(
+            subject=subject,
+            body_text=body_text,
+            body_html="",
+            language=recipient.language,
+        )
+        message = _new_message(
+            scenario=None,
+            event=event,
+            record=record,
+            recipient=recipient,
+            rendered=rendered,
+            attachments=attachments,
+            user=user,
+        )
+        if message is not None:
+            made.append(message)
+    queue_after_commit(made)
+    return made
+
+
+# Messages sent by hand whose name is not a declared event: the declared event of the same record type
+_FAMILY_EVENTS = {"invoice.sent": "invoice.posted"}
 
 
 @transaction.atomic

@@ -232,6 +232,9 @@ class Rule:
     message: str  # English, marked for translation; `%(name)s` is the VAT category's name
     check: Check
     name: str = ""
+    # "en16931": a business rule of the invoice's content, kept by every syntax and profile (UBL and
+    # Factur-X); "peppol": a rule of the UBL syntax or of the Peppol BIS profile only (UBL-*, PEPPOL-*)
+    scope: str = "en16931"
 
     def text(self) -> str:
         """The rule's text in the active language."""
@@ -242,9 +245,15 @@ class Rule:
 RULES: list[Rule] = []
 
 
+PEPPOL = "peppol"
+EN16931 = "en16931"
+
+
 def rule(identifier: str, message: str, name: str = ""):
+    scope = PEPPOL if identifier.startswith(("UBL-", "PEPPOL-")) else EN16931
+
     def register(check: Check) -> Check:
-        RULES.append(Rule(identifier, message, check, name))
+        RULES.append(Rule(identifier, message, check, name, scope))
         return check
 
     return register
@@ -860,14 +869,18 @@ def _r051(doc: Doc) -> bool:
 RULE_IDS = [r.identifier for r in RULES]
 
 
-def validate(root: etree._Element) -> list[Problem]:
+def validate(root: etree._Element, *, profile: str = PEPPOL) -> list[Problem]:
     """The rules the document breaks (empty: it keeps every rule), with their texts in the active
-    language."""
+    language. `profile` PEPPOL (the UBL e-invoice): every rule; EN16931 (the Factur-X e-invoice, whose
+    content the rules judge through the same document: `check_invoice`): the EN 16931 rules only, not
+    those of the UBL syntax or of the Peppol profile."""
     doc = Doc(root)
     if not _root(doc):
         return [Problem(RULES[0].identifier, RULES[0].text())]
     problems = []
     for item in RULES:
+        if profile == EN16931 and item.scope != EN16931:
+            continue
         try:
             ok = item.check(doc)
         except (InvalidOperation, ValueError, TypeError):
@@ -875,3 +888,12 @@ def validate(root: etree._Element) -> list[Problem]:
         if not ok:
             problems.append(Problem(item.identifier, item.text()))
     return problems
+
+
+def check_invoice(invoice, *, profile: str = PEPPOL) -> list[Problem]:
+    """The rules a posted invoice or credit note breaks, judged on its EN 16931 content. The content is
+    read from its UBL rendering (`ubl.build`, the same data every e-invoice syntax is built from), so the
+    UBL and the Factur-X e-invoice are judged by this one set of rules."""
+    from apps.salesorders import ubl
+
+    return validate(ubl.build(invoice), profile=profile)

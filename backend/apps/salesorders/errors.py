@@ -52,6 +52,14 @@ class SalesErrorCode(StrEnum):
     NOT_FOUND = "not_found"
     UBL_NOT_POSTED = "ubl_not_posted"
     UBL_INVALID = "ubl_invalid"
+    FACTURX_INVALID = "facturx_invalid"
+    PEPPOL_SETTINGS_MISSING = "peppol_settings_missing"
+    PEPPOL_NOT_CONFIGURED = "peppol_not_configured"
+    PEPPOL_DISABLED = "peppol_disabled"
+    PEPPOL_NO_RECEIVER = "peppol_no_receiver"
+    PEPPOL_ALREADY_SENT = "peppol_already_sent"
+    PEPPOL_DELIVERY_FAILED = "peppol_delivery_failed"
+    EINVOICE_NO_RECIPIENT = "einvoice_no_recipient"
 
 
 class IllegalAction(Conflict):
@@ -261,6 +269,11 @@ class ShipmentNotFound(NotFound):
     default_message = _("Not found.")
 
 
+class InvoiceNotFound(NotFound):
+    error = SalesErrorCode.NOT_FOUND
+    default_message = _("Not found.")
+
+
 class UblNotPosted(Conflict):
     """A draft has no number and may still change: it has no e-invoice."""
 
@@ -276,4 +289,63 @@ class UblInvalid(Conflict):
     default_message = _(
         "The e-invoice breaks the rules listed and is not issued. Complete the company settings or the "
         "customer's data (address, VAT number, e-mail) and try again."
+    )
+
+
+class FacturxInvalid(Conflict):
+    """The Factur-X e-invoice breaks an EN 16931 rule or the Factur-X XSD (`data`: the broken rules,
+    `rule` and `message`); nothing is issued."""
+
+    error = SalesErrorCode.FACTURX_INVALID
+    default_message = _(
+        "The Factur-X e-invoice breaks the rules listed and is not issued. Complete the company settings or "
+        "the customer's data (address, VAT number) and try again."
+    )
+
+
+class PeppolSettingsMissing(NotFound):
+    error = SalesErrorCode.PEPPOL_SETTINGS_MISSING
+    default_message = _("No Peppol access point is set up for this company.")
+
+
+class PeppolNotConfigured(Conflict):
+    error = SalesErrorCode.PEPPOL_NOT_CONFIGURED
+    default_message = _(
+        "No Peppol access point is set up for this company: its administrator enters it in the settings."
+    )
+
+
+class PeppolDisabled(Conflict):
+    error = SalesErrorCode.PEPPOL_DISABLED
+    default_message = _("The Peppol access point is switched off in the settings.")
+
+
+class PeppolNoReceiver(Conflict):
+    """Peppol delivers to participants only: the buyer needs a VAT number of an EU member state (its
+    participant ID under the country's scheme); an e-mail address is not a Peppol address."""
+
+    error = SalesErrorCode.PEPPOL_NO_RECEIVER
+    default_message = _(
+        "The customer has no Peppol participant ID: enter its VAT number (of an EU member state), or send "
+        "the e-invoice by e-mail."
+    )
+
+
+class PeppolAlreadySent(Conflict):
+    error = SalesErrorCode.PEPPOL_ALREADY_SENT
+    default_message = _("This document has already been sent through Peppol (or is being sent).")
+
+
+class PeppolDeliveryFailed(DomainError):
+    """The access point did not take the document (`data`: the recorded delivery, with its `error`)."""
+
+    status_code = 502
+    error = SalesErrorCode.PEPPOL_DELIVERY_FAILED
+    default_message = _("The Peppol access point did not take the e-invoice.")
+
+
+class EInvoiceNoRecipient(Conflict):
+    error = SalesErrorCode.EINVOICE_NO_RECIPIENT
+    default_message = _(
+        "The customer has no e-mail address (nor a contact for invoices): enter one, or give the recipients."
     )

@@ -11,8 +11,9 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.exceptions import DomainError
 from apps.notifications import events as registry
-from apps.salesorders import pdf
+from apps.salesorders import einvoice, pdf
 from apps.salesorders.models import Invoice
 
 CUSTOMER_CONTACTS = {
@@ -147,6 +148,20 @@ def _invoice_attachment(invoice, extra: dict) -> registry.Attachment:
     )
 
 
+def _einvoice_attachment(key: str):
+    """The checked e-invoice file (`einvoice.attachment`); one it refuses (a draft, a broken rule) is
+    unavailable, with the refusal's message."""
+
+    def build(invoice, extra: dict) -> registry.Attachment:
+        try:
+            file_name, content, content_type = einvoice.attachment(invoice, key)
+        except DomainError as exc:
+            raise registry.AttachmentUnavailable(str(exc.message)) from exc
+        return registry.Attachment(file_name, content, content_type)
+
+    return build
+
+
 def _shipment_attachment(shipment, extra: dict) -> registry.Attachment:
     return registry.Attachment(
         f"delivery-note-{shipment.shipment_number}.pdf",
@@ -193,7 +208,11 @@ FAMILIES: dict[str, dict[str, Any]] = {
         "context": _invoice_context,
         "contacts": CUSTOMER_CONTACTS,
         "contacts_of": _invoice_contacts,
-        "attachments": {"invoice_pdf": _("Invoice (PDF)")},
+        "attachments": {
+            "invoice_pdf": _("Invoice (PDF)"),
+            "invoice_ubl": _("E-invoice (UBL XML)"),
+            "invoice_facturx": _("E-invoice (Factur-X PDF)"),
+        },
         "record_url": lambda i: f"/sales/invoices/{i.pk}",
         "select_related": ("customer", "sales_order__owner"),
         "preview_filter": {"status": "posted"},
@@ -217,4 +236,6 @@ def register() -> None:
     """Called on start (AppConfig.ready)."""
     registry.register_events(FAMILIES, DECLARATIONS)
     registry.register_document("salesorders.Invoice", "invoice_pdf", _invoice_attachment)
+    for key in ("invoice_ubl", "invoice_facturx"):
+        registry.register_document("salesorders.Invoice", key, _einvoice_attachment(key))
     registry.register_document("salesorders.Shipment", "delivery_note", _shipment_attachment)

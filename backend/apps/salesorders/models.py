@@ -14,6 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.secrets import EncryptedTextField
 from apps.tenancy.models import TenantModel
 
 CURRENCY_VALIDATOR = RegexValidator(r"^[A-Z]{3}$", _("Enter a three-letter ISO 4217 currency code."))
@@ -365,3 +366,72 @@ class InvoiceLine(TenantModel):
 
     def __str__(self) -> str:
         return f"{self.invoice_id}: {self.quantity}"
+
+
+class PeppolSettings(TenantModel):
+    """The company's Peppol access point (one per tenant): an HTTP API that takes a UBL e-invoice and
+    delivers it over the Peppol network (docs/sales.md, "Delivering e-invoices"). The API key is stored
+    encrypted, like the SMTP password and the accounting secrets; every call goes through the outbound
+    policy (apps/common/outbound.py)."""
+
+    enabled = models.BooleanField(_("enabled"), default=True)
+    endpoint_url = models.URLField(_("access point URL"), max_length=500)
+    api_key = EncryptedTextField(_("API key"), blank=True)
+    sender_id = models.CharField(_("sender participant ID"), max_length=100)
+    timeout = models.PositiveIntegerField(_("timeout (seconds)"), default=20)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("Peppol access point")
+        verbose_name_plural = _("Peppol access points")
+        constraints = [models.UniqueConstraint(fields=["tenant"], name="peppolsettings_one_per_tenant")]
+
+    def __str__(self) -> str:
+        return self.endpoint_url
+
+
+class EInvoiceDelivery(TenantModel):
+    """One delivery of a posted invoice's e-invoice: through the Peppol access point (its message id or
+    the reason it failed) or by e-mail (the message in the e-mail log)."""
+
+    class Channel(models.TextChoices):
+        PEPPOL = "peppol", "Peppol"
+        EMAIL = "email", _("E-mail")
+
+    class Status(models.TextChoices):
+        SENDING = "sending", _("Sending")
+        SENT = "sent", _("Sent")
+        QUEUED = "queued", _("Queued")
+        FAILED = "failed", _("Failed")
+
+    invoice = models.ForeignKey(Invoice, on_delete=models.CASCADE, related_name="einvoice_deliveries")
+    channel = models.CharField(_("channel"), max_length=10, choices=Channel.choices)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices)
+    formats = models.JSONField(_("formats"), default=list)
+    recipient = models.CharField(_("recipient"), max_length=500, blank=True)
+    message_id = models.CharField(_("message ID"), max_length=200, blank=True)
+    error = models.CharField(_("error"), max_length=40, blank=True)
+    error_message = models.CharField(_("error message"), max_length=500, blank=True)
+    email_message = models.ForeignKey(
+        "notifications.EmailMessage", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("e-invoice delivery")
+        verbose_name_plural = _("e-invoice deliveries")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["invoice"],
+                condition=models.Q(channel="peppol", status__in=["sending", "sent"]),
+                name="einvoicedelivery_one_peppol_per_invoice",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.invoice_id} {self.channel} {self.status}"

@@ -48,6 +48,8 @@ DEFAULT_ROLES: dict[str, dict] = {
             "common.*",
             "reports.*",
         ],
+        # the company's Peppol access point (endpoint and API key) is set by its administrator
+        "exclude": ["salesorders.*_peppolsettings"],
     },
     "Purchasing": {
         "description": "Purchase orders, receipts, suppliers, shipments and EUDR traceability.",
@@ -84,6 +86,7 @@ DEFAULT_ROLES: dict[str, dict] = {
             "printing.view_*",
             "printing.add_printjob",
         ],
+        "exclude": ["salesorders.*_peppolsettings"],
     },
     "Supplier": {
         "description": "Supplier portal: own purchase orders (read), raw-material deliveries and carton labels.",

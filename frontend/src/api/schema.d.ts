@@ -4177,6 +4177,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/salesorders/invoices/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The document's e-invoice deliveries, newest first: through Peppol (sent with the access point's
+         *     message id, or failed with the reason) and by e-mail (with the message's status in the log).
+         */
+        get: operations["salesorders_invoices_deliveries_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/facturx/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The posted invoice or credit note as a Factur-X e-invoice (EN 16931 profile): its PDF as PDF/A-3
+         *     with the CII XML embedded as `factur-x.xml`. The content is checked against the EN 16931 rules and
+         *     the XML against the Factur-X XSD before it is answered (409 `facturx_invalid` names the broken
+         *     rules; 409 `ubl_not_posted` for a draft).
+         */
+        get: operations["salesorders_invoices_facturx_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/facturx-xml/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The Factur-X CII XML alone (what the Factur-X PDF embeds), checked as `facturx/` is. */
+        get: operations["salesorders_invoices_facturx_xml_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/salesorders/invoices/{id}/payments/": {
         parameters: {
             query?: never;
@@ -4211,6 +4270,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/salesorders/invoices/{id}/peppol/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sends a posted invoice or credit note through the company's Peppol access point (the UBL
+         *     e-invoice, checked first). The delivery is recorded whatever the access point answers: 200 with the
+         *     delivery (`sent`, the access point's `message_id`), or 502 `peppol_delivery_failed` with the reason
+         *     (`data.reason`: address_refused, rate_limited, timeout, unreachable, unauthorized, rejected,
+         *     unavailable, bad_answer) and the failed delivery kept. 409 `peppol_not_configured`,
+         *     `peppol_disabled`, `peppol_no_receiver` (the customer has no VAT number of a Peppol scheme),
+         *     `peppol_already_sent`, `ubl_invalid`, `ubl_not_posted`.
+         */
+        post: operations["salesorders_invoices_peppol_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/salesorders/invoices/{id}/post/": {
         parameters: {
             query?: never;
@@ -4222,6 +4306,28 @@ export interface paths {
         put?: never;
         /** @description Posts a draft: the next gapless number of its series and year; never edited afterwards. */
         post: operations["salesorders_invoices_post_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/invoices/{id}/send-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description E-mails the posted document's e-invoice files (UBL, Factur-X, the PDF) to the given addresses,
+         *     else to the customer's invoice contacts or e-mail address, through the e-mail log (queued after
+         *     commit). Each file is checked as its download is (409 `ubl_invalid`, `facturx_invalid`,
+         *     `ubl_not_posted`); 409 `einvoice_no_recipient` when nobody is known.
+         */
+        post: operations["salesorders_invoices_send_email_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4434,6 +4540,34 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/peppol-settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The company's Peppol access point (one per tenant): its API's URL, the API key (write-only,
+         *     stored encrypted) and the company's sender participant ID. For the company's administrator.
+         */
+        get: operations["salesorders_peppol_settings_retrieve"];
+        /**
+         * @description The company's Peppol access point (one per tenant): its API's URL, the API key (write-only,
+         *     stored encrypted) and the company's sender participant ID. For the company's administrator.
+         */
+        put: operations["salesorders_peppol_settings_update"];
+        post?: never;
+        /**
+         * @description The company's Peppol access point (one per tenant): its API's URL, the API key (write-only,
+         *     stored encrypted) and the company's sender participant ID. For the company's administrator.
+         */
+        delete: operations["salesorders_peppol_settings_destroy"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5565,6 +5699,12 @@ export interface components {
          */
         CaseEnum: "domestic" | "intra_eu_b2b" | "export" | "distance_sale";
         /**
+         * @description * `peppol` - Peppol
+         *     * `email` - E-mail
+         * @enum {string}
+         */
+        ChannelEnum: "peppol" | "email";
+        /**
          * @description * `table` - Table
          *     * `bar` - Bar chart
          *     * `stacked` - Stacked bar chart
@@ -6335,6 +6475,38 @@ export interface components {
             /** @description A plot lost tree cover after 2020 */
             forest_flagged: boolean;
         };
+        EInvoiceDelivery: {
+            readonly id: number;
+            readonly channel: components["schemas"]["ChannelEnum"];
+            readonly status: components["schemas"]["EInvoiceDeliveryStatusEnum"];
+            readonly formats: string[];
+            readonly recipient: string;
+            readonly message_id: string;
+            readonly error: string;
+            readonly error_message: string;
+            readonly email_message: number | null;
+            /** @description For an e-mail delivery: the message's status in the e-mail log (queued, sent, failed...). */
+            readonly email_status: string;
+            readonly requested_by_name: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly finished_at: string | null;
+        };
+        /**
+         * @description * `sending` - Sending
+         *     * `sent` - Sent
+         *     * `queued` - Queued
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        EInvoiceDeliveryStatusEnum: "sending" | "sent" | "queued" | "failed";
+        EInvoiceEmailRequest: {
+            /** @description The files to attach: ubl (UBL XML), facturx (Factur-X PDF), pdf (the plain PDF). */
+            formats: components["schemas"]["FormatsEnum"][];
+            /** @description Recipients; left out: the customer's invoice contacts, else its e-mail address. */
+            to?: string[];
+        };
         EmailAttachment: {
             readonly id: number;
             readonly file_name: string;
@@ -6700,6 +6872,13 @@ export interface components {
             /** Format: date-time */
             readonly computed_at: string;
         };
+        /**
+         * @description * `ubl` - ubl
+         *     * `facturx` - facturx
+         *     * `pdf` - pdf
+         * @enum {string}
+         */
+        FormatsEnum: "ubl" | "facturx" | "pdf";
         GenerateCartonsRequest: {
             count: number;
             production_batch_code: string;
@@ -7509,6 +7688,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Dispatch"][];
+        };
+        PaginatedEInvoiceDeliveryList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["EInvoiceDelivery"][];
         };
         PaginatedEmailMessageList: {
             /** @example 123 */
@@ -8638,6 +8832,37 @@ export interface components {
             read: number;
             changed: number;
             failed: number;
+        };
+        PeppolSettings: {
+            enabled?: boolean;
+            /**
+             * Access point URL
+             * Format: uri
+             */
+            endpoint_url: string;
+            readonly has_api_key: boolean;
+            /** @description Stored secrets no configured key decrypts (the keys were lost): enter them again. */
+            readonly unreadable_secrets: string[];
+            /** Sender participant ID */
+            sender_id: string;
+            timeout?: number;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        PeppolSettingsRequest: {
+            enabled?: boolean;
+            /**
+             * Access point URL
+             * Format: uri
+             */
+            endpoint_url: string;
+            /** @description Write-only. Left out or empty: the stored key stays. */
+            api_key?: string;
+            /** @default false */
+            clear_api_key: boolean;
+            /** Sender participant ID */
+            sender_id: string;
+            timeout?: number;
         };
         PermissionMatrix: {
             areas: components["schemas"]["MatrixArea"][];
@@ -34391,6 +34616,258 @@ export interface operations {
             };
         };
     };
+    salesorders_invoices_deliveries_list: {
+        parameters: {
+            query: {
+                customer?: number;
+                issue_date_from?: string;
+                issue_date_to?: string;
+                /**
+                 * @description * `invoice` - Invoice
+                 *     * `credit_note` - Credit note
+                 */
+                kind?: "credit_note" | "invoice";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                /**
+                 * @description * `draft` - draft
+                 *     * `open` - open
+                 *     * `partially_paid` - partially_paid
+                 *     * `paid` - paid
+                 *     * `overdue` - overdue
+                 *     * `credited` - credited
+                 *     * `unpaid` - unpaid
+                 *     * `credit_note` - credit_note
+                 */
+                payment_status?: "credit_note" | "credited" | "draft" | "open" | "overdue" | "paid" | "partially_paid" | "unpaid";
+                sales_order?: number;
+                /** @description A search term. */
+                search?: string;
+                shipment?: number;
+                /**
+                 * @description * `draft` - Draft
+                 *     * `posted` - Posted
+                 */
+                status?: "draft" | "posted";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedEInvoiceDeliveryList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_facturx_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_facturx_xml_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     salesorders_invoices_payments_create: {
         parameters: {
             query: {
@@ -34545,6 +35022,83 @@ export interface operations {
             };
         };
     };
+    salesorders_invoices_peppol_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EInvoiceDelivery"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     salesorders_invoices_post_create: {
         parameters: {
             query: {
@@ -34579,6 +35133,90 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_invoices_send_email_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EInvoiceEmailRequest"];
+                "multipart/form-data": components["schemas"]["EInvoiceEmailRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["EInvoiceEmailRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["EInvoiceDelivery"];
                     };
                 };
             };
@@ -35744,6 +36382,238 @@ export interface operations {
                         code: 200;
                         message: string;
                         data: components["schemas"]["VatTreatment"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_peppol_settings_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PeppolSettings"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_peppol_settings_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeppolSettingsRequest"];
+                "multipart/form-data": components["schemas"]["PeppolSettingsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PeppolSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PeppolSettings"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_peppol_settings_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
                     };
                 };
             };

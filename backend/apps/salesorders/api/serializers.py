@@ -19,9 +19,11 @@ from apps.products.models import Product
 from apps.purchaseorders import selectors as purchasing_selectors
 from apps.salesorders import selectors, services
 from apps.salesorders.models import (
+    EInvoiceDelivery,
     Invoice,
     InvoiceLine,
     Language,
+    PeppolSettings,
     SalesOrder,
     SalesOrderLine,
     Shipment,
@@ -759,3 +761,117 @@ class DeliverySerializer(serializers.ModelSerializer):
             "schedule_status",
         ]
         read_only_fields = fields
+
+
+# -- e-invoice delivery -----------------------------------------------------------------------------------
+
+
+class EInvoiceDeliverySerializer(serializers.ModelSerializer):
+    email_status = serializers.SerializerMethodField(
+        help_text="For an e-mail delivery: the message's status in the e-mail log (queued, sent, failed...)."
+    )
+    requested_by_name = serializers.SerializerMethodField()
+    formats = serializers.ListField(child=serializers.CharField(), read_only=True)
+
+    class Meta:
+        model = EInvoiceDelivery
+        fields = [
+            "id",
+            "channel",
+            "status",
+            "formats",
+            "recipient",
+            "message_id",
+            "error",
+            "error_message",
+            "email_message",
+            "email_status",
+            "requested_by_name",
+            "created_at",
+            "finished_at",
+        ]
+        read_only_fields = fields
+
+    def get_email_status(self, obj) -> str:
+        return obj.email_message.status if obj.email_message_id and obj.email_message else ""
+
+    def get_requested_by_name(self, obj) -> str:
+        user = obj.requested_by
+        return (user.get_full_name() or user.username) if user else ""
+
+
+class EInvoiceEmailSerializer(serializers.Serializer):
+    formats = serializers.ListField(
+        child=serializers.ChoiceField(choices=["ubl", "facturx", "pdf"]),
+        min_length=1,
+        max_length=3,
+        help_text="The files to attach: ubl (UBL XML), facturx (Factur-X PDF), pdf (the plain PDF).",
+    )
+    to = serializers.ListField(
+        child=serializers.EmailField(max_length=254),
+        required=False,
+        max_length=20,
+        help_text="Recipients; left out: the customer's invoice contacts, else its e-mail address.",
+    )
+
+    def validate_formats(self, value: list[str]) -> list[str]:
+        if len(set(value)) != len(value):
+            raise serializers.ValidationError(_("Each format once."))
+        return value
+
+
+class PeppolSettingsSerializer(serializers.ModelSerializer):
+    api_key = serializers.CharField(
+        write_only=True,
+        required=False,
+        allow_blank=True,
+        max_length=2000,
+        trim_whitespace=False,
+        help_text="Write-only. Left out or empty: the stored key stays.",
+    )
+    clear_api_key = serializers.BooleanField(write_only=True, required=False, default=False)
+    has_api_key = serializers.SerializerMethodField()
+    unreadable_secrets = serializers.SerializerMethodField(
+        help_text="Stored secrets no configured key decrypts (the keys were lost): enter them again."
+    )
+    timeout = serializers.IntegerField(min_value=1, max_value=120, required=False)
+
+    class Meta:
+        model = PeppolSettings
+        fields = [
+            "enabled",
+            "endpoint_url",
+            "api_key",
+            "clear_api_key",
+            "has_api_key",
+            "unreadable_secrets",
+            "sender_id",
+            "timeout",
+            "updated_at",
+        ]
+        read_only_fields = ["updated_at"]
+
+    def get_has_api_key(self, obj) -> bool:
+        return bool(obj.api_key)
+
+    def get_unreadable_secrets(self, obj) -> list[str]:
+        from apps.common.secrets import is_unreadable
+
+        return ["api_key"] if is_unreadable(obj.api_key) else []
+
+    def validate_endpoint_url(self, value: str) -> str:
+        from apps.common import outbound
+
+        try:
+            outbound.check_url(value)
+        except outbound.OutboundRefused as exc:
+            raise serializers.ValidationError(exc.message) from exc
+        return value
+
+    def validate_sender_id(self, value: str) -> str:
+        value = value.strip()
+        if not re.fullmatch(r"[0-9]{4}:[A-Za-z0-9.\-_@]{1,90}", value):
+            raise serializers.ValidationError(
+                _("Enter the participant ID as scheme:identifier, e.g. 9944:NL004495445B01.")
+            )
+        return value

@@ -1,3 +1,4 @@
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from . import views
@@ -9,4 +10,8 @@ router.register("shipments", views.ShipmentViewSet, basename="salesshipment")
 router.register("invoices", views.InvoiceViewSet, basename="invoice")
 router.register("deliveries", views.DeliveryViewSet, basename="salesdelivery")
 
-urlpatterns = [*router.urls]
+urlpatterns = [
+    path("invoices/<int:pk>/peppol/", views.InvoicePeppolSendView.as_view(), name="invoice-peppol"),
+    path("peppol-settings/", views.PeppolSettingsView.as_view(), name="peppol-settings"),
+    *router.urls,
+]

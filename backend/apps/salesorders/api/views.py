@@ -1,14 +1,18 @@
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpResponse
+from django.utils.decorators import method_decorator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from apps.common import tax
+from apps.common.api.permissions import TENANT_PERMISSION_CLASSES
 from apps.common.api.viewsets import (
     DocumentViewSet,
     TenantReadOnlyViewSet,
@@ -17,21 +21,32 @@ from apps.common.api.viewsets import (
 from apps.common.idempotency import idempotent
 from apps.purchaseorders.api.serializers import OwnerOptionSerializer
 from apps.purchaseorders.api.views import owner_options_response
-from apps.salesorders import pdf, selectors, services, ubl
-from apps.salesorders.errors import LineNotFound, ShipmentNotFound
-from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, Shipment, ShipmentCarton
+from apps.salesorders import cii, pdf, selectors, services, ubl
+from apps.salesorders.errors import InvoiceNotFound, LineNotFound, PeppolSettingsMissing, ShipmentNotFound
+from apps.salesorders.models import (
+    EInvoiceDelivery,
+    Invoice,
+    PeppolSettings,
+    SalesOrder,
+    SalesOrderLine,
+    Shipment,
+    ShipmentCarton,
+)
 
 from .filters import DeliveryFilter, InvoiceFilter, SalesOrderFilter, ShipmentFilter
 from .serializers import (
     CartonCodesSerializer,
     CreditNoteSerializer,
     DeliverySerializer,
+    EInvoiceDeliverySerializer,
+    EInvoiceEmailSerializer,
     InvoiceCreateSerializer,
     InvoiceDetailSerializer,
     InvoicePostSerializer,
     InvoiceSerializer,
     InvoiceUpdateSerializer,
     PaymentSerializer,
+    PeppolSettingsSerializer,
     SalesOrderDetailSerializer,
     SalesOrderSerializer,
     SalesOrderWriteSerializer,
@@ -412,13 +427,17 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         "customer__name",
     ]
     ordering = ["-created_at", "-id"]
-    pdf_actions = ("pdf", "ubl")
+    pdf_actions = ("pdf", "ubl", "facturx", "facturx_xml")
     action_permissions = {
         "post": "salesorders.change_invoice",
         "credit_note": "salesorders.add_invoice",
         "payments": "salesorders.change_invoice",
         "pdf": "salesorders.view_invoice",
         "ubl": "salesorders.view_invoice",
+        "facturx": "salesorders.view_invoice",
+        "facturx_xml": "salesorders.view_invoice",
+        "send_email": "salesorders.change_invoice",
+        "deliveries": "salesorders.view_invoice",
     }
     export_filename = "sales-invoices"
     export_columns = [
@@ -545,6 +564,117 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         response = HttpResponse(content, content_type="application/xml")
         response["Content-Disposition"] = f'attachment; filename="{invoice.number}.xml"'
         return response
+
+    @extend_schema(responses=PDF_RESPONSE)
+    @action(detail=True, methods=["get"])
+    def facturx(self, request, pk=None):
+        """The posted invoice or credit note as a Factur-X e-invoice (EN 16931 profile): its PDF as PDF/A-3
+        with the CII XML embedded as `factur-x.xml`. The content is checked against the EN 16931 rules and
+        the XML against the Factur-X XSD before it is answered (409 `facturx_invalid` names the broken
+        rules; 409 `ubl_not_posted` for a draft)."""
+        invoice = self.get_object()
+        response = HttpResponse(cii.invoice_facturx_pdf(invoice), content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="{invoice.number}-factur-x.pdf"'
+        return response
+
+    @extend_schema(responses=UBL_RESPONSE)
+    @action(detail=True, methods=["get"], url_path="facturx-xml")
+    def facturx_xml(self, request, pk=None):
+        """The Factur-X CII XML alone (what the Factur-X PDF embeds), checked as `facturx/` is."""
+        invoice = self.get_object()
+        response = HttpResponse(cii.invoice_facturx_xml(invoice), content_type="application/xml")
+        response["Content-Disposition"] = 'attachment; filename="factur-x.xml"'
+        return response
+
+    @extend_schema(request=EInvoiceEmailSerializer, responses={201: EInvoiceDeliverySerializer})
+    @action(detail=True, methods=["post"], url_path="send-email")
+    def send_email(self, request, pk=None):
+        """E-mails the posted document's e-invoice files (UBL, Factur-X, the PDF) to the given addresses,
+        else to the customer's invoice contacts or e-mail address, through the e-mail log (queued after
+        commit). Each file is checked as its download is (409 `ubl_invalid`, `facturx_invalid`,
+        `ubl_not_posted`); 409 `einvoice_no_recipient` when nobody is known."""
+        invoice = self.get_object()
+        serializer = EInvoiceEmailSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        delivery = services.einvoice_email_send(
+            invoice=invoice,
+            formats=serializer.validated_data["formats"],
+            recipients=serializer.validated_data.get("to") or None,
+            user=request.user,
+        )
+        return Response(EInvoiceDeliverySerializer(delivery).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=EInvoiceDeliverySerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def deliveries(self, request, pk=None):
+        """The document's e-invoice deliveries, newest first: through Peppol (sent with the access point's
+        message id, or failed with the reason) and by e-mail (with the message's status in the log)."""
+        invoice = self.get_object()
+        rows = EInvoiceDelivery.objects.filter(invoice=invoice).select_related(
+            "email_message", "requested_by"
+        )
+        return Response(EInvoiceDeliverySerializer(rows[:100], many=True).data)
+
+
+@method_decorator(transaction.non_atomic_requests, name="dispatch")
+class InvoicePeppolSendView(APIView):
+    """Sends a posted invoice or credit note through the company's Peppol access point (the UBL
+    e-invoice, checked first). The delivery is recorded whatever the access point answers: 200 with the
+    delivery (`sent`, the access point's `message_id`), or 502 `peppol_delivery_failed` with the reason
+    (`data.reason`: address_refused, rate_limited, timeout, unreachable, unauthorized, rejected,
+    unavailable, bad_answer) and the failed delivery kept. 409 `peppol_not_configured`,
+    `peppol_disabled`, `peppol_no_receiver` (the customer has no VAT number of a Peppol scheme),
+    `peppol_already_sent`, `ubl_invalid`, `ubl_not_posted`."""
+
+    permission_classes = TENANT_PERMISSION_CLASSES
+    allowed_user_types = ("internal",)
+    permission_model = Invoice
+    action = "peppol_send"
+    action_permissions = {"peppol_send": "salesorders.change_invoice"}
+
+    def initial(self, request, *args, **kwargs):
+        # Outside the request transaction (the delivery is recorded even when the access point refuses
+        # it): the permission checks and the look-up get a transaction of their own.
+        with transaction.atomic():
+            super().initial(request, *args, **kwargs)
+            if not Invoice.objects.filter(pk=kwargs["pk"]).exists():
+                raise InvoiceNotFound()
+
+    @extend_schema(request=None, responses=EInvoiceDeliverySerializer)
+    def post(self, request, pk: int):
+        delivery = services.einvoice_peppol_send(
+            tenant_id=request.tenant.pk, invoice_id=pk, user=request.user
+        )
+        return Response(EInvoiceDeliverySerializer(delivery).data)
+
+
+class PeppolSettingsView(APIView):
+    """The company's Peppol access point (one per tenant): its API's URL, the API key (write-only,
+    stored encrypted) and the company's sender participant ID. For the company's administrator."""
+
+    permission_classes = TENANT_PERMISSION_CLASSES
+    allowed_user_types = ("internal",)
+    permission_model = PeppolSettings
+
+    @extend_schema(responses=PeppolSettingsSerializer)
+    def get(self, request):
+        config = PeppolSettings.objects.first()
+        if config is None:
+            raise PeppolSettingsMissing()
+        return Response(PeppolSettingsSerializer(config).data)
+
+    @extend_schema(request=PeppolSettingsSerializer, responses=PeppolSettingsSerializer)
+    def put(self, request):
+        instance = PeppolSettings.objects.first()
+        serializer = PeppolSettingsSerializer(instance, data=request.data, partial=instance is not None)
+        serializer.is_valid(raise_exception=True)
+        config = services.peppol_settings_save(data=serializer.validated_data)
+        return Response(PeppolSettingsSerializer(config).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request):
+        services.peppol_settings_delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class DeliveryViewSet(TenantReadOnlyViewSet):

@@ -4,6 +4,7 @@ import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useCompanySettings, type MissingSetting } from '../api/companySettings';
 import { CompanySettingsForm } from '../components/CompanySettingsForm';
+import { PeppolSettingsCard } from '../components/PeppolSettingsCard';
 import { TracesAccountCard } from '../components/TracesAccountCard';
 import styles from './CompanySettingsPage.module.css';
 
@@ -61,6 +62,7 @@ export default function CompanySettingsPage() {
       </Flex>
       <CompanySettingsForm key={settings.id} settings={settings} />
       <TracesAccountCard />
+      <PeppolSettingsCard />
     </PageContainer>
   );
 }

@@ -30,6 +30,10 @@ export type CreditLineInput = S['CreditLineWriteRequest'];
 export type PaymentInput = S['PaymentRequest'];
 export type CartonCodesInput = S['CartonCodesRequest'];
 export type VatTreatment = S['VatTreatment'];
+export type EInvoiceDelivery = S['EInvoiceDelivery'];
+export type EInvoiceEmailInput = S['EInvoiceEmailRequest'];
+export type EInvoiceFormat = EInvoiceEmailInput['formats'][number];
+export const EINVOICE_FORMATS: EInvoiceFormat[] = ['ubl', 'facturx', 'pdf'];
 
 export const ORDER_STATUSES: OrderStatus[] = [
   'draft',
@@ -263,6 +267,39 @@ export async function downloadUbl(id: number, fallbackName: string): Promise<voi
   const file = await download(invoiceUblUrl(id));
   saveBlob(file.blob, file.fileName ?? fallbackName);
 }
+
+export const invoiceFacturxUrl = (id: number) => `${INVOICES_URL}${id}/facturx/`;
+
+/** Saves the posted document's Factur-X e-invoice (its PDF/A-3 with factur-x.xml embedded) as a file. */
+export async function downloadFacturx(id: number, fallbackName: string): Promise<void> {
+  const file = await download(invoiceFacturxUrl(id));
+  saveBlob(file.blob, file.fileName ?? fallbackName);
+}
+
+/** The document's e-invoice deliveries (Peppol and e-mail), newest first. */
+export function useInvoiceDeliveries(id: number, enabled: boolean) {
+  const tenant = useTenant();
+  return useQuery({
+    queryKey: [INVOICES_URL, tenant, id, 'deliveries'],
+    queryFn: ({ signal }) => get<EInvoiceDelivery[]>(`${INVOICES_URL}${id}/deliveries/`, { signal }),
+    enabled: enabled && Number.isFinite(id),
+  });
+}
+
+/** A send whose outcome is recorded either way (a failed Peppol delivery stays listed): the deliveries
+ * are read again after success and failure. */
+function useDeliveryMutation<V, R>(fn: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: [INVOICES_URL] }),
+  });
+}
+export const useSendEInvoiceEmail = () =>
+  useDeliveryMutation(({ id, ...input }: EInvoiceEmailInput & { id: number }) =>
+    post<EInvoiceDelivery>(`${INVOICES_URL}${id}/send-email/`, input),
+  );
+export const useSendPeppol = () => useDeliveryMutation((id: number) => post<EInvoiceDelivery>(`${INVOICES_URL}${id}/peppol/`, {}));
 
 /** A rule the e-invoice broke (409 `ubl_invalid`: the server did not issue it). */
 export interface UblProblem {

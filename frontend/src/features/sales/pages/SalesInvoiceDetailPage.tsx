@@ -1,4 +1,4 @@
-import { FileOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { FileOutlined, FilePdfOutlined, FileProtectOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Checkbox, Descriptions, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Switch, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
 import {
+  downloadFacturx,
   downloadUbl,
   invoicePath,
   invoicePdfUrl,
@@ -25,6 +26,7 @@ import {
   type UblProblem,
 } from '../api/sales';
 import { DocumentLoader } from '../components/DocumentLoader';
+import { DeliveriesCard, einvoiceProblems, PeppolSendButton, ProblemList, SendEmailButton, SendEmailDialog } from '../components/EInvoiceDelivery';
 import { PaymentStatusTag } from '../components/StatusTags';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { InvoiceAccountingState } from '@/shared/accounting/InvoiceAccountingState';
@@ -55,6 +57,8 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
   const [ublProblems, setUblProblems] = useState<UblProblem[]>([]);
   const [paying, setPaying] = useState(false);
   const [crediting, setCrediting] = useState(false);
+  const [mailing, setMailing] = useState(false);
+  const [downloading, setDownloading] = useState<'ubl' | 'facturx' | null>(null);
   const [detailsDirty, setDetailsDirty] = useState(false);
   const mayChange = useMayPermission('salesorders.change_invoice');
   const mayAdd = useMayPermission('salesorders.add_invoice');
@@ -62,7 +66,13 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
   const onError = (err: unknown) => setError(errorText(err));
   const onUblError = (err: unknown) => {
     setError(errorText(err));
-    setUblProblems(isApiError(err) && err.error === 'ubl_invalid' && Array.isArray(err.data) ? (err.data as UblProblem[]) : []);
+    setUblProblems(einvoiceProblems(err));
+  };
+  const downloadEInvoice = (format: 'ubl' | 'facturx') => {
+    setUblProblems([]);
+    setDownloading(format);
+    const run = format === 'ubl' ? downloadUbl(inv.id, `${inv.number}.xml`) : downloadFacturx(inv.id, `${inv.number}-factur-x.pdf`);
+    void run.catch(onUblError).finally(() => setDownloading(null));
   };
   const draft = inv.status === 'draft';
   const isInvoice = inv.kind === 'invoice';
@@ -82,17 +92,26 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
             {t('invoice.pdf')}
           </Button>
           {draft ? null : (
-            <Button
-              icon={<FileOutlined />}
-              onClick={() => {
-                setUblProblems([]);
-                void downloadUbl(inv.id, `${inv.number}.xml`).catch(onUblError);
-              }}
-              data-testid="invoice-ubl"
-            >
-              {t('invoice.ubl')}
-            </Button>
+            <>
+              <Button icon={<FileOutlined />} loading={downloading === 'ubl'} onClick={() => downloadEInvoice('ubl')} data-testid="invoice-ubl">
+                {t('invoice.ubl')}
+              </Button>
+              <Button
+                icon={<FileProtectOutlined />}
+                loading={downloading === 'facturx'}
+                onClick={() => downloadEInvoice('facturx')}
+                data-testid="invoice-facturx"
+              >
+                {t('einvoice.facturx')}
+              </Button>
+            </>
           )}
+          {!draft && mayChange ? (
+            <>
+              <SendEmailButton onClick={() => setMailing(true)} />
+              <PeppolSendButton invoice={inv} onError={onUblError} />
+            </>
+          ) : null}
           {editable ? (
             <Popconfirm title={t('invoice.confirmPost')} onConfirm={() => post.mutate(inv.id, { onError })} disabled={detailsDirty}>
               <Button
@@ -129,17 +148,7 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
           type="error"
           showIcon
           title={error}
-          description={
-            ublProblems.length ? (
-              <ul data-testid="ubl-problems">
-                {ublProblems.map((problem) => (
-                  <li key={problem.rule}>
-                    {problem.rule}: {problem.message}
-                  </li>
-                ))}
-              </ul>
-            ) : undefined
-          }
+          description={ublProblems.length ? <ProblemList problems={ublProblems} /> : undefined}
           closable={{
             onClose: () => {
               setError(null);
@@ -270,6 +279,8 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      {draft ? null : <DeliveriesCard invoice={inv} />}
+      {mailing ? <SendEmailDialog invoice={inv} onClose={() => setMailing(false)} /> : null}
       {paying ? <PaymentDialog invoice={inv} onClose={() => setPaying(false)} /> : null}
       {crediting ? <CreditNoteDialog invoice={inv} onClose={() => setCrediting(false)} /> : null}
     </PageContainer>
