@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, signIn } from './helpers';
+import { ARTICLE, TENANT, call, orderAndLabel, token, type Envelope, type Goods, type Page_ } from './goods';
+import { signIn } from './helpers';
 import { PHONE, axeClean, fitsThePhone } from './phone';
 
 /**
@@ -16,114 +17,17 @@ import { PHONE, axeClean, fitsThePhone } from './phone';
  * label of a carton that has shipped. After each, the counts still agree.
  */
 
-const TENANT = 3;
-const ARTICLE = 'CT-DW-4030';
-/** The demo delivery of paper the factory labels from (Shanghai Evergreen Packaging, active). */
-const DELIVERY = 'SEP-DN-2026-0101';
 /** A storage location of the demo warehouse RTM (the receiving dock is RECV). */
 const SHELF = 'B-01';
 
-interface Envelope<T> {
-  data: T;
-  error?: string;
-}
-interface Page_<T> {
-  count: number;
-  results: T[];
-}
-
-async function token(request: APIRequestContext, username: string): Promise<string> {
-  const login = await request.post('/api/users/login/', { data: { username, password: PASSWORD } });
-  expect(login.ok()).toBeTruthy();
-  return ((await login.json()) as Envelope<{ access: string }>).data.access;
-}
-
-async function call<T>(request: APIRequestContext, auth: string, method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown): Promise<T> {
-  const answer = await request.fetch(`${url}${url.includes('?') ? '&' : '?'}tenant_id=${String(TENANT)}`, {
-    method,
-    headers: { Authorization: `Bearer ${auth}` },
-    data: data as Record<string, unknown> | undefined,
-  });
-  expect(answer.ok(), `${method} ${url}: ${await answer.text()}`).toBeTruthy();
-  return ((await answer.json()) as Envelope<T>).data;
-}
-
-/** A container number with its ISO 6346 check digit (letters A=10 upwards, skipping 11, 22 and 33). */
-function containerNumber(): string {
-  const values = new Map<string, number>();
-  let value = 10;
-  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
-    if (value % 11 === 0) value += 1;
-    values.set(letter, value);
-    value += 1;
-  }
-  const serial = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  const first = `CTFU${serial}`;
-  const total = [...first].reduce((sum, char, position) => sum + (values.get(char) ?? Number(char)) * 2 ** position, 0);
-  return `${first}${String((total % 11) % 10)}`;
-}
-
-interface Setup {
-  order: { id: number; number: string; line: number };
-  container: string;
-  shipment: number;
-  delivery: number;
-  labels: { id: number; code: string }[];
-}
-
-/** The office orders 3 cartons; the factory labels them for a container on its way (through the API). */
-async function orderAndLabel(request: APIRequestContext): Promise<Setup> {
+/** The office orders 3 cartons; the factory labels them for a container on its way (e2e/goods.ts). */
+async function orderAndLabelThree(request: APIRequestContext): Promise<Goods> {
   const admin = await token(request, 'admin');
-  const supplierUser = await token(request, 'supplier');
   // A labelled line ships only its picked cartons (another journey may have allowed unlabelled shipping).
-  // The container's statement is filed with the EU information system, which this server cannot reach:
-  // the company allows shipping imported cartons before it is available (the statement's own journey is
-  // backend/apps/eudr/tests/test_placing.py), and the delivery note says so per carton.
+  // The container's statement is filed in its own journey (placing-statement.spec.ts): here the company
+  // allows shipping imported cartons before it is available, and the delivery note says so per carton.
   await call(request, admin, 'PATCH', '/api/tenants/current/', { allow_unlabelled_shipping: false, allow_uncovered_shipping: true });
-
-  const template = await call<{ supplier: number; lines: { product: number; product_number: string }[] }>(
-    request,
-    admin,
-    'GET',
-    '/api/purchaseorders/orders/by-number/PO-2026-00002/',
-  );
-  const product = template.lines.find((l) => l.product_number === ARTICLE)?.product;
-  expect(product).toBeTruthy();
-  const order = await call<{ id: number; order_number: string }>(request, admin, 'POST', '/api/purchaseorders/orders/', {
-    supplier: template.supplier,
-    currency: 'USD',
-    order_date: new Date().toISOString().slice(0, 10),
-    description: 'Phone flow of goods',
-    lines: [{ product, order_qty: '3', unit_cost: '1.03' }],
-  });
-  const detail = await call<{ lines: { id: number }[] }>(request, admin, 'GET', `/api/purchaseorders/orders/${String(order.id)}/`);
-  const line = detail.lines[0]?.id ?? 0;
-
-  const deliveries = await call<Page_<{ id: number; delivery_number: string }>>(request, supplierUser, 'GET', `/api/eudr/raw-materials/?search=${DELIVERY}`);
-  const delivery = deliveries.results.find((d) => d.delivery_number === DELIVERY)?.id ?? 0;
-  const limit = await call<{ next_batch_code: string; max_cartons: number }>(
-    request,
-    supplierUser,
-    'GET',
-    `/api/eudr/raw-materials/${String(delivery)}/generation-limit/?product=${String(product)}&purchase_order_line=${String(line)}`,
-  );
-  expect(limit.max_cartons).toBe(3); // the order line binds
-  const container = containerNumber();
-  await call(request, supplierUser, 'POST', `/api/eudr/raw-materials/${String(delivery)}/generate-cartons/`, {
-    count: 3,
-    production_batch_code: limit.next_batch_code,
-    product,
-    purchase_order_line: line,
-    container,
-  });
-  // The container carries the order; it sails and arrives.
-  const shipment = await call<{ id: number }>(request, admin, 'POST', '/api/logistics/shipments/', { container_number: container, purchase_orders: [order.id] });
-  for (const status of ['in_transit', 'arrived']) {
-    await call(request, admin, 'POST', `/api/logistics/shipments/${String(shipment.id)}/transition/`, { status });
-  }
-  const labels = await call<Page_<{ id: number; code: string }>>(request, admin, 'GET', `/api/eudr/cartons/?container=${container}&ordering=code`);
-  expect(labels.count).toBe(3);
-  return { order: { id: order.id, number: order.order_number, line }, container, shipment: shipment.id, delivery, labels: labels.results };
+  return orderAndLabel(request, 3, 'Phone flow of goods');
 }
 
 /** A signed-in phone (touch, 390 px) of one user, in the trading company. */
@@ -178,7 +82,7 @@ test('one flow of goods on a phone: ordered, labelled, received by scan, put awa
   request,
 }) => {
   test.setTimeout(300_000);
-  const setup = await orderAndLabel(request);
+  const setup = await orderAndLabelThree(request);
   const [carton, ...others] = setup.labels.map((l) => l.code);
   if (!carton) throw new Error('no carton');
   const admin = await token(request, 'admin');
