@@ -31,6 +31,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
+from apps.common.signals import public_trace_changed
 from apps.eudr.dds.checks import ERROR, DdsCheck, run_checks, statement_checks
 from apps.eudr.dds.package import load_facts
 from apps.eudr.dds.statement import (
@@ -496,9 +497,10 @@ def placing_statement_request(
 
 def _cover(submission: DdsSubmission, labels: list[CartonLabel]) -> None:
     """The statement's coverage rows: each carton with its delivery, HS heading and net mass."""
-    from apps.eudr import trace_store
-
-    trace_store.changed(submission.tenant_id, labels=[label.pk for label in labels])  # bulk_create: no signal
+    # bulk_create sends no model signal (apps/common/signals.py)
+    public_trace_changed.send(
+        sender=DdsCoveredCarton, tenant_id=submission.tenant_id, labels=[label.pk for label in labels]
+    )
     DdsCoveredCarton.objects.bulk_create(
         [
             DdsCoveredCarton(
@@ -532,11 +534,11 @@ def coverage_release(submission: DdsSubmission) -> int:
     (inactive) as the record of what it declared. Returns how many were released."""
     if submission.status not in DdsSubmission.FINAL:
         return 0
-    from apps.eudr import trace_store
-
     released = DdsCoveredCarton.objects.filter(submission=submission, active=True).update(active=False)
-    if released:
-        trace_store.changed(submission.tenant_id, submissions=[submission.pk])  # update() sends no signal
+    if released:  # update() sends no model signal (apps/common/signals.py)
+        public_trace_changed.send(
+            sender=DdsCoveredCarton, tenant_id=submission.tenant_id, submissions=[submission.pk]
+        )
     return released
 
 

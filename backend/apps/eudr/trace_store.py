@@ -390,8 +390,16 @@ def _company_saved(sender, instance, update_fields=None, created=False, **kwargs
     changed(instance.pk, company=True)
 
 
+def _signalled(sender, tenant_id=None, **scope) -> None:
+    scope.pop("signal", None)
+    changed(tenant_id, **scope)
+
+
 def connect() -> None:
     """Called from EudrConfig.ready()."""
+    from apps.common.signals import public_trace_changed
+
+    public_trace_changed.connect(_signalled, dispatch_uid="eudr.trace_store.signalled")
     from apps.eudr.models import (
         CartonLabel,
         DdsCoveredCarton,

@@ -305,10 +305,14 @@ def cartons_transition(
     WarehouseCarton.objects.bulk_update(cartons, fields)
     CartonEvent.objects.bulk_create(events)
     if cartons:
-        from apps.eudr import trace_store
+        from apps.common.signals import public_trace_changed
 
-        # The public trace shows the warehouse history; bulk writes send no signal.
-        trace_store.changed(cartons[0].tenant_id, labels=[carton.label_id for carton in cartons])
+        # The public trace shows the warehouse history; bulk writes send no model signal.
+        public_trace_changed.send(
+            sender=WarehouseCarton,
+            tenant_id=cartons[0].tenant_id,
+            labels=[carton.label_id for carton in cartons],
+        )
     return cartons
 
 

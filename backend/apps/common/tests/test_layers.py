@@ -15,6 +15,8 @@ APPS = Path(__file__).resolve().parents[2]
 HTTP_LAYER_OUTSIDE_API = {
     "apps/common/apps.py": "registers the OpenAPI field extensions on start",
     "apps/common/middleware.py": "answers HTTP errors in the API's envelope",
+    "apps/eudr/public_trace_fast.py": "middleware: answers a scan from its stored HTTP answer, throttled as the view",
+    "apps/eudr/trace_store.py": "stores each carton's public HTTP answer, rendered by the API's serializer",
     "apps/common/imports.py": "the import framework: a viewset mixin and its job serializer",
     "apps/common/commentable.py": "comment visibility by user type, shared with the comment views",
     "apps/customers/importers.py": "imports validate each row with the API's serializer (docs/api-contract.md)",

@@ -63,7 +63,7 @@ def trace(code):
 
 
 def test_a_plot_outside_is_an_error_and_hidden_until_an_internal_user_confirms_it(
-    eudr_world, api, outside, in_tenant
+    eudr_world, api, outside, in_tenant, django_capture_on_commit_callbacks
 ):
     w = eudr_world
     delivery, label = outside
@@ -80,11 +80,12 @@ def test_a_plot_outside_is_an_error_and_hidden_until_an_internal_user_confirms_i
     public = trace(label.code)
     assert public["plots_under_review"] is True and public["plots"] is None
 
-    answer = client.post(
-        f"{RAW}{delivery.pk}/confirm-outside-country/",
-        {"reason": "The farm's compartment lies on the border; surveyed by GPS on site."},
-        format="json",
-    )
+    with django_capture_on_commit_callbacks(execute=True):  # the stored public answer is rebuilt on commit
+        answer = client.post(
+            f"{RAW}{delivery.pk}/confirm-outside-country/",
+            {"reason": "The farm's compartment lies on the border; surveyed by GPS on site."},
+            format="json",
+        )
     assert answer.status_code == 200, answer.content
     confirmed = answer.json()["data"]["outside_country"]
     assert confirmed["plots"] == [1] and confirmed["confirmed"] is True

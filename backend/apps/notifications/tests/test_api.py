@@ -49,7 +49,11 @@ def test_events_list_their_variables_contacts_and_attachments(world, api):
     assert {"name": "order.number", "description": "Purchase order number"} in events[
         "purchase_order.created"
     ]["variables"]
-    assert {a["key"] for a in events["invoice.posted"]["attachments"]} == {"invoice_pdf"}
+    assert {a["key"] for a in events["invoice.posted"]["attachments"]} == {
+        "invoice_pdf",
+        "invoice_ubl",
+        "invoice_facturx",
+    }
     assert {a["key"] for a in events["sales_shipment.shipped"]["attachments"]} == {"delivery_note"}
     assert events["raw_material.expiring"]["uses_days"]
 
