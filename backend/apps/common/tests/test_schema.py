@@ -44,3 +44,23 @@ def test_operations_outside_a_tenant_do_not_take_tenant_id():
         if not is_tenant_scoped(view) and "tenant_id" in names:
             # The signed-in user's own endpoints read tenant_id optionally; nothing else outside a tenant.
             assert path.startswith("/api/users/me/"), f"{method.upper()} {path}"
+
+
+def test_an_action_documented_as_a_page_answers_a_page():
+    """An extra GET action of a paginated view is documented as a page (count, results) unless it sets
+    `pagination_class=None`; one that answers a plain list must say so, or clients read `results` of a
+    list. Its code has to paginate."""
+    import inspect
+
+    checked = 0
+    for path, method, operation, view in _operations():
+        if method != "get":
+            continue
+        ref = str(operation["responses"].get("200", {}))
+        name = path.rstrip("/").rsplit("/", 1)[-1].replace("-", "_")
+        handler = getattr(view, name, None)
+        if "Paginated" not in ref or handler is None or not hasattr(handler, "mapping"):
+            continue
+        checked += 1
+        assert "paginate" in inspect.getsource(handler), f"GET {path} is documented as a page"
+    assert checked >= 3

@@ -604,11 +604,12 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
         )
         return Response(EInvoiceDeliverySerializer(delivery).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses=EInvoiceDeliverySerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @extend_schema(responses=EInvoiceDeliverySerializer(many=True), filters=False)
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def deliveries(self, request, pk=None):
-        """The document's e-invoice deliveries, newest first: through Peppol (sent with the access point's
-        message id, or failed with the reason) and by e-mail (with the message's status in the log)."""
+        """The document's e-invoice deliveries, newest first and at most 100, as a plain list (not a
+        page): through Peppol (sent with the access point's message id, or failed with the reason) and
+        by e-mail (with the message's status in the log)."""
         invoice = self.get_object()
         rows = EInvoiceDelivery.objects.filter(invoice=invoice).select_related(
             "email_message", "requested_by"
