@@ -4185,8 +4185,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description The document's e-invoice deliveries, newest first: through Peppol (sent with the access point's
-         *     message id, or failed with the reason) and by e-mail (with the message's status in the log).
+         * @description The document's e-invoice deliveries, newest first and at most 100, as a plain list (not a
+         *     page): through Peppol (sent with the access point's message id, or failed with the reason) and
+         *     by e-mail (with the message's status in the log).
          */
         get: operations["salesorders_invoices_deliveries_list"];
         put?: never;
@@ -7688,21 +7689,6 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["Dispatch"][];
-        };
-        PaginatedEInvoiceDeliveryList: {
-            /** @example 123 */
-            count: number;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=4
-             */
-            next?: string | null;
-            /**
-             * Format: uri
-             * @example http://api.example.org/accounts/?page=2
-             */
-            previous?: string | null;
-            results: components["schemas"]["EInvoiceDelivery"][];
         };
         PaginatedEmailMessageList: {
             /** @example 123 */
@@ -34619,40 +34605,6 @@ export interface operations {
     salesorders_invoices_deliveries_list: {
         parameters: {
             query: {
-                customer?: number;
-                issue_date_from?: string;
-                issue_date_to?: string;
-                /**
-                 * @description * `invoice` - Invoice
-                 *     * `credit_note` - Credit note
-                 */
-                kind?: "credit_note" | "invoice";
-                /** @description Which field to use when ordering the results. */
-                ordering?: string;
-                /** @description A page number within the paginated result set. */
-                page?: number;
-                /** @description Number of results to return per page. */
-                page_size?: number;
-                /**
-                 * @description * `draft` - draft
-                 *     * `open` - open
-                 *     * `partially_paid` - partially_paid
-                 *     * `paid` - paid
-                 *     * `overdue` - overdue
-                 *     * `credited` - credited
-                 *     * `unpaid` - unpaid
-                 *     * `credit_note` - credit_note
-                 */
-                payment_status?: "credit_note" | "credited" | "draft" | "open" | "overdue" | "paid" | "partially_paid" | "unpaid";
-                sales_order?: number;
-                /** @description A search term. */
-                search?: string;
-                shipment?: number;
-                /**
-                 * @description * `draft` - Draft
-                 *     * `posted` - Posted
-                 */
-                status?: "draft" | "posted";
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
             };
@@ -34677,7 +34629,7 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["PaginatedEInvoiceDeliveryList"];
+                        data: components["schemas"]["EInvoiceDelivery"][];
                     };
                 };
             };
