@@ -87,6 +87,16 @@ describe('the trace page shows the carton\'s way through the warehouse', () => {
     expect(screen.queryByTestId('trace-warehouse')).toBeNull();
   });
 
+  it('names the origin country with a badge of letters, never a flag emoji (boxes without an emoji font)', async () => {
+    vi.stubGlobal('fetch', answer(DATA));
+    render(<TracePage text={traceText('en')} language="en" onLanguage={() => undefined} />);
+    const origin = await screen.findByTestId('trace-origin');
+    expect(within(origin).getByTestId('trace-country-badge').textContent).toBe('CN');
+    expect(within(origin).getByTestId('trace-country').textContent).toBe('China');
+    const page = document.body.textContent ?? '';
+    expect(/[\u{1F1E6}-\u{1F1FF}]/u.test(page)).toBe(false);
+  });
+
   it('the English and Chinese texts have the same warehouse keys', () => {
     expect(Object.keys(traceText('zh').warehouse).sort()).toEqual(Object.keys(traceText('en').warehouse).sort());
   });

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { certificateExpired, countryName, flag, formatArea, formatDate, harvestPeriod, productName, supplierName, type TraceLanguage } from './format';
+import { certificateExpired, countryBadge, countryName, formatArea, formatDate, harvestPeriod, productName, supplierName, type TraceLanguage } from './format';
 import { TraceMap } from './TraceMap';
 import { fetchTrace, traceCodeFromPath, type TraceData, type TraceResult, type WarehouseStep } from './traceApi';
 import type { TraceText } from './traceText';
@@ -59,7 +59,7 @@ function WarehouseHistory({ steps, text, language }: { steps: WarehouseStep[]; t
             <span className="trace-muted">
               {' · '}
               <time dateTime={step.date}>{formatDate(step.date, language)}</time>
-              {step.country_code ? ` · ${flag(step.country_code)} ${countryName(step.country_code, step.country_code, language)}` : ''}
+              {step.country_code ? ` · ${countryName(step.country_code, step.country_code, language)}` : ''}
             </span>
           </li>
         ))}
@@ -76,9 +76,11 @@ function TraceDetails({ data, text, language }: { data: TraceData; text: TraceTe
     <>
       <Card title={text.origin} testId="trace-origin" accent>
         <p className="trace-country">
-          <span className="trace-flag" aria-hidden="true">
-            {flag(origin.country_code)}
-          </span>
+          {countryBadge(origin.country_code) ? (
+            <span className="trace-flag" aria-hidden="true" data-testid="trace-country-badge">
+              {countryBadge(origin.country_code)}
+            </span>
+          ) : null}
           <span data-testid="trace-country">{countryName(origin.country_code, origin.country_name, language)}</span>
         </p>
         <dl className="trace-facts">

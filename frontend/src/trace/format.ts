@@ -36,10 +36,12 @@ export function countryName(code: string, fallback: string, language: TraceLangu
   }
 }
 
-/** 🇫🇮 from "FI" (regional indicator symbols). */
-export function flag(code: string): string {
-  if (!/^[A-Za-z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+/**
+ * "FI" for the country badge, or '' for anything that is not a two-letter code. A badge of letters, not a
+ * flag emoji: a phone or desktop without an emoji font draws regional indicator symbols as empty boxes.
+ */
+export function countryBadge(code: string): string {
+  return /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : '';
 }
 
 export function formatArea(hectares: number | null | undefined, language: TraceLanguage, text: TraceText): string {
