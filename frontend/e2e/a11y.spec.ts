@@ -6,10 +6,14 @@
  * theme: both are set for each theme.
  *
  * Exclusions (none is a disabled rule): none at present. Add one only with the reason next to it.
+ *
+ * The walk in the light theme also reads each page for Chinese text in this English interface (e2e/
+ * language.ts: records named in Chinese are data and pass); chinese-walk.spec.ts walks the other way.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, type DemoUser } from './helpers';
+import { chineseIn, pageText, recordData } from './language';
 import { INTERNAL_ROUTES, internalIds, resolve, settled, SIGNED_OUT_ROUTES, SUPPLIER_ROUTES, supplierIds, TENANT, traceIds, WAREHOUSE_ROUTES, type Ids } from './routes';
 
 type Theme = 'light' | 'dark';
@@ -86,11 +90,13 @@ test.describe('axe: no critical or serious violation', () => {
       let context: BrowserContext;
       let page: Page;
       let ids: Ids;
+      let data: Set<string>;
 
       test.beforeAll(async ({ browser, request }) => {
         ids = await kind.ids(request);
         context = await newContext(browser);
         page = await context.newPage();
+        data = recordData(page);
         if (kind.user) await signIn(page, kind.user);
         else await page.goto('/auth/login');
       });
@@ -106,6 +112,7 @@ test.describe('axe: no critical or serious violation', () => {
             const found: Found[] = [];
             await audit(page, resolve(pattern, ids), theme, found);
             expect(found, `critical or serious axe violations:\n${report(found)}`).toEqual([]);
+            if (theme === 'light') expect(chineseIn(await pageText(page), data), 'Chinese text in the English interface').toEqual([]);
           });
         }
       }

@@ -7,10 +7,10 @@ test('switching company stores tenant_id and reloads the whole page', async ({ p
   // The admin starts in the empty Sandbox, and the home page says so and where to go.
   await expect(page.getByTestId('home-empty-company')).toBeVisible();
   await userMenu(page, 'Switch Company');
-  const modal = page.getByRole('dialog', { name: '选择租户' });
+  const modal = page.getByRole('dialog', { name: 'Select company' });
   await expect(modal).toBeVisible();
   const selector = modal.getByTestId('tenant-selector');
-  await expect(selector).toHaveAttribute('title', '选择租户');
+  await expect(selector).toHaveAttribute('title', 'Select company');
   await selector.click();
   const options = page.locator('.p-select-dropdown:visible .p-select-item-option');
   await expect(options).toHaveCount(3);
@@ -33,7 +33,7 @@ test('switching company stores tenant_id and reloads the whole page', async ({ p
 test('the warehouse layout offers only the trading company', async ({ page }) => {
   await signIn(page, 'warehouse');
   const selector = page.getByTestId('tenant-selector');
-  await expect(selector).toHaveAttribute('title', '选择租户');
+  await expect(selector).toHaveAttribute('title', 'Select company');
   await selector.click();
   const options = page.locator('.p-select-dropdown:visible .p-select-item-option');
   await expect(options).toHaveCount(1);

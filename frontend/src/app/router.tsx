@@ -12,6 +12,7 @@ import { loadRestTexts } from '@/i18n';
 import type { RouteMeta } from '@/shared/routing/routeMeta';
 import { FullPageSpinner } from './routing/FullPageSpinner';
 import { RootRoute } from './routing/RootRoute';
+import { PageErrorPage } from './routing/PageErrorPage';
 import { RouteErrorPage } from './routing/RouteErrorPage';
 import { TraceHandoff } from './routing/TraceHandoff';
 
@@ -173,7 +174,9 @@ export const routes: RouteObject[] = [
       {
         path: '/',
         lazy: async () => ({ Component: (await import('./layouts/LayoutSwitch')).LayoutSwitch }),
-        children: layoutRoutes,
+        // A page that crashes or cannot load its code (offline, before it was ever opened) is shown in
+        // the layout, which keeps its bar, menu and offline notice (PageErrorPage).
+        children: [{ errorElement: <PageErrorPage />, children: layoutRoutes }],
       },
       { path: '*', handle: notFoundMeta, lazy: async () => ({ Component: (await import('./routing/NotFoundPage')).NotFoundPage }) },
     ],

@@ -63,8 +63,8 @@ describe('locale files', () => {
     }
   });
 
-  it('the tenant selector is titled with the Chinese words in both languages (docs/specification.md)', () => {
-    expect((resources.en.tenant).selectTitle).toBe('选择租户');
+  it('the tenant selector is titled in the interface language: 选择租户 in Chinese (docs/specification.md, docs/decisions.md)', () => {
+    expect((resources.en.tenant).selectTitle).toBe('Select company');
     expect((resources.zh.tenant).selectTitle).toBe('选择租户');
   });
 });
