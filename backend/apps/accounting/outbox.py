@@ -1,9 +1,10 @@
 """The outbox: what goes to the accounting system, in which order, and what came of it (the sync log).
 
-- `enqueue_document(invoice)` runs inside the posting transaction (apps/salesorders/services.invoice_post):
-  one query when the tenant has no enabled connection; otherwise a pending entry with the idempotency key
-  "invoice:<pk>" / "credit_note:<pk>" (enqueueing twice finds the same row) and, after the commit, the
-  Celery task `accounting.process_outbox`. A credit note's entry depends on its invoice's.
+- `enqueue_document(invoice)` runs inside the posting transaction (`invoice_post`,
+  apps/salesorders/services/invoices.py): one query when the tenant has no enabled connection; otherwise a
+  pending entry with the idempotency key "invoice:<pk>" / "credit_note:<pk>" (enqueueing twice finds the
+  same row) and, after the commit, the Celery task `accounting.process_outbox`. A credit note's entry
+  depends on its invoice's.
 - `process_outbox(tenant_id)` takes the due pending entries in order, leases each (so two workers never
   push the same one), and for a document pushes first the customer and the articles it needs that are
   new or changed (the payload's hash against the mapping), then the document. No database transaction is

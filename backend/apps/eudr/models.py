@@ -3,7 +3,7 @@ that decide how much weight a carton consumes, production batches and the carton
 codes.
 
 The weight balance of a delivery (docs/specification.md section 4) is kept on the delivery row itself
-(`original_kg`, `used_kg`, `issued_cartons`) and only ever changed by the services in services.py while
+(`original_kg`, `used_kg`, `issued_cartons`) and only ever changed by the services in services/ while
 they hold the delivery's row lock, so two requests can never together spend more than remains.
 """
 
@@ -260,7 +260,7 @@ class RawMaterialDelivery(TenantModel):
     policy_source = models.CharField(_("policy source"), max_length=300, blank=True)
     approved_over_cap = models.PositiveIntegerField(_("approved over cap"), default=0)
 
-    # The weight balance, changed only under the row lock (services.py).
+    # The weight balance, changed only under the row lock (services/).
     original_kg = models.DecimalField(max_digits=14, decimal_places=3, default=Decimal("0"))
     used_kg = models.DecimalField(max_digits=14, decimal_places=3, default=Decimal("0"))
     issued_cartons = models.PositiveIntegerField(_("issued cartons"), default=0)

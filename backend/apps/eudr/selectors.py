@@ -8,7 +8,7 @@ Weight balance, per delivery:
     used      = sum of the net weights of its active labels   (kept on the row: `used_kg`)
     remaining = available - used
     cap       = by policy: floor(available / min consumption), a fixed number, or none
-The row's `original_kg`, `used_kg` and `issued_cartons` are written only by services.py under the row
+The row's `original_kg`, `used_kg` and `issued_cartons` are written only by services/ under the row
 lock, so a list computes every balance from its own columns: no query per row.
 """
 

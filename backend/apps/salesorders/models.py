@@ -1,6 +1,6 @@
 """Sales orders, their lines, shipments (with the cartons they carry), invoices and credit notes.
 
-The rules (status derivation, reservations, shipping, invoice numbering) live in services.py;
+The rules (status derivation, reservations, shipping, invoice numbering) live in services/;
 docs/sales.md describes them. Quantities are Decimal(14,3), money Decimal(14,2), prices Decimal(14,4).
 The line counters `quantity_reserved`, `quantity_shipped` and `quantity_invoiced` are stored and only
 ever changed by services (inventory reservations, shipping, invoice posting), inside the transaction that

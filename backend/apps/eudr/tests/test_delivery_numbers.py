@@ -7,8 +7,8 @@ import pytest
 from django.db import connection, transaction
 from rest_framework.exceptions import ValidationError
 
-from apps.eudr import services
 from apps.eudr.models import RawMaterialDelivery
+from apps.eudr.services import deliveries as services
 from apps.tenancy.context import tenant_context
 
 from . import factories

@@ -133,7 +133,7 @@ def issue_labels(world, in_tenant):
                 ]
             )
             if status == CartonLabel.Status.ACTIVE:
-                # as carton generation keeps it (apps/eudr/services.py)
+                # as carton generation keeps it (apps/eudr/services/cartons.py)
                 type(line).objects.filter(pk=line.pk).update(cartons_issued=F("cartons_issued") + count)
             return labels
 

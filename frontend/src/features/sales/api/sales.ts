@@ -93,7 +93,7 @@ export interface ShipTo {
 export const SHIP_TO_FIELDS = ['ship_to_name', 'ship_to_street', 'ship_to_post_code', 'ship_to_city', 'ship_to_country'] as const;
 
 /** What a new order takes from its customer unless given, as the server computes it
- * (apps/salesorders/services.py `_customer_defaults`): the delivery address when the customer has one
+ * (apps/salesorders/services/orders.py `_customer_defaults`): the delivery address when the customer has one
  * (a street or a city), else the billing address; the customer's currency (EUR) and terms (30 days). */
 export function customerDefaults(c: CustomerOption): ShipTo & { currency: string; payment_terms_days: number } {
   const delivery = Boolean(c.delivery_street || c.delivery_city);
