@@ -128,7 +128,7 @@ def test_contact_roles_resolve(world, in_tenant, make_order, make_user):
         )
         assert stranger  # a user of the same vendor id but not a member of tenant 3
         order = type(order).objects.select_related("supplier__parent_vendor", "owner").get(pk=order.pk)
-        event = registry.EVENTS["purchase_order.created"]
+        event = registry.EVENTS["purchase_order.sent"]
         assert registry.contacts(event, order, "supplier") == [
             registry.Recipient("factory@evergreen.example", "Evergreen No.1", "zh", registry.SUPPLIER),
             registry.Recipient("li@evergreen.example", "Li", "zh", registry.SUPPLIER),
