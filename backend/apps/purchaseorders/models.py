@@ -50,6 +50,8 @@ class PurchaseOrder(TenantModel):
     updated_at = models.DateTimeField(auto_now=True)
 
     supplier_scope = "supplier__parent_vendor"
+    # a draft is not the supplier's yet: not in the portal, its comments or the dashboard counts
+    supplier_exclude = {"status": "draft"}
 
     class Meta:
         verbose_name = _("purchase order")

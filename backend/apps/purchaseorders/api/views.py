@@ -66,7 +66,7 @@ def owner_options_response(view, request) -> Response:
 def released_for(request, queryset):
     """A supplier user never sees a draft (docs/purchasing.md, "Lifecycle")."""
     if user_type(request.user) == "supplier":
-        return queryset.exclude(status=PurchaseOrder.Status.DRAFT)
+        return queryset.exclude(**PurchaseOrder.supplier_exclude)
     return queryset
 
 
