@@ -40,21 +40,21 @@ def _log(world, in_tenant):
 
 
 def test_purchase_order_status_changed_with_the_previous_status(
-    world, in_tenant, make_order, django_capture_on_commit_callbacks
+    world, in_tenant, confirmed_order, django_capture_on_commit_callbacks
 ):
-    order = make_order()
+    order = confirmed_order(confirm=False)
     with in_tenant(world["tenant3"]):
         _scenario(
             "purchase_order.status_changed",
             subject="{{ order.number }}: {{ previous_status_label }} -> {{ order.status_label }}",
-            conditions=[{"field": "order.status", "operator": "in", "value": ["on_hold", "cancelled"]}],
+            conditions=[{"field": "order.status", "operator": "in", "value": ["sent", "cancelled"]}],
         )
         with django_capture_on_commit_callbacks(execute=True):
-            po_services.purchase_order_transition(order=order, to_status="on_hold")
+            po_services.purchase_order_confirm(order=order)  # the condition does not hold
         with django_capture_on_commit_callbacks(execute=True):
-            po_services.purchase_order_transition(order=order, to_status="open")  # condition does not hold
+            po_services.purchase_order_cancel(order=order)
     assert _log(world, in_tenant) == [
-        ("purchase_order.status_changed", f"{order.order_number}: Open -> On hold", "sent")
+        ("purchase_order.status_changed", f"{order.order_number}: Confirmed -> Cancelled", "sent")
     ]
 
 
