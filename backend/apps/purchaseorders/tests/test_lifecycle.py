@@ -273,3 +273,23 @@ def test_the_pdf_in_chinese_for_a_supplier_in_china(world, api, make_order, comp
         api(world["purchasing"], world["tenant3"]).get(f"{URL}{order.pk}/pdf/?language=en").content
     )
     assert "Purchase order" in english and "采购订单" not in english
+
+
+def test_a_draft_is_not_the_suppliers_in_comments_or_the_dashboard(world, api, make_order):
+    draft = make_order(confirm=False)
+    confirmed = make_order()
+    supplier = api(world["supplier_user_a"], world["tenant3"])
+
+    def comment(order):
+        return supplier.post(
+            "/api/common/comments/",
+            {"content_type": "purchaseorder", "object_id": order.pk, "content": "Can we start?"},
+            format="json",
+        )
+
+    assert comment(confirmed).status_code == 201
+    assert comment(draft).status_code in (400, 403, 404)
+    counts = supplier.get("/api/common/dashboard/").json()["data"]["counts"]
+    assert counts["purchase_orders_draft"] == 0 and counts["open_purchase_orders"] == 1
+    buyer = api(world["purchasing"], world["tenant3"]).get("/api/common/dashboard/").json()["data"]["counts"]
+    assert buyer["purchase_orders_draft"] == 1 and buyer["open_purchase_orders"] == 1
