@@ -48,6 +48,8 @@ describe('supplier portal', () => {
     // docs/specification.md section 3 "Purchase order (supplier view)", in its order
     const spec = ['Order number', 'Order date', 'Supplier', 'Total amount', 'Description', 'Type', 'Promise date', 'Owner', 'Status'];
     expect(headers.filter((h) => spec.includes(h ?? ''))).toEqual(spec);
+    expect(screen.queryByRole('tab', { name: /^Draft/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^Partly received/ })).toBeInTheDocument();
     const row = await within(table).findByText('Spring carton run');
     expect(within(table).getByText('Bob Buyer')).toBeInTheDocument();
     fireEvent.click(row);
