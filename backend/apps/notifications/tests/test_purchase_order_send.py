@@ -8,7 +8,7 @@ from __future__ import annotations
 import email
 from email import policy
 
-import fitz
+import pymupdf as fitz
 import pytest
 
 from apps.notifications.models import EmailMessage

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import fitz
+import pymupdf as fitz
 import pytest
 
 from apps.purchaseorders import services
