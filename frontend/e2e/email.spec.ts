@@ -157,7 +157,7 @@ test('a supplier follows the link of a purchase order mail into the supplier por
   test.setTimeout(120_000);
   const client = await api(request);
   // the demo's "new purchase order" mail to the parent vendor's portal users
-  const log = await client.get<List<{ id: number; to: string[] }>>('/api/core/email-log/?event=purchase_order.created&page_size=50');
+  const log = await client.get<List<{ id: number; to: string[] }>>('/api/core/email-log/?event=purchase_order.sent&page_size=50');
   const mail = log.results.find((m) => m.to.some((to) => /supplier2?@factory\.example/.test(to)));
   expect(mail, 'a purchase order mail to a supplier user').toBeDefined();
   const user = mail!.to.join(',').includes('supplier2@') ? 'supplier2' : 'supplier';

@@ -116,6 +116,7 @@ test('one flow of goods on a phone: ordered, labelled, received by scan, put awa
   expect(byQuantity.status()).toBeLessThan(500);
   const received = await call<{ received_qty: string; status: string }>(request, admin, 'GET', `/api/purchaseorders/orders/${String(setup.order.id)}/`);
   expect(Number(received.received_qty)).toBe(3); // one receipt: the scans, not 3 + 3
+  expect(received.status).toBe('received'); // every line received in full: derived from the scans' receipt
 
   // 2. One carton is put away on a shelf: the shelf's code first, then the carton's.
   await warehouse.goto('/warehouse/shipments?mode=putaway');

@@ -69,6 +69,14 @@ export interface Goods {
   labels: { id: number; code: string }[];
 }
 
+/** Confirms a purchase order created through the API (a new order is a draft: it cannot be received,
+ *  labelled or seen by the supplier portal before it is confirmed). Returns its status. */
+export async function confirmOrder(request: APIRequestContext, auth: string, id: number): Promise<string> {
+  const confirmed = await call<{ status: string }>(request, auth, 'POST', `/api/purchaseorders/orders/${String(id)}/confirm/`, {});
+  expect(confirmed.status).toBe('confirmed');
+  return confirmed.status;
+}
+
 /** The office orders `count` cartons; the factory labels them from `deliveryNumber` (a delivery of paper
  *  of the demo carton factory) for a container, which sails and arrives. */
 export async function orderAndLabel(request: APIRequestContext, count: number, description: string, deliveryNumber = DELIVERY): Promise<Goods> {
@@ -89,6 +97,7 @@ export async function orderAndLabel(request: APIRequestContext, count: number, d
     description,
     lines: [{ product, order_qty: String(count), unit_cost: '1.03' }],
   });
+  await confirmOrder(request, admin, order.id);
   const detail = await call<{ lines: { id: number }[] }>(request, admin, 'GET', `/api/purchaseorders/orders/${String(order.id)}/`);
   const line = detail.lines[0]?.id ?? 0;
 

@@ -36,7 +36,7 @@ test('an internal user creates an order; its supplier sees it in the portal, the
   await signIn(admin, 'admin');
 
   await admin.goto('/purchase/orders');
-  await expect(admin.getByRole('tab', { name: /^Open \(\d+\)$/ })).toBeVisible();
+  await expect(admin.getByRole('tab', { name: /^Confirmed \(\d+\)$/ })).toBeVisible();
   await admin.getByTestId('new-order').click();
   await expect(admin).toHaveURL(/\/purchase\/orders\/new$/);
 
@@ -52,7 +52,12 @@ test('an internal user creates an order; its supplier sees it in the portal, the
 
   await expect(admin).toHaveURL(/\/purchase\/orders\/PO-\d{4}-\d{5}$/);
   const orderNumber = decodeURIComponent(admin.url().split('/').pop() ?? '');
-  await expect(admin.getByTestId('order-status')).toHaveText('Open');
+  // a new order is a draft: the supplier sees it once it is confirmed
+  await expect(admin.getByTestId('order-status')).toHaveText('Draft');
+  await expect(admin.getByTestId('receive-goods')).toHaveCount(0);
+  await admin.getByTestId('order-confirm').click();
+  await expect(admin.getByTestId('order-status')).toHaveText('Confirmed');
+  await expect(admin.getByTestId('order-send')).toBeVisible();
   await expect(admin.getByTestId('order-total-amount')).toHaveText('US$550.00');
   await expect(admin.getByTestId('order-lines')).toContainText('CT-SW-4030');
 

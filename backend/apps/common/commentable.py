@@ -41,4 +41,8 @@ def visible_records(model: type[Model], user, tenant) -> QuerySet:
         if not scope or not user.parent_vendor_id:
             return queryset.none()
         queryset = queryset.filter(**{scope: user.parent_vendor_id})
+        # what the supplier portal never shows of its own vendor's records (a draft purchase order)
+        hidden = getattr(model, "supplier_exclude", None)
+        if hidden:
+            queryset = queryset.exclude(**hidden)
     return queryset

@@ -11,7 +11,12 @@ DASHBOARD_COUNTS: list[tuple[str, str, dict]] = [
     ("products", "products.product", {"is_active": True}),
     ("customers", "customers.customer", {}),
     ("suppliers", "suppliers.supplier", {}),
-    ("open_purchase_orders", "purchaseorders.purchaseorder", {"status": "open"}),
+    # orders still expecting goods (apps/purchaseorders/models.py OPEN_STATUSES)
+    (
+        "open_purchase_orders",
+        "purchaseorders.purchaseorder",
+        {"status__in": ("confirmed", "sent", "partly_received")},
+    ),
     ("sales_orders", "salesorders.salesorder", {}),
     ("shipments", "logistics.shipmentinfo", {}),
 ]

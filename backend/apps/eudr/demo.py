@@ -136,10 +136,11 @@ def _attach(delivery: RawMaterialDelivery, kind: str, name: str, content: bytes)
 
 
 def _order_lines(vendor: ParentVendor) -> list[PurchaseOrderLine]:
-    """The vendor's order lines that can carry cartons: not cancelled, with a weight per carton."""
+    """The vendor's order lines that can carry cartons: confirmed (not draft or cancelled), with a weight
+    per carton."""
     return list(
         PurchaseOrderLine.objects.filter(order__supplier__parent_vendor=vendor)
-        .exclude(order__status="cancelled")
+        .exclude(order__status__in=("cancelled", "draft"))
         .filter(Q(weight_per_carton__gt=0) | Q(product__weight_per_carton_kg__gt=0))
         .select_related("order__supplier", "product")
         .order_by("order__order_date", "line_number")

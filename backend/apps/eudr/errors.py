@@ -23,6 +23,7 @@ class EudrErrorCode(StrEnum):
     PURCHASE_ORDER_LINE_MISMATCH = "purchase_order_line_mismatch"
     PRODUCT_MISMATCH = "product_mismatch"
     PURCHASE_ORDER_CANCELLED = "purchase_order_cancelled"
+    PURCHASE_ORDER_NOT_CONFIRMED = "purchase_order_not_confirmed"
     CARTON_WEIGHT_MISSING = "carton_weight_missing"
     BATCH_CODE_IN_USE = "batch_code_in_use"
     BATCH_MISMATCH = "batch_mismatch"

@@ -166,7 +166,9 @@ def load_warehouse_floor(ctx: dict) -> None:
         def open_line(description: str, article: str):
             return (
                 PurchaseOrderLine.objects.filter(
-                    order__status="open", order__description=description, product__article_number=article
+                    order__status__in=("confirmed", "sent", "partly_received"),
+                    order__description=description,
+                    product__article_number=article,
                 )
                 .select_related("order__supplier", "product")
                 .first()

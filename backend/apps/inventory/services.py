@@ -512,7 +512,7 @@ def carton_receive(
     line = PurchaseOrderLine.objects.select_for_update(of=("self",)).select_related("order").get(pk=line.pk)
     receipt = _receipt_with_room(line)
     if receipt is None:
-        if line.order.status != "open":
+        if line.order.status not in ("confirmed", "sent", "partly_received"):
             raise OrderNotOpen()
         pending = WarehouseCarton.objects.filter(
             label__purchase_order_line=line, receipt__isnull=True, status=WarehouseCarton.Status.RECEIVED

@@ -66,7 +66,7 @@ TEMPLATES = {
     },
     "purchase_order": {
         "name": "New purchase order to the supplier",
-        "event": "purchase_order.created",
+        "event": "purchase_order.sent",
         "subject_en": "Purchase order {{ order.number }} from {{ company.name }}",
         "subject_zh": "{{ company.name }} 采购订单 {{ order.number }}",
         "body_html_en": (
@@ -176,6 +176,7 @@ def _scenarios(ctx: dict) -> list[dict]:
                 {"type": "contact", "role": "parent_vendor", "match": ""},
                 {"type": "contact", "role": "parent_vendor_users", "match": ""},
             ],
+            "attachments": ["purchase_order_pdf"],
         },
         {
             "name": "Shipment shipped to the customer",
@@ -216,7 +217,7 @@ def load(ctx: dict) -> None:
         # The log: what the scenarios made for the latest demo records, sent to the local outbox.
         occurrences = [
             ("invoice.posted", _latest("invoice.posted", status="posted", kind="invoice"), "number"),
-            ("purchase_order.created", _latest("purchase_order.created", status="open"), None),
+            ("purchase_order.sent", _latest("purchase_order.sent", status="sent"), None),
             ("sales_shipment.shipped", _latest("sales_shipment.shipped", status="shipped"), None),
         ]
         made: list[EmailMessage] = []

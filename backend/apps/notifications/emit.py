@@ -1,7 +1,7 @@
 """How the business code tells the e-mail scenarios that something happened.
 
     from apps.notifications.emit import emit
-    emit("purchase_order.created", record=order)
+    emit("purchase_order.sent", record=order)
 
 Call it inside the business transaction, after the write. It costs one query when no scenario of the
 event is enabled (and nothing else happens). Otherwise the occurrence is handed over when the
@@ -41,6 +41,12 @@ def _enabled_scenarios(event: str, scenario_ids: Iterable[int] | None = None) ->
     if scenario_ids is not None:
         queryset = queryset.filter(pk__in=list(scenario_ids))
     return list(queryset.values_list("pk", flat=True))
+
+
+def scenarios_enabled(event: str) -> bool:
+    """Whether an enabled scenario reacts to `event` (an area that would otherwise compose its own
+    message asks this first: apps/purchaseorders/services.py purchase_order_send)."""
+    return bool(_enabled_scenarios(event))
 
 
 def _plain(extra: dict[str, Any] | None) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The registry of the business events e-mail scenarios react to (docs/notifications.md lists them).
 
-An event has a name ("purchase_order.created"), a label, the record type it is about, the variables a
+An event has a name ("purchase_order.sent"), a label, the record type it is about, the variables a
 template and a condition may use (dotted names with a description), the contacts it can address by role
 (the record's supplier, customer, parent vendor users...), the documents it can attach, and the functions
 `context(record, extra)` that builds the variables (plain data: strings, numbers, dates; never a model

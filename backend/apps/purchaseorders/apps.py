@@ -14,4 +14,4 @@ class PurchaseordersConfig(AppConfig):
 
         events.register()
         register_receipt_service(services.receipt_for_cartons)
-        register_count("purchase_orders_on_hold", "purchaseorders.purchaseorder", {"status": "on_hold"})
+        register_count("purchase_orders_draft", "purchaseorders.purchaseorder", {"status": "draft"})

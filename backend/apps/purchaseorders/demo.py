@@ -1,4 +1,5 @@
-"""Demo purchase orders in every status for both demo parent vendors (tenant 3, and some in tenant 2),
+"""Demo purchase orders in every status (draft, confirmed, sent, partly received and received from their
+receipts, closed, cancelled) for both demo parent vendors (tenant 3, and some in tenant 2),
 with lines on carton products (apps/products/demo.py article numbers) and receipts into the warehouse.
 
 Dates are relative to the day the demo is loaded, so the lists look current.
@@ -28,7 +29,7 @@ ORDERS = {
             -20,
             "standard",
             "Spring range shipping cartons",
-            "completed",
+            "received",
             [("CT-SW-4030", 6000, None), ("CT-SW-6040", 4000, None)],
             [1, 1],
         ),
@@ -38,7 +39,7 @@ ORDERS = {
             21,
             "standard",
             "Kitchenware master cartons",
-            "open",
+            "sent",
             [("CT-DW-4030", 5000, None), ("CT-DW-6040", 2500, None), ("PA-DV-12", 5000, None)],
             [0.6, 0, 0],
         ),
@@ -48,7 +49,7 @@ ORDERS = {
             35,
             "blanket",
             "Folding boxes, call-off 2026",
-            "open",
+            "confirmed",
             [("FB-2015", 20000, None), ("FB-1510", 15000, None)],
             [0, 0],
         ),
@@ -58,7 +59,7 @@ ORDERS = {
             10,
             "sample",
             "Sample run white-top cartons",
-            "on_hold",
+            "draft",
             [("CT-SW-4030W", 200, None)],
             [0],
         ),
@@ -78,7 +79,7 @@ ORDERS = {
             -10,
             "standard",
             "Heavy duty pallet boxes",
-            "completed",
+            "closed",
             [("CT-TW-1208", 400, None), ("CT-TW-8060", 600, None)],
             [1, 1],
         ),
@@ -88,7 +89,7 @@ ORDERS = {
             28,
             "standard",
             "E-commerce cartons Q3",
-            "open",
+            "sent",
             [("CT-SW-2520", 12000, None), ("CT-SW-3525", 8000, None)],
             [0.5, 0.25],
         ),
@@ -98,7 +99,7 @@ ORDERS = {
             42,
             "standard",
             "Printed retail boxes",
-            "open",
+            "sent",
             [("FB-3020", 6000, None), ("FB-1212", 4000, None)],
             [0, 0],
         ),
@@ -108,7 +109,7 @@ ORDERS = {
             14,
             "blanket",
             "Bottle boxes, waiting for customer forecast",
-            "on_hold",
+            "draft",
             [("FB-2510", 10000, None)],
             [0],
         ),
@@ -130,7 +131,7 @@ ORDERS = {
             -5,
             "standard",
             "Shipping cartons for the Malmö store",
-            "completed",
+            "received",
             [("CT-SW-5035", 3000, None)],
             [1],
         ),
@@ -140,7 +141,7 @@ ORDERS = {
             30,
             "standard",
             "Double wall cartons",
-            "open",
+            "sent",
             [("CT-DW-5040", 2000, None), ("CT-DW-8060", 500, None)],
             [0.4, 0],
         ),
@@ -150,7 +151,7 @@ ORDERS = {
             20,
             "sample",
             "Gift box samples",
-            "on_hold",
+            "draft",
             [("FB-2015", 300, None)],
             [0],
         ),
@@ -215,6 +216,14 @@ def load(ctx: dict) -> None:
                     promise_date=today + timedelta(days=promise_in),
                     owner=admin,
                 )
+                if status == "draft":
+                    created.append(order)
+                    continue
+                services.purchase_order_confirm(order=order)
+                if status == "sent":
+                    # marked sent without e-mailing: the demo's mails are made by apps/notifications/demo.py
+                    PurchaseOrder.objects.filter(pk=order.pk).update(status=PurchaseOrder.Status.SENT)
+                    order.status = PurchaseOrder.Status.SENT
                 order_lines = list(order.lines.order_by("line_number"))
                 to_receive = [
                     services.ReceiptLineInput(
@@ -224,8 +233,8 @@ def load(ctx: dict) -> None:
                     for line, fraction in zip(order_lines, received, strict=False)
                     if fraction
                 ]
-                if status == "completed":
-                    # two deliveries: about half first, the rest a week later (completes the order)
+                if status in ("received", "closed"):
+                    # two deliveries: about half first, the rest a week later (the order is received)
                     first = [
                         services.ReceiptLineInput(
                             order_line_id=r.order_line_id, quantity=(r.quantity / 2).quantize(Decimal("1"))
@@ -260,8 +269,10 @@ def load(ctx: dict) -> None:
                         receipt_date=today - timedelta(days=3),
                         note="Partial delivery",
                     )
-                if status in ("on_hold", "cancelled"):
-                    services.purchase_order_transition(order=order, to_status=status)
+                if status == "cancelled":
+                    services.purchase_order_cancel(order=order)
+                elif status == "closed":
+                    services.purchase_order_close(order=order)
                 order.refresh_from_db()
                 created.append(order)
         ctx["purchase_orders"][tenant_id] = created

@@ -25,6 +25,9 @@ class PurchasingErrorCode(StrEnum):
     BELOW_RECEIVED = "below_received"
     SUPPLIER_LOCKED = "supplier_locked"
     NOT_FOUND = "not_found"
+    ORDER_NOT_CONFIRMED = "order_not_confirmed"
+    ORDER_HAS_RECEIPTS = "order_has_receipts"
+    SUPPLIER_NO_EMAIL = "supplier_no_email"
 
 
 class InvalidInput(DomainError):
@@ -46,12 +49,12 @@ class IllegalTransition(Conflict):
 
 class OrderReadOnly(Conflict):
     error = PurchasingErrorCode.ORDER_READ_ONLY
-    default_message = _("A completed or cancelled purchase order cannot be changed.")
+    default_message = _("A received, closed or cancelled purchase order cannot be changed.")
 
 
 class OrderNotReceivable(Conflict):
     error = PurchasingErrorCode.ORDER_NOT_RECEIVABLE
-    default_message = _("Goods can only be received against an open purchase order.")
+    default_message = _("Goods can only be received against a confirmed purchase order.")
 
 
 class OverReceipt(DomainError):
@@ -118,3 +121,22 @@ class PurchaseOrderNotFound(NotFound):
 
     error = PurchasingErrorCode.NOT_FOUND
     default_message = _("Not found.")
+
+
+class OrderNotConfirmed(Conflict):
+    """A draft order asked to do what only a confirmed one may (be sent, received, labelled)."""
+
+    error = PurchasingErrorCode.ORDER_NOT_CONFIRMED
+    default_message = _("Confirm the purchase order first: it is still a draft.")
+
+
+class OrderHasReceipts(Conflict):
+    error = PurchasingErrorCode.ORDER_HAS_RECEIPTS
+    default_message = _(
+        "Goods were received against this purchase order: it cannot be cancelled. Close it instead."
+    )
+
+
+class SupplierNoEmail(Conflict):
+    error = PurchasingErrorCode.SUPPLIER_NO_EMAIL
+    default_message = _("The supplier has no e-mail address: enter one on the supplier to send the order.")

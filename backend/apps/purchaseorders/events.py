@@ -13,7 +13,7 @@ from apps.purchaseorders.models import PurchaseOrder
 PO_VARIABLES = {
     "order.number": _("Purchase order number"),
     "order.date": _("Order date"),
-    "order.status": _("Status code (open, on_hold, completed, cancelled)"),
+    "order.status": _("Status code (draft, confirmed, sent, partly_received, received, closed, cancelled)"),
     "order.status_label": _("Status, in words"),
     "order.type": _("Order type"),
     "order.total": _("Total amount"),
@@ -82,11 +82,13 @@ FAMILIES: dict[str, dict[str, Any]] = {
         "record_url": lambda o: f"/purchase/orders/{o.order_number}",
         "supplier_url": lambda o: f"/supplier/orders/{o.order_number}",
         "select_related": ("supplier__parent_vendor", "owner"),
+        "attachments": {"purchase_order_pdf": _("Purchase order (PDF)")},
     },
 }
 
 DECLARATIONS: list[tuple[str, str, Promise | str, dict[str, Any]]] = [
-    ("purchase_order.created", "purchase_order", _("Purchase order created"), {}),
+    # the order goes to the supplier when it is sent (a draft is never e-mailed): docs/purchasing.md
+    ("purchase_order.sent", "purchase_order", _("Purchase order sent to the supplier"), {}),
     (
         "purchase_order.status_changed",
         "purchase_order",
@@ -104,3 +106,10 @@ DECLARATIONS: list[tuple[str, str, Promise | str, dict[str, Any]]] = [
 def register() -> None:
     """Called on start (AppConfig.ready)."""
     registry.register_events(FAMILIES, DECLARATIONS)
+    registry.register_document("purchaseorders.PurchaseOrder", "purchase_order_pdf", _order_pdf)
+
+
+def _order_pdf(order, extra: dict) -> registry.Attachment:
+    from apps.purchaseorders.mail import order_attachment
+
+    return order_attachment(order, extra)

@@ -17,9 +17,12 @@ CURRENCY_VALIDATOR = RegexValidator(r"^[A-Z]{3}$", _("Enter a three-letter ISO 4
 
 class PurchaseOrder(TenantModel):
     class Status(models.TextChoices):
-        OPEN = "open", _("Open")
-        ON_HOLD = "on_hold", _("On hold")
-        COMPLETED = "completed", _("Completed")
+        DRAFT = "draft", _("Draft")
+        CONFIRMED = "confirmed", _("Confirmed")
+        SENT = "sent", _("Sent")
+        PARTLY_RECEIVED = "partly_received", _("Partly received")
+        RECEIVED = "received", _("Received")
+        CLOSED = "closed", _("Closed")
         CANCELLED = "cancelled", _("Cancelled")
 
     class Type(models.TextChoices):
@@ -39,7 +42,7 @@ class PurchaseOrder(TenantModel):
     description = models.CharField(_("description"), max_length=500, blank=True)
     type = models.CharField(_("type"), max_length=20, choices=Type.choices, default=Type.STANDARD)
     promise_date = models.DateField(_("promise date"), null=True, blank=True)
-    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.OPEN)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.DRAFT)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -47,6 +50,8 @@ class PurchaseOrder(TenantModel):
     updated_at = models.DateTimeField(auto_now=True)
 
     supplier_scope = "supplier__parent_vendor"
+    # a draft is not the supplier's yet: not in the portal, its comments or the dashboard counts
+    supplier_exclude = {"status": "draft"}
 
     class Meta:
         verbose_name = _("purchase order")
@@ -68,7 +73,22 @@ class PurchaseOrder(TenantModel):
 
     @property
     def lines_editable(self) -> bool:
-        return self.status in (self.Status.OPEN, self.Status.ON_HOLD)
+        return self.status in EDITABLE_STATUSES
+
+    @property
+    def receivable(self) -> bool:
+        return self.status in RECEIVABLE_STATUSES
+
+
+# docs/purchasing.md, "Lifecycle". Header and lines change until the order is received, closed or
+# cancelled; goods are received (and cartons labelled, and the supplier portal shows the order) only once
+# it is confirmed.
+EDITABLE_STATUSES = ("draft", "confirmed", "sent", "partly_received")
+RECEIVABLE_STATUSES = ("confirmed", "sent", "partly_received")
+# what the supplier portal, carton labels and the warehouse see: every status but draft
+RELEASED_STATUSES = ("confirmed", "sent", "partly_received", "received", "closed", "cancelled")
+# the orders still expecting goods ("open" on the dashboard)
+OPEN_STATUSES = RECEIVABLE_STATUSES
 
 
 class PurchaseOrderLine(TenantModel):

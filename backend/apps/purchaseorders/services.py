@@ -4,13 +4,16 @@
   number typed in by the user is kept if it is free.
 - `total_amount` is stored and recomputed here whenever lines change: sum of order_qty x unit_cost,
   each line rounded to cents.
-- Status: open <-> on_hold, open -> completed, open/on_hold -> cancelled; completed and cancelled are
-  final. Lines can only change while the order is open or on hold; an order keeps at least one line.
+- Lifecycle (docs/purchasing.md): draft -> confirmed -> sent -> partly_received -> received -> closed,
+  and cancelled. Confirm, send, close and cancel are acts of the user; partly_received and received are
+  derived from the receipts here, under the order's row lock. Header and lines change in draft,
+  confirmed, sent and partly_received; an order keeps at least one line.
 - What refers to an order fixes it: a line with received goods or carton labels keeps its product, a
   line with active carton labels its weight per carton; the supplier is fixed once receipts, shipments
   or carton labels refer to the order.
-- A receipt adds quantities to the lines of one open order and posts stock moves into the warehouse's
-  receiving location in the same transaction; receiving everything ordered completes the order.
+- A receipt adds quantities to the lines of one confirmed (or sent, or partly received) order and posts
+  stock moves into the warehouse's receiving location in the same transaction; the order becomes
+  partly_received, or received when every line is fully received.
 """
 
 from __future__ import annotations
@@ -40,15 +43,19 @@ from apps.purchaseorders.errors import (
     LineProductLocked,
     LineReceived,
     LineWeightLocked,
+    OrderHasReceipts,
     OrderInUse,
+    OrderNotConfirmed,
     OrderNotReceivable,
     OrderReadOnly,
     OverReceipt,
     OverReceiptNotAllowed,
     SupplierLocked,
+    SupplierNoEmail,
     WarehouseInactive,
 )
 from apps.purchaseorders.models import (
+    RECEIVABLE_STATUSES,
     PurchaseOrder,
     PurchaseOrderLine,
     Receipt,
@@ -57,13 +64,18 @@ from apps.purchaseorders.models import (
 from apps.suppliers.models import Supplier
 
 Status = PurchaseOrder.Status
+RECEIVABLE = RECEIVABLE_STATUSES
 CENT = Decimal("0.01")
 
-# from-status -> the statuses it may move to (completed and cancelled are final)
+# The acts of the user: from-status -> the statuses the user may move it to. partly_received and
+# received come from the receipts (receipt_create), never from a user; closed and cancelled are final.
 TRANSITIONS: dict[str, tuple[str, ...]] = {
-    Status.OPEN: (Status.ON_HOLD, Status.COMPLETED, Status.CANCELLED),
-    Status.ON_HOLD: (Status.OPEN, Status.CANCELLED),
-    Status.COMPLETED: (),
+    Status.DRAFT: (Status.CONFIRMED, Status.CANCELLED),
+    Status.CONFIRMED: (Status.SENT, Status.CANCELLED),
+    Status.SENT: (Status.SENT, Status.CANCELLED),  # sending again e-mails the order again
+    Status.PARTLY_RECEIVED: (Status.CLOSED,),  # closing short: the rest will not come
+    Status.RECEIVED: (Status.CLOSED,),
+    Status.CLOSED: (),
     Status.CANCELLED: (),
 }
 
@@ -236,7 +248,7 @@ def purchase_order_create(
     promise_date: date | None = None,
     owner=None,
 ) -> PurchaseOrder:
-    """Creates an open order with its lines and its total. Without a number it gets the next one of the
+    """Creates a draft order with its lines and its total (nothing is e-mailed: docs/purchasing.md). Without a number it gets the next one of the
     tenant's sequence for the order year (PO-2026-00001)."""
     order_number = (order_number or "").strip()
     if order_number:
@@ -268,7 +280,6 @@ def purchase_order_create(
         ) from exc
     _save_lines(order=order, lines=lines)
     purchase_order_recompute_total(order=order)
-    emit("purchase_order.created", record=order)
     return order
 
 
@@ -281,7 +292,7 @@ def purchase_order_update(
     *, order: PurchaseOrder, fields: dict[str, Any], lines: list[LineInput] | None = None
 ) -> PurchaseOrder:
     """Changes header fields and (if given) replaces the lines. The order row is locked first, then its
-    lines in pk order. Completed and cancelled orders are read-only (409). The supplier cannot change
+    lines in pk order. Received, closed and cancelled orders are read-only (409). The supplier cannot change
     once receipts, shipments or carton labels refer to the order (409 supplier_locked)."""
     locked = _lock_order(order)
     if not locked.lines_editable:
@@ -305,17 +316,23 @@ def purchase_order_update(
     return locked
 
 
-@transaction.atomic
-def purchase_order_transition(*, order: PurchaseOrder, to_status: str) -> PurchaseOrder:
-    """Moves the order to `to_status` if TRANSITIONS allows it; otherwise 409 illegal_transition."""
-    locked = _lock_order(order)
-    if to_status not in Status.values:
-        raise InvalidInput.on("status", _("Unknown status."))
-    if to_status not in TRANSITIONS[locked.status]:
-        raise IllegalTransition(
-            _("A purchase order cannot go from %(from)s to %(to)s.")
-            % {"from": Status(locked.status).label, "to": Status(to_status).label}
-        )
+def _refuse(locked: PurchaseOrder, to_status: str) -> None:
+    if to_status in TRANSITIONS[locked.status]:
+        return
+    if to_status == Status.CANCELLED and locked.status in (Status.PARTLY_RECEIVED, Status.RECEIVED):
+        raise OrderHasReceipts()
+    if to_status == Status.SENT and locked.status == Status.DRAFT:
+        raise OrderNotConfirmed()
+    raise IllegalTransition(
+        _("A purchase order cannot go from %(from)s to %(to)s.")
+        % {"from": Status(locked.status).label, "to": Status(to_status).label}
+    )
+
+
+def _set_status(locked: PurchaseOrder, to_status: str) -> None:
+    """Stores a new status of the locked order and tells the e-mail scenarios (status_changed)."""
+    if locked.status == to_status:
+        return
     emit(
         "purchase_order.status_changed",
         record=locked,
@@ -324,7 +341,85 @@ def purchase_order_transition(*, order: PurchaseOrder, to_status: str) -> Purcha
     )
     locked.status = to_status
     locked.save(update_fields=["status", "updated_at"])
+
+
+@transaction.atomic
+def purchase_order_confirm(*, order: PurchaseOrder) -> PurchaseOrder:
+    """draft -> confirmed: the order is released (receivable, labelled, in the supplier portal). Nothing is
+    e-mailed: sending is its own act (purchase_order_send)."""
+    locked = _lock_order(order)
+    _refuse(locked, Status.CONFIRMED)
+    _set_status(locked, Status.CONFIRMED)
     return locked
+
+
+@transaction.atomic
+def purchase_order_send(*, order: PurchaseOrder, user=None) -> PurchaseOrder:
+    """confirmed (or sent: again) -> sent, e-mailing the supplier the order's PDF: through the enabled
+    e-mail scenarios of `purchase_order.sent` (which attach `purchase_order_pdf`), or, when none is
+    enabled, one message composed to the supplier's address and contacts (notifications'
+    emit.compose). A draft is refused (409 order_not_confirmed); a supplier without any e-mail
+    address too (409 supplier_no_email) when no scenario would send it."""
+    from apps.notifications.emit import scenarios_enabled
+    from apps.purchaseorders import mail
+
+    locked = _lock_order(order)
+    _refuse(locked, Status.SENT)
+    key = f"sent@{timezone.now().isoformat()}"
+    if scenarios_enabled("purchase_order.sent"):
+        emit("purchase_order.sent", record=locked, key=key)
+    else:
+        made = mail.order_compose(locked, user=user)
+        if not made:
+            raise SupplierNoEmail()
+    _set_status(locked, Status.SENT)
+    return locked
+
+
+@transaction.atomic
+def purchase_order_close(*, order: PurchaseOrder) -> PurchaseOrder:
+    """received -> closed, or partly_received -> closed (short: what is still open will not come)."""
+    locked = _lock_order(order)
+    _refuse(locked, Status.CLOSED)
+    _set_status(locked, Status.CLOSED)
+    return locked
+
+
+@transaction.atomic
+def purchase_order_cancel(*, order: PurchaseOrder) -> PurchaseOrder:
+    """draft, confirmed or sent -> cancelled; once anything was received 409 order_has_receipts."""
+    locked = _lock_order(order)
+    cancellable = Status.CANCELLED in TRANSITIONS.get(locked.status, ())
+    if cancellable and PurchaseOrderLine.objects.filter(order=locked, received_qty__gt=0).exists():
+        raise OrderHasReceipts()
+    _refuse(locked, Status.CANCELLED)
+    _set_status(locked, Status.CANCELLED)
+    return locked
+
+
+ACTIONS = {
+    Status.CONFIRMED: purchase_order_confirm,
+    Status.SENT: purchase_order_send,
+    Status.CLOSED: purchase_order_close,
+    Status.CANCELLED: purchase_order_cancel,
+}
+
+
+def allowed_actions(order: PurchaseOrder) -> list[str]:
+    """The statuses the user may move the order to now (the buttons of the web app)."""
+    return [status for status in TRANSITIONS.get(order.status, ()) if status in ACTIONS]
+
+
+def purchase_order_derive_status(*, order: PurchaseOrder) -> None:
+    """Sets partly_received or received from the lines' received quantities. The caller holds the order's
+    row lock (receipt_create). A closed or cancelled order keeps its status."""
+    if order.status not in (*RECEIVABLE, Status.RECEIVED):
+        return
+    lines = PurchaseOrderLine.objects.filter(order=order)
+    if not lines.filter(received_qty__gt=0).exists():
+        return
+    still_open = lines.filter(received_qty__lt=F("order_qty")).exists()
+    _set_status(order, Status.PARTLY_RECEIVED if still_open else Status.RECEIVED)
 
 
 @transaction.atomic
@@ -374,7 +469,7 @@ def receipt_create(
     asked for by a user who may (`may_over_receive`: permission purchaseorders.allow_over_receipt).
     Stock moves go into the warehouse's receiving location in this same transaction; any failure
     (validation, stock, database) leaves nothing posted. When every line is fully received the order
-    becomes completed.
+    becomes partly_received, or received when every line is fully received (purchase_order_derive_status).
 
     One receipt for labelled goods: the receipt takes into stock the cartons its units stand for.
     `cartons` (the warehouse's posting of scanned cartons) names them; a quantity receipt takes, per line,
@@ -394,7 +489,9 @@ def receipt_create(
         raise WarehouseInactive(data={"warehouse": [WarehouseInactive.default_message]})
 
     order = _lock_order(purchase_order)
-    if order.status != Status.OPEN:
+    if order.status == Status.DRAFT:
+        raise OrderNotConfirmed()
+    if order.status not in RECEIVABLE:
         raise OrderNotReceivable()
     order_lines = {
         line.pk: line
@@ -466,16 +563,7 @@ def receipt_create(
             )
     inventory.cartons_stock(receipt=receipt, cartons=cartons, user=user)
 
-    still_open = PurchaseOrderLine.objects.filter(order=order, received_qty__lt=F("order_qty")).exists()
-    if not still_open:
-        emit(
-            "purchase_order.status_changed",
-            record=order,
-            key=f"completed@{timezone.now().isoformat()}",
-            extra={"previous_status": order.status},
-        )
-        order.status = Status.COMPLETED
-        order.save(update_fields=["status", "updated_at"])
+    purchase_order_derive_status(order=order)
     return receipt
 
 

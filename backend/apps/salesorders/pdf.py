@@ -13,63 +13,28 @@ data (EORI) and the reference numbers of the due diligence statements of the car
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
-from decimal import Decimal
 
 from django.utils import translation
 from django.utils.translation import gettext as _
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
-from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Spacer
 
 from apps.common import payment, tax
-from apps.eudr.dds.summary_pdf import CJK_FONT, _needs_cjk, _register_fonts, _Styles
+from apps.common.document_pdf import (
+    WIDTH,
+    _django_language,
+    _doc,
+    _footer,
+    _grid,
+    _num,
+    _qty,
+    _register_fonts,
+    _Styles,
+)
+from apps.common.document_pdf import CompanyDetails as _CompanyDetails
 from apps.salesorders import selectors
 from apps.salesorders.models import Invoice, Shipment
 from apps.tenancy.models import Tenant
-
-WIDTH = A4[0] - 30 * mm
-
-
-def _num(value: Decimal | None, places: int = 2) -> str:
-    if value is None:
-        return ""
-    quantum = Decimal(1).scaleb(-places)
-    return f"{Decimal(value).quantize(quantum):,.{places}f}"
-
-
-def _qty(value: Decimal) -> str:
-    text = f"{Decimal(value):f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
-def _grid(rows, widths, header=True, right_from: int | None = None) -> Table:
-    table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1 if header else 0)
-    style = [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#d0d7de")),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-    ]
-    if header:
-        style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eef1f4")))
-    if right_from is not None:
-        style.append(("ALIGN", (right_from, 0), (-1, -1), "RIGHT"))
-    table.setStyle(TableStyle(style))
-    return table
-
-
-def _doc(buffer, title: str) -> SimpleDocTemplate:
-    return SimpleDocTemplate(
-        buffer,
-        pagesize=A4,
-        leftMargin=15 * mm,
-        rightMargin=15 * mm,
-        topMargin=15 * mm,
-        bottomMargin=20 * mm,  # room for the company's footer
-        title=title,
-    )
 
 
 def _dds_block(s: _Styles, shipment_ids) -> list:
@@ -108,31 +73,8 @@ def _dds_block(s: _Styles, shipment_ids) -> list:
     return story
 
 
-@dataclass
-class CompanyDetails:
-    """Who issues the document, as printed in its footer on every page (and the invoice's seller block)."""
-
-    name: str = ""
-    address: str = ""
-    country: str = ""
-    vat_number: str = ""
-    registration_number: str = ""
-    eori_number: str = ""
-    iban: str = ""
-    bic: str = ""
-
-    @classmethod
-    def of_tenant(cls, tenant: Tenant) -> CompanyDetails:
-        return cls(
-            name=tenant.legal_name or tenant.name,
-            address=tenant.address,
-            country=tenant.country,
-            vat_number=tenant.vat_number,
-            registration_number=tenant.registration_number,
-            eori_number=tenant.eori_number,
-            iban=tenant.iban,
-            bic=tenant.bic,
-        )
+class CompanyDetails(_CompanyDetails):
+    """Who issues the document (apps/common/document_pdf.py), and what a posted invoice was posted with."""
 
     @classmethod
     def of_invoice(cls, invoice: Invoice, tenant: Tenant) -> CompanyDetails:
@@ -149,42 +91,6 @@ class CompanyDetails:
             iban=invoice.seller_iban,
             bic=invoice.seller_bic,
         )
-
-    def footer_lines(self) -> list[str]:
-        first = " · ".join(x for x in [self.name, " ".join(self.address.split()), self.country] if x)
-        second = " · ".join(
-            f"{label}: {value}"
-            for label, value in [
-                (_("VAT number"), self.vat_number),
-                (_("Registration number"), self.registration_number),
-                ("IBAN", payment.iban_printed(self.iban)),
-                ("BIC", self.bic),
-            ]
-            if value
-        )
-        return [line for line in (first, second) if line]
-
-
-def _footer(details: CompanyDetails):
-    """A page callback drawing the company's details at the foot of every page."""
-    lines = details.footer_lines()
-
-    def draw(canvas, doc) -> None:
-        canvas.saveState()
-        canvas.setStrokeColor(colors.HexColor("#d0d7de"))
-        canvas.line(doc.leftMargin, 13 * mm, A4[0] - doc.rightMargin, 13 * mm)
-        y = 10 * mm
-        for line in lines:
-            canvas.setFont(CJK_FONT if _needs_cjk(line) else "Helvetica", 7)
-            canvas.drawCentredString(A4[0] / 2, y, line)
-            y -= 3.2 * mm
-        canvas.restoreState()
-
-    return draw
-
-
-def _django_language(code: str) -> str:
-    return "zh-hans" if code == "zh" else "en"
 
 
 def invoice_pdf(invoice: Invoice) -> bytes:

@@ -3747,6 +3747,98 @@ export interface paths {
         patch: operations["purchaseorders_orders_partial_update"];
         trace?: never;
     };
+    "/api/purchaseorders/orders/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft, confirmed or sent -> cancelled; once goods were received 409 order_has_receipts. */
+        post: operations["purchaseorders_orders_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchaseorders/orders/{id}/close/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description received -> closed, or partly_received -> closed (short: the rest will not come). */
+        post: operations["purchaseorders_orders_close_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchaseorders/orders/{id}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description draft -> confirmed: the order can be received, labelled and is seen by the supplier portal.
+         *     Nothing is e-mailed. 409 illegal_transition from any other status.
+         */
+        post: operations["purchaseorders_orders_confirm_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchaseorders/orders/{id}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The order as a PDF in the supplier's language (or `?language=en|zh`). */
+        get: operations["purchaseorders_orders_pdf_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchaseorders/orders/{id}/send/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description confirmed (or sent: again) -> sent, e-mailing the supplier the order's PDF (the e-mail scenarios
+         *     of purchase_order.sent, else one message to the supplier's addresses). A draft: 409
+         *     order_not_confirmed; a supplier without an e-mail address: 409 supplier_no_email.
+         */
+        post: operations["purchaseorders_orders_send_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchaseorders/orders/{id}/transition/": {
         parameters: {
             query?: never;
@@ -3756,7 +3848,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Changes the status: open <-> on_hold, open -> completed, open/on_hold -> cancelled (else 409). */
+        /**
+         * @description Moves the order to `status` through the act of that name (confirmed, sent, closed, cancelled:
+         *     the same as the confirm, send, close and cancel actions); anything else 409.
+         */
         post: operations["purchaseorders_orders_transition_create"];
         delete?: never;
         options?: never;
@@ -9605,13 +9700,16 @@ export interface components {
             weight_per_carton?: string | null;
         };
         /**
-         * @description * `open` - Open
-         *     * `on_hold` - On hold
-         *     * `completed` - Completed
+         * @description * `draft` - Draft
+         *     * `confirmed` - Confirmed
+         *     * `sent` - Sent
+         *     * `partly_received` - Partly received
+         *     * `received` - Received
+         *     * `closed` - Closed
          *     * `cancelled` - Cancelled
          * @enum {string}
          */
-        PurchaseOrderStatusEnum: "open" | "on_hold" | "completed" | "cancelled";
+        PurchaseOrderStatusEnum: "draft" | "confirmed" | "sent" | "partly_received" | "received" | "closed" | "cancelled";
         /**
          * @description * `standard` - Standard
          *     * `blanket` - Blanket
@@ -31631,12 +31729,15 @@ export interface operations {
                 /**
                  * @description Multiple values may be separated by commas.
                  *
-                 *     * `open` - Open
-                 *     * `on_hold` - On hold
-                 *     * `completed` - Completed
+                 *     * `draft` - Draft
+                 *     * `confirmed` - Confirmed
+                 *     * `sent` - Sent
+                 *     * `partly_received` - Partly received
+                 *     * `received` - Received
+                 *     * `closed` - Closed
                  *     * `cancelled` - Cancelled
                  */
-                status?: ("cancelled" | "completed" | "on_hold" | "open")[];
+                status?: ("cancelled" | "closed" | "confirmed" | "draft" | "partly_received" | "received" | "sent")[];
                 supplier?: number;
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
@@ -32122,6 +32223,389 @@ export interface operations {
             };
         };
     };
+    purchaseorders_orders_cancel_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this purchase order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PurchaseOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_orders_close_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this purchase order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PurchaseOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_orders_confirm_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this purchase order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PurchaseOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_orders_pdf_retrieve: {
+        parameters: {
+            query: {
+                language?: "en" | "zh";
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this purchase order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_orders_send_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this purchase order. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PurchaseOrderDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     purchaseorders_orders_transition_create: {
         parameters: {
             query: {
@@ -32303,12 +32787,15 @@ export interface operations {
                 /**
                  * @description Multiple values may be separated by commas.
                  *
-                 *     * `open` - Open
-                 *     * `on_hold` - On hold
-                 *     * `completed` - Completed
+                 *     * `draft` - Draft
+                 *     * `confirmed` - Confirmed
+                 *     * `sent` - Sent
+                 *     * `partly_received` - Partly received
+                 *     * `received` - Received
+                 *     * `closed` - Closed
                  *     * `cancelled` - Cancelled
                  */
-                status?: ("cancelled" | "completed" | "on_hold" | "open")[];
+                status?: ("cancelled" | "closed" | "confirmed" | "draft" | "partly_received" | "received" | "sent")[];
                 supplier?: number;
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
@@ -32481,12 +32968,15 @@ export interface operations {
                 /**
                  * @description Multiple values may be separated by commas.
                  *
-                 *     * `open` - Open
-                 *     * `on_hold` - On hold
-                 *     * `completed` - Completed
+                 *     * `draft` - Draft
+                 *     * `confirmed` - Confirmed
+                 *     * `sent` - Sent
+                 *     * `partly_received` - Partly received
+                 *     * `received` - Received
+                 *     * `closed` - Closed
                  *     * `cancelled` - Cancelled
                  */
-                status?: ("cancelled" | "completed" | "on_hold" | "open")[];
+                status?: ("cancelled" | "closed" | "confirmed" | "draft" | "partly_received" | "received" | "sent")[];
                 supplier?: number;
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;

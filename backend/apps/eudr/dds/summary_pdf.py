@@ -13,54 +13,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
-from apps.common.pdf import paragraph
+from apps.common.document_pdf import CJK_FONT, _needs_cjk, _register_fonts, _Styles  # noqa: F401
 
 from .checks import DdsCheck, DdsFacts
 
-CJK_FONT = "STSong-Light"
-_registered = False
-
-
-def _register_fonts() -> None:
-    global _registered
-    if not _registered:
-        pdfmetrics.registerFont(UnicodeCIDFont(CJK_FONT))
-        _registered = True
-
-
-def _needs_cjk(text: str) -> bool:
-    """Helvetica is a standard font in WinAnsiEncoding (cp1252): it has the dashes, the bullet and the middle
-    dot the summary uses ("—", "–", "•", "·"). Sending those to STSong-Light, as a test on code points
-    above 0xFF did, printed boxes where the reader's substitute CJK font has no such glyph."""
-    try:
-        text.encode("cp1252")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
-class _Styles:
-    def __init__(self) -> None:
-        base = getSampleStyleSheet()
-        self.body = ParagraphStyle(
-            "body", parent=base["BodyText"], fontName="Helvetica", fontSize=9, leading=12
-        )
-        self.body_cjk = ParagraphStyle("body_cjk", parent=self.body, fontName=CJK_FONT)
-        self.title = ParagraphStyle("title", parent=base["Title"], fontName="Helvetica-Bold", fontSize=16)
-        self.title_cjk = ParagraphStyle("title_cjk", parent=self.title, fontName=CJK_FONT)
-        self.h2 = ParagraphStyle("h2", parent=base["Heading2"], fontName="Helvetica-Bold", fontSize=11)
-        self.h2_cjk = ParagraphStyle("h2_cjk", parent=self.h2, fontName=CJK_FONT)
-
-    def p(self, text: Any, kind: str = "body") -> Paragraph:
-        text = "" if text is None else str(text)
-        style = getattr(self, f"{kind}_cjk" if _needs_cjk(text) else kind)
-        return paragraph(text, style)
+# the fonts and styles are shared with the other documents (apps/common/document_pdf.py)
 
 
 def _table(rows: list[list[Any]], widths: list[float], header: bool = False) -> Table:

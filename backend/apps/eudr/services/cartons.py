@@ -215,6 +215,11 @@ def cartons_generate(
         raise Conflict(
             _("The purchase order is cancelled."), error=errors.EudrErrorCode.PURCHASE_ORDER_CANCELLED
         )
+    if order.status == "draft":  # docs/purchasing.md, "Lifecycle": cartons only for a confirmed order
+        raise Conflict(
+            _("The purchase order is a draft: confirm it before issuing carton labels."),
+            error=errors.EudrErrorCode.PURCHASE_ORDER_NOT_CONFIRMED,
+        )
     net_weight = net_weight_per_carton(
         delivery=delivery, product=product, purchase_order_line=purchase_order_line
     )

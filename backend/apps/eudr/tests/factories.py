@@ -32,7 +32,7 @@ def order_line(
     *,
     weight_per_carton: Decimal | None = Decimal("0.500"),
     product_weight: Decimal | None = Decimal("0.450"),
-    status: str = "open",
+    status: str = "confirmed",
 ) -> PurchaseOrderLine:
     n = _next()
     product = Product.objects.create(

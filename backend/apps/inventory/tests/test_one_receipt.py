@@ -138,8 +138,8 @@ def test_a_carton_beyond_what_was_received_and_ordered_is_refused(world, in_tena
     receive(world, in_tenant, order, line, "2")
     with in_tenant(world["tenant3"]):
         order.refresh_from_db()
-        assert order.status == "completed"
-    # a completed order's cartons still complete its receipt
+        assert order.status == "received"
+    # a received order's cartons still complete its receipt
     scan(world, in_tenant, labels[0].code, shipment)
     scan(world, in_tenant, labels[1].code, shipment)
     with pytest.raises(errors.OrderNotOpen):
@@ -208,3 +208,39 @@ def test_low_compares_the_products_total_available_with_its_reorder_point(world,
         ReorderPoint.objects.filter(product=world["carton"]).update(reorder_point=Decimal("5000"))
     rows = client.get("/api/inventory/stock/", {"product": world["carton"].pk}).json()["data"]["results"]
     assert all(row["below_reorder_point"] for row in rows)
+
+
+def test_scanned_cartons_derive_the_order_status(world, in_tenant, make_order, issue_labels):
+    """The container scan's posting receives through the purchase receipt service: the order becomes
+    partly received, then received (docs/purchasing.md, "Lifecycle")."""
+    order = make_order(lines=[(world["carton"], "3", "1")])
+    with in_tenant(world["tenant3"]):
+        shipment = ShipmentInfo.objects.create(container_number="TGHU8912347", status="arrived")
+        ShipmentPurchaseOrder.objects.create(shipment=shipment, purchase_order=order)
+        line = order.lines.get()
+    labels = issue_labels(line, count=3, container="TGHU8912347")
+    scan(world, in_tenant, labels[0].code, shipment)
+    with in_tenant(world["tenant3"]):
+        services.cartons_receiving_post(shipment=shipment, user=world["warehouse_user"])
+        order.refresh_from_db()
+        assert order.status == "partly_received"
+    scan(world, in_tenant, labels[1].code, shipment)
+    scan(world, in_tenant, labels[2].code, shipment)
+    with in_tenant(world["tenant3"]):
+        services.cartons_receiving_post(shipment=shipment, user=world["warehouse_user"])
+        order.refresh_from_db()
+        assert order.status == "received"
+        assert agree(world, line).received_qty == 3
+
+
+def test_a_draft_orders_cartons_are_not_received(world, in_tenant, make_order, issue_labels):
+    order = make_order(lines=[(world["carton"], "2", "1")])
+    with in_tenant(world["tenant3"]):
+        shipment = ShipmentInfo.objects.create(container_number="TGHU8912347", status="arrived")
+        ShipmentPurchaseOrder.objects.create(shipment=shipment, purchase_order=order)
+        line = order.lines.get()
+    labels = issue_labels(line, count=1, container="TGHU8912347")
+    with in_tenant(world["tenant3"]):
+        type(order).objects.filter(pk=order.pk).update(status="draft")
+    with pytest.raises(errors.OrderNotOpen):
+        scan(world, in_tenant, labels[0].code, shipment)

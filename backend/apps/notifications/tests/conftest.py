@@ -10,7 +10,8 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from apps.notifications.models import EmailScenario, EmailTemplate, SmtpSettings
-from apps.purchaseorders.tests.conftest import _fast_passwords, issue_labels, make_order, world  # noqa: F401
+from apps.purchaseorders.tests.conftest import _fast_passwords, issue_labels, world  # noqa: F401
+from apps.purchaseorders.tests.conftest import make_order as confirmed_order  # noqa: F401
 
 
 class ScriptedHandler:
@@ -77,11 +78,27 @@ def tenant_smtp(world, in_tenant, smtp_server):
 
 
 @pytest.fixture
+def make_order(confirmed_order, world, in_tenant):
+    """A confirmed order and the occurrence of `purchase_order.sent` about it (what sending it to the
+    supplier emits when a scenario is enabled: apps/purchaseorders/services.py purchase_order_send), the
+    event these tests exercise the scenarios with."""
+    from apps.notifications.emit import emit
+
+    def make(*args, **kwargs):
+        order = confirmed_order(*args, **kwargs)
+        with in_tenant(kwargs.get("tenant") or world["tenant3"]):
+            emit("purchase_order.sent", record=order)
+        return order
+
+    return make
+
+
+@pytest.fixture
 def po_template(world, in_tenant):
     with in_tenant(world["tenant3"]):
         return EmailTemplate.objects.create(
             name="New purchase order",
-            event="purchase_order.created",
+            event="purchase_order.sent",
             subject_en="Purchase order {{ order.number }} for {{ supplier.name }}",
             subject_zh="采购订单 {{ order.number }}",
             body_html_en="<p>Dear {{ parent_vendor.name }},</p><p>Total {{ order.total }} {{ order.currency }}</p>",
@@ -96,7 +113,7 @@ def make_scenario(world, in_tenant, po_template):
     def make(**fields):
         values = {
             "name": f"Scenario {EmailScenario.objects.count() + 1}",
-            "event": "purchase_order.created",
+            "event": "purchase_order.sent",
             "template": po_template,
             "recipients": [{"type": "address", "address": "buyer@eurotrade.example"}],
             "language": "en",

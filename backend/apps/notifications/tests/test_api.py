@@ -16,7 +16,7 @@ BASE = "/api/core"
 def _scenario_body(template_id, **extra):
     body = {
         "name": "Tell the vendor",
-        "event": "purchase_order.created",
+        "event": "purchase_order.sent",
         "template": template_id,
         "recipients": [{"type": "contact", "role": "parent_vendor_users"}],
         "conditions": [{"field": "order.total", "operator": "gt", "value": "100"}],
@@ -31,7 +31,7 @@ def test_events_list_their_variables_contacts_and_attachments(world, api):
     assert response.status_code == 200
     events = {e["name"]: e for e in response.json()["data"]}
     for name in (
-        "purchase_order.created",
+        "purchase_order.sent",
         "purchase_order.status_changed",
         "raw_material.submitted",
         "raw_material.expiring",
@@ -46,9 +46,9 @@ def test_events_list_their_variables_contacts_and_attachments(world, api):
         "inbound_shipment.arrived",
     ):
         assert name in events
-    assert {"name": "order.number", "description": "Purchase order number"} in events[
-        "purchase_order.created"
-    ]["variables"]
+    assert {"name": "order.number", "description": "Purchase order number"} in events["purchase_order.sent"][
+        "variables"
+    ]
     assert {a["key"] for a in events["invoice.posted"]["attachments"]} == {
         "invoice_pdf",
         "invoice_ubl",
@@ -65,7 +65,7 @@ def test_create_template_and_scenario_then_preview_on_a_real_record(world, api, 
         f"{BASE}/email-templates/",
         {
             "name": "PO",
-            "event": "purchase_order.created",
+            "event": "purchase_order.sent",
             "subject_en": "PO {{ order.number }}",
             "subject_zh": "采购订单 {{ order.number }}",
             "body_html_en": "<b>{{ supplier.name }}</b> {{ order.description }}",
@@ -103,7 +103,7 @@ def test_html_is_escaped_but_text_and_subject_are_not(world, api, make_order):
     response = client.post(
         f"{BASE}/email-templates/preview/",
         {
-            "event": "purchase_order.created",
+            "event": "purchase_order.sent",
             "record": order.pk,
             "subject_en": "{{ order.description }}",
             "body_html_en": "<p>{{ order.description }}</p>",
@@ -133,7 +133,7 @@ def test_a_template_cannot_reach_anything_outside_its_variables(world, api, make
     response = client.post(
         f"{BASE}/email-templates/preview/",
         {
-            "event": "purchase_order.created",
+            "event": "purchase_order.sent",
             "record": order.pk,
             "subject_en": "x",
             "body_text_en": source,
@@ -162,14 +162,14 @@ def test_template_and_scenario_validation(world, api, in_tenant, po_template):
 
     response = client.post(
         f"{BASE}/email-templates/",
-        {"name": "Bad", "event": "purchase_order.created", "subject_en": "{{ unclosed"},
+        {"name": "Bad", "event": "purchase_order.sent", "subject_en": "{{ unclosed"},
     )
     errors = response.json()["data"]
     assert "subject_en" in errors and "body_text_en" in errors
 
     with in_tenant(world["tenant2"]):
         foreign = EmailTemplate.objects.create(
-            name="T2", event="purchase_order.created", subject_en="x", body_text_en="y"
+            name="T2", event="purchase_order.sent", subject_en="x", body_text_en="y"
         )
     bad_bodies = [
         _scenario_body(foreign.pk),

@@ -30,7 +30,7 @@ def test_demo_scenarios_templates_and_log(api, settings, tmp_path):
 
     assert {
         "invoice.posted",
-        "purchase_order.created",
+        "purchase_order.sent",
         "sales_shipment.shipped",
         "raw_material.expiring",
     } <= set(scenarios)
@@ -42,7 +42,7 @@ def test_demo_scenarios_templates_and_log(api, settings, tmp_path):
 
     # the log: one message or more per occurrence, all sent to the local outbox
     events = {m.event for m in messages}
-    assert {"invoice.posted", "purchase_order.created", "sales_shipment.shipped"} <= events
+    assert {"invoice.posted", "purchase_order.sent", "sales_shipment.shipped"} <= events
     assert all(m.status == "sent" and m.transport == "outbox" and m.raw_sha256 for m in messages), [
         (m.subject, m.status, m.last_error) for m in messages
     ]
@@ -57,7 +57,7 @@ def test_demo_scenarios_templates_and_log(api, settings, tmp_path):
     ] == [True]
     assert invoice.subject.startswith("Invoice INV-")
     # the supplier gets the order in Chinese, with the link of the supplier portal
-    order = [m for m in messages if m.event == "purchase_order.created"]
+    order = [m for m in messages if m.event == "purchase_order.sent"]
     assert any(m.language == "zh" and "/supplier/orders/PO-" in m.body_text for m in order), [
         (m.to, m.language, m.body_text) for m in order
     ]

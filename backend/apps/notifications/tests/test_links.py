@@ -24,7 +24,7 @@ def link_template(world, in_tenant):
     with in_tenant(world["tenant3"]):
         return EmailTemplate.objects.create(
             name="Order link",
-            event="purchase_order.created",
+            event="purchase_order.sent",
             subject_en="Order {{ order.number }}",
             body_text_en="Open {{ record.url }}",
             body_html_en='<a href="{{ record.url }}">{{ order.number }}</a>',
@@ -119,7 +119,7 @@ def test_the_supplier_links_are_pages_of_the_supplier_portal():
         assert any(re.fullmatch(re.sub(r":\w+", r"[^/]+", route), path) for route in routes), (
             f"{event.name}: /{path} is no page of the supplier portal"
         )
-    assert registry.EVENTS["purchase_order.created"].supplier_url(Record()) == "/supplier/orders/PO-0001"
+    assert registry.EVENTS["purchase_order.sent"].supplier_url(Record()) == "/supplier/orders/PO-0001"
     assert registry.EVENTS["raw_material.submitted"].supplier_url(Record()) == "/supplier/raw-materials/7"
 
 

@@ -14,7 +14,7 @@ def test_each_emitting_area_registers_its_events():
     for name, event in registry.EVENTS.items():
         by_area.setdefault(event.model.split(".")[0], set()).add(name)
     assert by_area == {
-        "purchaseorders": {"purchase_order.created", "purchase_order.status_changed"},
+        "purchaseorders": {"purchase_order.sent", "purchase_order.status_changed"},
         "eudr": {
             "raw_material.submitted",
             "raw_material.expiring",

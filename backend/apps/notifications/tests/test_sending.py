@@ -164,8 +164,8 @@ def test_the_same_occurrence_never_mails_the_same_address_twice(
     )
     order = make_order()
     with in_tenant(world["tenant3"]), django_capture_on_commit_callbacks(execute=True):
-        emit("purchase_order.created", record=order, key="once")
-        emit("purchase_order.created", record=order, key="once")
+        emit("purchase_order.sent", record=order, key="once")
+        emit("purchase_order.sent", record=order, key="once")
     assert len(smtp_server.received) == 1
     assert len(_messages(world, in_tenant)) == 1
 
@@ -195,7 +195,7 @@ def test_a_detached_event_survives_the_rollback_of_its_request(world, in_tenant,
     with in_tenant(world["tenant3"]):
         try:
             with transaction.atomic():
-                emit("purchase_order.created", record=order, key="refused", detached=True)
+                emit("purchase_order.sent", record=order, key="refused", detached=True)
                 raise RuntimeError("refused")
         except RuntimeError:
             pass
@@ -211,7 +211,7 @@ def test_without_an_enabled_scenario_an_event_costs_one_query(
     order = make_order()
     make_scenario(enabled=False)
     with in_tenant(world["tenant3"]), django_assert_num_queries(1):
-        emit("purchase_order.created", record=order)
+        emit("purchase_order.sent", record=order)
 
 
 def test_the_embedded_default_writes_the_outbox(
@@ -234,7 +234,7 @@ def _queued_message(world, in_tenant, make_scenario, make_order):
     make_scenario()
     order = make_order()  # its on-commit queueing is not run: the message waits, queued
     with in_tenant(world["tenant3"]):
-        (message,) = messages_for_event(event_name="purchase_order.created", record_pk=order.pk)
+        (message,) = messages_for_event(event_name="purchase_order.sent", record_pk=order.pk)
     return message
 
 
@@ -414,7 +414,7 @@ def test_a_name_stored_encoded_by_an_earlier_version_reads_decoded(world, in_ten
         order = make_order()
         EmailMessage.objects.all().delete()
         row = EmailMessage.objects.create(
-            event="purchase_order.created",
+            event="purchase_order.sent",
             content_type=ContentType.objects.get_for_model(type(order)),
             object_id=order.pk,
             to=["=?utf-8?q?K=C3=BCchenwelt?= <a@b.example>"],

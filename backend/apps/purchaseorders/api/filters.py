@@ -7,7 +7,7 @@ from apps.purchaseorders.models import PurchaseOrder, Receipt
 
 
 class StatusInFilter(django_filters.BaseInFilter, django_filters.ChoiceFilter):
-    """?status=open,on_hold (comma-separated) or a single value."""
+    """?status=confirmed,sent (comma-separated) or a single value."""
 
 
 class PurchaseOrderFilter(django_filters.FilterSet):

@@ -14,7 +14,7 @@ from apps.inventory.models import Warehouse
 from apps.products.models import Product
 from apps.purchaseorders import selectors
 from apps.purchaseorders.models import PurchaseOrder, PurchaseOrderLine, Receipt, ReceiptLine
-from apps.purchaseorders.services import TRANSITIONS
+from apps.purchaseorders.services import allowed_actions
 from apps.suppliers.models import Supplier
 
 ORDER_NUMBER_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -139,7 +139,7 @@ class PurchaseOrderSerializer(PriceFieldsMixin, serializers.ModelSerializer):
         request = self.context.get("request")
         if request is not None and getattr(request.user, "is_supplier", False):
             return []
-        return [str(status) for status in TRANSITIONS[obj.status]]
+        return [str(status) for status in allowed_actions(obj)]
 
 
 class PurchaseOrderDetailSerializer(PurchaseOrderSerializer):

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django_filters.utils import translate_validation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -10,12 +11,13 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
+from apps.common.api.pdf import PDF_RESPONSE, PdfNegotiationMixin, pdf_response
 from apps.common.api.permissions import user_type
 from apps.common.api.search import JoinFreeSearchFilter
 from apps.common.api.viewsets import DocumentViewSet, document_schema_view
 from apps.common.idempotency import idempotent
 from apps.common.prices import hide_prices, without_price_columns, without_price_orderings
-from apps.purchaseorders import errors, selectors, services
+from apps.purchaseorders import errors, pdf, selectors, services
 from apps.purchaseorders.models import PurchaseOrder, Receipt, ReceiptLine
 from apps.users.permissions import tenant_permissions
 
@@ -61,8 +63,15 @@ def owner_options_response(view, request) -> Response:
     return view.get_paginated_response(OwnerOptionSerializer(page, many=True).data)
 
 
+def released_for(request, queryset):
+    """A supplier user never sees a draft (docs/purchasing.md, "Lifecycle")."""
+    if user_type(request.user) == "supplier":
+        return queryset.exclude(**PurchaseOrder.supplier_exclude)
+    return queryset
+
+
 @document_schema_view(detail=PurchaseOrderDetailSerializer, write=PurchaseOrderWriteSerializer)
-class PurchaseOrderViewSet(DocumentViewSet):
+class PurchaseOrderViewSet(PdfNegotiationMixin, DocumentViewSet):
     """Purchase orders. Supplier users read their parent vendor's orders only; warehouse users read."""
 
     queryset = PurchaseOrder.objects.all()
@@ -92,8 +101,14 @@ class PurchaseOrderViewSet(DocumentViewSet):
         "created_at",
     ]
     ordering = ["-order_date", "-id"]
+    pdf_actions = ("pdf",)
     action_permissions = {
         "transition": "purchaseorders.change_purchaseorder",
+        "confirm": "purchaseorders.change_purchaseorder",
+        "send": "purchaseorders.change_purchaseorder",
+        "close": "purchaseorders.change_purchaseorder",
+        "cancel": "purchaseorders.change_purchaseorder",
+        "pdf": "purchaseorders.view_purchaseorder",
         "summary": "purchaseorders.view_purchaseorder",
         "by_number": "purchaseorders.view_purchaseorder",
         "owners": "purchaseorders.view_purchaseorder",
@@ -128,8 +143,19 @@ class PurchaseOrderViewSet(DocumentViewSet):
         return without_price_columns(self.export_columns, {"Total amount"}, self.request)
 
     def get_queryset(self):
-        queryset = selectors.order_list_queryset(super().get_queryset())
-        if self.action in ("retrieve", "by_number", "create", "update", "partial_update", "transition"):
+        queryset = selectors.order_list_queryset(released_for(self.request, super().get_queryset()))
+        if self.action in (
+            "retrieve",
+            "by_number",
+            "create",
+            "update",
+            "partial_update",
+            "transition",
+            "confirm",
+            "send",
+            "close",
+            "cancel",
+        ):
             queryset = queryset.prefetch_related(
                 Prefetch("lines", queryset=selectors.order_lines_queryset(), to_attr="annotated_lines")
             )
@@ -168,12 +194,76 @@ class PurchaseOrderViewSet(DocumentViewSet):
     @extend_schema(request=TransitionSerializer, responses=PurchaseOrderDetailSerializer)
     @action(detail=True, methods=["post"])
     def transition(self, request, pk=None):
-        """Changes the status: open <-> on_hold, open -> completed, open/on_hold -> cancelled (else 409)."""
+        """Moves the order to `status` through the act of that name (confirmed, sent, closed, cancelled:
+        the same as the confirm, send, close and cancel actions); anything else 409."""
         order = self.get_object()
         serializer = TransitionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.purchase_order_transition(order=order, to_status=serializer.validated_data["status"])
+        to_status = serializer.validated_data["status"]
+        act = services.ACTIONS.get(to_status)
+        if act is None:
+            raise errors.IllegalTransition(
+                _("A purchase order cannot go from %(from)s to %(to)s.")
+                % {
+                    "from": PurchaseOrder.Status(order.status).label,
+                    "to": PurchaseOrder.Status(to_status).label,
+                }
+            )
+        if act is services.purchase_order_send:
+            services.purchase_order_send(order=order, user=request.user)
+        else:
+            act(order=order)
         return self.detail_response(order)
+
+    @extend_schema(request=None, responses=PurchaseOrderDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def confirm(self, request, pk=None):
+        """draft -> confirmed: the order can be received, labelled and is seen by the supplier portal.
+        Nothing is e-mailed. 409 illegal_transition from any other status."""
+        order = self.get_object()
+        services.purchase_order_confirm(order=order)
+        return self.detail_response(order)
+
+    @extend_schema(request=None, responses=PurchaseOrderDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def send(self, request, pk=None):
+        """confirmed (or sent: again) -> sent, e-mailing the supplier the order's PDF (the e-mail scenarios
+        of purchase_order.sent, else one message to the supplier's addresses). A draft: 409
+        order_not_confirmed; a supplier without an e-mail address: 409 supplier_no_email."""
+        order = self.get_object()
+        services.purchase_order_send(order=order, user=request.user)
+        return self.detail_response(order)
+
+    @extend_schema(request=None, responses=PurchaseOrderDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        """received -> closed, or partly_received -> closed (short: the rest will not come)."""
+        order = self.get_object()
+        services.purchase_order_close(order=order)
+        return self.detail_response(order)
+
+    @extend_schema(request=None, responses=PurchaseOrderDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def cancel(self, request, pk=None):
+        """draft, confirmed or sent -> cancelled; once goods were received 409 order_has_receipts."""
+        order = self.get_object()
+        services.purchase_order_cancel(order=order)
+        return self.detail_response(order)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("language", OpenApiTypes.STR, OpenApiParameter.QUERY, enum=list(pdf.LANGUAGES))
+        ],
+        responses=PDF_RESPONSE,
+    )
+    @action(detail=True, methods=["get"])
+    def pdf(self, request, pk=None):
+        """The order as a PDF in the supplier's language (or `?language=en|zh`)."""
+        order = self.get_object()
+        if hide_prices(request):
+            raise PermissionDenied()
+        language = request.query_params.get("language") or None
+        return pdf_response(pdf.purchase_order_pdf(order, language), f"{order.order_number}.pdf")
 
     @extend_schema(responses=OrderSummarySerializer, filters=True)
     @action(detail=False, methods=["get"])
@@ -182,7 +272,9 @@ class PurchaseOrderViewSet(DocumentViewSet):
         the numbers can label status tabs)."""
         params = request.query_params.copy()
         params.pop("status", None)
-        filterset = PurchaseOrderFilter(params, queryset=super().get_queryset(), request=request)
+        filterset = PurchaseOrderFilter(
+            params, queryset=released_for(request, super().get_queryset()), request=request
+        )
         if not filterset.is_valid():
             raise translate_validation(filterset.errors)
         queryset = JoinFreeSearchFilter().filter_queryset(request, filterset.qs, self)

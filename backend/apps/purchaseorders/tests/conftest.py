@@ -61,10 +61,11 @@ def world(tenant2, tenant3, in_tenant, make_user):
 
 @pytest.fixture
 def make_order(world, in_tenant):
-    def make(supplier=None, lines=None, tenant=None, **fields):
+    def make(supplier=None, lines=None, tenant=None, confirm=True, **fields):
+        """An order as the service creates it (a draft), confirmed unless `confirm=False`."""
         tenant = tenant or world["tenant3"]
         with in_tenant(tenant):
-            return services.purchase_order_create(
+            order = services.purchase_order_create(
                 supplier=supplier or world["supplier_a"],
                 order_date=fields.pop("order_date", date(2026, 3, 1)),
                 lines=[
@@ -73,6 +74,7 @@ def make_order(world, in_tenant):
                 ],
                 **fields,
             )
+            return services.purchase_order_confirm(order=order) if confirm else order
 
     return make
 

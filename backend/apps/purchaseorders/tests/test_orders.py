@@ -8,6 +8,7 @@ import pytest
 
 from apps.purchaseorders.models import PurchaseOrder, PurchaseOrderLine
 from apps.purchaseorders.services import TRANSITIONS
+from apps.suppliers.models import Supplier
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,7 @@ def test_create_generates_number_and_computes_total(world, api):
     assert response.status_code == 201, response.json()
     order = response.json()["data"]
     assert order["order_number"] == "PO-2026-00001"
-    assert order["status"] == "open"
+    assert order["status"] == "draft"  # a new order is a draft: nothing is received or e-mailed yet
     # 100 x 1.25 = 125.00; 3 x 0.3333 = 0.9999 -> 1.00 (each line rounded to cents)
     assert order["total_amount"] == "126.00"
     assert order["owner_name"] == "buyer"
@@ -53,7 +54,7 @@ def test_create_generates_number_and_computes_total(world, api):
     assert first["weight_per_carton"] == "0.850"  # default from the product
     assert second["weight_per_carton"] == "0.420"  # given explicitly
     assert first["amount"] == "125.00"
-    assert order["allowed_transitions"] == ["on_hold", "completed", "cancelled"]
+    assert order["allowed_transitions"] == ["confirmed", "cancelled"]
 
     second_order = client.post(URL, order_payload(world), format="json").json()["data"]
     assert second_order["order_number"] == "PO-2026-00002"
@@ -182,11 +183,20 @@ def test_line_of_another_order_is_refused(world, api, make_order):
 ALL_STATUSES = PurchaseOrder.Status.values
 PAIRS = [(a, b) for a in ALL_STATUSES for b in ALL_STATUSES]
 LEGAL = {
-    ("open", "on_hold"),
-    ("on_hold", "open"),
-    ("open", "completed"),
-    ("open", "cancelled"),
-    ("on_hold", "cancelled"),
+    ("draft", "confirmed"),
+    ("draft", "cancelled"),
+    ("confirmed", "sent"),
+    ("confirmed", "cancelled"),
+    ("sent", "sent"),  # sending again
+    ("sent", "cancelled"),
+    ("partly_received", "closed"),  # closing short
+    ("received", "closed"),
+}
+# the refusals that say more than "illegal transition"
+REFUSAL = {
+    ("draft", "sent"): "order_not_confirmed",
+    ("partly_received", "cancelled"): "order_has_receipts",
+    ("received", "cancelled"): "order_has_receipts",
 }
 
 
@@ -201,6 +211,8 @@ def _put_in_status(order, status, in_tenant, tenant):
 
 @pytest.mark.parametrize("from_status, to_status", PAIRS)
 def test_every_transition(world, api, make_order, in_tenant, from_status, to_status):
+    with in_tenant(world["tenant3"]):
+        Supplier.objects.filter(pk=world["supplier_a"].pk).update(email="orders@evergreen.example")
     order = make_order()
     _put_in_status(order, from_status, in_tenant, world["tenant3"])
     response = api(world["purchasing"], world["tenant3"]).post(
@@ -212,8 +224,9 @@ def test_every_transition(world, api, make_order, in_tenant, from_status, to_sta
     else:
         assert response.status_code == 409
         body = response.json()
-        assert body["error"] == "illegal_transition"
-        assert "cannot go from" in body["message"]
+        assert body["error"] == REFUSAL.get((from_status, to_status), "illegal_transition")
+        if body["error"] == "illegal_transition":
+            assert "cannot go from" in body["message"]
         with in_tenant(world["tenant3"]):
             assert PurchaseOrder.objects.get(pk=order.pk).status == from_status
 
@@ -226,7 +239,7 @@ def test_unknown_status_is_a_validation_error(world, api, make_order):
     assert response.status_code == 400
 
 
-@pytest.mark.parametrize("status", ["completed", "cancelled"])
+@pytest.mark.parametrize("status", ["received", "closed", "cancelled"])
 def test_lines_are_read_only_when_final(world, api, make_order, in_tenant, status):
     order = make_order()
     _put_in_status(order, status, in_tenant, world["tenant3"])
@@ -240,12 +253,14 @@ def test_lines_are_read_only_when_final(world, api, make_order, in_tenant, statu
     assert response.json()["error"] == "order_read_only"
     assert client.patch(f"{URL}{order.pk}/", {"description": "x"}, format="json").status_code == 409
     detail = client.get(f"{URL}{order.pk}/").json()["data"]
-    assert detail["lines_editable"] is False and detail["allowed_transitions"] == []
+    assert detail["lines_editable"] is False
+    assert detail["allowed_transitions"] == (["closed"] if status == "received" else [])
 
 
-def test_on_hold_order_stays_editable(world, api, make_order, in_tenant):
+@pytest.mark.parametrize("status", ["draft", "confirmed", "sent", "partly_received"])
+def test_order_stays_editable_until_received(world, api, make_order, in_tenant, status):
     order = make_order()
-    _put_in_status(order, "on_hold", in_tenant, world["tenant3"])
+    _put_in_status(order, status, in_tenant, world["tenant3"])
     response = api(world["purchasing"], world["tenant3"]).patch(
         f"{URL}{order.pk}/", {"description": "Waiting for artwork"}, format="json"
     )
@@ -281,19 +296,19 @@ def test_detail_query_count_does_not_grow_with_lines(world, api, make_order, cou
 def test_filters_search_sort_and_summary(world, api, make_order, in_tenant):
     first = make_order(description="Blue boxes")
     second = make_order(supplier=world["supplier_b"])
-    _put_in_status(second, "on_hold", in_tenant, world["tenant3"])
+    _put_in_status(second, "sent", in_tenant, world["tenant3"])
     client = api(world["purchasing"], world["tenant3"])
-    assert client.get(f"{URL}?status=on_hold").json()["data"]["count"] == 1
-    assert client.get(f"{URL}?status=open,on_hold").json()["data"]["count"] == 2
+    assert client.get(f"{URL}?status=sent").json()["data"]["count"] == 1
+    assert client.get(f"{URL}?status=confirmed,sent").json()["data"]["count"] == 2
     assert client.get(f"{URL}?parent_vendor={world['vendor_b'].pk}").json()["data"]["count"] == 1
     assert client.get(f"{URL}?search=blue boxes").json()["data"]["results"][0]["id"] == first.pk
     assert client.get(f"{URL}?search=CT-6040").json()["data"]["count"] == 2
     assert client.get(f"{URL}?product={world['carton'].pk}").json()["data"]["count"] == 2
     ordered = client.get(f"{URL}?ordering=order_number").json()["data"]["results"]
     assert [o["order_number"] for o in ordered] == ["PO-2026-00001", "PO-2026-00002"]
-    summary = client.get(f"{URL}summary/?status=open").json()["data"]
-    assert summary["statuses"]["open"]["count"] == 1
-    assert summary["statuses"]["on_hold"]["count"] == 1
+    summary = client.get(f"{URL}summary/?status=confirmed").json()["data"]
+    assert summary["statuses"]["confirmed"]["count"] == 1
+    assert summary["statuses"]["sent"]["count"] == 1
     assert summary["total"] == {"count": 2, "amounts": {"EUR": "250.00"}}
     assert client.get(f"{URL}?order_date_from=not-a-date").status_code == 400
 
@@ -308,7 +323,7 @@ def test_by_number(world, api, make_order):
 
 def test_export(world, api, make_order):
     make_order()
-    response = api(world["purchasing"], world["tenant3"]).get(f"{URL}export/?format=csv&status=open")
+    response = api(world["purchasing"], world["tenant3"]).get(f"{URL}export/?format=csv&status=confirmed")
     assert response.status_code == 200
     content = b"".join(response.streaming_content).decode("utf-8-sig")
     assert "Order number" in content and "PO-2026-00001" in content and "125.00" in content
@@ -353,7 +368,7 @@ def test_permissions_per_role(world, api, make_order, role, can_read, can_write)
     assert (created.status_code == 201) is can_write
     if not can_write:
         assert created.status_code == 403
-    transition = client.post(f"{URL}{order.pk}/transition/", {"status": "on_hold"}, format="json")
+    transition = client.post(f"{URL}{order.pk}/transition/", {"status": "cancelled"}, format="json")
     assert (transition.status_code == 200) is can_write
 
 

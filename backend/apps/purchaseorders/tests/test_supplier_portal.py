@@ -33,7 +33,7 @@ def test_list_shows_only_own_vendor(world, api, orders):
         "supplier={supplier_b}",
         "search={theirs_number}",
         "order_number={theirs_number}",
-        "status=open&parent_vendor={vendor_b}",
+        "status=confirmed&parent_vendor={vendor_b}",
     ],
 )
 def test_filters_never_reach_another_vendor(world, api, orders, query):

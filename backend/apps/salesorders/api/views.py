@@ -12,6 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common import tax
+from apps.common.api.pdf import PDF_RESPONSE, PdfNegotiationMixin
+from apps.common.api.pdf import pdf_response as _pdf
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES
 from apps.common.api.viewsets import (
     DocumentViewSet,
@@ -57,26 +59,7 @@ from .serializers import (
     VatTreatmentSerializer,
 )
 
-PDF_RESPONSE = {(200, "application/pdf"): OpenApiTypes.BINARY}
 UBL_RESPONSE = {(200, "application/xml"): OpenApiTypes.BINARY}
-
-
-class PdfNegotiationMixin:
-    """A PDF action answers a file whatever the Accept header asks (no 406)."""
-
-    pdf_actions: tuple[str, ...] = ()
-
-    def perform_content_negotiation(self, request, force=False):
-        if getattr(self, "action", None) in self.pdf_actions:
-            renderer = self.get_renderers()[0]
-            return renderer, renderer.media_type
-        return super().perform_content_negotiation(request, force)
-
-
-def _pdf(content: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
 
 
 def _line_inputs(lines: list[dict]) -> list[services.LineInput]:

@@ -8,8 +8,8 @@ export const COUNT_LINKS: Readonly<Record<string, string>> = {
   suppliers: '/purchase/suppliers',
   parent_vendors: '/purchase/parent-vendors',
   purchase_orders: '/purchase/orders',
-  open_purchase_orders: '/purchase/orders?status=open',
-  purchase_orders_on_hold: '/purchase/orders?status=on_hold',
+  open_purchase_orders: '/purchase/orders?status=confirmed,sent,partly_received',
+  purchase_orders_draft: '/purchase/orders?status=draft',
   purchase_receipts: '/purchase/receipts',
   shipments: '/purchase/shipments',
   shipments_in_transit: '/purchase/shipments?status=in_transit',
@@ -33,8 +33,7 @@ const SUPPLIER_LINKS: Readonly<Record<string, string>> = {
   raw_materials: '/supplier/raw-materials',
   cartons: '/supplier/raw-materials',
   purchase_orders: '/supplier/orders',
-  open_purchase_orders: '/supplier/orders?status=open',
-  purchase_orders_on_hold: '/supplier/orders?status=on_hold',
+  open_purchase_orders: '/supplier/orders?status=confirmed,sent,partly_received',
 };
 
 export function countLink(key: string, userType: UserType): string | undefined {

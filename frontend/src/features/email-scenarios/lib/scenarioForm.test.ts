@@ -5,7 +5,7 @@ import { toInput, toRows } from './scenarioForm';
 const scenario: EmailScenario = {
   id: 4,
   name: 'Tell the vendor',
-  event: 'purchase_order.created',
+  event: 'purchase_order.sent',
   event_label: 'Purchase order created',
   enabled: true,
   conditions: [

@@ -70,7 +70,7 @@ export function useOpenOrdersForProduct(parentVendor: number | null | undefined,
     queryFn: ({ signal }) =>
       get<Paginated<PurchaseOrderOption>>(PURCHASE_ORDERS_URL, {
         signal,
-        params: { status: 'open', product, page_size: 100, ordering: '-order_date', ...(parentVendor ? { parent_vendor: parentVendor } : {}) },
+        params: { status: 'confirmed,sent,partly_received', product, page_size: 100, ordering: '-order_date', ...(parentVendor ? { parent_vendor: parentVendor } : {}) },
       }),
     select: (data) => data.results,
     enabled: product !== undefined,

@@ -30,7 +30,7 @@ export const deleteCompany = (id: number) => del(companyUrl(id));
 export const fetchCompanies = (signal?: AbortSignal) =>
   get<Paginated<ShipmentCompany>>(COMPANIES_URL, { params: { page_size: 200, ordering: 'name' }, signal });
 export const searchOrders = (search: string, signal?: AbortSignal) =>
-  get<Paginated<OrderOption>>(ORDERS_URL, { params: { search, page_size: 20, status: 'open,on_hold,completed' }, signal });
+  get<Paginated<OrderOption>>(ORDERS_URL, { params: { search, page_size: 20, status: 'confirmed,sent,partly_received,received,closed' }, signal });
 
 /* ---------- hooks ---------- */
 

@@ -26,7 +26,7 @@ const shipment: Shipment = {
   status: 'in_transit',
   note: '',
   purchase_orders: [7],
-  purchase_orders_detail: [{ id: 7, order_number: 'PO-2026-00007', supplier_name: 'Evergreen No.1', status: 'open', promise_date: null }],
+  purchase_orders_detail: [{ id: 7, order_number: 'PO-2026-00007', supplier_name: 'Evergreen No.1', status: 'confirmed', promise_date: null }],
   cartons_count: 25,
   allowed_transitions: [],
   created_at: '2026-03-01T08:00:00Z',

@@ -10,6 +10,10 @@ export const PRODUCTS_URL = '/api/products/';
 export const orderUrl = (id: number) => `${ORDERS_URL}${id}/`;
 export const orderByNumberUrl = (orderNumber: string) => `${ORDERS_URL}by-number/${encodeURIComponent(orderNumber)}/`;
 export const orderTransitionUrl = (id: number) => `${ORDERS_URL}${id}/transition/`;
+/** The acts on an order: confirm, send (e-mails the supplier), close, cancel. */
+export type OrderAction = 'confirm' | 'send' | 'close' | 'cancel';
+export const orderActionUrl = (id: number, act: OrderAction) => `${ORDERS_URL}${id}/${act}/`;
+export const orderPdfUrl = (id: number) => `${ORDERS_URL}${id}/pdf/`;
 export const receiptUrl = (id: number | string) => `${RECEIPTS_URL}${id}/`;
 
 /** The web app's routes of this area. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { del, get, patch, post } from '@/api/http';
+import { del, download, get, patch, post } from '@/api/http';
 import type { Paginated } from '@/api/types';
 import { useSession } from '@/shared/session/useSession';
 import {
@@ -10,15 +10,16 @@ import {
   RECEIPTS_URL,
   SHIPMENTS_URL,
   SUPPLIERS_URL,
+  orderActionUrl,
   orderByNumberUrl,
-  orderTransitionUrl,
+  orderPdfUrl,
   orderUrl,
+  type OrderAction,
 } from './endpoints';
 import type {
   OrderInput,
   OrderOption,
   OrderShipment,
-  OrderStatus,
   OrderSummary,
   OwnerOption,
   ProductOption,
@@ -34,8 +35,15 @@ export const fetchOrderByNumber = (orderNumber: string, signal?: AbortSignal) =>
 export const createOrder = (input: OrderInput) => post<PurchaseOrderDetail>(ORDERS_URL, input);
 export const updateOrder = (id: number, input: Partial<OrderInput>) => patch<PurchaseOrderDetail>(orderUrl(id), input);
 export const deleteOrder = (id: number) => del(orderUrl(id));
-export const transitionOrder = (id: number, status: OrderStatus) =>
-  post<PurchaseOrderDetail>(orderTransitionUrl(id), { status });
+export const actOnOrder = (id: number, act: OrderAction) => post<PurchaseOrderDetail>(orderActionUrl(id, act), {});
+
+/** Opens the order's PDF (in the supplier's language) in a new tab, fetched with the session's credentials. */
+export async function openOrderPdf(id: number): Promise<void> {
+  const file = await download(orderPdfUrl(id));
+  const blobUrl = URL.createObjectURL(new Blob([file.blob], { type: 'application/pdf' }));
+  window.open(blobUrl, '_blank', 'noopener');
+  window.setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+}
 export const fetchOrderSummary = (params: Record<string, unknown>, signal?: AbortSignal) =>
   get<OrderSummary>(ORDER_SUMMARY_URL, { params, signal });
 
@@ -49,7 +57,7 @@ export const searchOwners = (search: string, signal?: AbortSignal) =>
   get<Paginated<OwnerOption>>(ORDER_OWNERS_URL, { params: { search, page_size: 20 }, signal });
 export const fetchOwner = (id: number, signal?: AbortSignal) =>
   get<Paginated<OwnerOption>>(ORDER_OWNERS_URL, { params: { id }, signal });
-/** Orders by number or supplier; `status` narrows them (e.g. 'open' for the receive picker). */
+/** Orders by number or supplier; `status` narrows them (e.g. the receivable ones for the receive picker). */
 export const searchOrders = (search: string, status?: string, signal?: AbortSignal) =>
   get<Paginated<OrderOption>>(ORDERS_URL, {
     params: { search, page_size: 20, ordering: '-order_date', ...(status ? { status } : {}) },
@@ -132,9 +140,9 @@ export function useSaveOrder(id: number | undefined) {
   });
 }
 
-export function useTransitionOrder(id: number) {
+export function useOrderAction(id: number) {
   const invalidate = useInvalidateOrders();
-  return useMutation({ mutationFn: (status: OrderStatus) => transitionOrder(id, status), onSuccess: () => invalidate() });
+  return useMutation({ mutationFn: (act: OrderAction) => actOnOrder(id, act), onSuccess: () => invalidate() });
 }
 
 export function useDeleteOrder() {

@@ -7,7 +7,10 @@ import type { components } from '@/api/schema';
 type S = components['schemas'];
 
 export type OrderStatus = S['PurchaseOrderStatusEnum'];
-export const ORDER_STATUSES: readonly OrderStatus[] = ['open', 'on_hold', 'completed', 'cancelled'];
+export const ORDER_STATUSES: readonly OrderStatus[] = ['draft', 'confirmed', 'sent', 'partly_received', 'received', 'closed', 'cancelled'];
+/** The statuses goods are received in (docs/purchasing.md, "Lifecycle"). */
+export const RECEIVABLE_STATUSES: readonly OrderStatus[] = ['confirmed', 'sent', 'partly_received'];
+export const isReceivable = (status: OrderStatus) => RECEIVABLE_STATUSES.includes(status);
 
 export type OrderType = S['PurchaseOrderTypeEnum'];
 export const ORDER_TYPES: readonly OrderType[] = ['standard', 'blanket', 'sample'];

@@ -1,59 +1,80 @@
-import { CheckCircleOutlined, PauseCircleOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CheckOutlined, FilePdfOutlined, MailOutlined, StopOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';
-import { useTransitionOrder } from '../api/orders';
+import { openOrderPdf, useOrderAction } from '../api/orders';
+import type { OrderAction } from '../api/endpoints';
 import type { OrderStatus, PurchaseOrder } from '../api/types';
 
-const ICONS: Record<OrderStatus, ReactNode> = {
-  on_hold: <PauseCircleOutlined />,
-  open: <PlayCircleOutlined />,
-  completed: <CheckCircleOutlined />,
-  cancelled: <StopOutlined />,
+/** The act that moves an order to a status (the server's `allowed_transitions` name the statuses). */
+const ACTS: Partial<Record<OrderStatus, OrderAction>> = {
+  confirmed: 'confirm',
+  sent: 'send',
+  closed: 'close',
+  cancelled: 'cancel',
 };
+const ICONS: Record<OrderAction, ReactNode> = {
+  confirm: <CheckOutlined />,
+  send: <MailOutlined />,
+  close: <CheckCircleOutlined />,
+  cancel: <StopOutlined />,
+};
+/** Acts that cannot be undone ask first. */
+const ASK: ReadonlySet<OrderAction> = new Set(['close', 'cancel']);
 
-/** One button per status the order may move to (the server's `allowed_transitions`), each confirmed. */
-export function OrderStatusActions({ order }: { order: PurchaseOrder }) {
+/** Confirm, Send by e-mail, Close and Cancel, as the order allows; closing and cancelling ask first. */
+export function OrderStatusActions({ order, mayChange }: { order: PurchaseOrder; mayChange: boolean }) {
   const { t } = useTranslation('purchase');
   const { modal, message } = App.useApp();
   const errorText = useErrorText();
-  const transition = useTransitionOrder(order.id);
+  const action = useOrderAction(order.id);
 
-  const ask = (status: OrderStatus) => {
+  const run = async (act: OrderAction) => {
+    try {
+      const done = await action.mutateAsync(act);
+      void message.success(t(`actions.done.${act}`, { orderNumber: order.order_number, status: t(`status.${done.status}`) }));
+    } catch (error) {
+      void message.error(errorText(error));
+    }
+  };
+
+  const ask = (act: OrderAction) => {
+    if (!ASK.has(act)) {
+      void run(act);
+      return;
+    }
     modal.confirm({
-      title: t(`actions.confirmTitle.${status}`, { orderNumber: order.order_number }),
-      content: t(`actions.confirmText.${status}`),
-      okText: t(`actions.${status}`),
+      title: t(`actions.confirmTitle.${act}`, { orderNumber: order.order_number }),
+      content: t(`actions.confirmText.${act}`),
+      okText: t(`actions.${act}`),
       cancelText: t('actions.keep'),
-      okButtonProps: { danger: status === 'cancelled' },
-      onOk: async () => {
-        try {
-          await transition.mutateAsync(status);
-          void message.success(t('actions.done', { status: t(`status.${status}`) }));
-        } catch (error) {
-          void message.error(errorText(error));
-        }
-      },
+      okButtonProps: { danger: act === 'cancel' },
+      onOk: () => run(act),
     });
   };
 
+  const acts = mayChange
+    ? order.allowed_transitions.map((status) => ACTS[status]).filter((act): act is OrderAction => act !== undefined)
+    : [];
   return (
     <>
-      {order.allowed_transitions.map((status) => (
+      {acts.map((act) => (
         <Button
-          key={status}
-          icon={ICONS[status]}
-          danger={status === 'cancelled'}
-          type={status === 'completed' ? 'primary' : 'default'}
-          ghost={status === 'completed'}
-          loading={transition.isPending && transition.variables === status}
-          onClick={() => ask(status)}
-          data-testid={`transition-${status}`}
+          key={act}
+          icon={ICONS[act]}
+          danger={act === 'cancel'}
+          type={act === 'confirm' || act === 'send' ? 'primary' : 'default'}
+          loading={action.isPending && action.variables === act}
+          onClick={() => ask(act)}
+          data-testid={`order-${act}`}
         >
-          {t(`actions.${status}`)}
+          {t(`actions.${act}`)}
         </Button>
       ))}
+      <Button icon={<FilePdfOutlined />} onClick={() => void openOrderPdf(order.id).catch((error: unknown) => void message.error(errorText(error)))} data-testid="order-pdf">
+        {t('actions.pdf')}
+      </Button>
     </>
   );
 }

@@ -12,7 +12,16 @@ const ALL = 'all';
 /** Status tabs with counts for the list's other filters, and the value of what is shown; on a phone
  * (below 576px) a select of the same statuses and counts with the value under it: the tabs did not fit,
  * and the overflow menu antd put into the tab list is no tab. */
-export function OrderStatusTabs({ list, extraParams = {} }: { list: UseListParams; extraParams?: Record<string, unknown> }) {
+export function OrderStatusTabs({
+  list,
+  extraParams = {},
+  statuses = ORDER_STATUSES,
+}: {
+  list: UseListParams;
+  extraParams?: Record<string, unknown>;
+  /** The tabs to show (the supplier portal never sees drafts). */
+  statuses?: readonly OrderStatus[];
+}) {
   const { t } = useTranslation('purchase');
   const f = useFormatters();
   const { page: _page, page_size: _size, ordering: _ordering, status: _status, ...selection } = list.apiParams;
@@ -32,7 +41,7 @@ export function OrderStatusTabs({ list, extraParams = {} }: { list: UseListParam
 
   const items = [
     { key: ALL, label: label(ALL, summary.data?.total.count) },
-    ...ORDER_STATUSES.map((status) => ({ key: status, label: label(status, summary.data?.statuses[status].count) })),
+    ...statuses.map((status) => ({ key: status, label: label(status, summary.data?.statuses[status].count) })),
   ];
   const onChange = (key: string) => list.setFilter('status', key === ALL ? null : key);
   const total = value ? (

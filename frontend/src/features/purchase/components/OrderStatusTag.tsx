@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '../api/types';
 
 const COLORS: Record<OrderStatus, string> = {
-  open: 'processing',
-  on_hold: 'warning',
-  completed: 'success',
-  cancelled: 'default',
+  draft: 'default',
+  confirmed: 'blue',
+  sent: 'processing',
+  partly_received: 'warning',
+  received: 'success',
+  closed: 'green',
+  cancelled: 'red',
 };
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { searchOrders } from '../api/orders';
 import { orderReceivePath } from '../api/endpoints';
-import type { OrderOption } from '../api/types';
+import { RECEIVABLE_STATUSES, type OrderOption } from '../api/types';
 import { orderOption } from '../lib/options';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
 
@@ -13,7 +13,7 @@ interface Props {
   onClose: () => void;
 }
 
-const searchOpenOrders = (search: string, signal?: AbortSignal) => searchOrders(search, 'open', signal);
+const searchOpenOrders = (search: string, signal?: AbortSignal) => searchOrders(search, RECEIVABLE_STATUSES.join(','), signal);
 
 /** "Receive": pick an open purchase order, then receive against it on its page (the receive dialog). */
 export function ReceivePicker({ open, onClose }: Props) {

@@ -17,6 +17,7 @@ import { OrderShipments } from '../components/OrderShipments';
 import { OrderStatusActions } from '../components/OrderStatusActions';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { ReceiveDialog } from '../components/ReceiveDialog';
+import { isReceivable } from '../api/types';
 import { useOrderPortal } from '../hooks/useOrderPortal';
 import { useMayPermission } from '@/shared/session/permissions';
 import { PURCHASE_PERMS } from '../permissions';
@@ -104,8 +105,8 @@ export default function PurchaseOrderDetailPage() {
       extra={
         <>
           {backButton}
-          {mayChange ? <OrderStatusActions order={order} /> : null}
-          {mayReceive && order.status === 'open' ? (
+          <OrderStatusActions order={order} mayChange={mayChange} />
+          {mayReceive && isReceivable(order.status) ? (
             <Button type="primary" icon={<InboxOutlined />} onClick={() => setReceiving(true)} data-testid="receive-goods">
               {t('detail.receive')}
             </Button>
@@ -115,7 +116,7 @@ export default function PurchaseOrderDetailPage() {
               {t('detail.edit')}
             </Button>
           ) : null}
-          {mayDelete && order.status !== 'completed' && order.received_qty === '0.000' ? (
+          {mayDelete && order.status !== 'received' && order.status !== 'closed' && order.received_qty === '0.000' ? (
             <ConfirmDelete
               itemLabel={order.order_number}
               onConfirm={async () => {
@@ -187,7 +188,7 @@ export default function PurchaseOrderDetailPage() {
           ]}
         />
       </Card>
-      {mayReceive && receiving && order.status === 'open' ? <ReceiveDialog order={order} open onClose={closeReceive} /> : null}
+      {mayReceive && receiving && isReceivable(order.status) ? <ReceiveDialog order={order} open onClose={closeReceive} /> : null}
     </PageContainer>
   );
 }

@@ -10,7 +10,7 @@ import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable'
 import { useListParams } from '@/shared/hooks/useListParams';
 import { ORDERS_URL, orderPath } from '../api/endpoints';
 import { fetchOwner, searchOwners } from '../api/orders';
-import { ORDER_TYPES, type OwnerOption, type PurchaseOrder } from '../api/types';
+import { ORDER_TYPES, isReceivable, type OwnerOption, type PurchaseOrder } from '../api/types';
 import { OrderStatusTabs } from '../components/OrderStatusTabs';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
@@ -79,7 +79,7 @@ export default function PurchaseOrdersPage() {
           {seesPrices ? <PhoneLine>{f.money(order.total_amount, order.currency)}</PhoneLine> : null}
           {order.promise_date ? (
             <PhoneLine secondary={false}>
-              <Typography.Text type={order.status === 'open' && order.promise_date < today ? 'danger' : 'secondary'}>
+              <Typography.Text type={isReceivable(order.status) && order.promise_date < today ? 'danger' : 'secondary'}>
                 {order.promise_date}
               </Typography.Text>
             </PhoneLine>
@@ -94,7 +94,7 @@ export default function PurchaseOrdersPage() {
       hidden: phone,
       render: (value: string | null, order) =>
         value ? (
-          <Typography.Text type={order.status === 'open' && value < today ? 'danger' : undefined}>{formatDate(value, i18n.language)}</Typography.Text>
+          <Typography.Text type={isReceivable(order.status) && value < today ? 'danger' : undefined}>{formatDate(value, i18n.language)}</Typography.Text>
         ) : (
           '—'
         ),

@@ -8,7 +8,7 @@ import { resolveParentVendor } from '@/shared/session/parentVendor';
 import { parentVendorName } from '@/shared/session/userNames';
 import { useSession } from '@/shared/session/useSession';
 import { ORDERS_URL } from '../api/endpoints';
-import type { PurchaseOrder } from '../api/types';
+import { ORDER_STATUSES, type PurchaseOrder } from '../api/types';
 import { OrderStatusTabs } from '../components/OrderStatusTabs';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { useOrderPortal } from '../hooks/useOrderPortal';
@@ -16,6 +16,9 @@ import { useFormatters } from '@/shared/utils/format';
 import styles from '../components/purchase.module.css';
 import { useSeesPrices } from '@/shared/session/prices';
 import { formatDate } from '@/shared/utils/format';
+
+/** A draft is not the supplier's yet: the portal has no tab for it. */
+const SUPPLIER_STATUSES = ORDER_STATUSES.filter((status) => status !== 'draft');
 
 /**
  * /supplier/orders: a supplier user's purchase orders, read-only (the server returns only their parent
@@ -97,7 +100,7 @@ export default function SupplierOrdersPage() {
         {vendorName ? t('portal.intro', { vendor: vendorName }) : t('portal.introNoVendor')}
       </Typography.Paragraph>
       <Card>
-        <OrderStatusTabs list={list} extraParams={vendorFilter} />
+        <OrderStatusTabs list={list} extraParams={vendorFilter} statuses={SUPPLIER_STATUSES} />
         <ServerTable<PurchaseOrder>
           endpoint={resolved.id ? `${ORDERS_URL}?parent_vendor=${encodeURIComponent(resolved.id)}` : ORDERS_URL}
           queryKeyExtra={['portal', resolved.id]}

@@ -15,7 +15,7 @@ export function makeOrder(overrides: Partial<PurchaseOrderDetail> = {}): Purchas
     promise_date: '2026-04-01',
     owner: 2,
     owner_name: 'Bob Buyer',
-    status: 'open',
+    status: 'partly_received',
     lines_count: 1,
     ordered_qty: '100.000',
     received_qty: '10.000',

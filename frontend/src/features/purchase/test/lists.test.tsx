@@ -12,7 +12,7 @@ let server: MockServer;
 const order = makeOrder({ received_qty: '0.000', cartons_issued: 0 });
 const buyer = makeUser({ id: 2, username: 'buyer', name: 'Bob Buyer' });
 const summary = {
-  statuses: Object.fromEntries(['open', 'on_hold', 'completed', 'cancelled'].map((s) => [s, { count: 0, amounts: {} }])),
+  statuses: Object.fromEntries(['draft', 'confirmed', 'sent', 'partly_received', 'received', 'closed', 'cancelled'].map((s) => [s, { count: 0, amounts: {} }])),
   total: { count: 1, amounts: {} },
 };
 
@@ -101,8 +101,10 @@ describe('purchase receipts list', () => {
     const { router } = renderApp('/purchase/receipts');
     fireEvent.click(await screen.findByTestId('receipts-receive'));
     await pick('receive-picker-order', 'PO-2026-00007 · Evergreen No.1');
-    // the picker searches open orders only
-    expect(server.requests.some((r) => r.url === '/api/purchaseorders/orders/' && r.params.status === 'open')).toBe(true);
+    // the picker searches the orders that can receive goods only
+    expect(
+      server.requests.some((r) => r.url === '/api/purchaseorders/orders/' && r.params.status === 'confirmed,sent,partly_received'),
+    ).toBe(true);
     fireEvent.click(screen.getByTestId('receive-picker-continue'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/purchase/orders/PO-2026-00007'));
     expect(router.state.location.search).toBe('?receive=1');

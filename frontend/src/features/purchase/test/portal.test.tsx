@@ -21,7 +21,7 @@ beforeEach(() => {
   server.on('GET', '/api/tenants/', ok([{ id: '3', name: 'Trading Co' }]));
   server.on('GET', '/api/purchaseorders/orders/', ok(page([order])));
   server.on('GET', '/api/purchaseorders/orders/summary/', ok({
-      statuses: Object.fromEntries(['open', 'on_hold', 'completed', 'cancelled'].map((s) => [s, { count: s === 'open' ? 1 : 0, amounts: {} }])),
+      statuses: Object.fromEntries(['draft', 'confirmed', 'sent', 'partly_received', 'received', 'closed', 'cancelled'].map((s) => [s, { count: s === 'partly_received' ? 1 : 0, amounts: {} }])),
       total: { count: 1, amounts: { EUR: '125.00' } },
     }),
   );
@@ -48,6 +48,8 @@ describe('supplier portal', () => {
     // docs/specification.md section 3 "Purchase order (supplier view)", in its order
     const spec = ['Order number', 'Order date', 'Supplier', 'Total amount', 'Description', 'Type', 'Promise date', 'Owner', 'Status'];
     expect(headers.filter((h) => spec.includes(h ?? ''))).toEqual(spec);
+    expect(screen.queryByRole('tab', { name: /^Draft/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^Partly received/ })).toBeInTheDocument();
     const row = await within(table).findByText('Spring carton run');
     expect(within(table).getByText('Bob Buyer')).toBeInTheDocument();
     fireEvent.click(row);
@@ -63,7 +65,8 @@ describe('supplier portal', () => {
     expect(await screen.findByTestId('order-lines')).toBeInTheDocument();
     expect(screen.getByTestId('order-owner')).toHaveTextContent('Bob Buyer');
     for (const action of ['receive-goods', 'edit-order']) expect(screen.queryByTestId(action)).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /put on hold|cancel order|delete/i })).not.toBeInTheDocument();
+    for (const action of ['order-confirm', 'order-send', 'order-close', 'order-cancel']) expect(screen.queryByTestId(action)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /cancel order|delete/i })).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Receipts' }));
     const receipts = await screen.findByTestId('order-receipts');
