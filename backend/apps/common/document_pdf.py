@@ -169,7 +169,3 @@ def _footer(details: CompanyDetails):
 
 def _django_language(code: str) -> str:
     return "zh-hans" if code == "zh" else "en"
-
-
-def _django_language(code: str) -> str:
-    return "zh-hans" if code == "zh" else "en"

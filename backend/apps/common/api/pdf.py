@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
+from rest_framework.views import APIView
 
 PDF_RESPONSE = {(200, "application/pdf"): OpenApiTypes.BINARY}
 
 
-class PdfNegotiationMixin:
+if TYPE_CHECKING:
+    _Base = APIView
+else:
+    _Base = object
+
+
+class PdfNegotiationMixin(_Base):
     """A PDF action answers a file whatever the Accept header asks (no 406)."""
 
     pdf_actions: tuple[str, ...] = ()
