@@ -5,15 +5,21 @@
  * above the page, which says what still works; none may stay on a spinner without a word. Signing in
  * offline says that a connection is needed.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn, type DemoUser } from './helpers';
-import { INTERNAL_ROUTES, internalIds, resolve, SUPPLIER_ROUTES, supplierIds, TENANT, WAREHOUSE_ROUTES, type Ids } from './routes';
+import { INTERNAL_ROUTES, resolve, SUPPLIER_ROUTES, TENANT, WAREHOUSE_ROUTES, type Ids } from './routes';
 
-const KINDS: { user: DemoUser; title: string; routes: string[]; ids: (request: APIRequestContext) => Promise<Ids> }[] = [
-  { user: 'admin', title: 'internal user (admin)', routes: INTERNAL_ROUTES, ids: internalIds },
-  { user: 'warehouse', title: 'warehouse user', routes: WAREHOUSE_ROUTES, ids: () => Promise.resolve({}) },
-  { user: 'supplier', title: 'supplier', routes: SUPPLIER_ROUTES, ids: supplierIds },
+const KINDS: { user: DemoUser; title: string; routes: string[] }[] = [
+  { user: 'admin', title: 'internal user (admin)', routes: INTERNAL_ROUTES },
+  { user: 'warehouse', title: 'warehouse user', routes: WAREHOUSE_ROUTES },
+  { user: 'supplier', title: 'supplier', routes: SUPPLIER_ROUTES },
 ];
+
+/**
+ * Offline no page loads a record, so any id fills the detail pages' paths (and the walk does not depend
+ * on which demo records the journeys before it changed).
+ */
+const ANY_ID: Ids = new Proxy({}, { get: () => '1' });
 
 /** Opens a path inside the running app, as a link does (React Router follows the history). */
 async function open(page: Page, path: string): Promise<void> {
@@ -29,9 +35,8 @@ function to(path: string): string {
 }
 
 for (const kind of KINDS) {
-  test(`offline, every page of the ${kind.title} says so`, async ({ browser, request }) => {
+  test(`offline, every page of the ${kind.title} says so`, async ({ browser }) => {
     test.setTimeout(60_000 + kind.routes.length * 15_000);
-    const ids = await kind.ids(request);
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
     await context.addInitScript((tenant) => {
       if (!window.localStorage.getItem('tenant_id')) window.localStorage.setItem('tenant_id', tenant);
@@ -42,7 +47,7 @@ for (const kind of KINDS) {
     await context.setOffline(true);
     const silent: string[] = [];
     for (const pattern of kind.routes.filter((route) => route !== '/no/such/page')) {
-      await open(page, resolve(pattern, ids));
+      await open(page, resolve(pattern, ANY_ID));
       try {
         await expect(page.getByTestId('offline-badge')).toBeVisible({ timeout: 10_000 });
         await expect(page.getByTestId('offline-notice')).toBeVisible({ timeout: 10_000 });
