@@ -149,6 +149,20 @@ def _loading_list() -> bytes:
     return loading_list_pdf(day=DAY, company=tenant.legal_name or tenant.name, dispatches=rows)
 
 
+def _purchase_order(language: str) -> Callable[[], bytes]:
+    def make() -> bytes:
+        from apps.purchaseorders.models import PurchaseOrder
+        from apps.purchaseorders.pdf import purchase_order_pdf
+
+        order = (
+            PurchaseOrder.objects.exclude(status="draft").exclude(lines=None).order_by("order_number").first()
+        )
+        assert order is not None, "the demo has a confirmed purchase order with lines"
+        return purchase_order_pdf(order, language)
+
+    return make
+
+
 # name: (how the product makes it, the dots per inch of its picture)
 PDFS: dict[str, tuple[Callable[[], bytes], int]] = {
     "invoice": (lambda: _invoice("invoice"), DPI),
@@ -160,6 +174,8 @@ PDFS: dict[str, tuple[Callable[[], bytes], int]] = {
     "annual-report-en": (_annual_report("en"), DPI),
     "annual-report-zh": (_annual_report("zh"), DPI),
     "loading-list": (_loading_list, DPI),
+    "purchase-order-en": (_purchase_order("en"), DPI),
+    "purchase-order-zh": (_purchase_order("zh"), DPI),
 }
 
 
