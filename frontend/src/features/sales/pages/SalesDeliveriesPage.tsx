@@ -10,6 +10,7 @@ import { useFormatters } from '@/shared/utils/format';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { PhoneLine } from '@/shared/components/PhoneLine';
+import { useMediaQuery } from '@/shared/hooks/useMediaQuery';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import { useSession } from '@/shared/session/useSession';
@@ -186,6 +187,20 @@ function DeliveryList() {
   );
 }
 
+/** Wide enough for seven days a row (Ant Design's `lg`). */
+const CALENDAR_WIDE_QUERY = '(min-width: 992px)';
+
+/** Monday to Sunday, short, in the user's language. */
+function weekdayNames(language: string): string[] {
+  const format = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', { weekday: 'short', timeZone: 'UTC' });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+}
+
+function weekdayOf(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
 function DeliveryCalendar({ mode, setParam }: { mode: 'week' | 'month'; setParam: (k: string, v: string | null) => void }) {
   const { t } = useTranslation('sales');
   const navigate = useNavigate();
@@ -220,6 +235,12 @@ function DeliveryCalendar({ mode, setParam }: { mode: 'week' | 'month'; setParam
   const byDay = new Map<string, Delivery[]>();
   for (const item of query.data?.results ?? []) byDay.set(item.due_date, [...(byDay.get(item.due_date) ?? []), item]);
   const step = (n: number) => setParam('date', (mode === 'week' ? start.add(7 * n, 'day') : start.add(n, 'month')).format('YYYY-MM-DD'));
+  // Weeks run Monday to Sunday, seven days a row on a wide screen; a month's first day sits under its
+  // weekday (blank cells before it). A narrower screen lists the days one under another.
+  const wide = useMediaQuery(CALENDAR_WIDE_QUERY);
+  const leading = (start.day() + 6) % 7;
+  const weekdays = weekdayNames(f.language);
+  const dayTitle = (key: string) => `${weekdayOf(key, f.language)} ${f.date(key)}`;
 
   return (
     <Flex vertical gap="middle">
@@ -228,18 +249,30 @@ function DeliveryCalendar({ mode, setParam }: { mode: 'week' | 'month'; setParam
         <Button onClick={() => setParam('date', null)}>{t('deliveries.today')}</Button>
         <Button onClick={() => step(1)}>{t('deliveries.next')}</Button>
         <Typography.Text strong>
-          {start.format('YYYY-MM-DD')} – {end.format('YYYY-MM-DD')}
+          {f.date(start.format('YYYY-MM-DD'))} – {f.date(end.format('YYYY-MM-DD'))}
         </Typography.Text>
         <CustomerSelect value={idOf(customer)} onChange={(v) => setParam('customer', v)} />
         <StatusSelect value={status ?? undefined} onChange={(v) => setParam('status', v)} />
         <WarehouseSelect value={warehouse ?? undefined} onChange={(v) => setParam('warehouse', v)} />
       </Flex>
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 8 }}>
+      <div
+        data-testid="delivery-calendar"
+        style={{ display: 'grid', gridTemplateColumns: wide ? 'repeat(7, minmax(0, 1fr))' : 'minmax(0, 1fr)', gap: 8 }}
+      >
+        {wide
+          ? weekdays.map((name) => (
+              <Typography.Text key={name} type="secondary" strong aria-hidden="true" style={{ textAlign: 'center' }}>
+                {name}
+              </Typography.Text>
+            ))
+          : null}
+        {wide ? Array.from({ length: leading }, (_, i) => <div key={`before-${String(i)}`} aria-hidden="true" />) : null}
         {days.map((day) => {
-          const items = byDay.get(day.format('YYYY-MM-DD')) ?? [];
+          const key = day.format('YYYY-MM-DD');
+          const items = byDay.get(key) ?? [];
           return (
-            <Card key={day.format('YYYY-MM-DD')} size="small" title={day.format('ddd D MMM')} loading={query.isLoading}>
+            <Card key={key} size="small" data-testid="calendar-day" data-day={key} title={dayTitle(key)} loading={query.isLoading}>
               {items.length === 0 ? (
                 <Typography.Text type="secondary">{t('deliveries.nothingDue')}</Typography.Text>
               ) : (
