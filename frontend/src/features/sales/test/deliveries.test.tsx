@@ -34,7 +34,7 @@ describe('the delivery schedule', () => {
 
   it('lays a month out seven days a row, Monday first, the first day under its weekday', async () => {
     const original = window.matchMedia;
-    window.matchMedia = vi.fn((query: string) => ({ ...original(query), matches: query === '(min-width: 992px)' })) as typeof window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...original(query), matches: query === '(min-width: 992px)' }));
     try {
       renderApp('/sales/deliveries?view=month&date=2026-03-10');
       const calendar = await screen.findByTestId('delivery-calendar');
