@@ -66,7 +66,12 @@ export function SavedReportsDrawer({ open, onClose, onOpenReport, currentId, onD
               ]}
             >
               <List.Item.Meta
-                title={report.name}
+                title={
+                  // The name opens the report too: the folder button is not the only way in.
+                  <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpenReport(report)}>
+                    {report.name}
+                  </Button>
+                }
                 description={
                   <Space size={4} wrap>
                     {report.description ? <Typography.Text type="secondary">{report.description}</Typography.Text> : null}
