@@ -3,6 +3,7 @@ import { App, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';
+import { useSeesPrices } from '@/shared/session/prices';
 import { openOrderPdf, useOrderAction } from '../api/orders';
 import type { OrderAction } from '../api/endpoints';
 import type { OrderStatus, PurchaseOrder } from '../api/types';
@@ -26,6 +27,7 @@ const ASK: ReadonlySet<OrderAction> = new Set(['close', 'cancel']);
 /** Confirm, Send by e-mail, Close and Cancel, as the order allows; closing and cancelling ask first. */
 export function OrderStatusActions({ order, mayChange }: { order: PurchaseOrder; mayChange: boolean }) {
   const { t } = useTranslation('purchase');
+  const seesPrices = useSeesPrices();
   const { modal, message } = App.useApp();
   const errorText = useErrorText();
   const action = useOrderAction(order.id);
@@ -72,9 +74,12 @@ export function OrderStatusActions({ order, mayChange }: { order: PurchaseOrder;
           {t(`actions.${act}`)}
         </Button>
       ))}
-      <Button icon={<FilePdfOutlined />} onClick={() => void openOrderPdf(order.id).catch((error: unknown) => void message.error(errorText(error)))} data-testid="order-pdf">
-        {t('actions.pdf')}
-      </Button>
+      {/* The PDF shows prices: only for those who may see them (the server answers 403 to the others). */}
+      {seesPrices ? (
+        <Button icon={<FilePdfOutlined />} onClick={() => void openOrderPdf(order.id).catch((error: unknown) => void message.error(errorText(error)))} data-testid="order-pdf">
+          {t('actions.pdf')}
+        </Button>
+      ) : null}
     </>
   );
 }

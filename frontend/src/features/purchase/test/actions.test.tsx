@@ -17,7 +17,7 @@ const BY_NUMBER = '/api/purchaseorders/orders/by-number/PO-2026-00007/';
 const buyer = makeUser({
   id: 2,
   username: 'buyer',
-  permissions: ['purchaseorders.view_purchaseorder', 'purchaseorders.change_purchaseorder', 'purchaseorders.add_receipt'],
+  permissions: ['purchaseorders.view_purchaseorder', 'purchaseorders.change_purchaseorder', 'purchaseorders.add_receipt', 'products.see_prices'],
 });
 let server: MockServer;
 
@@ -44,6 +44,15 @@ afterEach(() => {
 });
 
 describe('purchase order status actions', () => {
+  it('offers the PDF only to those who may see prices (it shows them; the server refuses the others)', async () => {
+    server.on('GET', BY_NUMBER, ok(makeOrder({ status: 'confirmed', allowed_transitions: ['sent', 'cancelled'] })));
+    signIn({ user: makeUser({ ...buyer, permissions: buyer.permissions?.filter((p) => p !== 'products.see_prices') }), tenant: '3' });
+    renderApp('/purchase/orders/PO-2026-00007');
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('Confirmed');
+    expect(screen.getByTestId('order-send')).toBeInTheDocument();
+    expect(screen.queryByTestId('order-pdf')).not.toBeInTheDocument();
+  });
+
   it('a draft shows its status, Confirm and Cancel, no Send, Close or Receive; Confirm posts at once', async () => {
     const draft = makeOrder({ status: 'draft', received_qty: '0.000', allowed_transitions: ['confirmed', 'cancelled'] });
     server.on('POST', `${ORDER_URL}confirm/`, ok({ ...draft, status: 'confirmed', allowed_transitions: ['sent', 'cancelled'] }));
