@@ -7,7 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from apps.common import outbound
@@ -146,19 +146,29 @@ def connection_test(*, connection: AccountingConnection) -> dict[str, Any]:
     remote's words: the addresses are the tenant's, docs/tenancy.md). Stores the outcome. Rate limited per
     company (OUTBOUND_TEST_RATE)."""
     outbound.test_rate_check()
-    if connection.provider == Provider.VISMA_NET and not connection.client_secret:
-        ok, message = False, _("The client secret is missing.")
-    else:
-        adapter = adapter_of(connection)
-        try:
-            message = adapter.test()
-            ok = True
-        except AccountingError as exc:
-            ok, message = False, exc.public_message
-        finally:
-            adapter.close()
+    # The outcome is stored in English, the catalogue's msgid, and translated for whoever reads it
+    # (`last_test_message_for_reader`): the user who ran the test and the one who reads it later may not
+    # share a language.
+    with translation.override("en"):
+        if connection.provider == Provider.VISMA_NET and not connection.client_secret:
+            ok, message = False, _("The client secret is missing.")
+        else:
+            adapter = adapter_of(connection)
+            try:
+                message = adapter.test()
+                ok = True
+            except AccountingError as exc:
+                ok, message = False, exc.public_message
+            finally:
+                adapter.close()
     with tenant_context(connection.tenant_id):
         AccountingConnection.objects.filter(pk=connection.pk).update(
             last_test_at=timezone.now(), last_test_ok=ok, last_test_message=message[:1000]
         )
-    return {"ok": ok, "message": message}
+    return {"ok": ok, "message": last_test_message_for_reader(message)}
+
+
+def last_test_message_for_reader(message: str) -> str:
+    """A stored test outcome in the reader's language. The fixed messages are catalogue msgids and
+    translate; one with a value in it (an HTTP status) has no entry and stays as stored."""
+    return _(message) if message else ""

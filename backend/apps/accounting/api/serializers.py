@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from apps.accounting.models import AccountingConnection, Mapping, MappingKind, SyncEntry
+from apps.accounting.services import last_test_message_for_reader
 from apps.common import outbound
 from apps.common.secrets import is_unreadable
 
@@ -114,6 +115,12 @@ class ConnectionSerializer(serializers.ModelSerializer):
             "first_sync_at",
             "updated_at",
         ]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        # Stored in English, read in the reader's language (services.connection_test).
+        data["last_test_message"] = last_test_message_for_reader(data.get("last_test_message") or "")
+        return data
 
     def get_has_client_secret(self, obj) -> bool:
         return bool(obj.client_secret)

@@ -158,3 +158,25 @@ def test_retry_after_parsing():
     assert retry_after_seconds("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0
     assert retry_after_seconds("soon") is None
     assert retry_after_seconds(None) is None
+
+
+@pytest.mark.django_db
+def test_the_outcome_is_kept_in_english_and_read_in_the_readers_language(fake):
+    """Whoever ran the test, the stored outcome is the catalogue's English and each reader sees it in their
+    own language: a Chinese user no longer reads an English user's "could not be resolved", and the other
+    way round."""
+    from django.utils import translation
+
+    from apps.accounting.api.serializers import ConnectionSerializer
+
+    tenant = Tenant.objects.create(pk=3, name="EuroTrade Goods BV", code="eurotrade")
+    conn = _connection(tenant, fake, provider="visma_net", client_secret="")
+    with tenant_context(tenant), translation.override("zh-hans"):
+        result = services.connection_test(connection=conn)
+        conn.refresh_from_db()
+        read_in_chinese = ConnectionSerializer(conn).data["last_test_message"]
+    assert conn.last_test_message == "The client secret is missing."
+    assert result["message"] == read_in_chinese
+    assert read_in_chinese != conn.last_test_message and "客户端密钥" in read_in_chinese
+    with translation.override("en"):
+        assert ConnectionSerializer(conn).data["last_test_message"] == "The client secret is missing."
