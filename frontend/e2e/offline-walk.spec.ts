@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, type DemoUser } from './helpers';
-import { INTERNAL_ROUTES, resolve, SUPPLIER_ROUTES, TENANT, WAREHOUSE_ROUTES, type Ids } from './routes';
+import { INTERNAL_ROUTES, resolve, settled, SUPPLIER_ROUTES, TENANT, WAREHOUSE_ROUTES, type Ids } from './routes';
 
 const KINDS: { user: DemoUser; title: string; routes: string[] }[] = [
   { user: 'admin', title: 'internal user (admin)', routes: INTERNAL_ROUTES },
@@ -43,6 +43,9 @@ for (const kind of KINDS) {
     }, TENANT);
     const page = await context.newPage();
     await signIn(page, kind.user);
+    // The layout and the first page loaded while online (signIn returns once the URL left the sign-in
+    // page, which can be before the layout's code has arrived).
+    await settled(page);
     await expect(page.getByTestId('offline-badge')).toHaveCount(0);
     await context.setOffline(true);
     const silent: string[] = [];

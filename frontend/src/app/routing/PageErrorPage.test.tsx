@@ -4,14 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/i18n';
 import { allResources } from '@/i18n/resources';
 import { isChunkLoadError, PageErrorPage } from './PageErrorPage';
+import { RouteErrorPage } from './RouteErrorPage';
 
-function renderFailing(error: Error) {
+function renderFailing(error: Error, root = false) {
   initI18n('en', allResources());
   const router = createMemoryRouter(
     [
       {
         path: '/',
-        errorElement: <PageErrorPage />,
+        errorElement: root ? <RouteErrorPage /> : <PageErrorPage />,
         lazy: () => Promise.reject(error),
       },
     ],
@@ -31,6 +32,14 @@ describe('a page that cannot be shown, inside its layout', () => {
     goOffline(true);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderFailing(new TypeError('Failed to fetch dynamically imported module: /assets/Page-abc.js'));
+    expect(await screen.findByTestId('page-offline')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'This page is not on this device yet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offline, the whole app\'s error page says the same when a layout\'s code never arrived', async () => {
+    goOffline(true);
+    renderFailing(new TypeError('Failed to fetch dynamically imported module: /assets/ShellLayout-abc.js'), true);
     expect(await screen.findByTestId('page-offline')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'This page is not on this device yet' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' }).hasAttribute('disabled')).toBe(true);
