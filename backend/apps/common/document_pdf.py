@@ -96,6 +96,11 @@ def _grid(rows, widths, header=True, right_from: int | None = None) -> Table:
     return table
 
 
+def _facts_grid(s, facts) -> Table:
+    """A document's facts, label beside value, the empty ones left out (orders, invoices, notes)."""
+    return _grid([[s.p(k), s.p(v)] for k, v in facts if v], [WIDTH * 0.3, WIDTH * 0.7], header=False)
+
+
 def _doc(buffer, title: str) -> SimpleDocTemplate:
     return SimpleDocTemplate(
         buffer,

@@ -22,6 +22,7 @@ from apps.common.document_pdf import (
     CompanyDetails,
     _django_language,
     _doc,
+    _facts_grid,
     _footer,
     _grid,
     _num,
@@ -88,7 +89,7 @@ def _purchase_order_pdf(order: PurchaseOrder, language: str) -> bytes:
         (_("Description"), order.description),
     ]
     story += [
-        _grid([[s.p(k), s.p(v)] for k, v in facts if v], [WIDTH * 0.3, WIDTH * 0.7], header=False),
+        _facts_grid(s, facts),
         Spacer(1, 4 * mm),
     ]
 

@@ -24,6 +24,7 @@ from apps.common.document_pdf import (
     WIDTH,
     _django_language,
     _doc,
+    _facts_grid,
     _footer,
     _grid,
     _num,
@@ -163,7 +164,7 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
     if is_credit and invoice.credited_invoice:
         facts.append((_("Corrects invoice"), invoice.credited_invoice.number))
     story += [
-        _grid([[s.p(k), s.p(v)] for k, v in facts if v], [WIDTH * 0.3, WIDTH * 0.7], header=False),
+        _facts_grid(s, facts),
         Spacer(1, 4 * mm),
     ]
 
@@ -304,7 +305,7 @@ def _delivery_note_pdf(shipment: Shipment) -> bytes:
         (_("Tracking number"), shipment.tracking_number),
     ]
     story += [
-        _grid([[s.p(k), s.p(v)] for k, v in facts if v], [WIDTH * 0.3, WIDTH * 0.7], header=False),
+        _facts_grid(s, facts),
         Spacer(1, 4 * mm),
     ]
     cartons = selectors.shipment_cartons_by_line(shipment)
