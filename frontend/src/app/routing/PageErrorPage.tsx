@@ -20,6 +20,14 @@ export function isChunkLoadError(error: unknown): boolean {
  * section 4); the reload waits for the connection.
  */
 export function PageErrorPage() {
+  return <RouteProblem />;
+}
+
+/**
+ * What a route that failed says, in the layout (PageErrorPage) or on the whole page (RouteErrorPage):
+ * offline and the code never loaded, that the page is not on this device yet; else that it crashed.
+ */
+export function RouteProblem() {
   const { t } = useTranslation();
   const error = useRouteError();
   const online = useOnlineStatus();
