@@ -7,6 +7,10 @@
  *
  * Exclusions (none is a disabled rule): none at present. Add one only with the reason next to it.
  *
+ * A page's first view is not all of it: selected table rows (once dark grey behind near-black text, 21
+ * serious contrast findings) and open dialogs and panels draw colours of their own. The labels table of a
+ * raw-material delivery is audited with rows selected, then with each of its dialogs and panels open.
+ *
  * The walk in the light theme also reads each page for Chinese text in this English interface (e2e/
  * language.ts: records named in Chinese are data and pass); chinese-walk.spec.ts walks the other way.
  */
@@ -14,7 +18,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, type DemoUser } from './helpers';
 import { chineseIn, pageText, recordData } from './language';
-import { INTERNAL_ROUTES, internalIds, resolve, settled, SIGNED_OUT_ROUTES, SUPPLIER_ROUTES, supplierIds, TENANT, traceIds, WAREHOUSE_ROUTES, type Ids } from './routes';
+import { apiGet, INTERNAL_ROUTES, internalIds, resolve, settled, SIGNED_OUT_ROUTES, SUPPLIER_ROUTES, supplierIds, TENANT, token, traceIds, WAREHOUSE_ROUTES, type Ids } from './routes';
 
 type Theme = 'light' | 'dark';
 const THEMES: Theme[] = ['light', 'dark'];
@@ -53,6 +57,11 @@ async function audit(page: Page, route: string, theme: Theme, found: Found[]): P
   if (!route.startsWith('/eudrtrace/')) {
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
   }
+  await analyze(page, route, theme, found);
+}
+
+/** axe over the page as it is now (a state reached by clicks: selected rows, an open dialog). */
+async function analyze(page: Page, route: string, theme: Theme, found: Found[]): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   for (const violation of results.violations) {
     const impact = violation.impact ?? 'unknown';
@@ -116,6 +125,55 @@ test.describe('axe: no critical or serious violation', () => {
           });
         }
       }
+    });
+  }
+});
+
+test.describe('axe: selected rows and open dialogs', () => {
+  for (const theme of THEMES) {
+    test(`${theme}: the labels table with rows selected, its delete dialog and its print and export panels`, async ({ browser, request }) => {
+      // Five axe runs on one page: a few minutes on a busy 2-core machine.
+      test.setTimeout(300_000);
+      // A delivery with cartons that may still be voided (labelled or in a container), so rows can be selected.
+      const auth = await token(request, 'admin');
+      const cartons = await apiGet<{ results: { raw_material: number; life: string }[] }>(request, auth, '/api/eudr/cartons/?status=active&page_size=100');
+      const carton = cartons.results.find((row) => row.life === 'labelled' || row.life === 'in_container');
+      expect(carton, 'the demo data has a carton that may be voided').toBeDefined();
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await signIn(page, 'admin');
+      await useTheme(page, theme);
+      const route = resolve('/purchase/eudr/raw-materials/:rawMaterial', { rawMaterial: String(carton?.raw_material) });
+      const found: Found[] = [];
+      await audit(page, route, theme, found);
+
+      const table = page.getByTestId('labels-table');
+      const selectable = table.locator('tr.p-table-row').filter({ has: page.locator('input[type="checkbox"]:not([disabled])') });
+      await expect(selectable.first(), 'the demo delivery has labels that may be selected').toBeVisible();
+      const picked = Math.min(2, await selectable.count());
+      for (let index = 0; index < picked; index += 1) await selectable.nth(index).locator('.p-table-selection-column .p-checkbox-wrapper').click();
+      await expect(table.locator('tr.p-table-row-selected')).toHaveCount(picked);
+      await analyze(page, `${route} (rows selected)`, theme, found);
+
+      await page.getByTestId('delete-labels').click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await analyze(page, `${route} (delete dialog)`, theme, found);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+
+      await page.getByTestId('print-labels').click();
+      await expect(page.getByTestId('print-panel')).toBeVisible();
+      await analyze(page, `${route} (print panel)`, theme, found);
+      await page.getByTestId('print-labels').click();
+      await expect(page.getByTestId('print-panel')).toBeHidden();
+
+      await page.getByTestId('export-labels').click();
+      await expect(page.getByTestId('export-labels-run')).toBeVisible();
+      await analyze(page, `${route} (export panel)`, theme, found);
+
+      expect(found, `critical or serious axe violations:\n${report(found)}`).toEqual([]);
+      await context.close();
     });
   }
 });

@@ -164,7 +164,13 @@ export function buildAntTheme(state: ThemeState): ThemeConfig {
       Form: { colorError: status.text.colorError, colorWarning: status.text.colorWarning, colorSuccess: status.text.colorSuccess },
       Card: { headerFontSize: preset.fontSize + 2 },
       // A table's "nothing here" text is drawn in the disabled colour: it is a message, so readable.
-      Table: { colorTextDisabled: colorTextTertiary },
+      // Selected rows: Ant Design tints them with the primary colour, which for noir is dark grey behind
+      // near-black text. A surface shade that every text colour above is readable on, in every theme.
+      Table: {
+        colorTextDisabled: colorTextTertiary,
+        rowSelectedBg: textBackgrounds[2],
+        rowSelectedHoverBg: textBackgrounds[2],
+      },
     },
   };
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { get } from '@/api/http';
 import type { Paginated } from '@/api/types';
 import { useErrorText } from '@/shared/errors/errorText';
+import { selectionTitle } from '@/shared/components/SelectionTitle';
 import { PrintLabelsButton } from '@/shared/printing/PrintLabelsButton';
 import { useSession } from '@/shared/session/useSession';
 import { CARTONS_URL } from '../api/endpoints';
@@ -260,6 +261,7 @@ export function LabelsTable({ rawMaterialId, batches, batchCode, onBatchCodeChan
             ? {
                 selectedRowKeys: selected,
                 preserveSelectedRowKeys: true,
+                columnTitle: selectionTitle,
                 onChange: (keys) => setSelected(keys.map(Number)),
                 getCheckboxProps: (row) => ({
                   disabled: !canVoid(row),
