@@ -20,7 +20,9 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import formats, timezone
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from apps.common.exceptions import DomainError
 from apps.duediligence.services import filing_gate_check
@@ -88,33 +90,52 @@ def client_for(account: TracesAccount | None) -> traces.TracesClient:
     )
 
 
+# The outcomes of a connection test, stored as these English msgids with their values.
+ECHO_ANSWERED_WSDL = gettext_noop(
+    "Connected: the EU information system answered “%(status)s” at %(path)s (the echo WSDL's address)."
+)
+ECHO_ANSWERED_REFERENCE = gettext_noop(
+    "Connected: the EU information system answered “%(status)s” at %(path)s (the 2026 "
+    "reference's address; the echo WSDL's did not answer)."
+)
+
+
 def traces_account_test() -> TracesAccount:
-    """Calls the echo service with the stored credentials and records the outcome."""
+    """Calls the echo service with the stored credentials and records the outcome: the catalogue's English
+    message and its values (`traces_test_message` translates it for the reader), or the system's words."""
     account = traces_account_get()
     client = client_for(account)
-    try:
-        status, variant, path = client.echo_with_variant()
-        ok, message = (
-            True,
-            (
-                _(
-                    "Connected: the EU information system answered “%(status)s” at %(path)s (the echo WSDL's address)."
-                )
-                if variant == "wsdl"
-                else _(
-                    "Connected: the EU information system answered “%(status)s” at %(path)s (the 2026 "
-                    "reference's address; the echo WSDL's did not answer)."
-                )
-            )
-            % {"status": status, "path": path},
-        )
-    except traces.TracesError as exc:
-        ok, message = False, exc.describe()
+    params: dict[str, str] = {}
+    with translation.override("en"):
+        try:
+            status, variant, path = client.echo_with_variant()
+            ok = True
+            message = ECHO_ANSWERED_WSDL if variant == "wsdl" else ECHO_ANSWERED_REFERENCE
+            params = {"status": str(status)[:200], "path": str(path)[:300]}
+        except traces.TracesError as exc:
+            ok, message = False, exc.describe()
     TracesAccount.objects.filter(pk=account.pk).update(
-        last_test_at=timezone.now(), last_test_ok=ok, last_test_message=message[:1000]
+        last_test_at=timezone.now(), last_test_ok=ok, last_test_message=message[:1000], last_test_params=params
     )
     account.refresh_from_db()
     return account
+
+
+def traces_test_message(account: TracesAccount | None) -> str:
+    """The stored test outcome in the reader's language: a catalogue message translates and takes its
+    values; the EU system's own words (no entry in the catalogue) stay as they came."""
+    if account is None or not account.last_test_message:
+        return ""
+    text = _(account.last_test_message)
+    params = account.last_test_params or {}
+    if not params:
+        return text
+    for template in (text, account.last_test_message):
+        try:
+            return template % params
+        except (KeyError, TypeError, ValueError):
+            continue
+    return text
 
 
 # -- requests from the API (they queue the work) ---------------------------------------------------------

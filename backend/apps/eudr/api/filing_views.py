@@ -76,6 +76,13 @@ class TracesAccountSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = ["last_test_at", "last_test_ok", "last_test_message", "updated_at"]
 
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        # Stored as the catalogue's English message and its values: said in the reader's language.
+        if isinstance(instance, TracesAccount):
+            data["last_test_message"] = filing.traces_test_message(instance)
+        return data
+
     def get_has_auth_key(self, obj) -> bool:
         return bool(getattr(obj, "auth_key", ""))
 

@@ -416,3 +416,24 @@ def test_the_status_is_read_by_the_schedule_no_sooner_than_30_minutes_after_subm
     current = read_status(world, in_tenant, client, delivery)["current"]
     assert current["status"] == "available" and current["reference_number"] == "26NLX7TVCZAQ2S"
     assert server.actions().count("getDds") == 2
+
+
+def test_a_test_outcome_is_said_in_the_readers_language(world, api, account, server, in_tenant):
+    """Run in Chinese, read in English, and the other way round: the stored outcome is the catalogue's
+    English message and its values, translated on every read; the system's own words stay as they came."""
+    zh = api(world.admin, world.tenant3)
+    ran = zh.post(ACCOUNT_URL + "test/", HTTP_ACCEPT_LANGUAGE="zh-hans").json()["data"]
+    assert ran["last_test_message"].startswith("已连接：欧盟信息系统")
+    assert "/ws/eudr/echo" in ran["last_test_message"]
+    with in_tenant(world.tenant3):
+        stored = TracesAccount.objects.get()
+    assert stored.last_test_message.startswith("Connected: the EU information system answered")
+    assert stored.last_test_params["path"].endswith("/ws/eudr/echo")
+    english = api(world.admin, world.tenant3).get(ACCOUNT_URL, HTTP_ACCEPT_LANGUAGE="en").json()["data"]
+    assert english["last_test_message"].startswith("Connected: the EU information system answered “")
+    assert "/ws/eudr/echo" in english["last_test_message"] and "%(" not in english["last_test_message"]
+    chinese = api(world.admin, world.tenant3).get(ACCOUNT_URL, HTTP_ACCEPT_LANGUAGE="zh-hans").json()["data"]
+    assert chinese["last_test_message"] == ran["last_test_message"]
+    server.answer("testEcho", fake.ECHO_AUTH_FAULT, status=500)
+    failed = zh.post(ACCOUNT_URL + "test/", HTTP_ACCEPT_LANGUAGE="zh-hans").json()["data"]
+    assert failed["last_test_message"] == "Authentication failed"
