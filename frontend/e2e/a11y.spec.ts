@@ -131,8 +131,8 @@ test.describe('axe: no critical or serious violation', () => {
 
 test.describe('axe: selected rows and open dialogs', () => {
   for (const theme of THEMES) {
-    test(`${theme}: the labels table with rows selected, its delete dialog and its print and export panels`, async ({ browser, request }) => {
-      // Five axe runs on one page: a few minutes on a busy 2-core machine.
+    test(`${theme}: a delivery's generate dialog, its labels table with rows selected, the delete dialog, the print and export panels`, async ({ browser, request }) => {
+      // Six axe runs on one page: a few minutes on a busy 2-core machine.
       test.setTimeout(300_000);
       // A delivery with cartons that may still be voided (labelled or in a container), so rows can be selected.
       const auth = await token(request, 'admin');
@@ -146,6 +146,12 @@ test.describe('axe: selected rows and open dialogs', () => {
       const route = resolve('/purchase/eudr/raw-materials/:rawMaterial', { rawMaterial: String(carton?.raw_material) });
       const found: Found[] = [];
       await audit(page, route, theme, found);
+
+      await page.getByRole('button', { name: 'Generate cartons' }).click();
+      await expect(page.getByTestId('generate-form')).toBeVisible();
+      await analyze(page, `${route} (generate cartons dialog)`, theme, found);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByTestId('generate-form')).toBeHidden();
 
       const table = page.getByTestId('labels-table');
       const selectable = table.locator('tr.p-table-row').filter({ has: page.locator('input[type="checkbox"]:not([disabled])') });

@@ -5,7 +5,7 @@
  * then the first view of every route (routes.ts) for each kind of user: light at desktop width and dark on
  * a 390 px phone (ROUTE_SHOTS).
  *
- * They run in `make test` (the Playwright project `pictures`), against a server of their own
+ * They run in `make test` (the Playwright project `pictures`, after the journeys), against a server of their own
  * (playwright.config.ts, ../scripts/e2e-servers.sh): a fresh demo database loaded on a fixed day with fixed
  * carton codes, whose clock starts on that day, and that no journey changes. The browser's clock is fixed
  * to the same day and its time zone is UTC, as the server's. So the same demo data draws the same pages
@@ -156,7 +156,7 @@ const KINDS: { user: DemoUser | null; folder: string; routes: string[]; ids: typ
 ];
 
 test.describe('the first view of every route', () => {
-  test.skip(process.env.E2E_ROUTE_PICTURES_OFF === '1', 'the route pictures run with make pictures, or E2E_ROUTE_PICTURES=1 (playwright.config.ts)');
+  test.skip(process.env.E2E_ROUTE_PICTURES_OFF === '1', 'the route pictures need the pictures server: E2E_ROUTE_PICTURES=0, or E2E_BASE_URL without E2E_PICTURES_BASE_URL (playwright.config.ts)');
   for (const kind of KINDS) {
     test.describe(kind.folder, () => {
       // One context per kind of user, signed in once; every page is a full page load in it.

@@ -125,6 +125,9 @@ export function buildAntTheme(state: ThemeState): ThemeConfig {
       colorTextSecondary,
       colorTextTertiary,
       colorTextPlaceholder: colorTextTertiary,
+      // Disabled fields: a surface shade the placeholder and tertiary text were chosen to be readable on
+      // (Ant Design's derived translucent grey, over a dialog in dark mode, left the placeholder at 4.46:1).
+      colorBgContainerDisabled: textBackgrounds[2],
       ...status.backgrounds,
       borderRadius: preset.borderRadius,
       controlHeight: preset.controlHeight,

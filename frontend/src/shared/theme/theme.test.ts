@@ -115,6 +115,9 @@ describe('readable text colours (WCAG 4.5:1) for every theme choice', () => {
       expect(contrastRatio(tag[name] ?? '', bg), `${name} tag`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
       for (const surfaceBg of backgrounds) expect(contrastRatio(tag[name] ?? '', surfaceBg), `${name} text`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     }
+    for (const name of ['colorTextPlaceholder', 'colorTextTertiary']) {
+      expect(contrastRatio(token[name] ?? '', token.colorBgContainerDisabled ?? ''), `${name} in a disabled field`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
     const table = theme.components?.Table as Record<string, string>;
     for (const bg of [table.rowSelectedBg, table.rowSelectedHoverBg] as string[]) {
       for (const name of ['colorTextBase', 'colorTextSecondary', 'colorTextTertiary']) {
