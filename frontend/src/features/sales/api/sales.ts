@@ -307,14 +307,3 @@ export interface UblProblem {
   message: string;
 }
 export const deliveryNoteUrl = (id: number) => `${SHIPMENTS_URL}${id}/delivery-note/`;
-
-/** Net and VAT of a line as the server computes them (half-up to cents), for totals as the user types. */
-export function lineAmounts(quantity: string, unitPrice: string, discount: string, vatRate: string): { net: number; vat: number } {
-  const q = Number(quantity) || 0;
-  const p = Number(unitPrice) || 0;
-  const d = Number(discount) || 0;
-  const v = Number(vatRate) || 0;
-  const round = (x: number) => Math.round((x + Number.EPSILON) * 100) / 100;
-  const net = round((q * p * (100 - d)) / 100);
-  return { net, vat: round((net * v) / 100) };
-}
