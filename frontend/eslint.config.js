@@ -18,6 +18,27 @@ const crossFeatureZones = features.map((feature) => ({
   message: 'A feature must not import another feature; move shared code to src/shared.',
 }));
 
+// docs/style.md rule 10: user-visible text comes from the locale files.
+const textInLocales = [
+  { selector: 'JSXText[value=/[A-Za-z\\u4e00-\\u9fff]/]', message: 'User-visible text belongs in src/i18n/<lang>/<namespace>.json.' },
+  {
+    selector: 'JSXAttribute[name.name=/^(title|placeholder|aria-label|alt|label|okText|cancelText|description|subTitle|tooltip)$/] > Literal[value=/[A-Za-z\\u4e00-\\u9fff]/]',
+    message: 'User-visible text belongs in src/i18n/<lang>/<namespace>.json.',
+  },
+];
+
+// docs/architecture.md "Web app": one query layer. Query keys and API URLs are written only in the API
+// modules (src/api/, a feature's api/ folder, a shared module's api.ts or *Api.ts); everything else uses
+// their query-option factories (`xxxQueryOptions(...)`) and key objects (`xxxKeys.all` to invalidate).
+const QUERY_LAYER = 'Query keys and API URLs belong in an api/ module: use its xxxQueryOptions(...) or xxxKeys.';
+export const queryLayerRules = [
+  { selector: 'Property[key.name="queryKey"] > ArrayExpression', message: QUERY_LAYER },
+  { selector: 'JSXAttribute[name.name="queryKey"] ArrayExpression', message: QUERY_LAYER },
+  { selector: 'Literal[value=/^\\/api\\//]', message: QUERY_LAYER },
+  { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: QUERY_LAYER },
+];
+export const API_MODULES = ['src/api/**', 'src/**/api/**', 'src/**/api.ts', 'src/**/*Api.ts'];
+
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'node_modules', 'playwright-report', 'test-results', 'src/api/schema.d.ts'] },
   {
@@ -59,16 +80,13 @@ export default tseslint.config(
         },
       ],
       'import/no-cycle': 'off',
-      // docs/style.md rule 10: user-visible text comes from the locale files.
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'JSXText[value=/[A-Za-z\\u4e00-\\u9fff]/]', message: 'User-visible text belongs in src/i18n/<lang>/<namespace>.json.' },
-        {
-          selector: 'JSXAttribute[name.name=/^(title|placeholder|aria-label|alt|label|okText|cancelText|description|subTitle|tooltip)$/] > Literal[value=/[A-Za-z\\u4e00-\\u9fff]/]',
-          message: 'User-visible text belongs in src/i18n/<lang>/<namespace>.json.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...textInLocales],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...API_MODULES, 'src/**/test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...textInLocales, ...queryLayerRules] },
   },
   {
     files: ['src/trace/**/*.{ts,tsx}'],

@@ -3,13 +3,14 @@
  * The language is set synchronously before the first render (src/main.tsx); this runs the rest, at
  * start-up when a session exists and again right after sign-in.
  */
+import { ME_URL } from '@/api/endpoints';
 import { get } from '@/api/http';
 import type { UserInfo } from '@/api/types';
 import { preloadContentTypes } from '@/shared/contentTypes/registry';
 import { isAuthenticated, setUserInfo } from '@/shared/session/sessionStore';
 import { ensureTenant } from '@/shared/tenants/tenants';
 
-export const ME_URL = '/api/users/me/';
+export { ME_URL };
 
 /** Keeps the stored user info in step with the server (names, parent vendor, permissions in the tenant). */
 export async function refreshUserInfo(): Promise<void> {

@@ -1,31 +1,15 @@
 import { LinkOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Empty, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '@/api/http';
-import type { Paginated } from '@/api/types';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { userTypeOf } from '@/shared/session/userType';
 import { useSession } from '@/shared/session/useSession';
+import { CARTONS_URL, cartonListQueryOptions, type CartonRow } from './cartonsApi';
 
-export const CARTONS_URL = '/api/eudr/cartons/';
+export { CARTONS_URL, type CartonRow };
 export const VIEW_CARTONS = 'eudr.view_cartonlabel';
-
-/** One carton label as the carton list of /api/eudr/cartons/ answers it (the fields shown here). */
-export interface CartonRow {
-  id: number;
-  code: string;
-  qr_url: string;
-  production_batch_code: string;
-  batch_sequence: number;
-  article_number: string;
-  product_name: string;
-  purchase_order: string | null;
-  container: string;
-  net_weight_kg: string;
-  created_at: string;
-}
 
 /** Carton lists are for internal and supplier users holding eudr.view_cartonlabel (not warehouse users). */
 export function useMayViewCartons(): boolean {
@@ -55,15 +39,7 @@ export function CartonList({ filter, hide = [], pageSize: initialPageSize = 10, 
   const tenant = useSession((s) => s.tenantId);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(initialPageSize);
-  const query = useQuery({
-    queryKey: [CARTONS_URL, 'list', tenant, filter, page, pageSize],
-    queryFn: ({ signal }) =>
-      get<Paginated<CartonRow>>(CARTONS_URL, {
-        params: { ...filter, page, page_size: pageSize, ordering: 'production_batch_code,batch_sequence' },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(cartonListQueryOptions(tenant, filter, page, pageSize));
   if (query.isError && !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
   const columns = [

@@ -6,17 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';
 import { formatFileSize, isImageFile } from '@/shared/utils/files';
 import { saveBlob } from '@/shared/utils/saveFile';
-import { fetchAttachmentBlob, type CommentAttachment } from './commentsApi';
+import { attachmentBlobQueryOptions, fetchAttachmentBlob, type CommentAttachment } from './commentsApi';
 import styles from './CommentsPanel.module.css';
 
 /** An image attachment's preview: the file is fetched with the bearer token and shown from a blob URL. */
 function ImagePreview({ attachment }: { attachment: CommentAttachment }) {
   const { t } = useTranslation('comments');
-  const query = useQuery({
-    queryKey: ['common', 'attachment-blob', attachment.id],
-    queryFn: () => fetchAttachmentBlob(attachment.id),
-    staleTime: Infinity,
-  });
+  const query = useQuery({ ...attachmentBlobQueryOptions(attachment.id), staleTime: Infinity });
   const blob = query.data?.blob;
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);

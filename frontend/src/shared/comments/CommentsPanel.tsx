@@ -1,9 +1,8 @@
 import { DeleteOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Flex, Input, Pagination, Progress, Skeleton, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contentTypes } from '@/shared/contentTypes/registry';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { useErrorText } from '@/shared/errors/errorText';
 import { formatFileSize } from '@/shared/utils/files';
@@ -12,9 +11,10 @@ import {
   COMMENT_MAX_LENGTH,
   MAX_ATTACHMENT_BYTES,
   commentsQueryKey,
+  commentsQueryOptions,
+  contentTypeIdQueryOptions,
   createComment,
   deleteComment,
-  fetchComments,
   removeAttachment,
   updateComment,
   uploadAttachment,
@@ -55,20 +55,11 @@ export function CommentsPanel({ contentType, objectId, pageSize = 10, readOnly =
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [sendError, setSendError] = useState<string | null>(null);
 
-  const typeQuery = useQuery({
-    queryKey: ['common', 'content-type-id', String(contentType)],
-    queryFn: () => contentTypes.resolveId(contentType),
-    staleTime: Infinity,
-  });
+  const typeQuery = useQuery(contentTypeIdQueryOptions(contentType));
   const contentTypeId = typeQuery.data;
   const key = commentsQueryKey(contentTypeId, objectId);
 
-  const list = useQuery({
-    queryKey: [...key, page, pageSize],
-    queryFn: () => fetchComments(contentTypeId as number, objectId, page, pageSize),
-    enabled: contentTypeId !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(commentsQueryOptions(contentTypeId, objectId, page, pageSize));
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 

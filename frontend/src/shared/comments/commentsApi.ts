@@ -2,8 +2,10 @@
  * Comments and their attachments (docs/specification.md section 7, docs/api-contract.md "Common"): one small
  * module per call, plus the query keys the CommentsPanel uses.
  */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { del, download, get, patch, post, type UploadProgress } from '@/api/http';
 import type { Paginated } from '@/api/types';
+import { contentTypes } from '@/shared/contentTypes/registry';
 
 export const COMMENTS_URL = '/api/common/comments/';
 /** Mirrors the server's ATTACHMENT_MAX_BYTES (20 MB) so a too-large file is refused before uploading. */
@@ -80,3 +82,24 @@ export function removeAttachment(commentId: number, attachmentId: number) {
 export function fetchAttachmentBlob(attachmentId: number) {
   return download(`/api/common/attachments/${attachmentId}/download/`);
 }
+
+/** The id of a content type name (`salesorder`), resolved once. */
+export const contentTypeIdQueryOptions = (contentType: string | number) =>
+  queryOptions({
+    queryKey: ['common', 'content-type-id', String(contentType)],
+    queryFn: () => contentTypes.resolveId(contentType),
+    staleTime: Infinity,
+  });
+
+/** A page of an object's comments (under `commentsQueryKey`, which refreshes them all). */
+export const commentsQueryOptions = (contentTypeId: number | undefined, objectId: number | string, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...commentsQueryKey(contentTypeId, objectId), page, pageSize],
+    queryFn: () => fetchComments(contentTypeId as number, objectId, page, pageSize),
+    enabled: contentTypeId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+/** An attachment's file, fetched with the session's credentials (for a preview or a download). */
+export const attachmentBlobQueryOptions = (attachmentId: number) =>
+  queryOptions({ queryKey: ['common', 'attachment-blob', attachmentId], queryFn: () => fetchAttachmentBlob(attachmentId) });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import type { SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
+import { searchOneQueryOptions, searchOptionsQueryOptions } from '@/api/queries';
 import { useSession } from '@/shared/session/useSession';
 
 export interface RemoteOption<T> {
@@ -37,20 +38,15 @@ export function RemoteSelect<T>({ queryKey, search, toOption, initial = [], minC
   }, [text]);
 
   const enabled = debounced.length >= minChars;
-  const query = useQuery({
-    queryKey: [queryKey, 'options', tenant, debounced],
-    queryFn: ({ signal }) => search(debounced, signal),
-    enabled,
-    staleTime: 30_000,
-  });
+  const query = useQuery({ ...searchOptionsQueryOptions(queryKey, tenant, debounced, search), enabled });
 
   const value = rest.value;
   const remembered = [...initial, ...known.values()];
   const lookup = useQuery({
-    queryKey: [queryKey, 'one', tenant, value],
-    queryFn: ({ signal }) => (fetchOne && typeof value === 'number' ? fetchOne(value, signal) : Promise.resolve(undefined)),
+    ...searchOneQueryOptions(queryKey, tenant, value, (signal) =>
+      fetchOne && typeof value === 'number' ? fetchOne(value, signal) : Promise.resolve(undefined),
+    ),
     enabled: fetchOne !== undefined && typeof value === 'number' && !remembered.some((o) => o.value === value),
-    staleTime: 5 * 60_000,
   });
 
   const found = enabled ? (query.data?.results ?? []).map(toOption) : [];

@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Dropdown, Empty, Flex, Input, Table } from 'antd';
 import type { TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download, get } from '@/api/http';
-import type { Paginated } from '@/api/types';
+import { download } from '@/api/http';
+import { listPageQueryOptions } from '@/api/queries';
 import { useErrorText } from '@/shared/errors/errorText';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { useListParams, type UseListParams, type UseListParamsOptions } from '@/shared/hooks/useListParams';
@@ -74,11 +74,7 @@ export function ServerTable<T extends object>({
   const [exporting, setExporting] = useState(false);
   const phone = usePhone();
 
-  const query = useQuery({
-    queryKey: [endpoint, ...queryKeyExtra, list.apiParams],
-    queryFn: ({ signal }) => get<Paginated<T>>(endpoint, { params: list.apiParams, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(listPageQueryOptions<T>(endpoint, queryKeyExtra, list.apiParams));
 
   const controlledColumns = columns.map((column) => {
     const field = orderingField(column);

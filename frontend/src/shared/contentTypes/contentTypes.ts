@@ -4,10 +4,11 @@
  * it is still missing. The list lives in the query cache, not in a store of its own.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { CONTENT_TYPES_URL } from '@/api/endpoints';
 import { http } from '@/api/http';
 import type { ContentType, Envelope } from '@/api/types';
 
-export const CONTENT_TYPES_URL = '/api/common/content-types/';
+export { CONTENT_TYPES_URL };
 export const CONTENT_TYPES_QUERY_KEY = ['common', 'content-types'] as const;
 
 /** Short names used by the UI -> app_label.model. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorText } from '@/shared/errors/errorText';
 import { useSession } from '@/shared/session/useSession';
-import { createPrintJob, fetchPrinters, PRINT_JOB_PERMISSION, PRINTERS_URL, type LabelTemplateName, type PrinterDevice } from './printApi';
+import { createPrintJob, printerChoicesQueryOptions, PRINT_JOB_PERMISSION, type LabelTemplateName, type PrinterDevice } from './printApi';
 
 /** The printer this browser last sent labels to, per company (local storage; only an id). */
 const lastPrinterKey = (tenant: string | null) => `print-last-printer:${tenant ?? ''}`;
@@ -60,8 +60,7 @@ export function PrintLabelsButton({ selected, filter, count }: Props) {
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const printers = useQuery({
-    queryKey: [PRINTERS_URL, 'choices', tenant],
-    queryFn: ({ signal }) => fetchPrinters(signal),
+    ...printerChoicesQueryOptions(tenant),
     enabled: open && mayPrint,
   });
   if (!mayPrint) return null;

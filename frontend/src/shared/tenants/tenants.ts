@@ -1,9 +1,10 @@
 /** Tenants (companies): the list comes from the server (docs/design.md section 8); the choice is stored. */
+import { TENANTS_URL } from '@/api/endpoints';
 import { get } from '@/api/http';
 import type { TenantRef } from '@/api/types';
 import { getSession, isAuthenticated, setTenantId } from '@/shared/session/sessionStore';
 
-export const TENANTS_URL = '/api/tenants/';
+export { TENANTS_URL };
 export const TENANTS_QUERY_KEY = ['tenants'] as const;
 
 export function fetchTenants(): Promise<TenantRef[]> {

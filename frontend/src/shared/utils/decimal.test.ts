@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalToNumber, formatDecimal, parseDecimal } from './decimal';
+import { canonicalDecimal, compareDecimals, decimalToNumber, formatDecimal, parseDecimal, roundHalfUp, sumDecimals } from './decimal';
 
 describe('parseDecimal', () => {
   it('reads API decimal strings exactly', () => {
@@ -49,5 +49,37 @@ describe('formatDecimal', () => {
   it('gives numbers for display', () => {
     expect(decimalToNumber(parseDecimal('12.345'))).toBe(12.345);
     expect(decimalToNumber(null)).toBe(0);
+  });
+});
+
+describe('roundHalfUp', () => {
+  it('rounds half away from zero as the server quantizes', () => {
+    expect(roundHalfUp(10005n, 3, 2)).toBe(1001n);
+    expect(roundHalfUp(10004n, 3, 2)).toBe(1000n);
+    expect(roundHalfUp(-10005n, 3, 2)).toBe(-1001n);
+    expect(roundHalfUp(12n, 0, 2)).toBe(1200n);
+  });
+});
+
+describe('sumDecimals and compareDecimals', () => {
+  it('adds without float error', () => {
+    expect(sumDecimals(['0.10', '0.20'])).toBe('0.30');
+    expect(sumDecimals(['0.1', '0.2', '', null])).toBe('0.30');
+  });
+  it('compares decimal text by value', () => {
+    expect(compareDecimals('1.0', '1')).toBe(0);
+    expect(compareDecimals('2', '10')).toBe(-1);
+    expect(compareDecimals('0.001', 0)).toBe(1);
+  });
+});
+
+describe('canonicalDecimal', () => {
+  it('gives one text per value', () => {
+    expect(canonicalDecimal('21.00')).toBe('21');
+    expect(canonicalDecimal('100.000')).toBe('100');
+    expect(canonicalDecimal('0.50')).toBe('0.5');
+    expect(canonicalDecimal('007')).toBe('7');
+    expect(canonicalDecimal('')).toBe('');
+    expect(canonicalDecimal('abc')).toBe('abc');
   });
 });

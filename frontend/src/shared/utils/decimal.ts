@@ -43,3 +43,41 @@ export function formatDecimal(units: bigint, places = 3): string {
 export function decimalToNumber(units: bigint | null, places = 3): number {
   return units === null ? 0 : Number(formatDecimal(units, places));
 }
+
+/**
+ * `units` (units of 10^-fromPlaces) rounded to `toPlaces` decimals half away from zero, as Python's
+ * `Decimal.quantize(..., ROUND_HALF_UP)` does on the server: money is rounded so, never through a float.
+ */
+export function roundHalfUp(units: bigint, fromPlaces: number, toPlaces: number): bigint {
+  if (fromPlaces <= toPlaces) return units * 10n ** BigInt(toPlaces - fromPlaces);
+  const divisor = 10n ** BigInt(fromPlaces - toPlaces);
+  const negative = units < 0n;
+  const magnitude = negative ? -units : units;
+  const rounded = (magnitude + divisor / 2n) / divisor;
+  return negative ? -rounded : rounded;
+}
+
+/** The exact sum of decimal strings at `places` decimals ("0.10" + "0.20" = "0.30"); what is not a decimal counts 0. */
+export function sumDecimals(values: readonly (string | null | undefined)[], places = 2): string {
+  let total = 0n;
+  for (const value of values) total += parseDecimal(value, places, 'truncate') ?? 0n;
+  return formatDecimal(total, places);
+}
+
+/** -1, 0 or 1 as a < b, a = b, a > b at `places` decimals; what is not a decimal counts 0. */
+export function compareDecimals(a: string | number | null | undefined, b: string | number | null | undefined, places = 3): number {
+  const x = parseDecimal(a, places, 'truncate') ?? 0n;
+  const y = parseDecimal(b, places, 'truncate') ?? 0n;
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+/** The shortest text of the same decimal value ("21.00" -> "21", "100.500" -> "100.5"); other text as given. */
+export function canonicalDecimal(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value).trim();
+  const match = DECIMAL.exec(text);
+  if (!match || (!match[2] && !match[3])) return text;
+  const [, sign, whole = '', fraction = ''] = match;
+  const digits = (whole.replace(/^0+/, '') || '0') + (fraction.replace(/0+$/, '') ? `.${fraction.replace(/0+$/, '')}` : '');
+  return sign === '-' && digits !== '0' ? `-${digits}` : digits;
+}

@@ -1,9 +1,9 @@
 /** The due diligence package and GeoJSON validation (issue "EUDR traceability II"). */
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { download, get, post } from '@/api/http';
 import { saveBlob } from '@/shared/utils/saveFile';
 import { GEOJSON_VALIDATE_URL, rawMaterialUrl } from './endpoints';
-import type { DdsChecks, DdsJob, GeoJsonObject, GeoJsonValidation } from './types';
+import type { DdsChecks, DdsJob, GeoJsonObject, GeoJsonValidation, RawMaterial } from './types';
 
 /** Starts a package job; missing information answers 400 `dds_information_missing` with {errors, warnings}. */
 export const startDdsPackage = (id: number) => post<DdsJob>(`${rawMaterialUrl(id)}dds-package/`);
@@ -23,3 +23,19 @@ export const validateGeoJson = (geojson: GeoJsonObject) => post<GeoJsonValidatio
 export function useValidateGeoJson() {
   return useMutation({ mutationFn: validateGeoJson });
 }
+
+/** What the delivery's due diligence package still needs, as the saved delivery stands. */
+export const ddsChecksQueryOptions = (tenant: string | null, material: Pick<RawMaterial, 'id' | 'updated_at'>) =>
+  queryOptions({
+    queryKey: ['eudr', 'dds-checks', tenant, material.id, material.updated_at],
+    queryFn: () => fetchDdsChecks(material.id),
+    staleTime: 30_000,
+  });
+
+/** What the EU geolocation rules find in the delivery's plots. */
+export const plotsCheckQueryOptions = (tenant: string | null, material: Pick<RawMaterial, 'id' | 'updated_at' | 'location_geojson'>) =>
+  queryOptions({
+    queryKey: ['eudr', 'plots-check', tenant, material.id, material.updated_at],
+    queryFn: () => validateGeoJson(material.location_geojson ?? { type: 'FeatureCollection', features: [] }),
+    staleTime: Infinity,
+  });

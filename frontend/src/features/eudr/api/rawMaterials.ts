@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, download, get, patch, post } from '@/api/http';
 import type { Paginated } from '@/api/types';
 import { useSession } from '@/shared/session/useSession';
@@ -194,3 +194,11 @@ export function useApproveOverCap(id: number) {
 }
 
 export type { CartonLabel };
+
+/** A page of a raw material's carton labels with the labels table's filters. */
+export const cartonLabelsQueryOptions = (tenant: string | null, filters: Record<string, string | number>, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [CARTONS_URL, tenant, filters, page, pageSize],
+    queryFn: ({ signal }) => get<Paginated<CartonLabel>>(CARTONS_URL, { signal, params: { ...filters, page, page_size: pageSize } }),
+    placeholderData: keepPreviousData,
+  });

@@ -1,17 +1,14 @@
 import { DeleteOutlined, DownloadOutlined, LinkOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Input, Popover, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '@/api/http';
-import type { Paginated } from '@/api/types';
 import { useErrorText } from '@/shared/errors/errorText';
 import { selectionTitle } from '@/shared/components/SelectionTitle';
 import { PrintLabelsButton } from '@/shared/printing/PrintLabelsButton';
 import { useSession } from '@/shared/session/useSession';
-import { CARTONS_URL } from '../api/endpoints';
-import { exportLabels, useBulkDeleteCartons, type LabelExportFormat, type LabelTemplate } from '../api/rawMaterials';
+import { cartonLabelsQueryOptions, exportLabels, useBulkDeleteCartons, type LabelExportFormat, type LabelTemplate } from '../api/rawMaterials';
 import type { CartonLabel, ProductionBatch } from '../api/types';
 import { LABEL_FORMATS, LABEL_TEMPLATES } from '../lib/options';
 import { formatKg } from '../lib/weight';
@@ -61,11 +58,7 @@ export function LabelsTable({ rawMaterialId, batches, batchCode, onBatchCodeChan
     ...(batchCode ? { production_batch_code: batchCode } : {}),
     ...(search ? { search } : {}),
   };
-  const query = useQuery({
-    queryKey: [CARTONS_URL, tenant, filters, page, pageSize],
-    queryFn: ({ signal }) => get<Paginated<CartonLabel>>(CARTONS_URL, { signal, params: { ...filters, page, page_size: pageSize } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(cartonLabelsQueryOptions(tenant, filters, page, pageSize));
 
   const resetPaging = () => {
     setPage(1);

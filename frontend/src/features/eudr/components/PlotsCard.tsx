@@ -3,7 +3,7 @@ import { Card, Empty, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/session/useSession';
-import { validateGeoJson } from '../api/dds';
+import { plotsCheckQueryOptions } from '../api/dds';
 import type { RawMaterial } from '../api/types';
 import styles from './eudr.module.css';
 import { GeometryProblems } from './GeometryProblems';
@@ -15,12 +15,7 @@ export function PlotsCard({ material }: { material: RawMaterial }) {
   const tenant = useSession((s) => s.tenantId);
   const [selected, setSelected] = useState<number | null>(null);
   const geojson = material.location_geojson;
-  const check = useQuery({
-    queryKey: ['eudr', 'plots-check', tenant, material.id, material.updated_at],
-    queryFn: () => validateGeoJson(geojson ?? { type: 'FeatureCollection', features: [] }),
-    enabled: Boolean(geojson),
-    staleTime: Infinity,
-  });
+  const check = useQuery({ ...plotsCheckQueryOptions(tenant, material), enabled: Boolean(geojson) });
   return (
     <Card
       title={t('detail.plots')}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, patch, post } from '@/api/http';
+import { searchOptionsQueryOptions } from '@/api/queries';
 import type { Paginated } from '@/api/types';
 import { useSession } from '@/shared/session/useSession';
 import type { OrderOption, Shipment, ShipmentCompany, ShipmentCompanyInput, ShipmentInput, ShipmentStatus } from './types';
@@ -31,6 +32,8 @@ export const fetchCompanies = (signal?: AbortSignal) =>
   get<Paginated<ShipmentCompany>>(COMPANIES_URL, { params: { page_size: 200, ordering: 'name' }, signal });
 export const searchOrders = (search: string, signal?: AbortSignal) =>
   get<Paginated<OrderOption>>(ORDERS_URL, { params: { search, page_size: 20, status: 'confirmed,sent,partly_received,received,closed' }, signal });
+/** The purchase orders a shipment can carry, matching `text` (the same cache entries as a RemoteSelect of orders). */
+export const orderOptionsQueryOptions = (tenant: string | null, text: string) => searchOptionsQueryOptions(ORDERS_URL, tenant, text, searchOrders);
 
 /* ---------- hooks ---------- */
 

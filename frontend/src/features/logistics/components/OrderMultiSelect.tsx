@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSession } from '@/shared/session/useSession';
-import { ORDERS_URL, searchOrders } from '../api/logistics';
+import { orderOptionsQueryOptions } from '../api/logistics';
 import type { CarriedOrder } from '../api/types';
 
 interface Props {
@@ -25,11 +25,7 @@ export function OrderMultiSelect({ value, onChange, known = [], placeholder }: P
     const timer = window.setTimeout(() => setDebounced(text.trim()), 250);
     return () => window.clearTimeout(timer);
   }, [text]);
-  const query = useQuery({
-    queryKey: [ORDERS_URL, 'options', tenant, debounced],
-    queryFn: ({ signal }) => searchOrders(debounced, signal),
-    staleTime: 30_000,
-  });
+  const query = useQuery(orderOptionsQueryOptions(tenant, debounced));
   const found = (query.data?.results ?? []).map((o) => ({ value: o.id, label: `${o.order_number} · ${o.supplier_detail.name}` }));
   const options = [...found];
   for (const [id, label] of labels) if (!options.some((o) => o.value === id)) options.push({ value: id, label });

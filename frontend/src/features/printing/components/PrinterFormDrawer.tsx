@@ -6,7 +6,7 @@ import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useMediaQuery } from '@/shared/hooks/useMediaQuery';
 import { useConfirmDiscard, useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { useSession } from '@/shared/session/useSession';
-import { AGENTS_URL, fetchAgents, savePrinter, useInvalidatePrinting, type PrinterDevice, type PrinterInput } from '../api/printing';
+import { agentsQueryOptions, savePrinter, useInvalidatePrinting, type PrinterDevice, type PrinterInput } from '../api/printing';
 import styles from './printing.module.css';
 
 interface Props {
@@ -46,7 +46,7 @@ export function PrinterFormDrawer({ printer, onClose }: Props) {
   const [dirty, setDirty] = useState(false);
   const confirmDiscard = useConfirmDiscard();
   useUnsavedChangesGuard(dirty);
-  const agents = useQuery({ queryKey: [AGENTS_URL, 'choices', tenant], queryFn: ({ signal }) => fetchAgents(signal) });
+  const agents = useQuery(agentsQueryOptions(tenant, 'choices'));
 
   const { form, onFinish, submitting, formError } = useApiForm<FormValues, PrinterDevice>({
     submit: (values) =>

@@ -1,16 +1,14 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '@/api/http';
-import type { Paginated } from '@/api/types';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { useErrorText } from '@/shared/errors/errorText';
 import { isSettled } from '@/shared/printing/printApi';
 import { useSession } from '@/shared/session/useSession';
-import { JOBS_URL, reprintJob, useInvalidatePrinting, type PrintJob } from '../api/printing';
+import { recentJobsQueryOptions, reprintJob, useInvalidatePrinting, type PrintJob } from '../api/printing';
 import { formatDateTime, reportedState } from '../lib/format';
 import { JobStatusTag, PrinterStateTag } from './StatusTags';
 
@@ -34,9 +32,7 @@ export function RecentJobs({ printer, title }: Props) {
   const [pageSize, setPageSize] = useState(10);
   const params = { page, page_size: pageSize, ordering: '-created_at', ...(printer ? { printer } : {}) };
   const query = useQuery({
-    queryKey: [JOBS_URL, 'recent', tenant, params],
-    queryFn: ({ signal }) => get<Paginated<PrintJob>>(JOBS_URL, { params, signal }),
-    placeholderData: keepPreviousData,
+    ...recentJobsQueryOptions(tenant, params),
     refetchInterval: (q) => (q.state.data?.results.some((job) => !isSettled(job.status)) ? 2000 : 15000),
   });
 

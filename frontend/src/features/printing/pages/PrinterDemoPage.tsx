@@ -1,30 +1,21 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Collapse, Empty, Flex, Radio, Row, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { get } from '@/api/http';
-import type { Paginated } from '@/api/types';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
 import { createPrintJob } from '@/shared/printing/printApi';
 import { useSession } from '@/shared/session/useSession';
-import { CARTONS_URL, fetchPreview, PREVIEW_URL } from '../api/printing';
+import { demoCartonsQueryOptions, previewQueryOptions } from '../api/printing';
 import { JobResult } from '../components/JobResult';
 import { LabelPreview } from '../components/LabelPreview';
 import styles from '../components/printing.module.css';
 import { useJob } from '../hooks/useJob';
 import { usePrinters } from '../hooks/usePrinters';
 
-interface CartonOption {
-  id: number;
-  code: string;
-  article_number: string;
-  production_batch_code: string;
-  batch_sequence: number;
-}
 
 /**
  * A virtual printer: pick a carton and a template (and a printer for its resolution and label size),
@@ -50,17 +41,9 @@ export default function PrinterDemoPage() {
   };
 
   const printers = usePrinters();
-  const cartons = useQuery({
-    queryKey: [CARTONS_URL, 'demo-options', tenant, search],
-    queryFn: ({ signal }) => get<Paginated<CartonOption>>(CARTONS_URL, { params: { search, page_size: 20, ordering: '-created_at' }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const cartons = useQuery(demoCartonsQueryOptions(tenant, search));
   const chosenLabel = label ?? cartons.data?.results[0]?.id;
-  const preview = useQuery({
-    queryKey: [PREVIEW_URL, tenant, chosenLabel, template, printer],
-    queryFn: () => fetchPreview({ label: chosenLabel as number, template, ...(printer ? { printer } : {}) }),
-    enabled: chosenLabel !== undefined,
-  });
+  const preview = useQuery({ ...previewQueryOptions(tenant, chosenLabel, template, printer), enabled: chosenLabel !== undefined });
   const job = useJob(jobId);
 
   const print = async () => {

@@ -10,9 +10,8 @@ import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useSession } from '@/shared/session/useSession';
 import {
   AGENT_DOWNLOAD_URL,
-  AGENTS_URL,
+  agentsQueryOptions,
   createPairingCode,
-  fetchAgents,
   PRINTING_PERMS,
   useInvalidatePrinting,
   useRevokeAgent,
@@ -45,8 +44,7 @@ export default function PrinterIntegrationPage() {
   const [pairing, setPairing] = useState<PairingCode | null>(null);
   const origin = window.location.origin;
   const agents = useQuery({
-    queryKey: [AGENTS_URL, 'health', tenant],
-    queryFn: ({ signal }) => fetchAgents(signal),
+    ...agentsQueryOptions(tenant, 'health'),
     refetchInterval: 5000,
   });
   const { form, onFinish, submitting, formError } = useApiForm<{ name: string }, PairingCode>({

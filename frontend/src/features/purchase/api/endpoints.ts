@@ -6,6 +6,8 @@ export const WAREHOUSES_URL = '/api/inventory/warehouses/';
 export const SHIPMENTS_URL = '/api/logistics/shipments/';
 export const SUPPLIERS_URL = '/api/suppliers/';
 export const PRODUCTS_URL = '/api/products/';
+/** The query key stem of the receive picker's open orders (RemoteSelect). */
+export const OPEN_ORDERS_KEY = `${ORDERS_URL}?status=open`;
 
 export const orderUrl = (id: number) => `${ORDERS_URL}${id}/`;
 export const orderByNumberUrl = (orderNumber: string) => `${ORDERS_URL}by-number/${encodeURIComponent(orderNumber)}/`;

@@ -10,7 +10,7 @@ import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { displayName } from '@/shared/session/userNames';
 import { useSession } from '@/shared/session/useSession';
-import { orderPath } from '../api/endpoints';
+import { ORDER_OWNERS_URL, PRODUCTS_URL, SUPPLIERS_URL, orderPath } from '../api/endpoints';
 import { fetchOwner, searchOwners, searchProducts, searchSuppliers, useOrderShipments, useSaveOrder } from '../api/orders';
 import {
   ORDER_TYPES,
@@ -260,7 +260,7 @@ export function OrderForm({ order }: Props) {
           >
             <RemoteSelect<ProductOption>
               disabled={locks.product}
-              queryKey="/api/products/"
+              queryKey={PRODUCTS_URL}
               search={searchProducts}
               minChars={2}
               toOption={(p) => productOption(p, i18n.language)}
@@ -392,7 +392,7 @@ export function OrderForm({ order }: Props) {
             >
               <RemoteSelect<SupplierOption>
                 disabled={supplierLocked}
-                queryKey="/api/suppliers/"
+                queryKey={SUPPLIERS_URL}
                 search={searchSuppliers}
                 toOption={supplierOption}
                 initial={supplierInitial}
@@ -447,7 +447,7 @@ export function OrderForm({ order }: Props) {
           <Col xs={24} sm={12} lg={6}>
             <Form.Item name="owner" label={t('fields.owner')} tooltip={t('form.ownerHint')}>
               <RemoteSelect<OwnerOption>
-                queryKey="/api/purchaseorders/orders/owners/"
+                queryKey={ORDER_OWNERS_URL}
                 search={searchOwners}
                 fetchOne={async (id, signal) => (await fetchOwner(id, signal)).results[0]}
                 toOption={ownerOption}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { searchOrders } from '../api/orders';
-import { orderReceivePath } from '../api/endpoints';
+import { OPEN_ORDERS_KEY, orderReceivePath } from '../api/endpoints';
 import { RECEIVABLE_STATUSES, type OrderOption } from '../api/types';
 import { orderOption } from '../lib/options';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
@@ -38,7 +38,7 @@ export function ReceivePicker({ open, onClose }: Props) {
       <Form layout="vertical">
         <Form.Item label={t('receipts.order')} required>
           <RemoteSelect<OrderOption>
-            queryKey="/api/purchaseorders/orders/?status=open"
+            queryKey={OPEN_ORDERS_KEY}
             search={searchOpenOrders}
             toOption={orderOption}
             placeholder={t('receivePicker.placeholder')}

@@ -2,9 +2,10 @@
  * Exact decimal arithmetic for the live totals of the order form, mirroring the server
  * (apps/purchaseorders/services.py): line amount = order_qty x unit_cost rounded half up to cents;
  * the order total is the sum of the rounded line amounts. Values are decimal strings; no floats.
+ * The arithmetic itself is the shared one (src/shared/utils/decimal.ts), as the sales order form's.
  */
 
-import { formatDecimal, parseDecimal } from '@/shared/utils/decimal';
+import { compareDecimals, formatDecimal, parseDecimal, roundHalfUp, sumDecimals } from '@/shared/utils/decimal';
 
 /** The value times 10^scale as a bigint (extra digits are cut), or null if it is not a decimal. */
 export function toScaled(value: string | number | null | undefined, scale: number): bigint | null {
@@ -19,27 +20,15 @@ export function lineAmount(qty: string | number | null | undefined, unitCost: st
   const q = toScaled(qty, 3);
   const c = toScaled(unitCost, 4);
   if (q === null || c === null) return '0.00';
-  const product = q * c; // scale 7
-  const negative = product < 0n;
-  const magnitude = negative ? -product : product;
-  const cents = (magnitude + 50_000n) / 100_000n; // half up to scale 2
-  return fromScaled(negative ? -cents : cents, 2);
+  return fromScaled(roundHalfUp(q * c, 7, 2), 2);
 }
 
 /** Sum of line amounts (each already rounded to cents). */
-export function sumAmounts(amounts: readonly string[]): string {
-  let total = 0n;
-  for (const amount of amounts) total += toScaled(amount, 2) ?? 0n;
-  return fromScaled(total, 2);
-}
+export const sumAmounts = (amounts: readonly string[]): string => sumDecimals(amounts, 2);
 
 /** a - b for quantities (3 decimals). */
 export function subtractQty(a: string, b: string): string {
   return fromScaled((toScaled(a, 3) ?? 0n) - (toScaled(b, 3) ?? 0n), 3);
 }
 
-export function compareQty(a: string, b: string): number {
-  const x = toScaled(a, 3) ?? 0n;
-  const y = toScaled(b, 3) ?? 0n;
-  return x === y ? 0 : x < y ? -1 : 1;
-}
+export const compareQty = (a: string, b: string): number => compareDecimals(a, b, 3);

@@ -8,7 +8,7 @@ import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import { useListParams } from '@/shared/hooks/useListParams';
-import { ORDERS_URL, orderPath } from '../api/endpoints';
+import { ORDER_OWNERS_URL, ORDERS_URL, orderPath } from '../api/endpoints';
 import { fetchOwner, searchOwners } from '../api/orders';
 import { ORDER_TYPES, isReceivable, type OwnerOption, type PurchaseOrder } from '../api/types';
 import { OrderStatusTabs } from '../components/OrderStatusTabs';
@@ -153,7 +153,7 @@ export default function PurchaseOrdersPage() {
                 className={styles.progress}
               />
               <RemoteSelect<OwnerOption>
-                queryKey="/api/purchaseorders/orders/owners/"
+                queryKey={ORDER_OWNERS_URL}
                 search={searchOwners}
                 fetchOne={async (id, signal) => (await fetchOwner(id, signal)).results[0]}
                 toOption={ownerOption}

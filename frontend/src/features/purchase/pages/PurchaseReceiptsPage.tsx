@@ -9,7 +9,7 @@ import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import type { UseListParams } from '@/shared/hooks/useListParams';
-import { RECEIPTS_URL, orderPath, receiptPath } from '../api/endpoints';
+import { ORDERS_URL, RECEIPTS_URL, SUPPLIERS_URL, orderPath, receiptPath } from '../api/endpoints';
 import { fetchOrder, fetchSupplier, searchOrders, searchSuppliers } from '../api/orders';
 import { useWarehouses } from '../api/receipts';
 import type { OrderOption, Receipt, SupplierOption } from '../api/types';
@@ -39,7 +39,7 @@ function ReceiptFilters({ list }: { list: UseListParams }) {
   return (
     <>
       <RemoteSelect<SupplierOption>
-        queryKey="/api/suppliers/"
+        queryKey={SUPPLIERS_URL}
         search={searchSuppliers}
         fetchOne={fetchSupplier}
         toOption={supplierOption}
@@ -63,7 +63,7 @@ function ReceiptFilters({ list }: { list: UseListParams }) {
         data-testid="receipts-warehouse-filter"
       />
       <RemoteSelect<OrderOption>
-        queryKey="/api/purchaseorders/orders/"
+        queryKey={ORDERS_URL}
         search={searchAllOrders}
         fetchOne={fetchOrder}
         toOption={orderOption}

@@ -19,6 +19,7 @@ import { ImportDialog } from '@/shared/import/ImportDialog';
 import { IMPORT_FILE_FORMATS, downloadImportTemplate, exportList, type ImportFileFormat } from '@/shared/import/importApi';
 import { useSession } from '@/shared/session/useSession';
 import styles from '../components/importExport.module.css';
+import { IMPORT_EXPORT_ENDPOINTS, importExportKeys } from '../api/importExport';
 
 interface Resource {
   key: string;
@@ -32,13 +33,13 @@ interface Resource {
 
 /** Everything that can be exported and imported; each endpoint offers export/, import-template/ and import/. */
 const RESOURCES: Resource[] = [
-  { key: 'products', endpoint: '/api/products/', page: '/product', perm: ['products', 'product'], icon: <AppstoreOutlined /> },
-  { key: 'productGroups', endpoint: '/api/products/groups/', page: '/product-group', perm: ['products', 'productgroup'], icon: <ClusterOutlined /> },
-  { key: 'customers', endpoint: '/api/customers/', page: '/customer', perm: ['customers', 'customer'], icon: <TeamOutlined /> },
-  { key: 'suppliers', endpoint: '/api/suppliers/', page: '/purchase/suppliers', perm: ['suppliers', 'supplier'], icon: <ShopOutlined /> },
+  { key: 'products', endpoint: IMPORT_EXPORT_ENDPOINTS.products, page: '/product', perm: ['products', 'product'], icon: <AppstoreOutlined /> },
+  { key: 'productGroups', endpoint: IMPORT_EXPORT_ENDPOINTS.productGroups, page: '/product-group', perm: ['products', 'productgroup'], icon: <ClusterOutlined /> },
+  { key: 'customers', endpoint: IMPORT_EXPORT_ENDPOINTS.customers, page: '/customer', perm: ['customers', 'customer'], icon: <TeamOutlined /> },
+  { key: 'suppliers', endpoint: IMPORT_EXPORT_ENDPOINTS.suppliers, page: '/purchase/suppliers', perm: ['suppliers', 'supplier'], icon: <ShopOutlined /> },
   {
     key: 'parentVendors',
-    endpoint: '/api/suppliers/parent-vendors/',
+    endpoint: IMPORT_EXPORT_ENDPOINTS.parentVendors,
     page: '/purchase/parent-vendors',
     perm: ['suppliers', 'parentvendor'],
     icon: <ApartmentOutlined />,
@@ -147,7 +148,7 @@ export default function ImportExportPage() {
         resourceLabel={importing ? t(`resources.${importing.key}.inSentence`) : ''}
         fileStem={importing?.key ?? 'import'}
         onImported={() => {
-          if (importing) void queryClient.invalidateQueries({ queryKey: [importing.endpoint] });
+          if (importing) void queryClient.invalidateQueries({ queryKey: importExportKeys.list(importing.endpoint) });
         }}
       />
     </PageContainer>

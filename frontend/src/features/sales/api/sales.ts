@@ -2,7 +2,7 @@
  * Payloads and hooks of /api/salesorders/ (backend apps/salesorders/api/). Types come from the generated
  * OpenAPI schema; decimals (money, quantities) arrive and leave as strings.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { del, download, get, patch, post, put } from '@/api/http';
 import type { Paginated } from '@/api/types';
@@ -120,6 +120,45 @@ export const searchOwners = (search: string, signal?: AbortSignal) =>
 export const searchProducts = (search: string, signal?: AbortSignal) =>
   get<Paginated<ProductOption>>(PRODUCTS_URL, { params: { search, page_size: 20, is_active: true }, signal });
 
+/** Keys to invalidate: every query of an endpoint starts with it (ServerTable's lists too). */
+export const salesKeys = {
+  orders: [ORDERS_URL] as const,
+  shipments: [SHIPMENTS_URL] as const,
+  invoices: [INVOICES_URL] as const,
+  deliveries: [DELIVERIES_URL] as const,
+};
+
+/** The due deliveries from `from` to `to` (YYYY-MM-DD) for the schedule's calendar, with its filters. */
+export const deliveryCalendarQueryOptions = (
+  tenant: string | null,
+  from: string,
+  to: string,
+  filters: { customer: string | null; status: string | null; warehouse: string | null },
+) =>
+  queryOptions({
+    queryKey: [DELIVERIES_URL, 'calendar', tenant, from, to, filters.customer, filters.status, filters.warehouse],
+    queryFn: ({ signal }) =>
+      get<Paginated<Delivery>>(DELIVERIES_URL, {
+        params: {
+          due_from: from,
+          due_to: to,
+          page_size: 500,
+          ordering: 'due_date',
+          ...(filters.customer ? { customer: filters.customer } : {}),
+          ...(filters.status ? { status: filters.status } : {}),
+          ...(filters.warehouse ? { warehouse: filters.warehouse } : {}),
+        },
+        signal,
+      }),
+  });
+
+/** One order; `frozen` (the edit page) under a key of its own, see `useSalesOrder`. */
+export const salesOrderQueryOptions = (tenant: string | null, id: number, frozen = false) =>
+  queryOptions({
+    queryKey: frozen ? [ORDERS_URL, tenant, id, 'edit'] : [ORDERS_URL, tenant, id],
+    queryFn: ({ signal }) => get<SalesOrderDetail>(`${ORDERS_URL}${id}/`, { signal }),
+  });
+
 function useTenant() {
   return useSession((s) => s.tenantId);
 }
@@ -140,8 +179,7 @@ export function useWarehouses() {
 export function useSalesOrder(id: number, { frozen = false }: { frozen?: boolean } = {}) {
   const tenant = useTenant();
   return useQuery({
-    queryKey: frozen ? [ORDERS_URL, tenant, id, 'edit'] : [ORDERS_URL, tenant, id],
-    queryFn: ({ signal }) => get<SalesOrderDetail>(`${ORDERS_URL}${id}/`, { signal }),
+    ...salesOrderQueryOptions(tenant, id, frozen),
     enabled: Number.isFinite(id),
     ...(frozen ? { staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false } : {}),
   });
@@ -212,7 +250,7 @@ function useSalesMutation<V, R>(fn: (vars: V) => Promise<R>) {
     mutationFn: fn,
     onSuccess: () =>
       Promise.all(
-        [ORDERS_URL, SHIPMENTS_URL, INVOICES_URL, DELIVERIES_URL].map((key) => client.invalidateQueries({ queryKey: [key] })),
+        Object.values(salesKeys).map((queryKey) => client.invalidateQueries({ queryKey })),
       ),
   });
 }
@@ -292,7 +330,7 @@ function useDeliveryMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => client.invalidateQueries({ queryKey: [INVOICES_URL] }),
+    onSettled: () => client.invalidateQueries({ queryKey: salesKeys.invoices }),
   });
 }
 export const useSendEInvoiceEmail = () =>
@@ -307,14 +345,3 @@ export interface UblProblem {
   message: string;
 }
 export const deliveryNoteUrl = (id: number) => `${SHIPMENTS_URL}${id}/delivery-note/`;
-
-/** Net and VAT of a line as the server computes them (half-up to cents), for totals as the user types. */
-export function lineAmounts(quantity: string, unitPrice: string, discount: string, vatRate: string): { net: number; vat: number } {
-  const q = Number(quantity) || 0;
-  const p = Number(unitPrice) || 0;
-  const d = Number(discount) || 0;
-  const v = Number(vatRate) || 0;
-  const round = (x: number) => Math.round((x + Number.EPSILON) * 100) / 100;
-  const net = round((q * p * (100 - d)) / 100);
-  return { net, vat: round((net * v) / 100) };
-}

@@ -3,8 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { get } from '@/api/http';
-import type { Paginated } from '@/api/types';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
 import { useFormatters } from '@/shared/utils/format';
 import { ErrorState } from '@/shared/components/ErrorState';
@@ -19,6 +17,7 @@ import {
   DELIVERIES_URL,
   deliveryPath,
   fetchCustomer,
+  deliveryCalendarQueryOptions,
   searchCustomers,
   useWarehouses,
   type CustomerOption,
@@ -214,22 +213,7 @@ function DeliveryCalendar({ mode, setParam }: { mode: 'week' | 'month'; setParam
   const customer = params.get('customer');
   const status = params.get('status');
   const warehouse = params.get('warehouse');
-  const query = useQuery({
-    queryKey: [DELIVERIES_URL, 'calendar', tenant, start.format('YYYY-MM-DD'), end.format('YYYY-MM-DD'), customer, status, warehouse],
-    queryFn: ({ signal }) =>
-      get<Paginated<Delivery>>(DELIVERIES_URL, {
-        params: {
-          due_from: start.format('YYYY-MM-DD'),
-          due_to: end.format('YYYY-MM-DD'),
-          page_size: 500,
-          ordering: 'due_date',
-          ...(customer ? { customer } : {}),
-          ...(status ? { status } : {}),
-          ...(warehouse ? { warehouse } : {}),
-        },
-        signal,
-      }),
-  });
+  const query = useQuery(deliveryCalendarQueryOptions(tenant, start.format('YYYY-MM-DD'), end.format('YYYY-MM-DD'), { customer, status, warehouse }));
   const days: dayjs.Dayjs[] = [];
   for (let d = start; !d.isAfter(end, 'day'); d = d.add(1, 'day')) days.push(d);
   const byDay = new Map<string, Delivery[]>();

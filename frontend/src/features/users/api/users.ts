@@ -16,6 +16,13 @@ export const USERS_URL = '/api/users/';
 export const DEPARTMENTS_URL = '/api/users/departments/';
 export const ROLES_URL = '/api/users/roles/';
 
+/** Keys to invalidate: every query of an endpoint starts with it (ServerTable's lists too). */
+export const usersKeys = {
+  users: [USERS_URL] as const,
+  departments: [DEPARTMENTS_URL] as const,
+  roles: [ROLES_URL] as const,
+};
+
 export const userQuery = (id: string | number) =>
   queryOptions({ queryKey: [USERS_URL, 'detail', String(id)], queryFn: () => get<UserDetail>(`${USERS_URL}${id}/`) });
 
@@ -32,7 +39,7 @@ export const setMemberships = (id: number, memberships: MembershipInput[]) =>
 
 export function useInvalidateUsers() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: [USERS_URL] });
+  return () => client.invalidateQueries({ queryKey: usersKeys.users });
 }
 
 /** Roles and departments of the current company, for selects. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { ListPage } from '@/shared/components/ListPage';
 import type { ServerColumn } from '@/shared/components/ServerTable';
-import { deleteDepartment, DEPARTMENTS_URL } from '../api/users';
+import { deleteDepartment, DEPARTMENTS_URL, usersKeys } from '../api/users';
 import type { Department } from '../api/types';
 import { DepartmentModal } from '../components/DepartmentModal';
 import { useHasPermission } from '@/shared/session/permissions';
@@ -20,7 +20,7 @@ export default function DepartmentsPage() {
   const canChange = useHasPermission('users.change_department');
   const canDelete = useHasPermission('users.delete_department');
   const [editing, setEditing] = useState<Department | null | undefined>(undefined);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [DEPARTMENTS_URL] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: usersKeys.departments });
 
   const columns: ServerColumn<Department>[] = [
     { title: t('departments.name'), dataIndex: 'name', sorter: true },

@@ -8,7 +8,7 @@ import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
 import { useConfirmDiscard, useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
-import { deleteRole, ROLES_URL, setRolePermissions, useAllRoles, usePermissionMatrix } from '../api/users';
+import { deleteRole, setRolePermissions, useAllRoles, usePermissionMatrix, usersKeys } from '../api/users';
 import type { Role } from '../api/types';
 import { PermissionMatrix } from '../components/PermissionMatrix';
 import { RoleModal } from '../components/RoleModal';
@@ -40,7 +40,7 @@ export default function PermissionsPage() {
   const role = useMemo(() => roles.data?.find((r) => r.id === roleId) ?? null, [roles.data, roleId]);
   const selected = useMemo(() => edits ?? new Set(role?.permissions ?? []), [edits, role]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [ROLES_URL] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: usersKeys.roles });
 
   const choose = (id: number) => {
     const go = () => {

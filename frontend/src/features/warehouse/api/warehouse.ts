@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { del, get, patch, post } from '@/api/http';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { del, download, get, patch, post } from '@/api/http';
 import type { components } from '@/api/schema';
 import type { Paginated } from '@/api/types';
 import { useSession } from '@/shared/session/useSession';
@@ -184,3 +184,46 @@ export function useShipPicked() {
 function patchShipmentLines(shipment: SalesShipmentDetail, lines: { order_line: number; quantity: string }[]) {
   return patch<SalesShipmentDetail>(salesShipmentUrl(shipment.id), { sales_order: shipment.sales_order, lines });
 }
+
+// -- query options of the warehouse pages (docs/architecture.md "Web app": keys live here) -------------
+
+export const PRODUCTS_URL = '/api/products/';
+export interface ProductChoice {
+  id: number;
+  article_number: string;
+  name: string;
+}
+/** Active products matching `term` (article number or name). */
+export const productSearchQueryOptions = (tenant: string | null, term: string) =>
+  queryOptions({
+    queryKey: [PRODUCTS_URL, 'search', tenant, term],
+    queryFn: ({ signal }) => get<Paginated<ProductChoice>>(PRODUCTS_URL, { params: { search: term, page_size: 20, is_active: true }, signal }),
+  });
+
+/** The warehouse search's hits for a text (cartons, products, locations, shipments). */
+export const searchQueryOptions = (tenant: string | null, text: string) =>
+  queryOptions({ queryKey: [SEARCH_URL, tenant, text], queryFn: ({ signal }) => search(text, signal), staleTime: 10_000 });
+
+export const DISPATCHES_URL = '/api/logistics/dispatches/';
+export const CARRIERS_URL = '/api/logistics/shipment-companies/';
+export type Dispatch = components['schemas']['Dispatch'];
+export type DispatchInput = components['schemas']['DispatchRequest'];
+/** Keys to invalidate: every dispatch query starts with the endpoint. */
+export const dispatchKeys = { all: [DISPATCHES_URL] as const };
+export const carriersQueryOptions = (tenant: string | null) =>
+  queryOptions({
+    queryKey: [CARRIERS_URL, 'all', tenant],
+    queryFn: ({ signal }) => get<Paginated<{ id: number; name: string }>>(CARRIERS_URL, { params: { page_size: 200 }, signal }),
+  });
+export const saveDispatch = (id: number | undefined, body: DispatchInput) =>
+  id === undefined ? post<Dispatch>(DISPATCHES_URL, body) : patch<Dispatch>(`${DISPATCHES_URL}${id}/`, body);
+export const deleteDispatch = (id: number) => del(`${DISPATCHES_URL}${id}/`);
+export const downloadLoadingList = (day: string) => download(`${DISPATCHES_URL}loading-list/`, { params: { date: day } });
+
+/** Sales shipments a pickup can be for (not yet delivered), matching `term`. */
+export const dispatchableShipmentsQueryOptions = (tenant: string | null, term: string) =>
+  queryOptions({
+    queryKey: [SALES_SHIPMENTS_URL, 'search', tenant, term],
+    queryFn: ({ signal }) =>
+      get<Paginated<SalesShipment>>(SALES_SHIPMENTS_URL, { params: { search: term, page_size: 20, status: 'draft,picked,shipped' }, signal }),
+  });

@@ -2,15 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '@/api/http';
-import type { Paginated } from '@/api/types';
 import { useSession } from '@/shared/session/useSession';
-
-interface ProductOption {
-  id: number;
-  article_number: string;
-  name: string;
-}
+import { productSearchQueryOptions } from '../api/warehouse';
 
 interface Props {
   value?: number;
@@ -23,12 +16,7 @@ export function ProductSelect({ value, onChange, id }: Props) {
   const { t } = useTranslation('warehouse');
   const tenant = useSession((s) => s.tenantId);
   const [term, setTerm] = useState('');
-  const products = useQuery({
-    queryKey: ['/api/products/', 'search', tenant, term],
-    queryFn: ({ signal }) =>
-      get<Paginated<ProductOption>>('/api/products/', { params: { search: term, page_size: 20, is_active: true }, signal }),
-    enabled: term.length >= 2,
-  });
+  const products = useQuery({ ...productSearchQueryOptions(tenant, term), enabled: term.length >= 2 });
   return (
     <Select
       id={id}

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/shared/session/useSession';
-import { SEARCH_URL, search } from '../api/warehouse';
+import { searchQueryOptions } from '../api/warehouse';
 
 /** How long typing must pause before the hits are looked up: a scanner types a whole code well within it. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -38,12 +38,7 @@ export function WarehouseSearch() {
     const timer = window.setTimeout(() => setDebounced(text), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [term]);
-  const hits = useQuery({
-    queryKey: [SEARCH_URL, tenant, debounced],
-    queryFn: ({ signal }) => search(debounced, signal),
-    enabled: debounced.length >= 2 && traceCodeOf(debounced) === null,
-    staleTime: 10_000,
-  });
+  const hits = useQuery({ ...searchQueryOptions(tenant, debounced), enabled: debounced.length >= 2 && traceCodeOf(debounced) === null });
   const open = (url: string) => {
     setTerm('');
     setDebounced('');
@@ -60,7 +55,7 @@ export function WarehouseSearch() {
     // At once, and through the same cache entry the typed lookup would use: one request for the text.
     setDebounced(text);
     const found = await queryClient
-      .query({ queryKey: [SEARCH_URL, tenant, text], queryFn: ({ signal }) => search(text, signal), staleTime: 10_000 })
+      .query(searchQueryOptions(tenant, text))
       .catch(() => []);
     const first = found[0];
     if (first && (found.length === 1 || first.type === 'carton')) open(first.url);

@@ -5,9 +5,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { del, download, get, patch, post } from '@/api/http';
-import type { components } from '@/api/schema';
-import type { Paginated } from '@/api/types';
 import { ListPage } from '@/shared/components/ListPage';
 import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
@@ -16,12 +13,18 @@ import { useErrorText } from '@/shared/errors/errorText';
 import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useSession } from '@/shared/session/useSession';
 import { saveBlob } from '@/shared/utils/saveFile';
-import { SALES_SHIPMENTS_URL, type SalesShipment } from '../api/warehouse';
+import {
+  DISPATCHES_URL,
+  carriersQueryOptions,
+  deleteDispatch,
+  dispatchKeys,
+  dispatchableShipmentsQueryOptions,
+  downloadLoadingList,
+  saveDispatch,
+  type Dispatch,
+} from '../api/warehouse';
 import styles from '../components/warehouse.module.css';
 
-type Dispatch = components['schemas']['Dispatch'];
-const DISPATCHES_URL = '/api/logistics/dispatches/';
-const CARRIERS_URL = '/api/logistics/shipment-companies/';
 
 interface Values {
   sales_shipment: number;
@@ -46,16 +49,13 @@ export default function WarehouseLogisticsPage() {
   const day = params.get('pickup_date') ?? dayjs().format('YYYY-MM-DD');
   const [editing, setEditing] = useState<Dispatch | 'new' | null>(null);
   const [printing, setPrinting] = useState(false);
-  const carriers = useQuery({
-    queryKey: [CARRIERS_URL, 'all', tenant],
-    queryFn: ({ signal }) => get<Paginated<{ id: number; name: string }>>(CARRIERS_URL, { params: { page_size: 200 }, signal }),
-  });
+  const carriers = useQuery(carriersQueryOptions(tenant));
   const carrierOptions = (carriers.data?.results ?? []).map((c) => ({ value: c.id, label: c.name }));
 
   const printList = async () => {
     setPrinting(true);
     try {
-      const file = await download(`${DISPATCHES_URL}loading-list/`, { params: { date: day } });
+      const file = await downloadLoadingList(day);
       saveBlob(file.blob, file.fileName ?? `loading-list-${day}.pdf`);
     } catch (error) {
       void message.error(errorText(error));
@@ -175,13 +175,9 @@ function DispatchDialog({
   const errorText = useErrorText();
   const tenant = useSession((s) => s.tenantId);
   const client = useQueryClient();
-  const refresh = () => void client.invalidateQueries({ queryKey: [DISPATCHES_URL] });
+  const refresh = () => void client.invalidateQueries({ queryKey: dispatchKeys.all });
   const [term, setTerm] = useState('');
-  const shipments = useQuery({
-    queryKey: [SALES_SHIPMENTS_URL, 'search', tenant, term],
-    queryFn: ({ signal }) =>
-      get<Paginated<SalesShipment>>(SALES_SHIPMENTS_URL, { params: { search: term, page_size: 20, status: 'draft,picked,shipped' }, signal }),
-  });
+  const shipments = useQuery(dispatchableShipmentsQueryOptions(tenant, term));
   const { form, onFinish, submitting, formError } = useApiForm<Values>({
     submit: (v) => {
       const body = {
@@ -194,7 +190,7 @@ function DispatchDialog({
         weight_kg: String(v.weight_kg ?? 0),
         note: v.note ?? '',
       };
-      return dispatch ? patch<Dispatch>(`${DISPATCHES_URL}${dispatch.id}/`, body) : post<Dispatch>(DISPATCHES_URL, body);
+      return saveDispatch(dispatch?.id, body);
     },
     onSuccess: (_result, values) => {
       void message.success(t('logistics.saved'));
@@ -206,7 +202,7 @@ function DispatchDialog({
   const remove = async () => {
     if (!dispatch) return;
     try {
-      await del(`${DISPATCHES_URL}${dispatch.id}/`);
+      await deleteDispatch(dispatch.id);
       void message.success(t('logistics.deleted'));
       refresh();
       onClose();

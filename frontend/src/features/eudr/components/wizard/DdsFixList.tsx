@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/session/useSession';
-import { fetchDdsChecks } from '../../api/dds';
+import { ddsChecksQueryOptions } from '../../api/dds';
 import type { DdsCheck, RawMaterial } from '../../api/types';
 import styles from '../eudr.module.css';
 import { stepOfCheck, WIZARD_STEPS } from './wizardModel';
@@ -21,11 +21,7 @@ interface Props {
 export function DdsFixList({ material, onGoToStep }: Props) {
   const { t } = useTranslation('eudr');
   const tenant = useSession((s) => s.tenantId);
-  const checks = useQuery({
-    queryKey: ['eudr', 'dds-checks', tenant, material.id, material.updated_at],
-    queryFn: () => fetchDdsChecks(material.id),
-    staleTime: 30_000,
-  });
+  const checks = useQuery(ddsChecksQueryOptions(tenant, material));
   if (!checks.data) return null;
   const found: DdsCheck[] = [...checks.data.errors, ...checks.data.warnings];
   if (found.length === 0) return null;
