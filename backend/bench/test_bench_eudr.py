@@ -50,7 +50,13 @@ def eudr_bench(django_db_setup, django_db_blocker):
                 defaults={"name": "Export carton 600x400x400", "weight_per_carton_kg": Decimal("0.450")},
             )
             order, _ = PurchaseOrder.objects.get_or_create(
-                order_number="PO-BENCH-1", defaults={"order_date": date.today(), "supplier": supplier}
+                order_number="PO-BENCH-1",
+                # confirmed: carton labels are issued only for a confirmed order
+                defaults={
+                    "order_date": date.today(),
+                    "supplier": supplier,
+                    "status": PurchaseOrder.Status.CONFIRMED,
+                },
             )
             line, _ = PurchaseOrderLine.objects.get_or_create(
                 order=order,

@@ -43,6 +43,17 @@ class Customer(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["tenant", "number"], name="customer_tenant_number_unique")
         ]
+        # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
+        indexes = [
+            models.Index(fields=["tenant", "name", "id"], name="customer_tenant_name"),
+            models.Index(fields=["tenant", "billing_city", "id"], name="customer_tenant_city"),
+            models.Index(fields=["tenant", "billing_country", "id"], name="customer_tenant_country"),
+            models.Index(fields=["tenant", "currency", "id"], name="customer_tenant_currency"),
+            models.Index(fields=["tenant", "payment_terms_days", "id"], name="customer_tenant_terms"),
+            models.Index(fields=["tenant", "is_active", "id"], name="customer_tenant_active"),
+            models.Index(fields=["tenant", "created_at", "id"], name="customer_tenant_created"),
+            models.Index(fields=["tenant", "updated_at", "id"], name="customer_tenant_updated"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.number} {self.name}"

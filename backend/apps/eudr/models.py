@@ -286,7 +286,14 @@ class RawMaterialDelivery(TenantModel):
                 name="eudr_delivery_vendor_number_unique",
             ),
         ]
-        indexes = [models.Index(fields=["tenant", "status"], name="eudr_delivery_status_idx")]
+        # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
+        indexes = [
+            models.Index(fields=["tenant", "status"], name="eudr_delivery_status_idx"),
+            models.Index(fields=["tenant", "created_at", "id"], name="eudr_delivery_created_idx"),
+            models.Index(fields=["tenant", "updated_at", "id"], name="eudr_delivery_updated_idx"),
+            models.Index(fields=["tenant", "delivery_number", "id"], name="eudr_delivery_number_idx"),
+            models.Index(fields=["tenant", "issued_cartons", "id"], name="eudr_delivery_cartons_idx"),
+        ]
 
     def __str__(self) -> str:
         return self.delivery_number or f"draft #{self.pk}"
@@ -457,6 +464,13 @@ class CartonLabel(TenantModel):
             models.Index(
                 fields=["tenant", "production_batch_code", "batch_sequence"], name="eudr_label_batch_idx"
             ),
+            # the list's default order (newest first, then batch and sequence) and its other orderings
+            models.Index(
+                fields=["tenant", "-created_at", "production_batch_code", "batch_sequence"],
+                name="eudr_label_created_idx",
+            ),
+            models.Index(fields=["tenant", "article_number", "id"], name="eudr_label_article_idx"),
+            models.Index(fields=["tenant", "batch_sequence", "id"], name="eudr_label_sequence_idx"),
         ]
 
     def __str__(self) -> str:

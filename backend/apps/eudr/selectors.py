@@ -20,10 +20,11 @@ from dataclasses import asdict, dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.db import connection
-from django.db.models import Count, QuerySet
+from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from apps.eudr.labels_pdf import LabelPrint
-from apps.eudr.models import CartonLabel, ProductionBatch, RawMaterialDelivery
+from apps.eudr.models import CartonLabel, ProductionBatch, RawMaterialDelivery, RawMaterialLine
 
 KG = Decimal("0.001")
 ZERO = Decimal("0")
@@ -81,11 +82,24 @@ def carton_cap_of(
 
 
 def deliveries_for_list(queryset: QuerySet) -> QuerySet:
-    """The deliveries list: parent vendor joined, lines prefetched, line count annotated (constant queries)."""
+    """The deliveries list: parent vendor joined, lines prefetched, line count annotated (constant queries).
+
+    The line count is a correlated subquery, not a join with GROUP BY: grouping comes before ordering,
+    so no index could give the page its order and every delivery of the tenant was joined, grouped and
+    sorted for each page. A subquery in the select list is evaluated for the page's rows only, read in
+    the order of an index (tenant, <ordering>, id); the count is then a plain count of the deliveries
+    (docs/performance.md, "Raw-material deliveries list")."""
+    line_count = (
+        RawMaterialLine.objects.filter(delivery=OuterRef("pk"))
+        .order_by()
+        .values("delivery")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
     return (
         queryset.select_related("parent_vendor", "dds_filed_by")
         .prefetch_related("lines")
-        .annotate(lines_count=Count("lines", distinct=True))
+        .annotate(lines_count=Coalesce(Subquery(line_count, output_field=IntegerField()), 0))
         .order_by("-created_at", "-id")
     )
 

@@ -113,7 +113,19 @@ class Product(TenantModel):
             models.UniqueConstraint(fields=["tenant", "article_number"], name="product_tenant_article_unique")
         ]
         # the list sorted by name (by article number: the unique constraint's index): docs/performance.md
-        indexes = [models.Index(fields=["tenant", "name"], name="product_tenant_name")]
+        # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
+        indexes = [
+            models.Index(fields=["tenant", "name"], name="product_tenant_name"),
+            models.Index(fields=["tenant", "name_zh", "id"], name="product_tenant_name_zh"),
+            models.Index(fields=["tenant", "unit", "id"], name="product_tenant_unit"),
+            models.Index(fields=["tenant", "weight_per_carton_kg", "id"], name="product_tenant_weight"),
+            models.Index(fields=["tenant", "hs_code", "id"], name="product_tenant_hs_code"),
+            models.Index(fields=["tenant", "purchase_price", "id"], name="product_tenant_purchase_price"),
+            models.Index(fields=["tenant", "sales_price", "id"], name="product_tenant_sales_price"),
+            models.Index(fields=["tenant", "is_active", "id"], name="product_tenant_active"),
+            models.Index(fields=["tenant", "created_at", "id"], name="product_tenant_created"),
+            models.Index(fields=["tenant", "updated_at", "id"], name="product_tenant_updated"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.article_number} {self.name}"

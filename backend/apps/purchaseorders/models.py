@@ -66,6 +66,11 @@ class PurchaseOrder(TenantModel):
             models.Index(fields=["tenant", "status"], name="purchaseorder_tenant_status"),
             # the list's default order (newest order date first), read backwards: docs/performance.md
             models.Index(fields=["tenant", "order_date", "id"], name="purchaseorder_tenant_date"),
+            models.Index(fields=["tenant", "promise_date", "id"], name="purchaseorder_tenant_promise"),
+            models.Index(fields=["tenant", "total_amount", "id"], name="purchaseorder_tenant_total"),
+            models.Index(fields=["tenant", "type", "id"], name="purchaseorder_tenant_type"),
+            models.Index(fields=["tenant", "currency", "id"], name="purchaseorder_tenant_currency"),
+            models.Index(fields=["tenant", "created_at", "id"], name="purchaseorder_tenant_created"),
         ]
 
     def __str__(self) -> str:

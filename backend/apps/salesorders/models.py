@@ -81,7 +81,15 @@ class SalesOrder(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["tenant", "order_number"], name="salesorder_tenant_number_unique")
         ]
-        indexes = [models.Index(fields=["tenant", "status"], name="salesorder_tenant_status")]
+        # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
+        indexes = [
+            models.Index(fields=["tenant", "status"], name="salesorder_tenant_status"),
+            models.Index(fields=["tenant", "order_date", "id"], name="salesorder_tenant_date"),
+            models.Index(fields=["tenant", "total_net", "id"], name="salesorder_tenant_total_net"),
+            models.Index(fields=["tenant", "total_gross", "id"], name="salesorder_tenant_total_gross"),
+            models.Index(fields=["tenant", "currency", "id"], name="salesorder_tenant_currency"),
+            models.Index(fields=["tenant", "created_at", "id"], name="salesorder_tenant_created"),
+        ]
 
     def __str__(self) -> str:
         return self.order_number

@@ -43,13 +43,35 @@ QTY = DecimalField(max_digits=16, decimal_places=3)
 MONEY = DecimalField(max_digits=16, decimal_places=2)
 
 
+def _order_line_sum(field: str):
+    sums = (
+        SalesOrderLine.objects.filter(order=OuterRef("pk"))
+        .order_by()
+        .values("order")
+        .annotate(total=Sum(field))
+        .values("total")
+    )
+    return Coalesce(Subquery(sums, output_field=QTY), ZERO, output_field=QTY)
+
+
 def order_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
+    """Orders with customer, owner and warehouse joined, plus the lines' count and quantities: one query
+    for any page size. The totals are subqueries per listed order, not a join with GROUP BY, so the page
+    is read in the order of an index (tenant, <ordering>, id) and only its rows' lines are added up
+    (docs/performance.md, "Indexes for the list orderings")."""
     queryset = SalesOrder.objects.all() if queryset is None else queryset
+    lines_count = (
+        SalesOrderLine.objects.filter(order=OuterRef("pk"))
+        .order_by()
+        .values("order")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
     return queryset.select_related("customer", "owner", "warehouse").annotate(
-        lines_count=Count("lines", distinct=True),
-        ordered_qty=Coalesce(Sum("lines__quantity"), ZERO, output_field=QTY),
-        shipped_qty=Coalesce(Sum("lines__quantity_shipped"), ZERO, output_field=QTY),
-        invoiced_qty=Coalesce(Sum("lines__quantity_invoiced"), ZERO, output_field=QTY),
+        lines_count=Coalesce(Subquery(lines_count, output_field=IntegerField()), 0),
+        ordered_qty=_order_line_sum("quantity"),
+        shipped_qty=_order_line_sum("quantity_shipped"),
+        invoiced_qty=_order_line_sum("quantity_invoiced"),
     )
 
 

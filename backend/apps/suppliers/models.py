@@ -37,6 +37,13 @@ class ParentVendor(TenantModel):
                 fields=["tenant", "code"], condition=~Q(code=""), name="parentvendor_tenant_code_unique"
             ),
         ]
+        # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
+        indexes = [
+            models.Index(fields=["tenant", "cname", "id"], name="parentvendor_tenant_cname"),
+            models.Index(fields=["tenant", "code", "id"], name="parentvendor_tenant_code"),
+            models.Index(fields=["tenant", "country", "id"], name="parentvendor_tenant_country"),
+            models.Index(fields=["tenant", "created_at", "id"], name="parentvendor_tenant_created"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -75,6 +82,14 @@ class Supplier(TenantModel):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "number"], name="supplier_tenant_number_unique")
+        ]
+        # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
+        indexes = [
+            models.Index(fields=["tenant", "name", "id"], name="supplier_tenant_name"),
+            models.Index(fields=["tenant", "country", "id"], name="supplier_tenant_country"),
+            models.Index(fields=["tenant", "currency", "id"], name="supplier_tenant_currency"),
+            models.Index(fields=["tenant", "visma_code", "id"], name="supplier_tenant_visma"),
+            models.Index(fields=["tenant", "created_at", "id"], name="supplier_tenant_created"),
         ]
 
     def __str__(self) -> str:

@@ -18,6 +18,7 @@ LISTS = [
     "/api/purchaseorders/orders/",
     "/api/salesorders/orders/",
     "/api/salesorders/deliveries/",
+    "/api/eudr/raw-materials/",
 ]
 
 
@@ -48,6 +49,26 @@ def test_a_product_page_reads_its_rows_in_one_statement(tenant3, make_user, api,
     work = [s for s in statements(client, "/api/products/") if "SAVEPOINT" not in s.upper()]
     assert len(work) == 4, work  # membership + setting, permissions, count, rows
     assert len([s for s in work if "set_config" in s]) == 1
+
+
+@pytest.mark.postgres
+def test_a_delivery_page_counts_without_grouping_and_reads_lines_per_page(tenant3, make_user, api, in_tenant):
+    """The deliveries list: count, page (line counts as a subquery per listed row), the page's lines."""
+    from apps.eudr.tests import factories
+
+    client = api(make_user(tenant3), tenant3)
+    with in_tenant(tenant3):
+        vendor = factories.vendor()
+        for _ in range(3):
+            factories.delivery(vendor)
+    work = [s for s in statements(client, "/api/eudr/raw-materials/") if "SAVEPOINT" not in s.upper()]
+    assert len(work) == 5, work  # membership + setting, permissions, count, rows, the rows' lines
+    count = next(s for s in work if "COUNT(" in s.upper() and "eudr_rawmaterialdelivery" in s)
+    assert "GROUP BY" not in count.upper() and "JOIN" not in count.upper(), count
+    page = next(s for s in work if "LIMIT" in s and 'FROM "eudr_rawmaterialdelivery"' in s)
+    assert "GROUP BY" not in page.split('FROM "eudr_rawmaterialdelivery"', 1)[1].rsplit("ORDER BY", 1)[0], (
+        page
+    )
 
 
 def test_a_non_member_enters_no_tenant(tenant2, tenant3, make_user, api):
