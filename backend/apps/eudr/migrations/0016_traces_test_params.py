@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('eudr', '0014_publictrace'),
+        ('eudr', '0015_list_ordering_indexes'),
     ]
 
     operations = [
