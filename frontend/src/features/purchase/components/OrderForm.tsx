@@ -155,7 +155,10 @@ export function OrderForm({ order }: Props) {
   }, [order, meId, meName, meUsername]);
 
   const { form, onFinish, submitting, formError } = useApiForm<FormValues, PurchaseOrderDetail>({
-    submit: (values) => save.mutateAsync(toInput(values, creating, initial.owner)),
+    // The lines from the whole store: their ids are not fields, and the submitted values hold only the
+    // fields; without the ids the server would take every line for a new one and drop the old ones.
+    submit: (values) =>
+      save.mutateAsync(toInput({ ...values, lines: (form.getFieldsValue(true) as FormValues).lines ?? values.lines }, creating, initial.owner)),
     onSuccess: (saved) => {
       void message.success(t('form.saved', { orderNumber: saved.order_number }));
       setDirty(false);

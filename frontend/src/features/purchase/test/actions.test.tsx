@@ -115,3 +115,22 @@ describe('purchase order status actions', () => {
     expect(screen.getByTestId('order-pdf')).toBeInTheDocument();
   });
 });
+
+describe('editing a purchase order', () => {
+  it('sends each kept line with its id, so the server updates the line instead of replacing it', async () => {
+    const order = makeOrder({ status: 'draft', received_qty: '0.000', allowed_transitions: ['confirmed', 'cancelled'] });
+    server.on('GET', BY_NUMBER, ok(order));
+    server.on('GET', '/api/purchaseorders/orders/owners/', ok([]));
+    server.on('GET', '/api/suppliers/', ok(page([])));
+    server.on('GET', '/api/products/', ok(page([])));
+    server.on('PATCH', ORDER_URL, ok(order));
+    signIn({ user: buyer, tenant: '3' });
+    renderApp('/purchase/orders/PO-2026-00007/edit');
+    const save = await screen.findByTestId('order-save');
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    await waitFor(() => expect(server.count('PATCH', ORDER_URL)).toBe(1));
+    const sent = JSON.parse(String(server.requests.find((r) => r.method === 'PATCH')?.data)) as { lines: { id?: number }[] };
+    expect(sent.lines.map((line) => line.id)).toEqual(order.lines.map((line) => line.id));
+  });
+});
