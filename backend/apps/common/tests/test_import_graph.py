@@ -35,8 +35,6 @@ KNOWN_TWO_WAY = {
     frozenset({"duediligence", "eudr"}): "due diligence assesses deliveries and filings; statements read it",
     frozenset({"eudr", "inventory"}): "warehouse cartons are EUDR labels; placing and the trace read them",
     frozenset({"eudr", "tenancy"}): "DDS checks read the operator; company views file with TRACES",
-    frozenset({"inventory", "purchaseorders"}): "receipts post stock; scanned cartons belong to order lines",
-    frozenset({"inventory", "salesorders"}): "shipping posts stock; reservations belong to order lines",
     frozenset({"suppliers", "tenancy"}): "parent vendors are tenant rows; the tenant demo makes vendors",
 }
 
