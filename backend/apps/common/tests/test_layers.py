@@ -14,6 +14,7 @@ APPS = Path(__file__).resolve().parents[2]
 # module -> why it may import an API package
 HTTP_LAYER_OUTSIDE_API = {
     "apps/common/apps.py": "registers the OpenAPI field extensions on start",
+    "apps/accounting/apps.py": "registers the invoice answer's accounting state and its OpenAPI schema",
     "apps/common/middleware.py": "answers HTTP errors in the API's envelope",
     "apps/eudr/public_trace_fast.py": "middleware: answers a scan from its stored HTTP answer, throttled as the view",
     "apps/eudr/trace_store.py": "stores each carton's public HTTP answer, rendered by the API's serializer",

@@ -664,13 +664,13 @@ class CartonLabelSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_life(self, obj) -> str:
-        from apps.inventory.carton_life import life_of
+        from apps.eudr.warehouse import warehouse
 
         try:
             carton = obj.warehouse_state
         except ObjectDoesNotExist:
             carton = None
-        return str(life_of(label=obj, carton=carton))
+        return str(warehouse().life_of(label=obj, carton=carton))
 
     def get_qr_url(self, obj) -> str:
         base = self.context.get("public_base_url")

@@ -31,7 +31,7 @@ from apps.eudr.models import (
     RawMaterialDelivery,
 )
 from apps.eudr.selectors import kg, weight_balance
-from apps.inventory import carton_life
+from apps.eudr.warehouse import warehouse
 from apps.notifications.emit import emit
 from apps.purchaseorders.models import PurchaseOrderLine
 from apps.tenancy.context import TenantNotSet, get_current_tenant_id
@@ -479,7 +479,7 @@ def cartons_delete(*, ids: list[int], queryset, user=None, reason: str = "") -> 
     still_active = CartonLabel.objects.filter(
         pk__in=[row["pk"] for row in active], status=CartonLabel.Status.ACTIVE
     )
-    carton_life.labels_void_check(
+    warehouse().labels_void_check(
         labels=list(
             still_active.select_for_update(of=("self",))
             .order_by("pk")

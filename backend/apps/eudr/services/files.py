@@ -13,8 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 
-from apps.duediligence.retention import refuse_if_kept
 from apps.eudr import errors
+from apps.eudr.gates import refuse_if_kept
 from apps.eudr.models import (
     FileKind,
     RawMaterialDelivery,
