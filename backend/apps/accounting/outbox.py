@@ -292,6 +292,23 @@ def enqueue_document(invoice) -> SyncEntry | None:
     return entry
 
 
+def _invoice_posted(sender, invoice, **kwargs) -> None:
+    enqueue_document(invoice)
+
+
+def _supplier_saved(sender, record, level: str, **kwargs) -> None:
+    enqueue_supplier(record, level)
+
+
+def connect() -> None:
+    """Called from AccountingConfig.ready(): posted invoices and saved suppliers are queued here (sales and
+    suppliers send `invoice_posted` and `supplier_saved` without importing accounting)."""
+    from apps.common.signals import invoice_posted, supplier_saved
+
+    invoice_posted.connect(_invoice_posted, dispatch_uid="accounting.outbox.invoice_posted")
+    supplier_saved.connect(_supplier_saved, dispatch_uid="accounting.outbox.supplier_saved")
+
+
 def _kick_after_commit(tenant_id: int) -> None:
     def kick() -> None:
         from .tasks import process_outbox as task

@@ -8,8 +8,11 @@ class DueDiligenceConfig(AppConfig):
     verbose_name = _("EUDR due diligence")
 
     def ready(self) -> None:
-        from apps.duediligence import audit, retention, tasks
+        from apps.duediligence import audit, retention, services, tasks
+        from apps.eudr import gates
 
+        gates.register_filing_gate(services.filing_gate_check)
+        gates.register_retention_check(retention.refuse_if_kept)
         audit.connect()
         retention.connect()
         tasks.connect()

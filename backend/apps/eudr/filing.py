@@ -25,13 +25,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from apps.common.exceptions import DomainError
-from apps.duediligence.services import filing_gate_check
 from apps.eudr import traces
 from apps.eudr.dds import xml as dds_xml
 from apps.eudr.dds.package import check_delivery, load_facts
 from apps.eudr.dds.statement import build_request, internal_reference
 from apps.eudr.errors import DdsFilingNotAllowed, DdsStatusNotDue, DdsSubmissionMissing, TracesAccountMissing
 from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount
+from apps.eudr.gates import filing_gate_check
 from apps.eudr.models import RawMaterialDelivery
 from apps.eudr.placing import coverage_release
 from apps.tenancy.models import EudrImportRole, Tenant

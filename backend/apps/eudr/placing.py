@@ -195,17 +195,13 @@ def cartons_not_covered(label_ids: Iterable[int]) -> tuple[list[int], bool]:
     """The imported cartons (scanned in from a container) among `label_ids` that no available statement of
     ours covers, when the company files statements itself ([] otherwise), and whether the company allows
     shipping them anyway (Company settings). One read of the company; used by the shipping gate."""
-    from apps.inventory.models import WarehouseCarton
+    from apps.eudr.warehouse import warehouse
     from apps.tenancy.context import get_current_tenant_id
 
     tenant = Tenant.objects.filter(pk=get_current_tenant_id() or 0).first()
     if tenant is None or tenant.eudr_import_role != EudrImportRole.OPERATOR:
         return [], True
-    imported = list(
-        WarehouseCarton.objects.filter(label_id__in=list(label_ids), inbound_shipment__isnull=False)
-        .order_by("label_id")
-        .values_list("label_id", flat=True)
-    )
+    imported = warehouse().imported_label_ids(label_ids)
     statements = carton_statements(imported)
     return [pk for pk in imported if statements[pk].kind != "own"], tenant.allow_uncovered_shipping
 
@@ -417,8 +413,8 @@ def placing_statement_request(
     those not yet covered), when a
     delivery behind the cartons fails the filing gate (risk assessment, open concern) or lacks required
     information, and when an upstream statement it would group is not usable."""
-    from apps.duediligence.services import filing_gate_check
     from apps.eudr.filing import _event, filing_allowed_check
+    from apps.eudr.gates import filing_gate_check
     from apps.eudr.verification import ensure_upstream_usable
     from apps.logistics.models import ShipmentInfo
 

@@ -22,7 +22,7 @@ from apps.eudr.geo import PROPERTY_NAMES, validate_geojson
 from apps.eudr.models import BATCH_CODE_RE, CartonLabel, RawMaterialLine
 from apps.eudr.placing import statements_for
 from apps.eudr.selectors import carton_tenant_for_public_code
-from apps.inventory.selectors import public_carton_histories
+from apps.eudr.warehouse import warehouse
 from apps.tenancy.context import entered_tenant
 
 
@@ -109,7 +109,7 @@ def payloads_for(labels: list[CartonLabel]) -> dict[int, dict[str, Any]]:
     for line in RawMaterialLine.objects.filter(delivery_id__in=list(deliveries)):
         lines[line.delivery_id].append(line)
     statements = statements_for(labels)
-    histories = public_carton_histories(labels)
+    histories = warehouse().public_histories(labels)
     facts = {pk: _delivery_facts(delivery, lines[pk]) for pk, delivery in deliveries.items()}
     result = {}
     for label in labels:

@@ -19,8 +19,10 @@ import re
 
 from django.utils.translation import gettext_lazy as _
 
+# the company's own simplified declaration is a company setting (apps/tenancy/operator.py)
+from apps.tenancy.operator import SD_IDENTIFIER_RE
+
 DDS_REFERENCE_RE = re.compile(r"^[0-9]{2}[A-Z]{2}[A-Z0-9]{10}$")
-SD_IDENTIFIER_RE = re.compile(r"^S[0-9]{2}[A-Z]{2}[A-Z0-9]{9}$")
 VERIFICATION_RE = re.compile(r"^[A-Za-z0-9]{5,35}$")
 REFERENCE_LENGTH = 14
 VERIFICATION_MIN, VERIFICATION_MAX = 5, 35

@@ -15,8 +15,8 @@ What the answer shows, and what refreshes it (`connect()` and the explicit calls
 - the parent vendor and the product: their save and delete (every carton of theirs);
 - the statements and their coverage (apps/eudr/placing.py): a statement's save (its cartons), a coverage
   row's save; the coverage's bulk insert and its release call `changed()`;
-- the warehouse history (apps/inventory): a carton's warehouse row and its events; the bulk insert of
-  events calls `changed()`;
+- the warehouse history (apps/inventory): a carton's warehouse row and its events; the warehouse sends
+  `public_trace_changed` on their save and delete and after its bulk writes (apps/inventory/trace.py);
 - company settings: the country shown in the warehouse history and the trace's cache time
   (`Tenant.public_trace_max_age`).
 
@@ -169,7 +169,7 @@ class _Scope:
         from django.db.models import Q
 
         from apps.eudr.models import CartonLabel, DdsCoveredCarton
-        from apps.inventory.models import WarehouseCarton
+        from apps.eudr.warehouse import warehouse
 
         ids = set(self.labels)
         where = Q()
@@ -190,10 +190,10 @@ class _Scope:
                 )
             )
         if self.cartons:
-            ids.update(WarehouseCarton.objects.filter(pk__in=self.cartons).values_list("label_id", flat=True))
+            ids.update(warehouse().label_ids_of_cartons(self.cartons))
         if self.company:
             # The company's country shows in the warehouse history; its cache time in every answer.
-            ids.update(WarehouseCarton.objects.values_list("label_id", flat=True))
+            ids.update(warehouse().label_ids_in_warehouse())
         return sorted(ids)
 
 
@@ -368,19 +368,6 @@ def _coverage_changed(sender, instance, **kwargs) -> None:
     changed(instance.tenant_id, labels=[instance.label_id])
 
 
-def _warehouse_carton_changed(sender, instance, **kwargs) -> None:
-    changed(instance.tenant_id, labels=[instance.label_id])
-
-
-def _carton_event_changed(sender, instance, **kwargs) -> None:
-    # The event is built with its carton row in hand (apps/inventory/carton_life.carton_event): no read.
-    carton = instance._state.fields_cache.get("carton")
-    if carton is not None:
-        changed(instance.tenant_id, labels=[carton.label_id])
-    else:
-        changed(instance.tenant_id, cartons=[instance.carton_id])
-
-
 COMPANY_FIELDS = {"country", "public_trace_max_age"}
 
 
@@ -407,7 +394,6 @@ def connect() -> None:
         RawMaterialDelivery,
         RawMaterialLine,
     )
-    from apps.inventory.models import CartonEvent, WarehouseCarton
     from apps.products.models import Product
     from apps.suppliers.models import ParentVendor
     from apps.tenancy.models import Tenant
@@ -419,8 +405,6 @@ def connect() -> None:
         (Product, _product_changed, _product_changed),
         (DdsSubmission, _submission_changed, _submission_changed),
         (DdsCoveredCarton, _coverage_changed, _coverage_changed),
-        (WarehouseCarton, _warehouse_carton_changed, _warehouse_carton_changed),
-        (CartonEvent, _carton_event_changed, _carton_event_changed),
         (CartonLabel, _label_saved, _label_deleted),
     )
     for model, on_save, on_delete in handlers:

@@ -6,3 +6,8 @@ class InventoryConfig(AppConfig):
     name = "apps.inventory"
     label = "inventory"
     verbose_name = _("Inventory")
+
+    def ready(self) -> None:
+        from apps.inventory import trace
+
+        trace.connect()

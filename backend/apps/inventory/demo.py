@@ -129,8 +129,10 @@ def load_warehouse_floor(ctx: dict) -> None:
     from apps.inventory.models import ReorderPoint, StockMove, WarehouseCarton
     from apps.logistics.models import ShipmentInfo, ShipmentPurchaseOrder
     from apps.products.models import Product
-    from apps.purchaseorders.models import PurchaseOrderLine
 
+    # the purchase order lines the cartons are made for, reached through the label's relation (inventory
+    # imports no purchasing; the purchasing demo ran first, DEMO_AFTER)
+    PurchaseOrderLine = CartonLabel._meta.get_field("purchase_order_line").related_model
     tenant = ctx["tenants"][3]
     user = ctx.get("users", {}).get("warehouse") or ctx.get("users", {}).get("admin")
     today = timezone.localdate()

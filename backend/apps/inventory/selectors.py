@@ -3,7 +3,7 @@ the ledger, carton history, inbound shipments with expected/received cartons, an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -276,6 +276,20 @@ class SearchHit:
     code: str = ""
 
 
+OrderSearch = Callable[[str, int], list[SearchHit]]
+
+# The order searches of the areas above the warehouse (sales orders, purchase orders), registered on start
+# by their AppConfig.ready with a rank (their hits follow the cartons' in rank order): the warehouse search
+# finds their orders without importing them.
+_ORDER_SEARCHES: list[tuple[int, OrderSearch]] = []
+
+
+def register_order_search(rank: int, search: OrderSearch) -> None:
+    """`search(text, limit)` answers at most `limit` hits of orders whose number contains `text`."""
+    if all(existing is not search for _, existing in _ORDER_SEARCHES):
+        _ORDER_SEARCHES.append((rank, search))
+
+
 def warehouse_search(*, q: str, limit: int = 8, user_types=("internal",)) -> list[SearchHit]:
     """One field finds a carton by code, a sales or purchase order by number, an inbound shipment by
     container, a product by article number. An exact carton code answers that carton alone (a scan)."""
@@ -283,7 +297,6 @@ def warehouse_search(*, q: str, limit: int = 8, user_types=("internal",)) -> lis
     from apps.inventory.services import normalise_code
     from apps.logistics.models import ShipmentInfo
     from apps.products.models import Product
-    from apps.purchaseorders.models import PurchaseOrder
 
     text = (q or "").strip()[:100]
     if len(text) < 2:
@@ -313,16 +326,8 @@ def warehouse_search(*, q: str, limit: int = 8, user_types=("internal",)) -> lis
                 carton_code,
             )
         )
-    sales = sales_order_model()
-    if sales is not None:
-        for pk, number in sales.objects.filter(order_number__icontains=text).values_list(
-            "pk", "order_number"
-        )[:limit]:
-            hits.append(SearchHit("sales_order", pk, number, f"/sales/orders/{pk}"))
-    for pk, number, supplier in PurchaseOrder.objects.filter(order_number__icontains=text).values_list(
-        "pk", "order_number", "supplier__name"
-    )[:limit]:
-        hits.append(SearchHit("purchase_order", pk, f"{number} · {supplier}", f"/purchase/orders/{number}"))
+    for _rank, search in sorted(_ORDER_SEARCHES, key=lambda entry: entry[0]):
+        hits += search(text, limit)
     for pk, container in ShipmentInfo.objects.filter(container_number__icontains=text).values_list(
         "pk", "container_number"
     )[:limit]:
@@ -332,16 +337,6 @@ def warehouse_search(*, q: str, limit: int = 8, user_types=("internal",)) -> lis
     ).values_list("pk", "article_number", "name")[:limit]:
         hits.append(SearchHit("product", pk, f"{article} · {name}", f"/warehouse/inventory?product={pk}"))
     return hits
-
-
-def sales_order_model():
-    from django.apps import apps
-
-    try:
-        model = apps.get_model("salesorders", "SalesOrder")
-    except LookupError:
-        return None
-    return model if any(f.name == "order_number" for f in model._meta.get_fields()) else None
 
 
 def stock_available(*, product_ids: Iterable[int], warehouse: Warehouse | None = None) -> dict[int, Decimal]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -396,31 +395,6 @@ class ScanResult:
     duplicate: bool = False
 
 
-def _receipt_with_room(line) -> Any:
-    """The oldest purchase receipt of the order line that received more units than cartons were scanned
-    against it: a carton of the line scanned now completes that receipt instead of making another."""
-    from django.db.models import Count
-
-    from apps.purchaseorders.models import ReceiptLine
-
-    rows = (
-        ReceiptLine.objects.filter(order_line=line)
-        .select_related("receipt__warehouse")
-        .order_by("receipt_id", "pk")
-    )
-    covered = dict(
-        WarehouseCarton.objects.filter(label__purchase_order_line=line, receipt__isnull=False)
-        .order_by()
-        .values("receipt_id")
-        .annotate(n=Count("pk"))
-        .values_list("receipt_id", "n")
-    )
-    for row in rows:
-        if row.quantity - covered.get(row.receipt_id, 0) >= 1:
-            return row.receipt
-    return None
-
-
 def cartons_stock(*, receipt, cartons: list[WarehouseCarton], user) -> None:
     """received -> in stock for cartons whose units `receipt` posted into its warehouse's receiving
     location: cartons that stand elsewhere take their unit there (transfer moves of the receipt), then
@@ -496,8 +470,6 @@ def carton_receive(
     once, then the order line; a scan id already recorded returns the first result (an offline scan sent
     twice).
     """
-    from apps.purchaseorders.models import PurchaseOrderLine
-
     replay = _replayed(scan_id)
     if replay is not None:
         return ScanResult(carton=replay, duplicate=True)
@@ -509,8 +481,9 @@ def carton_receive(
     life.carton_check(
         label=label, carton=WarehouseCarton.objects.filter(label=label).first(), action=life.Action.RECEIVE
     )
-    line = PurchaseOrderLine.objects.select_for_update(of=("self",)).select_related("order").get(pk=line.pk)
-    receipt = _receipt_with_room(line)
+    purchasing = receiving.purchasing()
+    line = purchasing.order_line_locked(line.pk)
+    receipt = purchasing.receipt_with_room(line)
     if receipt is None:
         if line.order.status not in ("confirmed", "sent", "partly_received"):
             raise OrderNotOpen()
@@ -544,16 +517,14 @@ def cartons_receiving_post(*, shipment, user) -> list:
     pending cartons belong to (pk order), then the pending carton rows (pk order), then what
     `receipt_create` locks (lines, stock rows). Locking the cartons first deadlocked against a quantity
     receipt, which holds its order while it takes the scanned cartons. The receipts come from purchasing's
-    receipt service (apps/inventory/receiving.py): this module imports no purchasing service.
+    receipt service (apps/inventory/receiving.py): this module imports nothing of purchasing.
     """
-    from apps.purchaseorders.models import PurchaseOrder
-
-    receipt_create = receiving.receipt_service()
+    purchasing = receiving.purchasing()
     pending = WarehouseCarton.objects.filter(
         inbound_shipment=shipment, status=WarehouseCarton.Status.RECEIVED, receipt__isnull=True
     )
     order_ids = set(pending.values_list("label__purchase_order_line__order_id", flat=True))
-    list(PurchaseOrder.objects.select_for_update(of=("self",)).filter(pk__in=order_ids).order_by("pk"))
+    purchasing.orders_locked(order_ids)
     cartons = list(
         WarehouseCarton.objects.select_for_update(of=("self",))
         .select_related("label__purchase_order_line__order", "location__warehouse")
@@ -579,7 +550,7 @@ def cartons_receiving_post(*, shipment, user) -> list:
             per_line[carton.label.purchase_order_line_id] = (
                 per_line.get(carton.label.purchase_order_line_id, 0) + 1
             )
-        receipt = receipt_create(
+        receipt = purchasing.receipt_create(
             purchase_order=order,
             quantities={pk: Decimal(n) for pk, n in sorted(per_line.items())},
             user=user,
@@ -653,12 +624,20 @@ def _lock_products(product_ids) -> None:
     )
 
 
+def _sales_line_model():
+    """The sales order line model, reached through the reservation's relation: sales sits above inventory
+    (it reserves, consumes and releases through the services here), so inventory imports nothing of it."""
+    from apps.inventory.models import Reservation
+
+    return Reservation._meta.get_field("order_line").related_model
+
+
 def _line_counter_add(order_line, delta: Decimal) -> None:
     from django.db.models import F
 
-    from apps.salesorders.models import SalesOrderLine
-
-    SalesOrderLine.objects.filter(pk=order_line.pk).update(quantity_reserved=F("quantity_reserved") + delta)
+    _sales_line_model().objects.filter(pk=order_line.pk).update(
+        quantity_reserved=F("quantity_reserved") + delta
+    )
     order_line.quantity_reserved = order_line.quantity_reserved + delta
 
 
@@ -712,7 +691,6 @@ def reservations_release(*, order_lines) -> int:
     reservations are locked (FOR UPDATE, pk order) so a release and a consumption of the same line do not
     both count the same quantity."""
     from apps.inventory.models import Reservation
-    from apps.salesorders.models import SalesOrderLine
 
     line_ids = sorted({line.pk for line in order_lines})
     if not line_ids:
@@ -727,7 +705,7 @@ def reservations_release(*, order_lines) -> int:
         Reservation.objects.filter(pk__in=ids).update(
             status=Reservation.Status.RELEASED, updated_at=timezone.now()
         )
-    SalesOrderLine.objects.filter(pk__in=line_ids).update(quantity_reserved=Decimal("0"))
+    _sales_line_model().objects.filter(pk__in=line_ids).update(quantity_reserved=Decimal("0"))
     for line in order_lines:
         line.quantity_reserved = Decimal("0")
     return len(ids)

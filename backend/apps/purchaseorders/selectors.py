@@ -205,3 +205,41 @@ def owner_candidates(search: str = "") -> QuerySet:
             | Q(email__icontains=search)
         )
     return users.distinct().order_by("username")
+
+
+def receipt_with_room(line: PurchaseOrderLine) -> Receipt | None:
+    """The oldest purchase receipt of the order line that received more units than cartons were scanned
+    against it: a carton of the line scanned now completes that receipt instead of making another (the
+    container scan asks for it through apps/inventory/receiving.py)."""
+    from apps.inventory.models import WarehouseCarton
+    from apps.purchaseorders.models import ReceiptLine
+
+    rows = (
+        ReceiptLine.objects.filter(order_line=line)
+        .select_related("receipt__warehouse")
+        .order_by("receipt_id", "pk")
+    )
+    covered = dict(
+        WarehouseCarton.objects.filter(label__purchase_order_line=line, receipt__isnull=False)
+        .order_by()
+        .values("receipt_id")
+        .annotate(n=Count("pk"))
+        .values_list("receipt_id", "n")
+    )
+    for row in rows:
+        if row.quantity - covered.get(row.receipt_id, 0) >= 1:
+            return row.receipt
+    return None
+
+
+def order_search(text: str, limit: int) -> list:
+    """Purchase orders whose number contains `text`, as hits of the warehouse search (registered on start
+    by PurchaseordersConfig.ready)."""
+    from apps.inventory.selectors import SearchHit
+
+    return [
+        SearchHit("purchase_order", pk, f"{number} · {supplier}", f"/purchase/orders/{number}")
+        for pk, number, supplier in PurchaseOrder.objects.filter(order_number__icontains=text).values_list(
+            "pk", "order_number", "supplier__name"
+        )[:limit]
+    ]

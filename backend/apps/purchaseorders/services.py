@@ -590,3 +590,15 @@ def receipt_for_cartons(
         note=note,
         cartons=cartons,
     )
+
+
+def order_line_locked(line_id: int) -> PurchaseOrderLine:
+    """The order line a carton scan counts against, its row locked, with its order (the container scan
+    asks for it through apps/inventory/receiving.py)."""
+    return PurchaseOrderLine.objects.select_for_update(of=("self",)).select_related("order").get(pk=line_id)
+
+
+def orders_locked(order_ids) -> None:
+    """Locks the purchase orders' rows in primary-key order (the posting of scanned cartons takes this lock
+    first, as a quantity receipt of the same orders does)."""
+    list(PurchaseOrder.objects.select_for_update(of=("self",)).filter(pk__in=order_ids).order_by("pk"))

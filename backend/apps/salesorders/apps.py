@@ -8,6 +8,8 @@ class SalesordersConfig(AppConfig):
     verbose_name = _("Sales orders")
 
     def ready(self) -> None:
-        from apps.salesorders import events
+        from apps.inventory.selectors import register_order_search
+        from apps.salesorders import events, selectors
 
         events.register()
+        register_order_search(10, selectors.order_search)

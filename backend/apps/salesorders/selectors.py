@@ -290,3 +290,17 @@ def vat_breakdown(lines) -> list[dict]:
         row["taxable"] += line.amount_net
         row["vat"] += line.amount_vat
     return [rates[rate] for rate in sorted(rates)]
+
+
+def order_search(text: str, limit: int) -> list:
+    """Sales orders whose number contains `text`, as hits of the warehouse search (registered on start by
+    SalesordersConfig.ready)."""
+    from apps.inventory.selectors import SearchHit
+    from apps.salesorders.models import SalesOrder
+
+    return [
+        SearchHit("sales_order", pk, number, f"/sales/orders/{pk}")
+        for pk, number in SalesOrder.objects.filter(order_number__icontains=text).values_list(
+            "pk", "order_number"
+        )[:limit]
+    ]

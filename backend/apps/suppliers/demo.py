@@ -154,6 +154,3 @@ def load(ctx: dict) -> None:
                     Supplier.objects.update_or_create(
                         number=supplier["number"], defaults={**fields, "parent_vendor": vendor}
                     )
-    from apps.tenancy.demo import load_supplier_users
-
-    load_supplier_users(ctx)

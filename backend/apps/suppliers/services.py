@@ -27,10 +27,11 @@ def _save_unique(instance, *, field: str, message) -> None:
 
 def _to_accounting(record, level: str) -> None:
     """A created or changed supplier / parent vendor is queued for the accounting system when the company
-    pushes suppliers at this level (docs/accounting.md); an unchanged save queues nothing."""
-    from apps.accounting.outbox import enqueue_supplier
+    pushes suppliers at this level (docs/accounting.md); an unchanged save queues nothing. Accounting
+    listens to `supplier_saved` (it reads suppliers; they do not import it)."""
+    from apps.common.signals import supplier_saved
 
-    enqueue_supplier(record, level)
+    supplier_saved.send(sender=type(record), record=record, level=level)
 
 
 @transaction.atomic

@@ -145,33 +145,3 @@ def load(ctx: dict) -> None:
         member(admin, tenant_id, list(roles[tenant_id].keys()), "Management")
     member(sales, 2, ["Sales"], "Sales")
     member(warehouse, 3, ["Warehouse"], "Warehouse")
-
-
-def load_supplier_users(ctx: dict) -> None:
-    """Called by the suppliers demo once the parent vendors exist."""
-    from apps.suppliers.models import ParentVendor
-
-    tenant = ctx["tenants"][3]
-    with tenant_context(tenant):
-        vendors = {v.code: v for v in ParentVendor.objects.all()}
-    for username, vendor_code, full_name in (
-        ("supplier", "PV-SEP", "Li Wei"),
-        ("supplier2", "PV-NBC", "Chen Jing"),
-    ):
-        user, created = User.objects.get_or_create(
-            username=username,
-            defaults={
-                "email": f"{username}@factory.example",
-                "name": full_name,
-                "is_supplier": True,
-                "parent_vendor": vendors[vendor_code],
-                "country": "China",
-            },
-        )
-        if created:
-            user.set_password(DEMO_PASSWORD)
-            user.save()
-        membership, _ = Membership.objects.get_or_create(user=user, tenant=tenant)
-        with tenant_context(tenant):
-            membership.roles.set([ctx["roles"][3]["Supplier"]])
-        ctx["users"][username] = user

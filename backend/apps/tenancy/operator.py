@@ -93,7 +93,7 @@ def is_phone(value: str) -> bool:
 
 
 def is_country(value: str) -> bool:
-    from apps.suppliers.countries import ISO_COUNTRY_CODES
+    from apps.common.countries import ISO_COUNTRY_CODES
 
     return value in ISO_COUNTRY_CODES
 
@@ -170,6 +170,21 @@ def eudr_duties(tenant: Tenant) -> list[str]:
 def may_read_referenced_statements(tenant: Tenant) -> bool:
     """getDdsByIdentifiers is for non-SME companies only (docs/regulation.md)."""
     return not tenant.eudr_is_sme
+
+
+# A simplified declaration's identifier as the EU information system writes it (a company setting here;
+# apps/eudr/references.py accepts it wherever a reference number is): S, the year's two digits, the member
+# state and 9 capital letters or digits.
+SD_IDENTIFIER_RE = re.compile(r"^S[0-9]{2}[A-Z]{2}[A-Z0-9]{9}$")
+
+
+def normalise_simplified_declaration_id(value: str | None) -> str:
+    """Only the surrounding blanks removed and letters upper-cased, as every reference number."""
+    return (value or "").strip().upper()
+
+
+def is_simplified_declaration_id(value: str) -> bool:
+    return bool(SD_IDENTIFIER_RE.match(value))
 
 
 MSG_SD_ID = _(

@@ -14,6 +14,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.exceptions import FieldErrors
 from apps.eudr import references, services
 from apps.eudr.models import (
     BATCH_CODE_RE,
@@ -365,11 +366,9 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
             return None
         try:
             return services.validated_geojson(value)
-        except serializers.ValidationError as exc:
+        except FieldErrors as exc:
             # The service keys its messages by field; here they belong to this field directly.
-            detail = (
-                exc.detail.get("location_geojson", exc.detail) if isinstance(exc.detail, dict) else exc.detail
-            )
+            detail = exc.data.get("location_geojson", exc.data) if isinstance(exc.data, dict) else exc.data
             raise serializers.ValidationError(detail) from None
 
     def validate_lines(self, value):
@@ -664,13 +663,13 @@ class CartonLabelSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_life(self, obj) -> str:
-        from apps.inventory.carton_life import life_of
+        from apps.eudr.warehouse import warehouse
 
         try:
             carton = obj.warehouse_state
         except ObjectDoesNotExist:
             carton = None
-        return str(life_of(label=obj, carton=carton))
+        return str(warehouse().life_of(label=obj, carton=carton))
 
     def get_qr_url(self, obj) -> str:
         base = self.context.get("public_base_url")

@@ -12,9 +12,8 @@ from django.db.models import Count, F, Sum
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from rest_framework.exceptions import ValidationError
 
-from apps.common.exceptions import Conflict
+from apps.common.exceptions import Conflict, FieldErrors
 from apps.eudr import errors, trace_store
 from apps.eudr.generation import (
     MAX_CARTONS_PER_REQUEST,
@@ -31,7 +30,7 @@ from apps.eudr.models import (
     RawMaterialDelivery,
 )
 from apps.eudr.selectors import kg, weight_balance
-from apps.inventory import carton_life
+from apps.eudr.warehouse import warehouse
 from apps.notifications.emit import emit
 from apps.purchaseorders.models import PurchaseOrderLine
 from apps.tenancy.context import TenantNotSet, get_current_tenant_id
@@ -179,7 +178,7 @@ def cartons_generate(
     of a batch carries the same facts and the batch's used weight stays carton count x net weight.
     """
     if not 1 <= count <= MAX_CARTONS_PER_REQUEST:
-        raise ValidationError(
+        raise FieldErrors(
             {"count": [_("Request between 1 and %(max)d cartons.") % {"max": MAX_CARTONS_PER_REQUEST}]}
         )
     queryset = delivery_queryset if delivery_queryset is not None else RawMaterialDelivery.objects.all()
@@ -479,7 +478,7 @@ def cartons_delete(*, ids: list[int], queryset, user=None, reason: str = "") -> 
     still_active = CartonLabel.objects.filter(
         pk__in=[row["pk"] for row in active], status=CartonLabel.Status.ACTIVE
     )
-    carton_life.labels_void_check(
+    warehouse().labels_void_check(
         labels=list(
             still_active.select_for_update(of=("self",))
             .order_by("pk")

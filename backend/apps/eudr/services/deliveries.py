@@ -16,8 +16,8 @@ from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ValidationError
 
 from apps.common.exceptions import Conflict, DomainError
-from apps.duediligence.retention import refuse_if_kept
 from apps.eudr import errors, trace_store
+from apps.eudr.gates import refuse_if_kept
 from apps.eudr.models import (
     EUDR_CUTOFF_MONTH,
     CartonLabel,

@@ -11,10 +11,10 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from rest_framework.exceptions import ValidationError
 
-from apps.duediligence.retention import refuse_if_kept
+from apps.common.exceptions import FieldErrors
 from apps.eudr import errors
+from apps.eudr.gates import refuse_if_kept
 from apps.eudr.models import (
     FileKind,
     RawMaterialDelivery,
@@ -40,11 +40,11 @@ ALLOWED_FILE_TYPES = {
 def check_upload(upload, *, max_bytes: int | None = None) -> str:
     """Type (extension and content signature) and size of an uploaded document; returns its extension."""
     if upload is None:
-        raise ValidationError({"file": [_("Choose a file to upload.")]})
+        raise FieldErrors({"file": [_("Choose a file to upload.")]})
     max_bytes = max_bytes or getattr(settings, "EUDR_FILE_MAX_BYTES", 20 * 1024 * 1024)
     extension = PurePath(upload.name or "").suffix.lower().lstrip(".")
     if extension not in ALLOWED_FILE_TYPES:
-        raise ValidationError(
+        raise FieldErrors(
             {
                 "file": [
                     _(
@@ -55,9 +55,9 @@ def check_upload(upload, *, max_bytes: int | None = None) -> str:
             }
         )
     if upload.size == 0:
-        raise ValidationError({"file": [_("The file is empty.")]})
+        raise FieldErrors({"file": [_("The file is empty.")]})
     if max_bytes is not None and upload.size > max_bytes:
-        raise ValidationError(
+        raise FieldErrors(
             {"file": [_("The file is larger than %(limit).0f MB.") % {"limit": max_bytes / (1024 * 1024)}]}
         )
     signatures = ALLOWED_FILE_TYPES[extension]
@@ -66,7 +66,7 @@ def check_upload(upload, *, max_bytes: int | None = None) -> str:
         head = upload.read(8)
         upload.seek(0)
         if not any(head.startswith(sig) for sig in signatures):
-            raise ValidationError(
+            raise FieldErrors(
                 {"file": [_("The file's content does not match its type (.%(ext)s).") % {"ext": extension}]}
             )
     return extension
@@ -150,5 +150,5 @@ def validated_geojson(value: Any) -> dict[str, Any]:
                 messages.append(
                     _("Plot %(n)d: %(message)s") % {"n": problem.feature + 1, "message": problem.message}
                 )
-        raise ValidationError({"location_geojson": messages})
+        raise FieldErrors({"location_geojson": messages})
     return result.feature_collection

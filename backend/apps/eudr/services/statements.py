@@ -8,9 +8,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.common.exceptions import Conflict
-from apps.duediligence.retention import refuse_if_kept
-from apps.duediligence.services import filing_gate_check
 from apps.eudr import errors
+from apps.eudr.gates import filing_gate_check, refuse_if_kept
 from apps.eudr.models import RawMaterialDelivery
 
 # -- the filed due diligence statement -------------------------------------------------------------------

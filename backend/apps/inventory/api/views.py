@@ -36,7 +36,6 @@ from apps.inventory.models import (
     WarehouseCarton,
 )
 from apps.logistics.models import ShipmentInfo
-from apps.purchaseorders.models import PurchaseOrder
 
 from .filters import LocationFilter, StockFilter, StockMoveFilter, WarehouseCartonFilter
 from .serializers import (
@@ -409,7 +408,10 @@ class InboundShipmentViewSet(TenantReadOnlyViewSet):
     action_permissions = {"post_receipts": ["inventory.add_warehousecarton", "purchaseorders.add_receipt"]}
 
     def get_queryset(self):
-        orders = PurchaseOrder.objects.order_by("order_number")
+        # the shipment's purchase orders, reached through its relation (inventory imports no purchasing)
+        orders = ShipmentInfo._meta.get_field("purchase_orders").related_model.objects.order_by(
+            "order_number"
+        )
         return selectors.inbound_shipments(
             super().get_queryset().prefetch_related(Prefetch("purchase_orders", queryset=orders))
         )

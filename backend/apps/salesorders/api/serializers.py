@@ -1,15 +1,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from apps.accounting import selectors as accounting_selectors
-from apps.accounting.api.serializers import DocumentAccountingSerializer
 from apps.common import tax
 from apps.common.api.fields import TenantRelatedField
 from apps.customers.models import Customer
@@ -591,6 +591,28 @@ class CreditNoteRefSerializer(serializers.Serializer):
     total_gross = serializers.DecimalField(**MONEY)
 
 
+_accounting_state: Callable[[Any], dict | None] | None = None
+
+
+def register_accounting_state(state: Callable[[Any], dict | None]) -> None:
+    """`state(invoice)`: the invoice's state in the accounting system as the answer shows it, or None."""
+    global _accounting_state
+    _accounting_state = state
+
+
+class AccountingStateField(serializers.Field):
+    """Where the posted document stands in the accounting system (null: never queued). Accounting reads
+    invoices, so this answer imports nothing of it: the accounting area registers the state on start
+    (`register_accounting_state`) and documents the field's schema (apps/accounting/api/invoice_state.py).
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, value):
+        return None if _accounting_state is None else _accounting_state(value)
+
+
 class InvoiceDetailSerializer(InvoiceSerializer):
     lines = InvoiceLineSerializer(many=True, read_only=True, source="annotated_lines")
     credit_notes = serializers.SerializerMethodField()
@@ -606,7 +628,7 @@ class InvoiceDetailSerializer(InvoiceSerializer):
     buyer_name = serializers.CharField(read_only=True)
     buyer_address = serializers.CharField(read_only=True)
     buyer_vat_number = serializers.CharField(read_only=True)
-    accounting = serializers.SerializerMethodField()
+    accounting = AccountingStateField()
 
     class Meta(InvoiceSerializer.Meta):
         fields = [
@@ -646,12 +668,6 @@ class InvoiceDetailSerializer(InvoiceSerializer):
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_shipments(self, obj) -> list[dict]:
         return [{"id": s.pk, "shipment_number": s.shipment_number} for s in obj.shipments.all()]
-
-    @extend_schema_field(DocumentAccountingSerializer(allow_null=True))
-    def get_accounting(self, obj):
-        """Where the posted document stands in the accounting system (null: never queued)."""
-        state = accounting_selectors.document_state(obj)
-        return None if state is None else DocumentAccountingSerializer(state).data
 
     @extend_schema_field(VatBreakdownSerializer(many=True))
     def get_vat_breakdown(self, obj):

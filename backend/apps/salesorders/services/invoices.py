@@ -308,9 +308,10 @@ def invoice_post(*, invoice: Invoice, user=None, issue_date: date | None = None)
     order = _lock_order(invoice.sales_order)
     order_refresh(order=order)
     emit("invoice.posted", record=invoice, key=invoice.number)
-    from apps.accounting.outbox import enqueue_document
+    from apps.common.signals import invoice_posted
 
-    enqueue_document(invoice)  # to the accounting system, after the commit (docs/accounting.md)
+    # to the accounting system, after the commit (docs/accounting.md): accounting listens and queues it
+    invoice_posted.send(sender=type(invoice), invoice=invoice)
     if given is not invoice:
         given.refresh_from_db()
     return invoice

@@ -170,10 +170,8 @@ class CompanySettingsSerializer(serializers.ModelSerializer):
         return value
 
     def validate_simplified_declaration_id(self, value: str) -> str:
-        from apps.eudr import references
-
-        value = references.normalise_reference(value)
-        if value and references.reference_kind(value) != references.KIND_SD:
+        value = operator.normalise_simplified_declaration_id(value)
+        if value and not operator.is_simplified_declaration_id(value):
             raise serializers.ValidationError(operator.MSG_SD_ID)
         return value
 
