@@ -86,8 +86,5 @@ def test_services_and_selectors_raise_no_drf_exception():
         drf = sorted(name for name in _imported_modules(tree, module) if name.startswith("rest_framework"))
         if drf:
             offending[module] = drf
-    # The deliveries' services still raise a DRF field error for a delivery number another delivery took
-    # meanwhile (its race test catches that class); it is listed here to be replaced by a domain error,
-    # and no other service may add one.
-    assert set(offending) <= {"apps/eudr/services/deliveries.py"}, offending
+    assert offending == {}, offending
     assert any("/services/" in module for module, _ in _domain_modules()), "the services packages are read"

@@ -13,9 +13,8 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from rest_framework.exceptions import ValidationError
 
-from apps.common.exceptions import Conflict, DomainError
+from apps.common.exceptions import Conflict, DomainError, FieldErrors
 from apps.eudr import errors, trace_store
 from apps.eudr.gates import refuse_if_kept
 from apps.eudr.models import (
@@ -245,7 +244,7 @@ def _save_delivery(
 
     problems = completeness_errors(delivery, lines)
     if problems:
-        raise ValidationError(problems)
+        raise FieldErrors(problems)
     original = _original_kg(lines)
     if activating:
         _apply_policy_snapshot(delivery, lines)
@@ -287,8 +286,8 @@ def _number_clashes(delivery: RawMaterialDelivery) -> bool:
     )
 
 
-def _duplicate_number_error() -> ValidationError:
-    return ValidationError(
+def _duplicate_number_error() -> FieldErrors:
+    return FieldErrors(
         {"delivery_number": [_("This parent vendor already has a delivery with this number.")]}
     )
 
@@ -348,7 +347,7 @@ def raw_material_update(
         and delivery.status != RawMaterialDelivery.Status.DRAFT
         and (data["parent_vendor"].pk if data["parent_vendor"] else None) != delivery.parent_vendor_id
     ):
-        raise ValidationError(
+        raise FieldErrors(
             {"parent_vendor": [_("The parent vendor cannot change once the delivery is submitted.")]}
         )
     upstream_before = (delivery.upstream_dds_reference, delivery.upstream_dds_verification)
@@ -390,7 +389,7 @@ def raw_material_set_status(*, delivery_id: int, status: str, user) -> RawMateri
             )
         delivery.status = RawMaterialDelivery.Status.ACTIVE
     else:
-        raise ValidationError({"status": [_("Choose active or inactive.")]})
+        raise FieldErrors({"status": [_("Choose active or inactive.")]})
     delivery.save(update_fields=["status", "updated_at"])
     return delivery
 

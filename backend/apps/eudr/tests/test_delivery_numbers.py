@@ -5,8 +5,8 @@ import threading
 
 import pytest
 from django.db import connection, transaction
-from rest_framework.exceptions import ValidationError
 
+from apps.common.exceptions import FieldErrors
 from apps.eudr.models import RawMaterialDelivery
 from apps.eudr.services import deliveries as services
 from apps.tenancy.context import tenant_context
@@ -37,9 +37,9 @@ def test_the_unique_constraint_becomes_the_validation_error(eudr_world, in_tenan
     with in_tenant(w.tenant3), transaction.atomic():
         factories.delivery(w.vendor_a, delivery_number="DN-RACE-1")
         calls = _check_passes_once(monkeypatch)
-        with pytest.raises(ValidationError) as info:
+        with pytest.raises(FieldErrors) as info:
             factories.delivery(w.vendor_a, delivery_number="DN-RACE-1", draft=draft)
-        assert info.value.detail == DUPLICATE
+        assert info.value.data == DUPLICATE
         assert calls["n"] == 2
         # the savepoint kept the surrounding transaction usable
         assert RawMaterialDelivery.objects.filter(delivery_number="DN-RACE-1").count() == 1
@@ -120,8 +120,8 @@ def test_two_requests_creating_the_same_number_at_once(eudr_world, monkeypatch, 
             with transaction.atomic(), tenant_context(w.tenant3):
                 factories.delivery(w.vendor_a, delivery_number="DN-RACE-PG")
             results[index] = "created"
-        except ValidationError as exc:
-            results[index] = exc.detail
+        except FieldErrors as exc:
+            results[index] = exc.data
         except Exception as exc:  # the test reports whatever else happened
             results[index] = repr(exc)
         finally:
