@@ -19,8 +19,7 @@ from datetime import UTC, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import formats, timezone
-from django.utils import translation
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -115,7 +114,10 @@ def traces_account_test() -> TracesAccount:
         except traces.TracesError as exc:
             ok, message = False, exc.describe()
     TracesAccount.objects.filter(pk=account.pk).update(
-        last_test_at=timezone.now(), last_test_ok=ok, last_test_message=message[:1000], last_test_params=params
+        last_test_at=timezone.now(),
+        last_test_ok=ok,
+        last_test_message=message[:1000],
+        last_test_params=params,
     )
     account.refresh_from_db()
     return account

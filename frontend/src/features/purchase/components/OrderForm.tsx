@@ -155,10 +155,7 @@ export function OrderForm({ order }: Props) {
   }, [order, meId, meName, meUsername]);
 
   const { form, onFinish, submitting, formError } = useApiForm<FormValues, PurchaseOrderDetail>({
-    // The lines from the whole store: their ids are not fields, and the submitted values hold only the
-    // fields; without the ids the server would take every line for a new one and drop the old ones.
-    submit: (values) =>
-      save.mutateAsync(toInput({ ...values, lines: (form.getFieldsValue(true) as FormValues).lines ?? values.lines }, creating, initial.owner)),
+    submit: (values) => save.mutateAsync(toInput(values, creating, initial.owner)),
     onSuccess: (saved) => {
       void message.success(t('form.saved', { orderNumber: saved.order_number }));
       setDirty(false);
@@ -246,7 +243,16 @@ export function OrderForm({ order }: Props) {
       title: '#',
       key: 'index',
       width: 40,
-      render: (_, field) => <Typography.Text type="secondary">{field.name + 1}</Typography.Text>,
+      // A kept line's id is a (hidden) field of its own: the submitted values hold only the fields, and
+      // without the ids the server would take every line for a new one and drop the old ones.
+      render: (_, field) => (
+        <>
+          <Form.Item name={[field.name, 'id']} hidden noStyle>
+            <Input />
+          </Form.Item>
+          <Typography.Text type="secondary">{field.name + 1}</Typography.Text>
+        </>
+      ),
     },
     {
       title: t('line.product'),
