@@ -44,7 +44,7 @@ class TracesAccount(TenantModel):
     # (`filing.traces_test_message`): who ran the test and who reads it later may not share a language.
     # The EU system's own words, when it gave some, are stored as they came, with no values.
     last_test_message = models.CharField(max_length=1000, blank=True)
-    last_test_params = models.JSONField(default=dict, blank=True)
+    last_test_params = models.JSONField(default=dict, db_default={}, blank=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
