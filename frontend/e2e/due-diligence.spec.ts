@@ -126,8 +126,17 @@ test('a statement rests on an assessed and mitigated risk; its delivery and its 
   await dialog.getByTestId('assessment-save').click();
   await expect(dialog.getByTestId('mitigation-errors')).toContainText('mitigation');
   await dialog.getByTestId('add-measure').click();
-  await dialog.getByTestId('measure-kind').click();
-  await page.locator('.p-select-dropdown:visible .p-select-item-option').filter({ hasText: 'Independent survey or audit' }).click();
+  // Hover and Enter, then check the select shows it: on a busy machine the list may render again between
+  // a click's press and release, and the click is lost (as eudr.spec.ts chooses).
+  const kind = dialog.getByTestId('measure-kind');
+  await expect(async () => {
+    await kind.click();
+    const option = page.locator('.p-select-dropdown:visible .p-select-item-option').filter({ hasText: 'Independent survey or audit' }).first();
+    await expect(option).toBeVisible({ timeout: 5000 });
+    await option.hover();
+    await page.keyboard.press('Enter');
+    await expect(kind).toContainText('Independent survey or audit', { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await dialog.getByTestId('measure-description').fill('Field audit of the plot by an accredited body');
   await dialog.getByTestId('measure-evidence').fill('Audit report AR-2026-117: no conversion after 2020');
   await dialog.getByTestId('assessment-save').click();
