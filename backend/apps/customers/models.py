@@ -2,6 +2,7 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.products.validators import validate_country_code, validate_currency
 from apps.tenancy.models import TenantModel
 
@@ -45,14 +46,14 @@ class Customer(TenantModel):
         ]
         # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
         indexes = [
-            models.Index(fields=["tenant", "name", "id"], name="customer_tenant_name"),
-            models.Index(fields=["tenant", "billing_city", "id"], name="customer_tenant_city"),
-            models.Index(fields=["tenant", "billing_country", "id"], name="customer_tenant_country"),
-            models.Index(fields=["tenant", "currency", "id"], name="customer_tenant_currency"),
-            models.Index(fields=["tenant", "payment_terms_days", "id"], name="customer_tenant_terms"),
-            models.Index(fields=["tenant", "is_active", "id"], name="customer_tenant_active"),
-            models.Index(fields=["tenant", "created_at", "id"], name="customer_tenant_created"),
-            models.Index(fields=["tenant", "updated_at", "id"], name="customer_tenant_updated"),
+            tenant_ordering_index("customer_tenant_name", "name"),
+            tenant_ordering_index("customer_tenant_city", "billing_city"),
+            tenant_ordering_index("customer_tenant_country", "billing_country"),
+            tenant_ordering_index("customer_tenant_currency", "currency"),
+            tenant_ordering_index("customer_tenant_terms", "payment_terms_days"),
+            tenant_ordering_index("customer_tenant_active", "is_active"),
+            tenant_ordering_index("customer_tenant_created", "created_at"),
+            tenant_ordering_index("customer_tenant_updated", "updated_at"),
         ]
 
     def __str__(self) -> str:

@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.tenancy.files import tenant_prefix
 from apps.tenancy.models import TenantModel
 
@@ -289,10 +290,10 @@ class RawMaterialDelivery(TenantModel):
         # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
         indexes = [
             models.Index(fields=["tenant", "status"], name="eudr_delivery_status_idx"),
-            models.Index(fields=["tenant", "created_at", "id"], name="eudr_delivery_created_idx"),
-            models.Index(fields=["tenant", "updated_at", "id"], name="eudr_delivery_updated_idx"),
-            models.Index(fields=["tenant", "delivery_number", "id"], name="eudr_delivery_number_idx"),
-            models.Index(fields=["tenant", "issued_cartons", "id"], name="eudr_delivery_cartons_idx"),
+            tenant_ordering_index("eudr_delivery_created_idx", "created_at"),
+            tenant_ordering_index("eudr_delivery_updated_idx", "updated_at"),
+            tenant_ordering_index("eudr_delivery_number_idx", "delivery_number"),
+            tenant_ordering_index("eudr_delivery_cartons_idx", "issued_cartons"),
         ]
 
     def __str__(self) -> str:
@@ -469,8 +470,8 @@ class CartonLabel(TenantModel):
                 fields=["tenant", "-created_at", "production_batch_code", "batch_sequence"],
                 name="eudr_label_created_idx",
             ),
-            models.Index(fields=["tenant", "article_number", "id"], name="eudr_label_article_idx"),
-            models.Index(fields=["tenant", "batch_sequence", "id"], name="eudr_label_sequence_idx"),
+            tenant_ordering_index("eudr_label_article_idx", "article_number"),
+            tenant_ordering_index("eudr_label_sequence_idx", "batch_sequence"),
         ]
 
     def __str__(self) -> str:

@@ -3,6 +3,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.tenancy.models import TenantModel
 
 from .validators import validate_barcode, validate_currency, validate_hs_code
@@ -112,19 +113,18 @@ class Product(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["tenant", "article_number"], name="product_tenant_article_unique")
         ]
-        # the list sorted by name (by article number: the unique constraint's index): docs/performance.md
         # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
         indexes = [
             models.Index(fields=["tenant", "name"], name="product_tenant_name"),
-            models.Index(fields=["tenant", "name_zh", "id"], name="product_tenant_name_zh"),
-            models.Index(fields=["tenant", "unit", "id"], name="product_tenant_unit"),
-            models.Index(fields=["tenant", "weight_per_carton_kg", "id"], name="product_tenant_weight"),
-            models.Index(fields=["tenant", "hs_code", "id"], name="product_tenant_hs_code"),
-            models.Index(fields=["tenant", "purchase_price", "id"], name="product_tenant_purchase_price"),
-            models.Index(fields=["tenant", "sales_price", "id"], name="product_tenant_sales_price"),
-            models.Index(fields=["tenant", "is_active", "id"], name="product_tenant_active"),
-            models.Index(fields=["tenant", "created_at", "id"], name="product_tenant_created"),
-            models.Index(fields=["tenant", "updated_at", "id"], name="product_tenant_updated"),
+            tenant_ordering_index("product_tenant_name_zh", "name_zh"),
+            tenant_ordering_index("product_tenant_unit", "unit"),
+            tenant_ordering_index("product_tenant_weight", "weight_per_carton_kg"),
+            tenant_ordering_index("product_tenant_hs_code", "hs_code"),
+            tenant_ordering_index("product_tenant_purchase_price", "purchase_price"),
+            tenant_ordering_index("product_tenant_sales_price", "sales_price"),
+            tenant_ordering_index("product_tenant_active", "is_active"),
+            tenant_ordering_index("product_tenant_created", "created_at"),
+            tenant_ordering_index("product_tenant_updated", "updated_at"),
         ]
 
     def __str__(self) -> str:

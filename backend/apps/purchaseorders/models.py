@@ -10,6 +10,7 @@ from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.tenancy.models import TenantModel
 
 CURRENCY_VALIDATOR = RegexValidator(r"^[A-Z]{3}$", _("Enter a three-letter ISO 4217 currency code."))
@@ -65,12 +66,12 @@ class PurchaseOrder(TenantModel):
         indexes = [
             models.Index(fields=["tenant", "status"], name="purchaseorder_tenant_status"),
             # the list's default order (newest order date first), read backwards: docs/performance.md
-            models.Index(fields=["tenant", "order_date", "id"], name="purchaseorder_tenant_date"),
-            models.Index(fields=["tenant", "promise_date", "id"], name="purchaseorder_tenant_promise"),
-            models.Index(fields=["tenant", "total_amount", "id"], name="purchaseorder_tenant_total"),
-            models.Index(fields=["tenant", "type", "id"], name="purchaseorder_tenant_type"),
-            models.Index(fields=["tenant", "currency", "id"], name="purchaseorder_tenant_currency"),
-            models.Index(fields=["tenant", "created_at", "id"], name="purchaseorder_tenant_created"),
+            tenant_ordering_index("purchaseorder_tenant_date", "order_date"),
+            tenant_ordering_index("purchaseorder_tenant_promise", "promise_date"),
+            tenant_ordering_index("purchaseorder_tenant_total", "total_amount"),
+            tenant_ordering_index("purchaseorder_tenant_type", "type"),
+            tenant_ordering_index("purchaseorder_tenant_currency", "currency"),
+            tenant_ordering_index("purchaseorder_tenant_created", "created_at"),
         ]
 
     def __str__(self) -> str:

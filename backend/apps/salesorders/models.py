@@ -14,6 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.common.secrets import EncryptedTextField
 from apps.tenancy.models import TenantModel
 
@@ -84,11 +85,11 @@ class SalesOrder(TenantModel):
         # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
         indexes = [
             models.Index(fields=["tenant", "status"], name="salesorder_tenant_status"),
-            models.Index(fields=["tenant", "order_date", "id"], name="salesorder_tenant_date"),
-            models.Index(fields=["tenant", "total_net", "id"], name="salesorder_tenant_total_net"),
-            models.Index(fields=["tenant", "total_gross", "id"], name="salesorder_tenant_total_gross"),
-            models.Index(fields=["tenant", "currency", "id"], name="salesorder_tenant_currency"),
-            models.Index(fields=["tenant", "created_at", "id"], name="salesorder_tenant_created"),
+            tenant_ordering_index("salesorder_tenant_date", "order_date"),
+            tenant_ordering_index("salesorder_tenant_total_net", "total_net"),
+            tenant_ordering_index("salesorder_tenant_total_gross", "total_gross"),
+            tenant_ordering_index("salesorder_tenant_currency", "currency"),
+            tenant_ordering_index("salesorder_tenant_created", "created_at"),
         ]
 
     def __str__(self) -> str:

@@ -3,6 +3,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.suppliers.countries import validate_country_code
 from apps.tenancy.models import TenantModel
 
@@ -39,10 +40,10 @@ class ParentVendor(TenantModel):
         ]
         # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
         indexes = [
-            models.Index(fields=["tenant", "cname", "id"], name="parentvendor_tenant_cname"),
-            models.Index(fields=["tenant", "code", "id"], name="parentvendor_tenant_code"),
-            models.Index(fields=["tenant", "country", "id"], name="parentvendor_tenant_country"),
-            models.Index(fields=["tenant", "created_at", "id"], name="parentvendor_tenant_created"),
+            tenant_ordering_index("parentvendor_tenant_cname", "cname"),
+            tenant_ordering_index("parentvendor_tenant_code", "code"),
+            tenant_ordering_index("parentvendor_tenant_country", "country"),
+            tenant_ordering_index("parentvendor_tenant_created", "created_at"),
         ]
 
     def __str__(self) -> str:
@@ -85,11 +86,11 @@ class Supplier(TenantModel):
         ]
         # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
         indexes = [
-            models.Index(fields=["tenant", "name", "id"], name="supplier_tenant_name"),
-            models.Index(fields=["tenant", "country", "id"], name="supplier_tenant_country"),
-            models.Index(fields=["tenant", "currency", "id"], name="supplier_tenant_currency"),
-            models.Index(fields=["tenant", "visma_code", "id"], name="supplier_tenant_visma"),
-            models.Index(fields=["tenant", "created_at", "id"], name="supplier_tenant_created"),
+            tenant_ordering_index("supplier_tenant_name", "name"),
+            tenant_ordering_index("supplier_tenant_country", "country"),
+            tenant_ordering_index("supplier_tenant_currency", "currency"),
+            tenant_ordering_index("supplier_tenant_visma", "visma_code"),
+            tenant_ordering_index("supplier_tenant_created", "created_at"),
         ]
 
     def __str__(self) -> str:
