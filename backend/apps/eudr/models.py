@@ -289,7 +289,7 @@ class RawMaterialDelivery(TenantModel):
         ]
         # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
         indexes = [
-            models.Index(fields=["tenant", "status"], name="eudr_delivery_status_idx"),
+            tenant_ordering_index("eudr_delivery_status_idx", "status"),
             tenant_ordering_index("eudr_delivery_created_idx", "created_at"),
             tenant_ordering_index("eudr_delivery_updated_idx", "updated_at"),
             tenant_ordering_index("eudr_delivery_number_idx", "delivery_number"),
@@ -462,14 +462,17 @@ class CartonLabel(TenantModel):
         ]
         indexes = [
             models.Index(fields=["tenant", "raw_material", "status"], name="eudr_label_material_idx"),
+            # what the carton list sends (`production_batch_code,batch_sequence`), ties in id order
             models.Index(
-                fields=["tenant", "production_batch_code", "batch_sequence"], name="eudr_label_batch_idx"
+                fields=["tenant", "production_batch_code", "batch_sequence", "id"], name="eudr_label_batch_idx"
             ),
-            # the list's default order (newest first, then batch and sequence) and its other orderings
+            # the list's default order (newest first, then batch and sequence, ties in id order)
             models.Index(
-                fields=["tenant", "-created_at", "production_batch_code", "batch_sequence"],
+                fields=["tenant", "-created_at", "production_batch_code", "batch_sequence", "id"],
                 name="eudr_label_created_idx",
             ),
+            tenant_ordering_index("eudr_label_created_at_idx", "created_at"),
+            tenant_ordering_index("eudr_label_batch_code_idx", "production_batch_code"),
             tenant_ordering_index("eudr_label_article_idx", "article_number"),
             tenant_ordering_index("eudr_label_sequence_idx", "batch_sequence"),
         ]

@@ -115,7 +115,7 @@ class Product(TenantModel):
         ]
         # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
         indexes = [
-            models.Index(fields=["tenant", "name"], name="product_tenant_name"),
+            tenant_ordering_index("product_tenant_name", "name"),
             tenant_ordering_index("product_tenant_name_zh", "name_zh"),
             tenant_ordering_index("product_tenant_unit", "unit"),
             tenant_ordering_index("product_tenant_weight", "weight_per_carton_kg"),

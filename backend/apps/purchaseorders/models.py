@@ -64,7 +64,7 @@ class PurchaseOrder(TenantModel):
             )
         ]
         indexes = [
-            models.Index(fields=["tenant", "status"], name="purchaseorder_tenant_status"),
+            tenant_ordering_index("purchaseorder_tenant_status", "status"),
             # the list's default order (newest order date first), read backwards: docs/performance.md
             tenant_ordering_index("purchaseorder_tenant_date", "order_date"),
             tenant_ordering_index("purchaseorder_tenant_promise", "promise_date"),

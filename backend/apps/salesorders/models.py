@@ -84,7 +84,7 @@ class SalesOrder(TenantModel):
         ]
         # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
         indexes = [
-            models.Index(fields=["tenant", "status"], name="salesorder_tenant_status"),
+            tenant_ordering_index("salesorder_tenant_status", "status"),
             tenant_ordering_index("salesorder_tenant_date", "order_date"),
             tenant_ordering_index("salesorder_tenant_total_net", "total_net"),
             tenant_ordering_index("salesorder_tenant_total_gross", "total_gross"),

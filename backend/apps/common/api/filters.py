@@ -13,7 +13,9 @@ nothing), so the same request answers the same way whichever database serves it.
 
 from __future__ import annotations
 
+from django.core.exceptions import FieldDoesNotExist
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db.models import UniqueConstraint
 from django_filters import rest_framework as filters
 from rest_framework.filters import OrderingFilter
 
@@ -37,9 +39,26 @@ class TenantFilterBackend(filters.DjangoFilterBackend):
         return filterset
 
 
+TIE_BREAKERS = frozenset({"id", "-id", "pk", "-pk"})
+
+
 class PriceAwareOrderingFilter(OrderingFilter):
     """DRF's ordering filter without sorting by money fields for users who may not see prices (a sort order
-    would reveal them; apps/common/prices.py)."""
+    would reveal them; apps/common/prices.py).
+
+    Every list ordering ends on the row's unique key, in the direction of its last term: rows that tie on
+    the chosen column (two orders of the same date) come in the same order on every request, whatever plan
+    the database picks, so a page boundary never repeats or skips a row and a picture of a list does not
+    change after the database has been analysed. The list indexes are (tenant, column, id) to match
+    (docs/performance.md, "Indexes for the list orderings")."""
+
+    def get_ordering(self, request, queryset, view):
+        ordering = super().get_ordering(request, queryset, view)
+        if not ordering:
+            ordering = list(queryset.query.order_by) or list(queryset.model._meta.ordering)
+        if not ordering:
+            return None
+        return with_tie_breaker(list(ordering), queryset.model)
 
     def get_valid_fields(self, queryset, view, context=None):
         fields = super().get_valid_fields(queryset, view, context or {})
@@ -47,3 +66,39 @@ class PriceAwareOrderingFilter(OrderingFilter):
         if not hide_prices(request):
             return fields
         return [item for item in fields if not is_money_field(item[0].rsplit("__", 1)[-1])]
+
+
+def with_tie_breaker(ordering: list, model=None) -> list:
+    """`ordering` ending on `id`, ascending or descending as its last term (a field name or an expression),
+    unless its last term is already unique within a tenant (an order number: the index of its unique
+    constraint then serves the ordering as it is)."""
+    last = ordering[-1]
+    if isinstance(last, str):
+        if last in TIE_BREAKERS or (model is not None and unique_in_tenant(model, last.lstrip("-"))):
+            return ordering
+        descending = last.startswith("-")
+    else:
+        descending = bool(getattr(last, "descending", False))
+    return [*ordering, "-id" if descending else "id"]
+
+
+def unique_in_tenant(model, name: str) -> bool:
+    """Whether no two rows of one tenant share a value of the field `name` (never a nullable field, whose
+    nulls tie): the field is unique, or a unique constraint without a condition is (tenant, name)."""
+    if "__" in name:
+        return False
+    try:
+        field = model._meta.get_field(name)
+    except FieldDoesNotExist:
+        return False
+    if getattr(field, "null", True):
+        return False
+    if getattr(field, "unique", False):
+        return True
+    sets = [
+        constraint.fields
+        for constraint in model._meta.constraints
+        if isinstance(constraint, UniqueConstraint) and constraint.condition is None and constraint.fields
+    ]
+    sets += list(model._meta.unique_together)
+    return any(name in fields and set(fields) <= {name, "tenant"} for fields in sets)

@@ -64,3 +64,72 @@ def test_a_patch_answers_with_the_whole_record(api, tenant3, make_user):
     assert response.status_code == 200
     assert response.json()["data"]["parent_name"] is None
     assert response.json()["data"]["description"] == "QC"
+
+
+@pytest.mark.parametrize(
+    ("ordering", "expected"),
+    [
+        (["name"], ["name", "id"]),
+        (["-created_at"], ["-created_at", "-id"]),
+        (["-order_date", "-id"], ["-order_date", "-id"]),
+        (["name", "pk"], ["name", "pk"]),
+    ],
+)
+def test_every_ordering_ends_on_the_unique_key_in_the_direction_of_its_last_term(ordering, expected):
+    from apps.common.api.filters import with_tie_breaker
+
+    assert with_tie_breaker(ordering) == expected
+
+
+@pytest.mark.parametrize(
+    ("ordering", "expected"),
+    [
+        (["order_number"], ["order_number"]),  # unique within a tenant: its constraint's index serves it
+        (["-order_number"], ["-order_number"]),
+        (["status"], ["status", "id"]),
+        (["customer__number"], ["customer__number", "id"]),  # a related field is not unique here
+    ],
+)
+def test_an_ordering_already_unique_within_a_tenant_needs_no_tie_breaker(ordering, expected):
+    from apps.common.api.filters import with_tie_breaker
+    from apps.salesorders.models import SalesOrder
+
+    assert with_tie_breaker(ordering, SalesOrder) == expected
+
+
+def test_an_expression_ordering_ends_on_the_unique_key_in_its_direction():
+    from django.db.models import F
+
+    from apps.common.api.filters import with_tie_breaker
+
+    assert with_tie_breaker([F("name").desc()])[-1] == "-id"
+    assert with_tie_breaker([F("name").asc()])[-1] == "id"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected_order"),
+    [("?ordering=country", [0, 1, 2]), ("?ordering=-country", [2, 1, 0]), ("?ordering=-cname", [2, 1, 0])],
+)
+def test_rows_that_tie_on_the_sort_column_come_in_the_order_of_their_key(
+    query, expected_order, api, tenant3, make_user, in_tenant
+):
+    """Three vendors of one country and no Chinese name: the list answers them in id order, reversed when
+    the ordering is descending, whatever plan the database picks; the SQL ends on the key."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with in_tenant(tenant3):
+        vendors = [ParentVendor.objects.create(name=f"Tied {i}", country="NL") for i in range(3)]
+    client = api(make_user(tenant3), tenant3)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(f"/api/suppliers/parent-vendors/{query}")
+    assert response.status_code == 200, response.json()
+    ids = [row["id"] for row in response.json()["data"]["results"]]
+    assert ids == [vendors[i].pk for i in expected_order]
+    listing = next(
+        q["sql"]
+        for q in queries.captured_queries
+        if 'FROM "suppliers_parentvendor"' in q["sql"] and "LIMIT" in q["sql"]
+    )
+    direction = "DESC" if "=-" in query else "ASC"
+    assert listing.rstrip().split("ORDER BY", 1)[1].split("LIMIT")[0].strip().endswith(f'"id" {direction}')
