@@ -7,10 +7,11 @@ import { isApiError } from '@/api/errors';
 import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
-import { companyPath, useCompanyByName, useDeleteCompany } from '../api/logistics';
+import { useCompanyByName, useDeleteCompany } from '../api/logistics';
 import { CompanyForm } from '../components/CompanyForm';
 import { useMayPermission } from '@/shared/session/permissions';
 import { LOGISTICS_PERMS } from '../permissions';
+import { paths } from '@/shared/routing/paths';
 
 /** /purchase/shipment-companies/{companyName}: one carrier, editable in place. */
 export default function ShipmentCompanyDetailPage() {
@@ -38,7 +39,7 @@ export default function ShipmentCompanyDetailPage() {
         <Result
           status="404"
           title={t('companies.notFound', { name: companyName })}
-          extra={<Button onClick={() => void navigate('/purchase/shipment-companies')}>{t('companies.backToList')}</Button>}
+          extra={<Button onClick={() => void navigate(paths.shipmentCompanies())}>{t('companies.backToList')}</Button>}
         />
       );
     }
@@ -64,7 +65,7 @@ export default function ShipmentCompanyDetailPage() {
                 successMessage={t('companies.deleted')}
                 onConfirm={async () => {
                   await remove.mutateAsync(company.id);
-                  void navigate('/purchase/shipment-companies');
+                  void navigate(paths.shipmentCompanies());
                 }}
               />
             ) : null}
@@ -81,7 +82,7 @@ export default function ShipmentCompanyDetailPage() {
             onSaved={(saved) => {
               setEditing(false);
               // The route is the name: a renamed company moves to its new address.
-              if (saved.name !== company.name) void navigate(companyPath(saved.name), { replace: true });
+              if (saved.name !== company.name) void navigate(paths.shipmentCompany(saved.name), { replace: true });
             }}
           />
         ) : (

@@ -12,6 +12,7 @@ import { cartonDimensions, formatMoney, formatWeight } from '../format';
 import { useMayPermission } from '@/shared/session/permissions';
 import { PRODUCT_PERMS } from '../permissions';
 import { useSeesPrices } from '@/shared/session/prices';
+import { paths } from '@/shared/routing/paths';
 
 const EMPTY = '–';
 
@@ -35,11 +36,11 @@ export default function ProductDetailPage() {
           }
           extra={
             <>
-              <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/product')}>
+              <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(paths.products())}>
                 {t('actions.backToList')}
               </Button>
               {mayChange ? (
-                <Button type="primary" icon={<EditOutlined />} onClick={() => void navigate(`/product/${product.id}/edit`)} data-testid="product-edit">
+                <Button type="primary" icon={<EditOutlined />} onClick={() => void navigate(paths.productEdit(product.id))} data-testid="product-edit">
                   {t('actions.edit')}
                 </Button>
               ) : null}
@@ -48,7 +49,7 @@ export default function ProductDetailPage() {
                   itemLabel={product.article_number}
                   onConfirm={async () => {
                     await remove.mutateAsync(product.id);
-                    void navigate('/product', { replace: true });
+                    void navigate(paths.products(), { replace: true });
                   }}
                 >
                   <Button danger icon={<DeleteOutlined />} data-testid="product-delete">

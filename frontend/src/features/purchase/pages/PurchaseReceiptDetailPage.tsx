@@ -4,11 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
-import { orderPath } from '../api/endpoints';
 import { useReceipt } from '../api/receipts';
 import type { ReceiptLine } from '../api/types';
 import { useFormatters } from '@/shared/utils/format';
 import styles from '../components/purchase.module.css';
+import { paths } from '@/shared/routing/paths';
 
 /** /purchase/receipts/{id}: what was received, where, and against which order lines. */
 export default function PurchaseReceiptDetailPage() {
@@ -33,7 +33,7 @@ export default function PurchaseReceiptDetailPage() {
         <Result
           status="404"
           title={t('receipts.notFound')}
-          extra={<Button onClick={() => void navigate('/purchase/receipts')}>{t('receipts.backToList')}</Button>}
+          extra={<Button onClick={() => void navigate(paths.purchaseReceipts())}>{t('receipts.backToList')}</Button>}
         />
       );
     }
@@ -51,7 +51,7 @@ export default function PurchaseReceiptDetailPage() {
             {
               key: 'order',
               label: t('receipts.order'),
-              children: <Link to={orderPath(receipt.purchase_order_number)}>{receipt.purchase_order_number}</Link>,
+              children: <Link to={paths.purchaseOrder(receipt.purchase_order_number)}>{receipt.purchase_order_number}</Link>,
             },
             { key: 'supplier', label: t('fields.supplier'), children: `${receipt.supplier.number} · ${receipt.supplier.name}` },
             {

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useFormatters } from '@/shared/utils/format';
 import { PageContainer } from '@/shared/components/PageContainer';
-import { orderPath, useDelivery, type Delivery } from '../api/sales';
+import { useDelivery, type Delivery } from '../api/sales';
 import { DocumentLoader } from '../components/DocumentLoader';
 import { OrderStatusTag } from '../components/StatusTags';
+import { paths } from '@/shared/routing/paths';
 
 /** /sales/deliveries/{id}: one order line still to ship, with its due date and what is planned. */
 export default function SalesDeliveryDetailPage() {
@@ -14,7 +15,7 @@ export default function SalesDeliveryDetailPage() {
   const deliveryId = Number(id);
   const query = useDelivery(deliveryId);
   return (
-    <DocumentLoader query={query} invalid={!Number.isFinite(deliveryId)} notFound={t('deliveries.notFound')} listPath="/sales/deliveries">
+    <DocumentLoader query={query} invalid={!Number.isFinite(deliveryId)} notFound={t('deliveries.notFound')} listPath={paths.salesDeliveries()}>
       {(delivery) => <DeliveryView d={delivery} />}
     </DocumentLoader>
   );
@@ -27,7 +28,7 @@ function DeliveryView({ d }: { d: Delivery }) {
   return (
     <PageContainer
       title={`${d.order_number} / ${d.line_number}`}
-      extra={<Button onClick={() => void navigate(orderPath(d.order))}>{d.order_number}</Button>}
+      extra={<Button onClick={() => void navigate(paths.salesOrder(d.order))}>{d.order_number}</Button>}
     >
       <Card>
         <Descriptions column={{ xs: 1, sm: 2 }}>
