@@ -23,7 +23,7 @@ import {
   type InvoiceDetail,
   type UblProblem,
 } from '../api/sales';
-import { DocumentLoader } from '../components/DocumentLoader';
+import { DetailPage } from '@/shared/components/DetailPage';
 import { DeliveriesCard, einvoiceProblems, PeppolSendButton, ProblemList, SendEmailButton, SendEmailDialog } from '../components/EInvoiceDelivery';
 import { PaymentStatusTag } from '../components/StatusTags';
 import { usePhone } from '@/shared/hooks/usePhone';
@@ -39,9 +39,9 @@ export default function SalesInvoiceDetailPage() {
   const invoiceId = Number(id);
   const query = useInvoice(invoiceId);
   return (
-    <DocumentLoader query={query} invalid={!Number.isFinite(invoiceId)} notFound={t('invoice.notFound')} listPath={paths.salesInvoices()}>
+    <DetailPage query={query} invalid={!Number.isFinite(invoiceId)} notFound={t('invoice.notFound')} backTo={paths.salesInvoices()} backLabel={t('detail.backToList')}>
       {(inv) => <InvoiceView inv={inv} />}
-    </DocumentLoader>
+    </DetailPage>
   );
 }
 

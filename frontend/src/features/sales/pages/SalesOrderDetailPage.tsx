@@ -19,7 +19,7 @@ import {
   useSalesOrder,
   type SalesOrderDetail,
 } from '../api/sales';
-import { DocumentLoader } from '../components/DocumentLoader';
+import { DetailPage } from '@/shared/components/DetailPage';
 import { ShipmentPanel } from '../components/ShipmentPanel';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { OrderStatusTag, PaymentStatusTag } from '../components/StatusTags';
@@ -33,9 +33,9 @@ export default function SalesOrderDetailPage() {
   const orderId = Number(id);
   const query = useSalesOrder(orderId);
   return (
-    <DocumentLoader query={query} invalid={!Number.isFinite(orderId)} notFound={t('detail.notFound')} listPath={paths.salesOrders()}>
+    <DetailPage query={query} invalid={!Number.isFinite(orderId)} notFound={t('detail.notFound')} backTo={paths.salesOrders()} backLabel={t('detail.backToList')}>
       {(order) => <OrderView order={order} />}
-    </DocumentLoader>
+    </DetailPage>
   );
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useSalesOrder, type SalesOrderDetail } from '../api/sales';
-import { DocumentLoader } from '../components/DocumentLoader';
+import { DetailPage } from '@/shared/components/DetailPage';
 import { SalesOrderForm } from '../components/SalesOrderForm';
 import { useMayPermission } from '../hooks/usePermission';
 import { paths } from '@/shared/routing/paths';
@@ -16,9 +16,9 @@ export default function SalesOrderEditPage() {
   const orderId = Number(id);
   const query = useSalesOrder(orderId, { frozen: true });
   return (
-    <DocumentLoader query={query} invalid={!Number.isFinite(orderId)} notFound={t('detail.notFound')} listPath={paths.salesOrders()}>
+    <DetailPage query={query} invalid={!Number.isFinite(orderId)} notFound={t('detail.notFound')} backTo={paths.salesOrders()} backLabel={t('detail.backToList')}>
       {(order) => <EditView order={order} />}
-    </DocumentLoader>
+    </DetailPage>
   );
 }
 
