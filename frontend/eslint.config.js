@@ -39,6 +39,20 @@ export const queryLayerRules = [
 ];
 export const API_MODULES = ['src/api/**', 'src/**/api/**', 'src/**/api.ts', 'src/**/*Api.ts'];
 
+// docs/architecture.md "Web app": every route path comes from src/shared/routing/paths.ts (`paths.salesOrder(id)`).
+// A path literal ("/..." or `/...${x}`) given to navigate() or as the `to` / `href` of a Link, NavLink,
+// Navigate or Button is refused; /api/ URLs are the query layer's rule above.
+const ROUTE_PATHS = 'Route paths come from src/shared/routing/paths.ts: use paths.xxx(...).';
+const PATH_START = '/^\\/(?!api\\/)/';
+const LINKS = 'JSXOpeningElement[name.name=/^(Link|NavLink|Navigate|Button)$/] > JSXAttribute[name.name=/^(to|href)$/]';
+export const routePathRules = [
+  { selector: `CallExpression[callee.name="navigate"] > Literal:first-child[value=${PATH_START}]`, message: ROUTE_PATHS },
+  { selector: `CallExpression[callee.name="navigate"] > TemplateLiteral:first-child > TemplateElement:first-child[value.raw=${PATH_START}]`, message: ROUTE_PATHS },
+  { selector: `${LINKS} > Literal[value=${PATH_START}]`, message: ROUTE_PATHS },
+  { selector: `${LINKS} > JSXExpressionContainer > Literal[value=${PATH_START}]`, message: ROUTE_PATHS },
+  { selector: `${LINKS} > JSXExpressionContainer > TemplateLiteral > TemplateElement:first-child[value.raw=${PATH_START}]`, message: ROUTE_PATHS },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'node_modules', 'playwright-report', 'test-results', 'src/api/schema.d.ts'] },
   {
@@ -86,7 +100,12 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: [...API_MODULES, 'src/**/test/**'],
-    rules: { 'no-restricted-syntax': ['error', ...textInLocales, ...queryLayerRules] },
+    rules: { 'no-restricted-syntax': ['error', ...textInLocales, ...queryLayerRules, ...routePathRules] },
+  },
+  {
+    files: API_MODULES,
+    ignores: ['src/**/test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...textInLocales, ...routePathRules] },
   },
   {
     files: ['src/trace/**/*.{ts,tsx}'],

@@ -2,8 +2,10 @@
  * Pages that work without a session. On them a 401 is an answer, not a reason to refresh tokens
  * (docs/specification.md section 4: "Routes flagged public skip this behaviour").
  */
-export const LOGIN_PATH = '/auth/login';
-export const TRACE_PATH_PREFIX = '/eudrtrace/';
+import { paths, routePatterns } from '@/shared/routing/paths';
+
+export const LOGIN_PATH = paths.login();
+export const TRACE_PATH_PREFIX = routePatterns.trace.replace(':id', '');
 
 export function isPublicPath(pathname: string): boolean {
   return pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`) || pathname.startsWith(TRACE_PATH_PREFIX);

@@ -9,6 +9,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { UserType } from '@/api/types';
 import { loadRestTexts } from '@/i18n';
+import { relativePattern, routePatterns } from '@/shared/routing/paths';
 import type { RouteMeta } from '@/shared/routing/routeMeta';
 import { FullPageSpinner } from './routing/FullPageSpinner';
 import { RootRoute } from './routing/RootRoute';
@@ -57,106 +58,106 @@ function page(path: string, title: string, load: () => Promise<PageModule>, opti
 
 /** Routes inside the selected layout (warehouse, supplier or default). */
 export const layoutRoutes: RouteObject[] = [
-  page('', 'home', () => import('@/features/home/pages/HomePage'), { serves: EVERYONE, firstPage: true }),
+  page(relativePattern('home'), 'home', () => import('@/features/home/pages/HomePage'), { serves: EVERYONE, firstPage: true }),
 
   // Sales
-  page('sales/customer', 'customerList', () => import('@/features/customers/pages/CustomerListPage')),
-  page('sales/sales-order-detail', 'newOrder', () => import('@/features/sales/pages/SalesOrderCreatePage')),
-  page('sales/shipment', 'salesShipments', () => import('@/features/sales/pages/SalesShipmentsPage')),
-  page('sales/orders', 'salesOrders', () => import('@/features/sales/pages/SalesOrdersPage')),
-  page('sales/orders/:id', 'salesOrder', () => import('@/features/sales/pages/SalesOrderDetailPage')),
-  page('sales/orders/:id/edit', 'salesOrderEdit', () => import('@/features/sales/pages/SalesOrderEditPage')),
-  page('sales/invoices', 'salesInvoices', () => import('@/features/sales/pages/SalesInvoicesPage')),
-  page('sales/invoices/:id', 'salesInvoice', () => import('@/features/sales/pages/SalesInvoiceDetailPage')),
-  page('sales/deliveries', 'salesDeliveries', () => import('@/features/sales/pages/SalesDeliveriesPage')),
-  page('sales/deliveries/:id', 'salesDelivery', () => import('@/features/sales/pages/SalesDeliveryDetailPage')),
+  page(relativePattern('salesCustomers'), 'customerList', () => import('@/features/customers/pages/CustomerListPage')),
+  page(relativePattern('salesOrderNew'), 'newOrder', () => import('@/features/sales/pages/SalesOrderCreatePage')),
+  page(relativePattern('salesShipments'), 'salesShipments', () => import('@/features/sales/pages/SalesShipmentsPage')),
+  page(relativePattern('salesOrders'), 'salesOrders', () => import('@/features/sales/pages/SalesOrdersPage')),
+  page(relativePattern('salesOrder'), 'salesOrder', () => import('@/features/sales/pages/SalesOrderDetailPage')),
+  page(relativePattern('salesOrderEdit'), 'salesOrderEdit', () => import('@/features/sales/pages/SalesOrderEditPage')),
+  page(relativePattern('salesInvoices'), 'salesInvoices', () => import('@/features/sales/pages/SalesInvoicesPage')),
+  page(relativePattern('salesInvoice'), 'salesInvoice', () => import('@/features/sales/pages/SalesInvoiceDetailPage')),
+  page(relativePattern('salesDeliveries'), 'salesDeliveries', () => import('@/features/sales/pages/SalesDeliveriesPage')),
+  page(relativePattern('salesDelivery'), 'salesDelivery', () => import('@/features/sales/pages/SalesDeliveryDetailPage')),
 
   // Warehouse
-  page('warehouse/inventory', 'inventory', () => import('@/features/warehouse/pages/InventoryPage'), { serves: WAREHOUSE }),
-  page('warehouse/shipments', 'warehouseShipments', () => import('@/features/warehouse/pages/WarehouseShipmentsPage'), { serves: WAREHOUSE }),
-  page('warehouse/logistics', 'warehouseLogistics', () => import('@/features/warehouse/pages/WarehouseLogisticsPage'), { serves: WAREHOUSE }),
-  page('warehouse/deliveries', 'warehouseDeliveries', () => import('@/features/warehouse/pages/WarehouseDeliveriesPage'), { serves: WAREHOUSE }),
+  page(relativePattern('warehouseInventory'), 'inventory', () => import('@/features/warehouse/pages/InventoryPage'), { serves: WAREHOUSE }),
+  page(relativePattern('warehouseShipments'), 'warehouseShipments', () => import('@/features/warehouse/pages/WarehouseShipmentsPage'), { serves: WAREHOUSE }),
+  page(relativePattern('warehouseLogistics'), 'warehouseLogistics', () => import('@/features/warehouse/pages/WarehouseLogisticsPage'), { serves: WAREHOUSE }),
+  page(relativePattern('warehouseDeliveries'), 'warehouseDeliveries', () => import('@/features/warehouse/pages/WarehouseDeliveriesPage'), { serves: WAREHOUSE }),
 
-  page('profile', 'profile', () => import('@/features/profile/pages/ProfilePage'), { serves: EVERYONE }),
+  page(relativePattern('profile'), 'profile', () => import('@/features/profile/pages/ProfilePage'), { serves: EVERYONE }),
   // The company as EUDR operator (user menu, internal users): the data of due diligence statements.
-  page('settings/company', 'companySettings', () => import('@/features/company/pages/CompanySettingsPage')),
+  page(relativePattern('companySettings'), 'companySettings', () => import('@/features/company/pages/CompanySettingsPage')),
   // The accounting integration with Visma (user menu, internal users with accounting permissions).
-  page('settings/accounting', 'accountingConnection', () => import('@/features/accounting/pages/AccountingConnectionPage')),
-  page('settings/accounting/mappings', 'accountingMappings', () => import('@/features/accounting/pages/AccountingMappingsPage')),
-  page('settings/accounting/sync-log', 'accountingSyncLog', () => import('@/features/accounting/pages/AccountingSyncLogPage')),
+  page(relativePattern('accounting'), 'accountingConnection', () => import('@/features/accounting/pages/AccountingConnectionPage')),
+  page(relativePattern('accountingMappings'), 'accountingMappings', () => import('@/features/accounting/pages/AccountingMappingsPage')),
+  page(relativePattern('accountingSyncLog'), 'accountingSyncLog', () => import('@/features/accounting/pages/AccountingSyncLogPage')),
   // Visma eAccounting sends the browser back here after the consent (the redirect URI registered with Visma).
-  page('settings/accounting/callback', 'accountingCallback', () => import('@/features/accounting/pages/AccountingCallbackPage')),
+  page(relativePattern('accountingCallback'), 'accountingCallback', () => import('@/features/accounting/pages/AccountingCallbackPage')),
 
   // Supplier portal; the parentVendorId forms come from the supplier redirect rule.
-  page('supplier/raw-materials', 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage'), { serves: SUPPLIER }),
-  page('supplier/:parentVendorId/raw-materials', 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage'), { serves: SUPPLIER }),
-  page('supplier/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage'), { serves: SUPPLIER }),
-  page('supplier/:parentVendorId/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage'), { serves: SUPPLIER }),
-  page('supplier/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage'), { serves: SUPPLIER }),
-  page('supplier/:parentVendorId/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage'), { serves: SUPPLIER }),
-  page('supplier/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage'), { serves: SUPPLIER }),
-  page('supplier/:parentVendorId/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage'), { serves: SUPPLIER }),
-  page('supplier/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage'), { serves: SUPPLIER }),
-  page('supplier/:parentVendorId/orders', 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage'), { serves: SUPPLIER }),
-  page('supplier/orders/:orderNumber', 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage'), { serves: SUPPLIER }),
-  page('supplier/:parentVendorId/orders/:orderNumber', 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierRawMaterials'), 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierVendorRawMaterials'), 'supplierRawMaterials', () => import('@/features/eudr/pages/SupplierRawMaterialsPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierRawMaterialNew'), 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierVendorRawMaterialNew'), 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierRawMaterial'), 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierVendorRawMaterial'), 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierRawMaterialEdit'), 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierVendorRawMaterialEdit'), 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierOrders'), 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierVendorOrders'), 'supplierOrders', () => import('@/features/purchase/pages/SupplierOrdersPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierOrder'), 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage'), { serves: SUPPLIER }),
+  page(relativePattern('supplierVendorOrder'), 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage'), { serves: SUPPLIER }),
 
   // Products
-  page('product', 'productList', () => import('@/features/products/pages/ProductListPage')),
-  page('product/create', 'productCreate', () => import('@/features/products/pages/ProductCreatePage')),
-  page('product/:id', 'product', () => import('@/features/products/pages/ProductDetailPage')),
-  page('product/:id/edit', 'productEdit', () => import('@/features/products/pages/ProductEditPage')),
-  page('product-group', 'productGroups', () => import('@/features/products/pages/ProductGroupsPage')),
+  page(relativePattern('products'), 'productList', () => import('@/features/products/pages/ProductListPage')),
+  page(relativePattern('productCreate'), 'productCreate', () => import('@/features/products/pages/ProductCreatePage')),
+  page(relativePattern('product'), 'product', () => import('@/features/products/pages/ProductDetailPage')),
+  page(relativePattern('productEdit'), 'productEdit', () => import('@/features/products/pages/ProductEditPage')),
+  page(relativePattern('productGroups'), 'productGroups', () => import('@/features/products/pages/ProductGroupsPage')),
 
   // Purchase
-  page('purchase/suppliers', 'supplierList', () => import('@/features/suppliers/pages/SupplierListPage')),
-  page('purchase/suppliers/:id', 'supplier', () => import('@/features/suppliers/pages/SupplierDetailPage')),
-  page('purchase/orders', 'purchaseOrders', () => import('@/features/purchase/pages/PurchaseOrdersPage')),
-  page('purchase/orders/new', 'purchaseOrderNew', () => import('@/features/purchase/pages/PurchaseOrderCreatePage')),
-  page('purchase/orders/:orderNumber', 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage')),
-  page('purchase/orders/:orderNumber/edit', 'purchaseOrderEdit', () => import('@/features/purchase/pages/PurchaseOrderEditPage')),
-  page('purchase/receipts', 'purchaseReceipts', () => import('@/features/purchase/pages/PurchaseReceiptsPage')),
-  page('purchase/receipts/:id', 'purchaseReceipt', () => import('@/features/purchase/pages/PurchaseReceiptDetailPage')),
-  page('purchase/shipments', 'shipments', () => import('@/features/logistics/pages/ShipmentsPage')),
-  page('purchase/shipment-companies', 'shipmentCompanies', () => import('@/features/logistics/pages/ShipmentCompaniesPage')),
-  page('purchase/shipment-companies/create', 'shipmentCompanyCreate', () => import('@/features/logistics/pages/ShipmentCompanyCreatePage')),
-  page('purchase/shipment-companies/:companyName', 'shipmentCompany', () => import('@/features/logistics/pages/ShipmentCompanyDetailPage')),
-  page('purchase/eudr/raw-materials', 'rawMaterials', () => import('@/features/eudr/pages/RawMaterialsPage')),
-  page('purchase/eudr/raw-materials/new', 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage')),
-  page('purchase/eudr/raw-materials/:id', 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
-  page('purchase/eudr/raw-materials/:id/edit', 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage')),
-  page('purchase/eudr/supplier-policies', 'supplierPolicies', () => import('@/features/eudr/pages/SupplierPoliciesPage')),
-  page('purchase/eudr/forest-layers', 'forestLayers', () => import('@/features/eudr/pages/ForestLayersPage')),
-  page('purchase/eudr/annual-report', 'annualReport', () => import('@/features/eudr/pages/AnnualReportPage')),
-  page('purchase/eudr/received-references', 'receivedReferences', () => import('@/features/eudr/pages/ReceivedReferencesPage')),
-  page('purchase/parent-vendors', 'parentVendors', () => import('@/features/suppliers/pages/ParentVendorsPage')),
+  page(relativePattern('suppliers'), 'supplierList', () => import('@/features/suppliers/pages/SupplierListPage')),
+  page(relativePattern('supplier'), 'supplier', () => import('@/features/suppliers/pages/SupplierDetailPage')),
+  page(relativePattern('purchaseOrders'), 'purchaseOrders', () => import('@/features/purchase/pages/PurchaseOrdersPage')),
+  page(relativePattern('purchaseOrderNew'), 'purchaseOrderNew', () => import('@/features/purchase/pages/PurchaseOrderCreatePage')),
+  page(relativePattern('purchaseOrder'), 'purchaseOrder', () => import('@/features/purchase/pages/PurchaseOrderDetailPage')),
+  page(relativePattern('purchaseOrderEdit'), 'purchaseOrderEdit', () => import('@/features/purchase/pages/PurchaseOrderEditPage')),
+  page(relativePattern('purchaseReceipts'), 'purchaseReceipts', () => import('@/features/purchase/pages/PurchaseReceiptsPage')),
+  page(relativePattern('purchaseReceipt'), 'purchaseReceipt', () => import('@/features/purchase/pages/PurchaseReceiptDetailPage')),
+  page(relativePattern('shipments'), 'shipments', () => import('@/features/logistics/pages/ShipmentsPage')),
+  page(relativePattern('shipmentCompanies'), 'shipmentCompanies', () => import('@/features/logistics/pages/ShipmentCompaniesPage')),
+  page(relativePattern('shipmentCompanyCreate'), 'shipmentCompanyCreate', () => import('@/features/logistics/pages/ShipmentCompanyCreatePage')),
+  page(relativePattern('shipmentCompany'), 'shipmentCompany', () => import('@/features/logistics/pages/ShipmentCompanyDetailPage')),
+  page(relativePattern('rawMaterials'), 'rawMaterials', () => import('@/features/eudr/pages/RawMaterialsPage')),
+  page(relativePattern('rawMaterialNew'), 'rawMaterialNew', () => import('@/features/eudr/pages/RawMaterialWizardPage')),
+  page(relativePattern('rawMaterial'), 'rawMaterial', () => import('@/features/eudr/pages/RawMaterialDetailPage')),
+  page(relativePattern('rawMaterialEdit'), 'rawMaterialEdit', () => import('@/features/eudr/pages/RawMaterialEditPage')),
+  page(relativePattern('supplierPolicies'), 'supplierPolicies', () => import('@/features/eudr/pages/SupplierPoliciesPage')),
+  page(relativePattern('forestLayers'), 'forestLayers', () => import('@/features/eudr/pages/ForestLayersPage')),
+  page(relativePattern('annualReport'), 'annualReport', () => import('@/features/eudr/pages/AnnualReportPage')),
+  page(relativePattern('receivedReferences'), 'receivedReferences', () => import('@/features/eudr/pages/ReceivedReferencesPage')),
+  page(relativePattern('parentVendors'), 'parentVendors', () => import('@/features/suppliers/pages/ParentVendorsPage')),
 
-  page('customer', 'customerList', () => import('@/features/customers/pages/CustomerListPage')),
+  page(relativePattern('customers'), 'customerList', () => import('@/features/customers/pages/CustomerListPage')),
 
   // Users
-  page('user', 'userList', () => import('@/features/users/pages/UserListPage')),
-  page('user/create', 'userCreate', () => import('@/features/users/pages/UserCreatePage')),
-  page('user/departments', 'departments', () => import('@/features/users/pages/DepartmentsPage')),
-  page('user/permissions', 'permissions', () => import('@/features/users/pages/PermissionsPage')),
-  page('user/:id', 'user', () => import('@/features/users/pages/UserDetailPage')),
+  page(relativePattern('users'), 'userList', () => import('@/features/users/pages/UserListPage')),
+  page(relativePattern('userCreate'), 'userCreate', () => import('@/features/users/pages/UserCreatePage')),
+  page(relativePattern('departments'), 'departments', () => import('@/features/users/pages/DepartmentsPage')),
+  page(relativePattern('permissions'), 'permissions', () => import('@/features/users/pages/PermissionsPage')),
+  page(relativePattern('user'), 'user', () => import('@/features/users/pages/UserDetailPage')),
 
   // Data / reports
-  page('reports', 'reportLab', () => import('@/features/reports/pages/ReportLabPage')),
-  page('reports/test', 'reportTest', () => import('@/features/reports/pages/ReportTestPage')),
-  page('reports/import-export', 'importExport', () => import('@/features/reports/pages/ImportExportPage')),
+  page(relativePattern('reports'), 'reportLab', () => import('@/features/reports/pages/ReportLabPage')),
+  page(relativePattern('reportTest'), 'reportTest', () => import('@/features/reports/pages/ReportTestPage')),
+  page(relativePattern('importExport'), 'importExport', () => import('@/features/reports/pages/ImportExportPage')),
 
   // Core
-  page('core/email-scenarios', 'emailScenarios', () => import('@/features/email-scenarios/pages/EmailScenariosPage')),
-  page('printer/devices', 'printerDevices', () => import('@/features/printing/pages/PrinterDevicesPage')),
-  page('printer/demo', 'printerDemo', () => import('@/features/printing/pages/PrinterDemoPage')),
-  page('printer/integration', 'printerIntegration', () => import('@/features/printing/pages/PrinterIntegrationPage')),
+  page(relativePattern('emailScenarios'), 'emailScenarios', () => import('@/features/email-scenarios/pages/EmailScenariosPage')),
+  page(relativePattern('printerDevices'), 'printerDevices', () => import('@/features/printing/pages/PrinterDevicesPage')),
+  page(relativePattern('printerDemo'), 'printerDemo', () => import('@/features/printing/pages/PrinterDemoPage')),
+  page(relativePattern('printerIntegration'), 'printerIntegration', () => import('@/features/printing/pages/PrinterIntegrationPage')),
 
   // Staff-only tools
-  page('test/comments', 'testComments', () => import('@/features/dev-tools/pages/CommentsTestPage'), { staffOnly: true }),
-  page('test/layout', 'testLayout', () => import('@/features/dev-tools/pages/LayoutTestPage'), { staffOnly: true }),
-  page('test/user-debug', 'testUserDebug', () => import('@/features/dev-tools/pages/UserDebugPage'), { staffOnly: true }),
-  page('test/printer', 'testPrinter', () => import('@/features/printing/pages/PrinterTestConsolePage'), { staffOnly: true }),
-  page('test/printer-start', 'testPrinterStart', () => import('@/features/printing/pages/PrinterTestStartPage'), { staffOnly: true }),
+  page(relativePattern('testComments'), 'testComments', () => import('@/features/dev-tools/pages/CommentsTestPage'), { staffOnly: true }),
+  page(relativePattern('testLayout'), 'testLayout', () => import('@/features/dev-tools/pages/LayoutTestPage'), { staffOnly: true }),
+  page(relativePattern('testUserDebug'), 'testUserDebug', () => import('@/features/dev-tools/pages/UserDebugPage'), { staffOnly: true }),
+  page(relativePattern('testPrinter'), 'testPrinter', () => import('@/features/printing/pages/PrinterTestConsolePage'), { staffOnly: true }),
+  page(relativePattern('testPrinterStart'), 'testPrinterStart', () => import('@/features/printing/pages/PrinterTestStartPage'), { staffOnly: true }),
 ];
 
 const notFoundMeta: RouteMeta = { title: 'nav:routes.notFound', requiresAuth: false };
@@ -167,12 +168,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     HydrateFallback: FullPageSpinner,
     children: [
-      page('/auth/login', 'login', () => import('@/features/auth/pages/LoginPage'), { requiresAuth: false, serves: EVERYONE, firstPage: true }),
+      page(routePatterns.login, 'login', () => import('@/features/auth/pages/LoginPage'), { requiresAuth: false, serves: EVERYONE, firstPage: true }),
       // The public trace page is its own light entry (trace.html); reach it with a full page load.
-      { path: '/eudrtrace/:id', element: <TraceHandoff />, handle: { title: 'nav:routes.trace', requiresAuth: false } satisfies RouteMeta },
+      { path: routePatterns.trace, element: <TraceHandoff />, handle: { title: 'nav:routes.trace', requiresAuth: false } satisfies RouteMeta },
       // The layouts load after the entry, with the first page: the login page does not need them.
       {
-        path: '/',
+        path: routePatterns.home,
         lazy: async () => ({ Component: (await import('./layouts/LayoutSwitch')).LayoutSwitch }),
         // A page that crashes or cannot load its code (offline, before it was ever opened) is shown in
         // the layout, which keeps its bar, menu and offline notice (PageErrorPage).

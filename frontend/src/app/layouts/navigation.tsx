@@ -12,6 +12,7 @@ import {
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { MenuEntry } from '@/shared/components/menu/MenuList';
+import { paths } from '@/shared/routing/paths';
 
 export interface NavLeaf {
   /** i18n key in the nav namespace. */
@@ -43,32 +44,32 @@ export const DEFAULT_MENU: NavNode[] = [
     label: 'menu.sales',
     icon: <ShoppingCartOutlined />,
     children: [
-      { label: 'menu.salesOrders', to: '/sales/orders', permission: 'salesorders.view_salesorder' },
-      { label: 'menu.salesShipments', to: '/sales/shipment', permission: 'salesorders.view_shipment' },
-      { label: 'menu.salesInvoices', to: '/sales/invoices', permission: 'salesorders.view_invoice' },
-      { label: 'menu.customerList', to: '/sales/customer', permission: 'customers.view_customer' },
-      { label: 'menu.newOrder', to: '/sales/sales-order-detail', permission: 'salesorders.add_salesorder' },
-      { label: 'menu.deliverySchedule', to: '/sales/deliveries', permission: 'salesorders.view_salesorder' },
+      { label: 'menu.salesOrders', to: paths.salesOrders(), permission: 'salesorders.view_salesorder' },
+      { label: 'menu.salesShipments', to: paths.salesShipments(), permission: 'salesorders.view_shipment' },
+      { label: 'menu.salesInvoices', to: paths.salesInvoices(), permission: 'salesorders.view_invoice' },
+      { label: 'menu.customerList', to: paths.salesCustomers(), permission: 'customers.view_customer' },
+      { label: 'menu.newOrder', to: paths.salesOrderNew(), permission: 'salesorders.add_salesorder' },
+      { label: 'menu.deliverySchedule', to: paths.salesDeliveries(), permission: 'salesorders.view_salesorder' },
     ],
   },
   {
     label: 'menu.purchase',
     icon: <ShopOutlined />,
     children: [
-      { label: 'menu.purchaseOrders', to: '/purchase/orders', permission: 'purchaseorders.view_purchaseorder' },
-      { label: 'menu.purchaseReceipts', to: '/purchase/receipts', permission: 'purchaseorders.view_receipt' },
-      { label: 'menu.shipmentList', to: '/purchase/shipments', permission: 'logistics.view_shipmentinfo' },
-      { label: 'menu.shipmentCompanies', to: '/purchase/shipment-companies', permission: 'logistics.view_shipmentcompany' },
-      { label: 'menu.supplierList', to: '/purchase/suppliers', permission: 'suppliers.view_supplier' },
-      { label: 'menu.parentVendors', to: '/purchase/parent-vendors', permission: 'suppliers.view_parentvendor' },
+      { label: 'menu.purchaseOrders', to: paths.purchaseOrders(), permission: 'purchaseorders.view_purchaseorder' },
+      { label: 'menu.purchaseReceipts', to: paths.purchaseReceipts(), permission: 'purchaseorders.view_receipt' },
+      { label: 'menu.shipmentList', to: paths.shipments(), permission: 'logistics.view_shipmentinfo' },
+      { label: 'menu.shipmentCompanies', to: paths.shipmentCompanies(), permission: 'logistics.view_shipmentcompany' },
+      { label: 'menu.supplierList', to: paths.suppliers(), permission: 'suppliers.view_supplier' },
+      { label: 'menu.parentVendors', to: paths.parentVendors(), permission: 'suppliers.view_parentvendor' },
       {
         label: 'menu.eudrTracking',
         children: [
-          { label: 'menu.rawMaterials', to: '/purchase/eudr/raw-materials', permission: 'eudr.view_rawmaterialdelivery' },
-          { label: 'menu.receivedReferences', to: '/purchase/eudr/received-references', permission: 'eudr.view_receivedreference' },
-          { label: 'menu.supplierPolicies', to: '/purchase/eudr/supplier-policies', permission: 'eudr.view_supplierpolicy' },
-          { label: 'menu.forestLayers', to: '/purchase/eudr/forest-layers', permission: 'duediligence.view_forestlayer' },
-          { label: 'menu.annualReport', to: '/purchase/eudr/annual-report', permission: 'duediligence.view_riskassessment' },
+          { label: 'menu.rawMaterials', to: paths.rawMaterials(), permission: 'eudr.view_rawmaterialdelivery' },
+          { label: 'menu.receivedReferences', to: paths.receivedReferences(), permission: 'eudr.view_receivedreference' },
+          { label: 'menu.supplierPolicies', to: paths.supplierPolicies(), permission: 'eudr.view_supplierpolicy' },
+          { label: 'menu.forestLayers', to: paths.forestLayers(), permission: 'duediligence.view_forestlayer' },
+          { label: 'menu.annualReport', to: paths.annualReport(), permission: 'duediligence.view_riskassessment' },
         ],
       },
     ],
@@ -77,17 +78,17 @@ export const DEFAULT_MENU: NavNode[] = [
     label: 'menu.warehouse',
     icon: <ContainerOutlined />,
     children: [
-      { label: 'menu.inventory', to: '/warehouse/inventory', permission: 'inventory.view_stock' },
-      { label: 'menu.shipmentListWh', to: '/warehouse/shipments', permission: 'logistics.view_shipmentinfo' },
-      { label: 'menu.orderDelivery', to: '/warehouse/deliveries', permission: 'salesorders.view_shipment' },
+      { label: 'menu.inventory', to: paths.warehouseInventory(), permission: 'inventory.view_stock' },
+      { label: 'menu.shipmentListWh', to: paths.warehouseShipments(), permission: 'logistics.view_shipmentinfo' },
+      { label: 'menu.orderDelivery', to: paths.warehouseDeliveries(), permission: 'salesorders.view_shipment' },
     ],
   },
   {
     label: 'menu.products',
     icon: <AppstoreOutlined />,
     children: [
-      { label: 'menu.productList', to: '/product', permission: 'products.view_product' },
-      { label: 'menu.productGroups', to: '/product-group', permission: 'products.view_productgroup' },
+      { label: 'menu.productList', to: paths.products(), permission: 'products.view_product' },
+      { label: 'menu.productGroups', to: paths.productGroups(), permission: 'products.view_productgroup' },
     ],
   },
   {
@@ -98,31 +99,31 @@ export const DEFAULT_MENU: NavNode[] = [
         label: 'menu.printer',
         icon: <PrinterOutlined />,
         children: [
-          { label: 'menu.printerDevices', to: '/printer/devices', permission: 'printing.view_printerdevice' },
-          { label: 'menu.printerIntegration', to: '/printer/integration', permission: 'printing.view_printagent' },
-          { label: 'menu.printerDemo', to: '/printer/demo', permission: 'printing.view_printerdevice' },
-          { label: 'menu.printerTestConsole', to: '/test/printer', staffOnly: true },
-          { label: 'menu.printerTestStart', to: '/test/printer-start', staffOnly: true },
+          { label: 'menu.printerDevices', to: paths.printerDevices(), permission: 'printing.view_printerdevice' },
+          { label: 'menu.printerIntegration', to: paths.printerIntegration(), permission: 'printing.view_printagent' },
+          { label: 'menu.printerDemo', to: paths.printerDemo(), permission: 'printing.view_printerdevice' },
+          { label: 'menu.printerTestConsole', to: paths.testPrinter(), staffOnly: true },
+          { label: 'menu.printerTestStart', to: paths.testPrinterStart(), staffOnly: true },
         ],
       },
-      { label: 'menu.emailScenarios', to: '/core/email-scenarios', permission: 'notifications.view_emailscenario' },
+      { label: 'menu.emailScenarios', to: paths.emailScenarios(), permission: 'notifications.view_emailscenario' },
     ],
   },
   {
     label: 'menu.dataReport',
     icon: <BarChartOutlined />,
     children: [
-      { label: 'menu.reportLab', to: '/reports', permission: 'reports.view_savedreport' },
-      { label: 'menu.importExport', to: '/reports/import-export' },
+      { label: 'menu.reportLab', to: paths.reports(), permission: 'reports.view_savedreport' },
+      { label: 'menu.importExport', to: paths.importExport() },
     ],
   },
 ];
 
 /** Warehouse layout menu: Inventory, Shipment List, Sales Delivery. */
 export const WAREHOUSE_MENU: NavNode[] = [
-  { label: 'menu.inventory', to: '/warehouse/inventory', icon: <ContainerOutlined /> },
-  { label: 'menu.shipmentList', to: '/warehouse/shipments', icon: <TruckOutlined /> },
-  { label: 'menu.salesDelivery', to: '/warehouse/deliveries', icon: <ShoppingCartOutlined /> },
+  { label: 'menu.inventory', to: paths.warehouseInventory(), icon: <ContainerOutlined /> },
+  { label: 'menu.shipmentList', to: paths.warehouseShipments(), icon: <TruckOutlined /> },
+  { label: 'menu.salesDelivery', to: paths.warehouseDeliveries(), icon: <ShoppingCartOutlined /> },
 ];
 
 /**

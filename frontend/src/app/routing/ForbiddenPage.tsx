@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserType } from '@/api/types';
+import { paths } from '@/shared/routing/paths';
 
 /** What the page needs that the signed-in user lacks: the forbidden page says it in words. */
 export type ForbiddenNeed =
@@ -26,7 +27,7 @@ export function ForbiddenPage({ need }: { need?: ForbiddenNeed }) {
       title={t('forbidden.title')}
       subTitle={<span data-testid="forbidden-need">{description}</span>}
       extra={
-        <Link to="/">
+        <Link to={paths.home()}>
           <Button type="primary">{t('actions.backHome')}</Button>
         </Link>
       }

@@ -1,46 +1,47 @@
 import type { UserType } from '@/api/types';
+import { isWarehousePath, paths } from '@/shared/routing/paths';
 
 /** Where the card of a dashboard count leads; counts with unknown keys get a card without a link. */
 export const COUNT_LINKS: Readonly<Record<string, string>> = {
-  products: '/product',
-  product_groups: '/product-group',
-  customers: '/customer',
-  suppliers: '/purchase/suppliers',
-  parent_vendors: '/purchase/parent-vendors',
-  purchase_orders: '/purchase/orders',
-  open_purchase_orders: '/purchase/orders?status=confirmed,sent,partly_received',
-  purchase_orders_draft: '/purchase/orders?status=draft',
-  purchase_receipts: '/purchase/receipts',
-  shipments: '/purchase/shipments',
-  shipments_in_transit: '/purchase/shipments?status=in_transit',
-  shipment_companies: '/purchase/shipment-companies',
-  sales_orders: '/sales/orders',
-  sales_shipments: '/sales/shipment',
-  sales_invoices: '/sales/invoices',
-  sales_deliveries: '/sales/deliveries',
-  inventory: '/warehouse/inventory',
-  stock: '/warehouse/inventory',
-  raw_materials: '/purchase/eudr/raw-materials',
-  supplier_policies: '/purchase/eudr/supplier-policies',
-  cartons: '/purchase/eudr/raw-materials',
-  users: '/user',
-  email_scenarios: '/core/email-scenarios',
-  printers: '/printer/devices',
+  products: paths.products(),
+  product_groups: paths.productGroups(),
+  customers: paths.customers(),
+  suppliers: paths.suppliers(),
+  parent_vendors: paths.parentVendors(),
+  purchase_orders: paths.purchaseOrders(),
+  open_purchase_orders: paths.purchaseOrders('confirmed,sent,partly_received'),
+  purchase_orders_draft: paths.purchaseOrders('draft'),
+  purchase_receipts: paths.purchaseReceipts(),
+  shipments: paths.shipments(),
+  shipments_in_transit: paths.shipments('in_transit'),
+  shipment_companies: paths.shipmentCompanies(),
+  sales_orders: paths.salesOrders(),
+  sales_shipments: paths.salesShipments(),
+  sales_invoices: paths.salesInvoices(),
+  sales_deliveries: paths.salesDeliveries(),
+  inventory: paths.warehouseInventory(),
+  stock: paths.warehouseInventory(),
+  raw_materials: paths.rawMaterials(),
+  supplier_policies: paths.supplierPolicies(),
+  cartons: paths.rawMaterials(),
+  users: paths.users(),
+  email_scenarios: paths.emailScenarios(),
+  printers: paths.printerDevices(),
 };
 
 /** Supplier users reach their areas through the portal paths. */
 const SUPPLIER_LINKS: Readonly<Record<string, string>> = {
-  raw_materials: '/supplier/raw-materials',
-  cartons: '/supplier/raw-materials',
-  purchase_orders: '/supplier/orders',
-  open_purchase_orders: '/supplier/orders?status=confirmed,sent,partly_received',
+  raw_materials: paths.supplierSection('raw-materials'),
+  cartons: paths.supplierSection('raw-materials'),
+  purchase_orders: paths.supplierSection('orders'),
+  open_purchase_orders: paths.supplierOrders('confirmed,sent,partly_received'),
 };
 
 export function countLink(key: string, userType: UserType): string | undefined {
   if (userType === 'supplier') return SUPPLIER_LINKS[key];
   const link = COUNT_LINKS[key];
   // Warehouse users are served the warehouse pages only (router.tsx): other counts are not links.
-  if (userType === 'warehouse') return link?.startsWith('/warehouse/') ? link : undefined;
+  if (userType === 'warehouse') return link !== undefined && isWarehousePath(link) ? link : undefined;
   return link;
 }
 
@@ -52,21 +53,21 @@ export interface Shortcut {
 
 export const SHORTCUTS: Readonly<Record<UserType, readonly Shortcut[]>> = {
   internal: [
-    { label: 'menu.newOrder', to: '/sales/sales-order-detail' },
-    { label: 'menu.salesOrders', to: '/sales/orders' },
-    { label: 'menu.purchaseOrders', to: '/purchase/orders' },
-    { label: 'menu.rawMaterials', to: '/purchase/eudr/raw-materials' },
-    { label: 'menu.productList', to: '/product' },
-    { label: 'menu.customerList', to: '/customer' },
+    { label: 'menu.newOrder', to: paths.salesOrderNew() },
+    { label: 'menu.salesOrders', to: paths.salesOrders() },
+    { label: 'menu.purchaseOrders', to: paths.purchaseOrders() },
+    { label: 'menu.rawMaterials', to: paths.rawMaterials() },
+    { label: 'menu.productList', to: paths.products() },
+    { label: 'menu.customerList', to: paths.customers() },
   ],
   warehouse: [
-    { label: 'menu.inventory', to: '/warehouse/inventory' },
-    { label: 'menu.warehouseShipments', to: '/warehouse/shipments' },
-    { label: 'menu.salesDelivery', to: '/warehouse/deliveries' },
+    { label: 'menu.inventory', to: paths.warehouseInventory() },
+    { label: 'menu.warehouseShipments', to: paths.warehouseShipments() },
+    { label: 'menu.salesDelivery', to: paths.warehouseDeliveries() },
   ],
   supplier: [
-    { label: 'menu.rawMaterials', to: '/supplier/raw-materials' },
-    { label: 'menu.orders', to: '/supplier/orders' },
+    { label: 'menu.rawMaterials', to: paths.supplierSection('raw-materials') },
+    { label: 'menu.orders', to: paths.supplierSection('orders') },
   ],
 };
 

@@ -3,6 +3,7 @@ import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContainer } from './PageContainer';
+import { paths } from '@/shared/routing/paths';
 
 /**
  * The empty state of a page whose area is not built yet: titled like its route, it says so plainly
@@ -18,7 +19,7 @@ export function FeaturePlaceholder() {
           title={t('placeholder.title')}
           subTitle={t('placeholder.description')}
           extra={
-            <Link to="/">
+            <Link to={paths.home()}>
               <Button type="primary">{t('actions.backHome')}</Button>
             </Link>
           }

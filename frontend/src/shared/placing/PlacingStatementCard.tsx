@@ -9,6 +9,7 @@ import { useApiForm } from '@/shared/hooks/useApiForm';
 import { formatDateTime } from '@/shared/utils/format';
 import { useFilePlacingStatement, usePlacingAction, usePlacingPreview, type PlacingAction, type PlacingStatement } from './api';
 import styles from './placing.module.css';
+import { paths } from '@/shared/routing/paths';
 
 const STATUS_COLORS: Record<string, string> = {
   draft: 'default',
@@ -130,7 +131,7 @@ export function PlacingStatementCard({ shipments, mayChange }: Props) {
             {t('placing.deliveries')}{' '}
             {data.deliveries.map((d) => (
               <Tag key={d.id}>
-                <Link to={`/purchase/eudr/raw-materials/${d.id}`}>{d.delivery_number}</Link>
+                <Link to={paths.rawMaterial(d.id)}>{d.delivery_number}</Link>
                 {d.country ? ` · ${d.country}` : ''}
               </Tag>
             ))}
@@ -141,7 +142,7 @@ export function PlacingStatementCard({ shipments, mayChange }: Props) {
               showIcon
               className={styles.section}
               title={t('filing.noAccount')}
-              action={<Link to="/settings/company">{t('filing.toSettings')}</Link>}
+              action={<Link to={paths.companySettings()}>{t('filing.toSettings')}</Link>}
             />
           ) : null}
           {mayChange && data.account_ready ? (

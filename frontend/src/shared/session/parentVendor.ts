@@ -1,5 +1,6 @@
 /** Parent vendor of a supplier user (docs/specification.md section 6): user info, route parameter, query `pv`, stored value. */
 import type { UserInfo } from '@/api/types';
+import { isSupplierPortalPath, paths, type SupplierSection } from '@/shared/routing/paths';
 import { parentVendorIdOf } from './userNames';
 
 export type ParentVendorSource = 'user' | 'route' | 'query' | 'stored';
@@ -34,14 +35,15 @@ export function resolveParentVendor({ user, routeParam, queryPv, stored }: Paren
  * is known only from storage goes to that vendor's raw-materials path. Returns the target or null.
  */
 export function supplierRedirect(pathname: string, resolved: ResolvedParentVendor): string | null {
-  if (!pathname.startsWith('/supplier/')) return null;
+  if (!isSupplierPortalPath(pathname)) return null;
   if (resolved.source !== 'stored' || !resolved.id) return null;
-  return `/supplier/${encodeURIComponent(resolved.id)}/raw-materials`;
+  return paths.supplierBase('raw-materials', resolved.id);
 }
 
 /** Portal paths for a resolved parent vendor, keeping the source that made it known. */
-export function supplierPath(section: 'raw-materials' | 'orders', resolved: ResolvedParentVendor): string {
-  if (resolved.id && resolved.source === 'route') return `/supplier/${encodeURIComponent(resolved.id)}/${section}`;
-  if (resolved.id && resolved.source === 'query') return `/supplier/${section}?pv=${encodeURIComponent(resolved.id)}`;
-  return `/supplier/${section}`;
+export function supplierPath(section: SupplierSection, resolved: ResolvedParentVendor): string {
+  if (resolved.id && (resolved.source === 'route' || resolved.source === 'query')) {
+    return paths.supplierSection(section, { id: resolved.id, in: resolved.source });
+  }
+  return paths.supplierSection(section);
 }

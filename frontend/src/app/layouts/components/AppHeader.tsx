@@ -8,6 +8,7 @@ import { MenuBar } from '@/shared/components/menu/MenuBar';
 import type { MenuEntry } from '@/shared/components/menu/MenuList';
 import { useIsMobileMenu } from '@/shared/hooks/useMediaQuery';
 import styles from './AppHeader.module.css';
+import { paths } from '@/shared/routing/paths';
 
 // Loaded when the menu button is first pressed: wide screens never need the drawer.
 const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu')).MobileMenu }));
@@ -57,7 +58,7 @@ export function AppHeader({ entries, selectedKey, tools, brandExtra, search, men
           data-testid="mobile-menu-button"
         />
       ) : null}
-      <Link to="/" className={styles.brand} aria-label={t('appName')}>
+      <Link to={paths.home()} className={styles.brand} aria-label={t('appName')}>
         <AppLogo />
         <span className={styles.brandName}>{t('appName')}</span>
       </Link>

@@ -17,6 +17,7 @@ import { useIsMobileMenu } from '@/shared/hooks/useMediaQuery';
 import { displayName } from '@/shared/session/userNames';
 import { useSession } from '@/shared/session/useSession';
 import styles from './UserMenu.module.css';
+import { paths } from '@/shared/routing/paths';
 
 // Loaded when first opened: most visits never open Settings or Switch Company.
 const ThemeConfigurator = lazy(async () => ({ default: (await import('@/shared/theme/ThemeConfigurator')).ThemeConfigurator }));
@@ -47,7 +48,7 @@ export function UserMenu({ variant }: Props) {
   });
 
   const entries: MenuNode[] = [
-    { key: 'profile', icon: <UserOutlined />, label: t('user.profile'), to: '/profile' },
+    { key: 'profile', icon: <UserOutlined />, label: t('user.profile'), to: paths.profile() },
     {
       key: 'settings',
       icon: <BgColorsOutlined />,
@@ -59,17 +60,17 @@ export function UserMenu({ variant }: Props) {
     },
     ...(variant === 'full'
       ? [
-          { key: 'company-settings', icon: <BankOutlined />, label: t('user.companySettings'), to: '/settings/company' },
-          ...(mayAccounting ? [{ key: 'accounting', icon: <AccountBookOutlined />, label: t('user.accounting'), to: '/settings/accounting' }] : []),
+          { key: 'company-settings', icon: <BankOutlined />, label: t('user.companySettings'), to: paths.companySettings() },
+          ...(mayAccounting ? [{ key: 'accounting', icon: <AccountBookOutlined />, label: t('user.accounting'), to: paths.accounting() }] : []),
           {
             key: 'user-management',
             icon: <TeamOutlined />,
             label: t('user.userManagement'),
             children: [
-              { key: 'user-list', label: t('user.userList'), to: '/user' },
-              { key: 'user-create', label: t('user.createUser'), to: '/user/create' },
-              { key: 'user-departments', label: t('user.departments'), to: '/user/departments' },
-              { key: 'user-permissions', label: t('user.permissions'), to: '/user/permissions' },
+              { key: 'user-list', label: t('user.userList'), to: paths.users() },
+              { key: 'user-create', label: t('user.createUser'), to: paths.userCreate() },
+              { key: 'user-departments', label: t('user.departments'), to: paths.departments() },
+              { key: 'user-permissions', label: t('user.permissions'), to: paths.permissions() },
             ],
           },
           {

@@ -1,11 +1,12 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { paths } from '@/shared/routing/paths';
 
 const PAGES = [
-  { path: '/settings/accounting', key: 'connection' },
-  { path: '/settings/accounting/mappings', key: 'mappings' },
-  { path: '/settings/accounting/sync-log', key: 'syncLog' },
+  { path: paths.accounting(), key: 'connection' },
+  { path: paths.accountingMappings(), key: 'mappings' },
+  { path: paths.accountingSyncLog(), key: 'syncLog' },
 ] as const;
 
 /** Switches between the accounting pages (connection, mappings, sync log). */

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
 import { type AuthorizationAnswer, type TestResult, finishAuthorization, useInvalidateAccounting } from '../api/accounting';
+import { paths } from '@/shared/routing/paths';
 
 type Outcome = { kind: 'working' } | { kind: 'done'; result: TestResult } | { kind: 'failed'; message: string };
 
@@ -60,7 +61,7 @@ export default function AccountingCallbackPage() {
   }, [answer]);
 
   const back = (
-    <Button type="primary" onClick={() => void navigate('/settings/accounting')} data-testid="callback-back">
+    <Button type="primary" onClick={() => void navigate(paths.accounting())} data-testid="callback-back">
       {t('callback.back')}
     </Button>
   );

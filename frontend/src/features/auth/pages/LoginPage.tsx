@@ -11,10 +11,11 @@ import { CSS_VAR_CLASS } from '@/shared/theme/buildTheme';
 import { useSession } from '@/shared/session/useSession';
 import { login, type Credentials } from '../api/session';
 import styles from './LoginPage.module.css';
+import { paths } from '@/shared/routing/paths';
 
 function redirectTarget(params: URLSearchParams): string {
   const target = params.get('redirect');
-  return isSafeRedirect(target) ? target : '/';
+  return isSafeRedirect(target) ? target : paths.home();
 }
 
 type Field = 'username' | 'password';

@@ -8,6 +8,7 @@ import { useDdsFiling, useFilingAction, type DdsSubmission, type FilingAction } 
 import type { RawMaterial } from '../api/types';
 import styles from './eudr.module.css';
 import { formatDateTime } from '@/shared/utils/format';
+import { paths } from '@/shared/routing/paths';
 
 const STATUS_COLORS: Record<string, string> = {
   draft: 'default',
@@ -127,7 +128,7 @@ export function DdsFilingCard({ material, mayChange }: Props) {
           showIcon
           className={styles.section}
           title={t('filing.noAccount')}
-          action={<Link to="/settings/company">{t('filing.toSettings')}</Link>}
+          action={<Link to={paths.companySettings()}>{t('filing.toSettings')}</Link>}
           data-testid="filing-no-account"
         />
       ) : null}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { parentVendorIdOf } from '@/shared/session/userNames';
 import { useSession } from '@/shared/session/useSession';
+import { isSupplierPortalPath, paths } from '@/shared/routing/paths';
 
 export interface EudrPortal {
   /** True in the supplier portal (/supplier/...), false on the internal purchase pages. */
@@ -28,12 +29,8 @@ export function useEudrPortal(): EudrPortal {
   const user = useSession((s) => s.userInfo);
   const pv = query.get('pv');
   return useMemo(() => {
-    const supplier = pathname.startsWith('/supplier/');
-    const base = supplier
-      ? parentVendorId
-        ? `/supplier/${encodeURIComponent(parentVendorId)}/raw-materials`
-        : '/supplier/raw-materials'
-      : '/purchase/eudr/raw-materials';
+    const supplier = isSupplierPortalPath(pathname);
+    const base = supplier ? paths.supplierBase('raw-materials', parentVendorId) : paths.rawMaterials();
     const keep = supplier && !parentVendorId && pv ? `pv=${encodeURIComponent(pv)}` : '';
     const withQuery = (path: string, extra = '') => {
       const parts = [keep, extra].filter(Boolean).join('&');

@@ -12,8 +12,6 @@ export const ORDERS_URL = '/api/purchaseorders/orders/';
 export const shipmentUrl = (id: number) => `${SHIPMENTS_URL}${id}/`;
 export const companyUrl = (id: number) => `${COMPANIES_URL}${id}/`;
 export const companyByNameUrl = (name: string) => `${COMPANIES_URL}by-name/${encodeURIComponent(name)}/`;
-export const companyPath = (name: string) => `/purchase/shipment-companies/${encodeURIComponent(name)}`;
-export const orderPath = (orderNumber: string) => `/purchase/orders/${encodeURIComponent(orderNumber)}`;
 
 /* ---------- fetchers ---------- */
 

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
-import { companyPath, useSaveCompany } from '../api/logistics';
+import { useSaveCompany } from '../api/logistics';
 import type { ShipmentCompany, ShipmentCompanyInput } from '../api/types';
 import { check } from './check';
 import { trackingTemplateProblem } from './validators';
 import styles from './logistics.module.css';
+import { paths } from '@/shared/routing/paths';
 
 interface Props {
   company?: ShipmentCompany;
@@ -50,7 +51,7 @@ export function CompanyForm({ company, onCancel, onSaved }: Props) {
   useEffect(() => {
     if (saved === null) return;
     if (onSaved) onSaved(saved);
-    else void navigate(companyPath(saved.name), { replace: company !== undefined });
+    else void navigate(paths.shipmentCompany(saved.name), { replace: company !== undefined });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- act once the save is seen by the guard
   }, [saved]);
 

@@ -9,7 +9,7 @@ import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { useErrorText } from '@/shared/errors/errorText';
 import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useIsMobileMenu } from '@/shared/hooks/useMediaQuery';
-import { orderPath, useCompanies, useDeleteShipment, useSaveShipment, useTransitionShipment } from '../api/logistics';
+import { useCompanies, useDeleteShipment, useSaveShipment, useTransitionShipment } from '../api/logistics';
 import type { Shipment, ShipmentInput, ShipmentStatus } from '../api/types';
 import { useMayPermission } from '@/shared/session/permissions';
 import { LOGISTICS_PERMS } from '../permissions';
@@ -19,6 +19,7 @@ import { OrderMultiSelect } from './OrderMultiSelect';
 import { ShipmentStatusTag } from './ShipmentStatusTag';
 import { containerProblem, isUnlocode, normalizeContainer } from './validators';
 import styles from './logistics.module.css';
+import { paths } from '@/shared/routing/paths';
 
 interface Props {
   open: boolean;
@@ -269,7 +270,7 @@ export function ShipmentDrawer({ open, shipment, readOnly = false, onClose }: Pr
               <Space wrap size={[4, 4]}>
                 {shipment.purchase_orders_detail.map((o) => (
                   <Tag key={o.id}>
-                    <Link to={orderPath(o.order_number)}>{o.order_number}</Link>
+                    <Link to={paths.purchaseOrder(o.order_number)}>{o.order_number}</Link>
                   </Tag>
                 ))}
               </Space>

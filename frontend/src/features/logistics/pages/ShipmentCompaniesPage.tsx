@@ -6,10 +6,11 @@ import { ListPage } from '@/shared/components/ListPage';
 import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
-import { COMPANIES_URL, companyPath } from '../api/logistics';
+import { COMPANIES_URL } from '../api/logistics';
 import type { ShipmentCompany } from '../api/types';
 import { useMayPermission } from '@/shared/session/permissions';
 import { LOGISTICS_PERMS } from '../permissions';
+import { paths } from '@/shared/routing/paths';
 
 /** /purchase/shipment-companies: the carriers. */
 export default function ShipmentCompaniesPage() {
@@ -57,10 +58,10 @@ export default function ShipmentCompaniesPage() {
       columns={columns}
       listOptions={{ defaultOrdering: 'name' }}
       exportFileName="shipment-companies"
-      onRowClick={(company) => void navigate(companyPath(company.name))}
+      onRowClick={(company) => void navigate(paths.shipmentCompany(company.name))}
       actions={
         mayAdd ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/purchase/shipment-companies/create')}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.shipmentCompanyCreate())}>
             {t('companies.new')}
           </Button>
         ) : null

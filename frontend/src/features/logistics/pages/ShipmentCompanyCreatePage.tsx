@@ -2,6 +2,7 @@ import { Card } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { CompanyForm } from '../components/CompanyForm';
+import { paths } from '@/shared/routing/paths';
 
 /** /purchase/shipment-companies/create */
 export default function ShipmentCompanyCreatePage() {
@@ -9,7 +10,7 @@ export default function ShipmentCompanyCreatePage() {
   return (
     <PageContainer>
       <Card>
-        <CompanyForm onCancel={() => void navigate('/purchase/shipment-companies')} />
+        <CompanyForm onCancel={() => void navigate(paths.shipmentCompanies())} />
       </Card>
     </PageContainer>
   );

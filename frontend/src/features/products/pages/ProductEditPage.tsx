@@ -2,6 +2,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { ProductForm } from '../components/ProductForm';
 import { ProductLoader } from '../components/ProductLoader';
+import { paths } from '@/shared/routing/paths';
 
 export default function ProductEditPage() {
   const { id } = useParams();
@@ -12,8 +13,8 @@ export default function ProductEditPage() {
         <PageContainer>
           <ProductForm
             product={product}
-            onSaved={(saved) => void navigate(`/product/${saved.id}`)}
-            onCancel={() => void navigate(`/product/${product.id}`)}
+            onSaved={(saved) => void navigate(paths.product(saved.id))}
+            onCancel={() => void navigate(paths.product(product.id))}
           />
         </PageContainer>
       )}

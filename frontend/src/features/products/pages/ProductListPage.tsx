@@ -18,6 +18,7 @@ import { useMayPermission } from '@/shared/session/permissions';
 import { PRODUCT_PERMS } from '../permissions';
 import { useSeesPrices } from '@/shared/session/prices';
 import { ActiveStatusFilter, ActiveStatusTag, activeStatusColumn } from '@/shared/components/ActiveStatus';
+import { paths } from '@/shared/routing/paths';
 
 const FILTER_KEYS = ['group', 'is_active'] as const;
 
@@ -106,7 +107,7 @@ export default function ProductListPage() {
         columns={columns}
         listOptions={{ filterKeys: FILTER_KEYS }}
         searchPlaceholder={t('list.searchPlaceholder')}
-        onRowClick={(product) => void navigate(`/product/${product.id}`)}
+        onRowClick={(product) => void navigate(paths.product(product.id))}
         exportFileName="products"
         filters={(list) => (
           <>
@@ -129,7 +130,7 @@ export default function ProductListPage() {
               </Button>
             ) : null}
             {mayAdd ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/product/create')} data-testid="product-new">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.productCreate())} data-testid="product-new">
                 {t('actions.new')}
               </Button>
             ) : null}

@@ -17,10 +17,3 @@ export type OrderAction = 'confirm' | 'send' | 'close' | 'cancel';
 export const orderActionUrl = (id: number, act: OrderAction) => `${ORDERS_URL}${id}/${act}/`;
 export const orderPdfUrl = (id: number) => `${ORDERS_URL}${id}/pdf/`;
 export const receiptUrl = (id: number | string) => `${RECEIPTS_URL}${id}/`;
-
-/** The web app's routes of this area. */
-export const orderPath = (orderNumber: string) => `/purchase/orders/${encodeURIComponent(orderNumber)}`;
-export const orderEditPath = (orderNumber: string) => `${orderPath(orderNumber)}/edit`;
-export const receiptPath = (id: number) => `/purchase/receipts/${id}`;
-/** The order page with its receive dialog open (the receipts list's "Receive" entry point). */
-export const orderReceivePath = (orderNumber: string) => `${orderPath(orderNumber)}?receive=1`;

@@ -10,7 +10,7 @@ import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useUnsavedChangesGuard } from '@/shared/hooks/useUnsavedChangesGuard';
 import { displayName } from '@/shared/session/userNames';
 import { useSession } from '@/shared/session/useSession';
-import { ORDER_OWNERS_URL, PRODUCTS_URL, SUPPLIERS_URL, orderPath } from '../api/endpoints';
+import { ORDER_OWNERS_URL, PRODUCTS_URL, SUPPLIERS_URL } from '../api/endpoints';
 import { fetchOwner, searchOwners, searchProducts, searchSuppliers, useOrderShipments, useSaveOrder } from '../api/orders';
 import {
   ORDER_TYPES,
@@ -27,6 +27,7 @@ import { useFormatters } from '@/shared/utils/format';
 import { ownerOption, supplierOption } from '../lib/options';
 import { RemoteSelect, type RemoteOption } from '@/shared/components/RemoteSelect';
 import styles from './OrderForm.module.css';
+import { paths } from '@/shared/routing/paths';
 
 const ORDER_NUMBER_RE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const CURRENCY_RE = /^[A-Z]{3}$/;
@@ -165,7 +166,7 @@ export function OrderForm({ order }: Props) {
 
   // Leave only after the guard has seen the saved state.
   useEffect(() => {
-    if (savedNumber) void navigate(orderPath(savedNumber));
+    if (savedNumber) void navigate(paths.purchaseOrder(savedNumber));
   }, [savedNumber, navigate]);
 
   const productInitial = useMemo(
@@ -512,7 +513,7 @@ export function OrderForm({ order }: Props) {
       {formError ? <Alert type="error" showIcon title={formError} className={styles.card} /> : null}
 
       <Flex gap="small" justify="flex-end">
-        <Button onClick={() => void navigate(order ? orderPath(order.order_number) : '/purchase/orders')}>{t('form.cancel')}</Button>
+        <Button onClick={() => void navigate(order ? paths.purchaseOrder(order.order_number) : paths.purchaseOrders())}>{t('form.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={submitting} data-testid="order-save">
           {creating ? t('form.create') : t('form.save')}
         </Button>

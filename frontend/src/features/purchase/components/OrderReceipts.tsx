@@ -2,10 +2,10 @@ import { Empty, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '@/shared/components/ErrorState';
-import { receiptPath } from '../api/endpoints';
 import { useOrderReceipts } from '../api/orders';
 import type { Receipt } from '../api/types';
 import { useFormatters } from '@/shared/utils/format';
+import { paths } from '@/shared/routing/paths';
 
 /** The receipts posted against one order; `linkReceipts` links their numbers to the receipt pages. */
 export function OrderReceipts({ orderId, linkReceipts = true }: { orderId: number; linkReceipts?: boolean }) {
@@ -27,7 +27,7 @@ export function OrderReceipts({ orderId, linkReceipts = true }: { orderId: numbe
         {
           title: t('receipts.receipt_number'),
           dataIndex: 'receipt_number',
-          render: (value: string, receipt) => (linkReceipts ? <Link to={receiptPath(receipt.id)}>{value}</Link> : value),
+          render: (value: string, receipt) => (linkReceipts ? <Link to={paths.purchaseReceipt(receipt.id)}>{value}</Link> : value),
         },
         { title: t('receipts.receipt_date'), dataIndex: 'receipt_date' },
         { title: t('receipts.warehouse'), key: 'warehouse', render: (_, r) => r.warehouse_detail.code },

@@ -5,7 +5,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '@/shared/errors/errorText';
-import { receiptPath } from '../api/endpoints';
 import { useCreateReceipt, useWarehouses } from '../api/receipts';
 import type { PurchaseOrderDetail, PurchaseOrderLine } from '../api/types';
 import { compareQty, subtractQty } from '../lib/decimal';
@@ -13,6 +12,7 @@ import { useFormatters } from '@/shared/utils/format';
 import { useMayPermission } from '@/shared/session/permissions';
 import { PURCHASE_PERMS } from '../permissions';
 import styles from './purchase.module.css';
+import { paths } from '@/shared/routing/paths';
 
 interface Props {
   order: PurchaseOrderDetail;
@@ -93,7 +93,7 @@ export function ReceiveDialog({ order, open, onClose }: Props) {
         description: (
           <>
             {completed ? <div>{t('receive.completedToo')}</div> : null}
-            <Link to={receiptPath(receipt.id)}>{receipt.receipt_number}</Link>
+            <Link to={paths.purchaseReceipt(receipt.id)}>{receipt.receipt_number}</Link>
           </>
         ),
       });

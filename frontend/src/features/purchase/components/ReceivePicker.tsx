@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { searchOrders } from '../api/orders';
-import { OPEN_ORDERS_KEY, orderReceivePath } from '../api/endpoints';
+import { OPEN_ORDERS_KEY } from '../api/endpoints';
 import { RECEIVABLE_STATUSES, type OrderOption } from '../api/types';
 import { orderOption } from '../lib/options';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';
+import { paths } from '@/shared/routing/paths';
 
 interface Props {
   open: boolean;
@@ -29,7 +30,7 @@ export function ReceivePicker({ open, onClose }: Props) {
       cancelText={t('form.cancel')}
       okButtonProps={{ disabled: !chosen, 'data-testid': 'receive-picker-continue' }}
       onOk={() => {
-        if (chosen) void navigate(orderReceivePath(chosen.order_number));
+        if (chosen) void navigate(paths.purchaseOrderReceive(chosen.order_number));
       }}
       onCancel={onClose}
       destroyOnHidden

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { userTypeOf } from '@/shared/session/userType';
 import { useSession } from '@/shared/session/useSession';
-import { orderPath } from '../api/endpoints';
+import { isSupplierPortalPath, paths } from '@/shared/routing/paths';
 
 export interface OrderPortal {
   /** The supplier's read-only view: in the portal (/supplier/...) or any page opened by a supplier user. */
@@ -23,11 +23,11 @@ export function useOrderPortal(): OrderPortal {
   const isSupplierUser = useSession((s) => (s.userInfo ? userTypeOf(s.userInfo) === 'supplier' : false));
   const pv = query.get('pv');
   return useMemo(() => {
-    const inPortal = pathname.startsWith('/supplier/');
+    const inPortal = isSupplierPortalPath(pathname);
     if (!inPortal && !isSupplierUser) {
-      return { supplier: false, listPath: '/purchase/orders', detailPath: orderPath };
+      return { supplier: false, listPath: paths.purchaseOrders(), detailPath: paths.purchaseOrder };
     }
-    const base = inPortal && parentVendorId ? `/supplier/${encodeURIComponent(parentVendorId)}/orders` : '/supplier/orders';
+    const base = paths.supplierBase('orders', inPortal ? parentVendorId : null);
     const keep = inPortal && !parentVendorId && pv ? `?pv=${encodeURIComponent(pv)}` : '';
     return {
       supplier: true,

@@ -9,7 +9,6 @@ import { CommentsPanel } from '@/shared/comments/CommentsPanel';
 import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
-import { orderEditPath } from '../api/endpoints';
 import { useDeleteOrder, useOrderByNumber } from '../api/orders';
 import { OrderLinesTable } from '../components/OrderLinesTable';
 import { OrderReceipts } from '../components/OrderReceipts';
@@ -24,6 +23,7 @@ import { PURCHASE_PERMS } from '../permissions';
 import { useFormatters } from '@/shared/utils/format';
 import styles from '../components/purchase.module.css';
 import { useSeesPrices } from '@/shared/session/prices';
+import { paths } from '@/shared/routing/paths';
 
 /**
  * /purchase/orders/{orderNumber}: header, lines (expanding into their cartons), receipts, shipments,
@@ -112,7 +112,7 @@ export default function PurchaseOrderDetailPage() {
             </Button>
           ) : null}
           {mayChange && order.lines_editable ? (
-            <Button icon={<EditOutlined />} onClick={() => void navigate(orderEditPath(order.order_number))} data-testid="edit-order">
+            <Button icon={<EditOutlined />} onClick={() => void navigate(paths.purchaseOrderEdit(order.order_number))} data-testid="edit-order">
               {t('detail.edit')}
             </Button>
           ) : null}
@@ -122,7 +122,7 @@ export default function PurchaseOrderDetailPage() {
               onConfirm={async () => {
                 await remove.mutateAsync(order.id);
                 void message.success(t('detail.deleted'));
-                void navigate('/purchase/orders');
+                void navigate(paths.purchaseOrders());
               }}
             />
           ) : null}

@@ -4,9 +4,9 @@ import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
-import { orderPath } from '../api/endpoints';
 import { useOrderByNumber } from '../api/orders';
 import { OrderForm } from '../components/OrderForm';
+import { paths } from '@/shared/routing/paths';
 
 /** /purchase/orders/{orderNumber}/edit: open and on-hold orders only (the server refuses the rest). */
 export default function PurchaseOrderEditPage() {
@@ -31,7 +31,7 @@ export default function PurchaseOrderEditPage() {
           status="404"
           title={t('detail.notFound', { orderNumber })}
           subTitle={t('detail.notFoundHint')}
-          extra={<Button onClick={() => void navigate('/purchase/orders')}>{t('detail.backToList')}</Button>}
+          extra={<Button onClick={() => void navigate(paths.purchaseOrders())}>{t('detail.backToList')}</Button>}
         />
       );
     }
@@ -48,7 +48,7 @@ export default function PurchaseOrderEditPage() {
           type="info"
           showIcon
           title={t('detail.readOnly', { status: t(`status.${order.status}`) })}
-          action={<Button onClick={() => void navigate(orderPath(order.order_number))}>{t('detail.backToList')}</Button>}
+          action={<Button onClick={() => void navigate(paths.purchaseOrder(order.order_number))}>{t('detail.backToList')}</Button>}
         />
       )}
     </PageContainer>

@@ -8,7 +8,7 @@ import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import { useListParams } from '@/shared/hooks/useListParams';
-import { ORDER_OWNERS_URL, ORDERS_URL, orderPath } from '../api/endpoints';
+import { ORDER_OWNERS_URL, ORDERS_URL } from '../api/endpoints';
 import { fetchOwner, searchOwners } from '../api/orders';
 import { ORDER_TYPES, isReceivable, type OwnerOption, type PurchaseOrder } from '../api/types';
 import { OrderStatusTabs } from '../components/OrderStatusTabs';
@@ -21,6 +21,7 @@ import { idFilter, ownerOption } from '../lib/options';
 import styles from '../components/purchase.module.css';
 import { useSeesPrices } from '@/shared/session/prices';
 import { formatDate } from '@/shared/utils/format';
+import { paths } from '@/shared/routing/paths';
 
 /** /purchase/orders: every purchase order, with status tabs, totals, search, sort and export. */
 export default function PurchaseOrdersPage() {
@@ -125,7 +126,7 @@ export default function PurchaseOrdersPage() {
     <PageContainer
       extra={
         mayAdd ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/purchase/orders/new')} data-testid="new-order">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.purchaseOrderNew())} data-testid="new-order">
             {t('list.new')}
           </Button>
         ) : null
@@ -140,7 +141,7 @@ export default function PurchaseOrdersPage() {
           listOptions={{ defaultOrdering: '-order_date' }}
           searchPlaceholder={t('list.searchPlaceholder')}
           exportFileName="purchase-orders"
-          onRowClick={(order) => void navigate(orderPath(order.order_number))}
+          onRowClick={(order) => void navigate(paths.purchaseOrder(order.order_number))}
           filters={(params) => (
             <Flex gap="small" wrap>
               <Select

@@ -1,47 +1,38 @@
-import { Button, Card, Descriptions, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { Card, Descriptions, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { isApiError } from '@/api/errors';
-import { ErrorState } from '@/shared/components/ErrorState';
-import { PageContainer } from '@/shared/components/PageContainer';
-import { orderPath } from '../api/endpoints';
+import { Link, useParams } from 'react-router';
+import { DetailPage } from '@/shared/components/DetailPage';
 import { useReceipt } from '../api/receipts';
-import type { ReceiptLine } from '../api/types';
+import type { ReceiptDetail, ReceiptLine } from '../api/types';
 import { useFormatters } from '@/shared/utils/format';
 import styles from '../components/purchase.module.css';
+import { paths } from '@/shared/routing/paths';
 
 /** /purchase/receipts/{id}: what was received, where, and against which order lines. */
 export default function PurchaseReceiptDetailPage() {
   const { t } = useTranslation('purchase');
   const { id } = useParams();
-  const navigate = useNavigate();
-  const f = useFormatters();
   const query = useReceipt(id);
 
-  if (query.isLoading) {
-    return (
-      <PageContainer>
-        <Card>
-          <Skeleton active />
-        </Card>
-      </PageContainer>
-    );
-  }
-  if (query.isError || !query.data) {
-    if (!query.data && (!query.isError || (isApiError(query.error) && query.error.status === 404))) {
-      return (
-        <Result
-          status="404"
-          title={t('receipts.notFound')}
-          extra={<Button onClick={() => void navigate('/purchase/receipts')}>{t('receipts.backToList')}</Button>}
-        />
-      );
-    }
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  const receipt = query.data;
   return (
-    <PageContainer title={`${t('nav:routes.purchaseReceipt')} ${receipt.receipt_number}`}>
+    <DetailPage
+      query={query}
+      invalid={id === undefined || !/^\d+$/.test(id)}
+      notFound={t('receipts.notFound')}
+      backTo={paths.purchaseReceipts()}
+      backLabel={t('receipts.backToList')}
+      title={(receipt) => `${t('nav:routes.purchaseReceipt')} ${receipt.receipt_number}`}
+    >
+      {(receipt) => <ReceiptView receipt={receipt} />}
+    </DetailPage>
+  );
+}
+
+function ReceiptView({ receipt }: { receipt: ReceiptDetail }) {
+  const { t } = useTranslation('purchase');
+  const f = useFormatters();
+  return (
+    <>
       <Card className={styles.section}>
         <Descriptions
           column={{ xs: 1, sm: 2, lg: 3 }}
@@ -51,7 +42,7 @@ export default function PurchaseReceiptDetailPage() {
             {
               key: 'order',
               label: t('receipts.order'),
-              children: <Link to={orderPath(receipt.purchase_order_number)}>{receipt.purchase_order_number}</Link>,
+              children: <Link to={paths.purchaseOrder(receipt.purchase_order_number)}>{receipt.purchase_order_number}</Link>,
             },
             { key: 'supplier', label: t('fields.supplier'), children: `${receipt.supplier.number} · ${receipt.supplier.name}` },
             {
@@ -100,6 +91,6 @@ export default function PurchaseReceiptDetailPage() {
           ]}
         />
       </Card>
-    </PageContainer>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import type { UseListParams } from '@/shared/hooks/useListParams';
-import { ORDERS_URL, RECEIPTS_URL, SUPPLIERS_URL, orderPath, receiptPath } from '../api/endpoints';
+import { ORDERS_URL, RECEIPTS_URL, SUPPLIERS_URL } from '../api/endpoints';
 import { fetchOrder, fetchSupplier, searchOrders, searchSuppliers } from '../api/orders';
 import { useWarehouses } from '../api/receipts';
 import type { OrderOption, Receipt, SupplierOption } from '../api/types';
@@ -20,6 +20,7 @@ import { PURCHASE_PERMS } from '../permissions';
 import { useFormatters } from '@/shared/utils/format';
 import { idFilter, orderOption, supplierOption } from '../lib/options';
 import styles from '../components/purchase.module.css';
+import { paths } from '@/shared/routing/paths';
 
 const DATE = 'YYYY-MM-DD';
 /** The filters of this list, bound to the URL (and sent as they are to the receipts endpoint). */
@@ -122,7 +123,7 @@ export default function PurchaseReceiptsPage() {
       sorter: true,
       hidden: phone,
       render: (_, r) => (
-        <Link to={orderPath(r.purchase_order_number)} onClick={(event) => event.stopPropagation()}>
+        <Link to={paths.purchaseOrder(r.purchase_order_number)} onClick={(event) => event.stopPropagation()}>
           {r.purchase_order_number}
         </Link>
       ),
@@ -153,7 +154,7 @@ export default function PurchaseReceiptsPage() {
         listOptions={{ defaultOrdering: '-receipt_date', filterKeys: FILTER_KEYS }}
         searchPlaceholder={t('receipts.searchPlaceholder')}
         exportFileName="purchase-receipts"
-        onRowClick={(receipt) => void navigate(receiptPath(receipt.id))}
+        onRowClick={(receipt) => void navigate(paths.purchaseReceipt(receipt.id))}
         filters={(list) => <ReceiptFilters list={list} />}
         actions={
           mayReceive ? (

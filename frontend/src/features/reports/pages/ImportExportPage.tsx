@@ -20,6 +20,7 @@ import { IMPORT_FILE_FORMATS, downloadImportTemplate, exportList, type ImportFil
 import { useSession } from '@/shared/session/useSession';
 import styles from '../components/importExport.module.css';
 import { IMPORT_EXPORT_ENDPOINTS, importExportKeys } from '../api/importExport';
+import { paths } from '@/shared/routing/paths';
 
 interface Resource {
   key: string;
@@ -33,14 +34,14 @@ interface Resource {
 
 /** Everything that can be exported and imported; each endpoint offers export/, import-template/ and import/. */
 const RESOURCES: Resource[] = [
-  { key: 'products', endpoint: IMPORT_EXPORT_ENDPOINTS.products, page: '/product', perm: ['products', 'product'], icon: <AppstoreOutlined /> },
-  { key: 'productGroups', endpoint: IMPORT_EXPORT_ENDPOINTS.productGroups, page: '/product-group', perm: ['products', 'productgroup'], icon: <ClusterOutlined /> },
-  { key: 'customers', endpoint: IMPORT_EXPORT_ENDPOINTS.customers, page: '/customer', perm: ['customers', 'customer'], icon: <TeamOutlined /> },
-  { key: 'suppliers', endpoint: IMPORT_EXPORT_ENDPOINTS.suppliers, page: '/purchase/suppliers', perm: ['suppliers', 'supplier'], icon: <ShopOutlined /> },
+  { key: 'products', endpoint: IMPORT_EXPORT_ENDPOINTS.products, page: paths.products(), perm: ['products', 'product'], icon: <AppstoreOutlined /> },
+  { key: 'productGroups', endpoint: IMPORT_EXPORT_ENDPOINTS.productGroups, page: paths.productGroups(), perm: ['products', 'productgroup'], icon: <ClusterOutlined /> },
+  { key: 'customers', endpoint: IMPORT_EXPORT_ENDPOINTS.customers, page: paths.customers(), perm: ['customers', 'customer'], icon: <TeamOutlined /> },
+  { key: 'suppliers', endpoint: IMPORT_EXPORT_ENDPOINTS.suppliers, page: paths.suppliers(), perm: ['suppliers', 'supplier'], icon: <ShopOutlined /> },
   {
     key: 'parentVendors',
     endpoint: IMPORT_EXPORT_ENDPOINTS.parentVendors,
-    page: '/purchase/parent-vendors',
+    page: paths.parentVendors(),
     perm: ['suppliers', 'parentvendor'],
     icon: <ApartmentOutlined />,
   },

@@ -56,12 +56,6 @@ export const CUSTOMERS_URL = '/api/customers/';
 export const PRODUCTS_URL = '/api/products/';
 export const WAREHOUSES_URL = '/api/inventory/warehouses/';
 
-export const orderPath = (id: number) => `/sales/orders/${id}`;
-export const orderEditPath = (id: number) => `/sales/orders/${id}/edit`;
-export const invoicePath = (id: number) => `/sales/invoices/${id}`;
-export const deliveryPath = (id: number) => `/sales/deliveries/${id}`;
-export const shipmentPath = (id: number) => `/sales/shipment?shipment=${id}`;
-
 /** What the selects use of a customer and a product (the list endpoints answer the whole records). */
 export type CustomerOption = Pick<
   S['Customer'],

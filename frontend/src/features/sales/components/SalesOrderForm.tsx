@@ -20,7 +20,6 @@ import {
   PRODUCTS_URL,
   SHIP_TO_FIELDS,
   customerDefaults,
-  orderPath,
   searchCustomers,
   searchOwners,
   searchProducts,
@@ -35,6 +34,7 @@ import {
   type ShipTo,
 } from '../api/sales';
 import { lineAmounts, orderTotals } from '../lib/amounts';
+import { paths } from '@/shared/routing/paths';
 
 /** A line as the form holds it: decimals as strings, dates as Dayjs. */
 export interface LineValues {
@@ -306,7 +306,7 @@ export function SalesOrderForm({ order: given }: Props) {
         ? await update.mutateAsync({ ...input, confirm: false, id: order.id, unchanged_since: order.updated_at })
         : await create.mutateAsync(input);
       void message.success(t(editing ? 'edit.saved' : 'create.created', { number: saved.order_number }));
-      setLeaveTo(orderPath(saved.id));
+      setLeaveTo(paths.salesOrder(saved.id));
     } catch (err) {
       const rest = applyApiErrorToForm(form, err, errorText);
       const fieldErrors = isApiError(err) ? (err.fieldErrors ?? {}) : {};
@@ -622,7 +622,7 @@ export function SalesOrderForm({ order: given }: Props) {
               <Button type="primary" htmlType="submit" loading={pending} data-testid="save-order">
                 {t('edit.save')}
               </Button>
-              <Button onClick={() => void navigate(orderPath(order.id))} data-testid="cancel-edit">
+              <Button onClick={() => void navigate(paths.salesOrder(order.id))} data-testid="cancel-edit">
                 {t('edit.cancel')}
               </Button>
             </>

@@ -10,9 +10,7 @@ import { ErrorState } from '@/shared/components/ErrorState';
 import { useErrorText } from '@/shared/errors/errorText';
 import {
   deliveryNoteUrl,
-  invoicePath,
   openPdf,
-  orderPath,
   useAddCartons,
   useCreateInvoice,
   useDeleteShipment,
@@ -21,6 +19,7 @@ import {
   useShipmentAction,
 } from '../api/sales';
 import { ShipmentStatusTag } from './StatusTags';
+import { paths } from '@/shared/routing/paths';
 
 /** One shipment: lines, cartons (scanned or typed codes), and its actions (pick, ship, deliver, delivery
  * note, invoice, delete). Used on the order page and the shipments page. */
@@ -98,7 +97,7 @@ export function ShipmentPanel({ id, showOrder = false }: { id: number; showOrder
           </Typography.Text>
           <ShipmentStatusTag status={shipment.status} />
           {showOrder ? (
-            <Button type="link" onClick={() => void navigate(orderPath(shipment.sales_order))}>
+            <Button type="link" onClick={() => void navigate(paths.salesOrder(shipment.sales_order))}>
               {shipment.order_number} · {shipment.customer_name}
             </Button>
           ) : null}
@@ -125,7 +124,7 @@ export function ShipmentPanel({ id, showOrder = false }: { id: number; showOrder
         {mayInvoice && !open ? (
           <Button
             onClick={() =>
-              invoice.mutate({ shipments: [id] }, { onSuccess: (inv) => void navigate(invoicePath(inv.id)), onError })
+              invoice.mutate({ shipments: [id] }, { onSuccess: (inv) => void navigate(paths.salesInvoice(inv.id)), onError })
             }
             loading={invoice.isPending}
             data-testid="invoice-shipment"

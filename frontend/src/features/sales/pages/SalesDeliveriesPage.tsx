@@ -15,7 +15,6 @@ import { useSession } from '@/shared/session/useSession';
 import {
   CUSTOMERS_URL,
   DELIVERIES_URL,
-  deliveryPath,
   fetchCustomer,
   deliveryCalendarQueryOptions,
   searchCustomers,
@@ -23,6 +22,7 @@ import {
   type CustomerOption,
   type Delivery,
 } from '../api/sales';
+import { paths } from '@/shared/routing/paths';
 
 const customerOption = (c: CustomerOption) => ({ value: c.id, label: `${c.number} ${c.name}`, record: c });
 const idOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
@@ -168,7 +168,7 @@ function DeliveryList() {
       columns={columns}
       listOptions={{ defaultOrdering: 'due_date', filterKeys: ['customer', 'status', 'warehouse'] }}
       searchPlaceholder={t('list.searchDeliveries')}
-      onRowClick={(d) => void navigate(deliveryPath(d.id))}
+      onRowClick={(d) => void navigate(paths.salesDelivery(d.id))}
       filters={(params) => (
         <Flex gap="small" wrap>
           <CustomerSelect
@@ -267,7 +267,7 @@ function DeliveryCalendar({ mode, setParam }: { mode: 'week' | 'month'; setParam
                     danger={d.is_late}
                     size="small"
                     style={{ display: 'block', padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
-                    onClick={() => void navigate(deliveryPath(d.id))}
+                    onClick={() => void navigate(paths.salesDelivery(d.id))}
                   >
                     {d.order_number} · {d.customer_name} · {d.product_number} × {f.qty(d.open_quantity)}
                   </Button>

@@ -2,10 +2,10 @@ import { Button, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useFormatters } from '@/shared/utils/format';
-import { PageContainer } from '@/shared/components/PageContainer';
-import { orderPath, useDelivery, type Delivery } from '../api/sales';
-import { DocumentLoader } from '../components/DocumentLoader';
+import { useDelivery, type Delivery } from '../api/sales';
+import { DetailPage } from '@/shared/components/DetailPage';
 import { OrderStatusTag } from '../components/StatusTags';
+import { paths } from '@/shared/routing/paths';
 
 /** /sales/deliveries/{id}: one order line still to ship, with its due date and what is planned. */
 export default function SalesDeliveryDetailPage() {
@@ -13,47 +13,50 @@ export default function SalesDeliveryDetailPage() {
   const { id } = useParams();
   const deliveryId = Number(id);
   const query = useDelivery(deliveryId);
+  const navigate = useNavigate();
   return (
-    <DocumentLoader query={query} invalid={!Number.isFinite(deliveryId)} notFound={t('deliveries.notFound')} listPath="/sales/deliveries">
+    <DetailPage
+      query={query}
+      invalid={!Number.isFinite(deliveryId)}
+      notFound={t('deliveries.notFound')}
+      backTo={paths.salesDeliveries()}
+      backLabel={t('detail.backToList')}
+      title={(d) => `${d.order_number} / ${d.line_number}`}
+      extra={(d) => <Button onClick={() => void navigate(paths.salesOrder(d.order))}>{d.order_number}</Button>}
+    >
       {(delivery) => <DeliveryView d={delivery} />}
-    </DocumentLoader>
+    </DetailPage>
   );
 }
 
 function DeliveryView({ d }: { d: Delivery }) {
   const { t } = useTranslation('sales');
-  const navigate = useNavigate();
   const f = useFormatters();
   return (
-    <PageContainer
-      title={`${d.order_number} / ${d.line_number}`}
-      extra={<Button onClick={() => void navigate(orderPath(d.order))}>{d.order_number}</Button>}
-    >
-      <Card>
-        <Descriptions column={{ xs: 1, sm: 2 }}>
-          <Descriptions.Item label={t('fields.customer')}>{d.customer_name}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.status')}>
-            <OrderStatusTag status={d.order_status as never} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('fields.product')}>
-            {d.product_number} {d.product_name}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('fields.warehouse')}>{d.warehouse_code || '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.due')}>
-            <Typography.Text type={d.is_late ? 'danger' : undefined}>{d.due_date}</Typography.Text>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('fields.requested_date')}>{d.requested_date ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.confirmed_date')}>{d.confirmed_date ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.quantity')}>{f.qty(d.quantity)}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.shipped')}>{f.qty(d.quantity_shipped)}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.reserved')}>{f.qty(d.quantity_reserved)}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.open_quantity')}>{f.qty(d.open_quantity)}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.planned_quantity')}>
-            {f.qty(d.planned_quantity)} {d.planned_date ? `(${d.planned_date})` : ''}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('fields.status')}>{t(`scheduleStatus.${d.schedule_status}`)}</Descriptions.Item>
-        </Descriptions>
-      </Card>
-    </PageContainer>
+    <Card>
+      <Descriptions column={{ xs: 1, sm: 2 }}>
+        <Descriptions.Item label={t('fields.customer')}>{d.customer_name}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.status')}>
+          <OrderStatusTag status={d.order_status as never} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.product')}>
+          {d.product_number} {d.product_name}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.warehouse')}>{d.warehouse_code || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.due')}>
+          <Typography.Text type={d.is_late ? 'danger' : undefined}>{d.due_date}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.requested_date')}>{d.requested_date ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.confirmed_date')}>{d.confirmed_date ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.quantity')}>{f.qty(d.quantity)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.shipped')}>{f.qty(d.quantity_shipped)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.reserved')}>{f.qty(d.quantity_reserved)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.open_quantity')}>{f.qty(d.open_quantity)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.planned_quantity')}>
+          {f.qty(d.planned_quantity)} {d.planned_date ? `(${d.planned_date})` : ''}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.status')}>{t(`scheduleStatus.${d.schedule_status}`)}</Descriptions.Item>
+      </Descriptions>
+    </Card>
   );
 }

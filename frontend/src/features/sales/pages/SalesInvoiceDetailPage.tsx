@@ -12,10 +12,8 @@ import { useErrorText } from '@/shared/errors/errorText';
 import {
   downloadFacturx,
   downloadUbl,
-  invoicePath,
   invoicePdfUrl,
   openPdf,
-  orderPath,
   useCreditNote,
   useDeleteInvoice,
   useInvoice,
@@ -25,11 +23,12 @@ import {
   type InvoiceDetail,
   type UblProblem,
 } from '../api/sales';
-import { DocumentLoader } from '../components/DocumentLoader';
+import { DetailPage } from '@/shared/components/DetailPage';
 import { DeliveriesCard, einvoiceProblems, PeppolSendButton, ProblemList, SendEmailButton, SendEmailDialog } from '../components/EInvoiceDelivery';
 import { PaymentStatusTag } from '../components/StatusTags';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { InvoiceAccountingState } from '@/shared/accounting/InvoiceAccountingState';
+import { paths } from '@/shared/routing/paths';
 
 /** /sales/invoices/{id}: an invoice or credit note; a draft's details (note, payment terms, language,
  * reverse charge) are edited in a form, and the draft posted (numbered) or deleted; a posted one is
@@ -40,9 +39,9 @@ export default function SalesInvoiceDetailPage() {
   const invoiceId = Number(id);
   const query = useInvoice(invoiceId);
   return (
-    <DocumentLoader query={query} invalid={!Number.isFinite(invoiceId)} notFound={t('invoice.notFound')} listPath="/sales/invoices">
+    <DetailPage query={query} invalid={!Number.isFinite(invoiceId)} notFound={t('invoice.notFound')} backTo={paths.salesInvoices()} backLabel={t('detail.backToList')}>
       {(inv) => <InvoiceView inv={inv} />}
-    </DocumentLoader>
+    </DetailPage>
   );
 }
 
@@ -126,7 +125,7 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
             </Popconfirm>
           ) : null}
           {draft && mayDelete ? (
-            <Popconfirm title={t('invoice.confirmDelete')} onConfirm={() => remove.mutate(inv.id, { onSuccess: () => void navigate('/sales/invoices'), onError })}>
+            <Popconfirm title={t('invoice.confirmDelete')} onConfirm={() => remove.mutate(inv.id, { onSuccess: () => void navigate(paths.salesInvoices()), onError })}>
               <Button danger>{t('invoice.delete')}</Button>
             </Popconfirm>
           ) : null}
@@ -161,7 +160,7 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
       <Card style={{ marginBottom: 16 }}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('fields.order_number')}>
-            <Button type="link" size="small" onClick={() => void navigate(orderPath(inv.sales_order))}>
+            <Button type="link" size="small" onClick={() => void navigate(paths.salesOrder(inv.sales_order))}>
               {inv.order_number}
             </Button>
           </Descriptions.Item>
@@ -170,7 +169,7 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
           <Descriptions.Item label={t('fields.due_date')}>{inv.due_date ?? '—'}</Descriptions.Item>
           {inv.credited_invoice ? (
             <Descriptions.Item label={t('invoice.corrects')}>
-              <Button type="link" size="small" onClick={() => void navigate(invoicePath(inv.credited_invoice as number))}>
+              <Button type="link" size="small" onClick={() => void navigate(paths.salesInvoice(inv.credited_invoice as number))}>
                 {inv.credited_invoice_number}
               </Button>
             </Descriptions.Item>
@@ -226,7 +225,7 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
             <Descriptions.Item label={t('invoice.creditNotes')}>
               <Flex gap="small" wrap data-testid="invoice-credit-notes">
                 {inv.credit_notes.map((note) => (
-                  <Button key={note.id} type="link" size="small" onClick={() => void navigate(invoicePath(note.id))}>
+                  <Button key={note.id} type="link" size="small" onClick={() => void navigate(paths.salesInvoice(note.id))}>
                     {note.number || t('invoice.draftNumber')} · {f.money(note.total_gross, inv.currency)}
                     {note.status === 'draft' ? ` (${t('paymentStatus.draft')})` : ''}
                   </Button>
@@ -481,7 +480,7 @@ function CreditNoteDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClos
         post: postNow,
         ...(full ? {} : { lines: chosen.map((l) => ({ invoice_line: l.id, quantity: quantities[l.id] })) }),
       },
-      { onSuccess: (cn) => void navigate(invoicePath(cn.id)), onError: (err) => setError(errorText(err)) },
+      { onSuccess: (cn) => void navigate(paths.salesInvoice(cn.id)), onError: (err) => setError(errorText(err)) },
     );
   return (
     <Modal

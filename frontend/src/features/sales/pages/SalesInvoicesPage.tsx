@@ -6,8 +6,9 @@ import { PageContainer } from '@/shared/components/PageContainer';
 import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
-import { INVOICES_URL, PAYMENT_STATUSES, invoicePath, type Invoice } from '../api/sales';
+import { INVOICES_URL, PAYMENT_STATUSES, type Invoice } from '../api/sales';
 import { PaymentStatusTag } from '../components/StatusTags';
+import { paths } from '@/shared/routing/paths';
 
 /** /sales/invoices: invoices and credit notes with their payment status (open, partially paid, paid,
  * overdue), filtered by kind and payment status. */
@@ -61,7 +62,7 @@ export default function SalesInvoicesPage() {
           listOptions={{ defaultOrdering: '-created_at' }}
           searchPlaceholder={t('list.searchInvoices')}
           exportFileName="sales-invoices"
-          onRowClick={(inv) => void navigate(invoicePath(inv.id))}
+          onRowClick={(inv) => void navigate(paths.salesInvoice(inv.id))}
           filters={(params) => (
             <Flex gap="small" wrap>
               <Select

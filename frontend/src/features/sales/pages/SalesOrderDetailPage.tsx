@@ -10,8 +10,6 @@ import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
 import {
-  invoicePath,
-  orderEditPath,
   useCreateInvoice,
   useCreateShipment,
   useDeleteOrder,
@@ -21,10 +19,11 @@ import {
   useSalesOrder,
   type SalesOrderDetail,
 } from '../api/sales';
-import { DocumentLoader } from '../components/DocumentLoader';
+import { DetailPage } from '@/shared/components/DetailPage';
 import { ShipmentPanel } from '../components/ShipmentPanel';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { OrderStatusTag, PaymentStatusTag } from '../components/StatusTags';
+import { paths } from '@/shared/routing/paths';
 
 /** /sales/orders/{id}: header, lines with shipped/invoiced progress, shipments (with cartons),
  * invoices, comments, status actions and why the order has its status. */
@@ -34,9 +33,9 @@ export default function SalesOrderDetailPage() {
   const orderId = Number(id);
   const query = useSalesOrder(orderId);
   return (
-    <DocumentLoader query={query} invalid={!Number.isFinite(orderId)} notFound={t('detail.notFound')} listPath="/sales/orders">
+    <DetailPage query={query} invalid={!Number.isFinite(orderId)} notFound={t('detail.notFound')} backTo={paths.salesOrders()} backLabel={t('detail.backToList')}>
       {(order) => <OrderView order={order} />}
-    </DocumentLoader>
+    </DetailPage>
   );
 }
 
@@ -73,7 +72,7 @@ function OrderView({ order }: { order: SalesOrderDetail }) {
       extra={
         <>
           {mayChange && order.status === 'draft' ? (
-            <Button icon={<EditOutlined />} onClick={() => void navigate(orderEditPath(order.id))} data-testid="edit-order">
+            <Button icon={<EditOutlined />} onClick={() => void navigate(paths.salesOrderEdit(order.id))} data-testid="edit-order">
               {t('detail.edit')}
             </Button>
           ) : null}
@@ -91,7 +90,7 @@ function OrderView({ order }: { order: SalesOrderDetail }) {
             <Button
               icon={<FileDoneOutlined />}
               loading={createInvoice.isPending}
-              onClick={() => createInvoice.mutate({ sales_order: order.id }, { onSuccess: (inv) => void navigate(invoicePath(inv.id)), onError })}
+              onClick={() => createInvoice.mutate({ sales_order: order.id }, { onSuccess: (inv) => void navigate(paths.salesInvoice(inv.id)), onError })}
             >
               {t('detail.invoiceShipped')}
             </Button>
@@ -109,7 +108,7 @@ function OrderView({ order }: { order: SalesOrderDetail }) {
           {mayDelete && order.status === 'draft' ? (
             <Popconfirm
               title={t('detail.confirmDelete')}
-              onConfirm={() => remove.mutate(order.id, { onSuccess: () => void navigate('/sales/orders'), onError })}
+              onConfirm={() => remove.mutate(order.id, { onSuccess: () => void navigate(paths.salesOrders()), onError })}
             >
               <Button danger type="text">
                 {t('detail.delete')}
@@ -266,7 +265,7 @@ function Invoices({ orderId }: { orderId: number }) {
       pagination={false}
       locale={{ emptyText: t('detail.noInvoices') }}
       dataSource={query.data?.results ?? []}
-      onRow={(inv) => ({ onClick: () => void navigate(invoicePath(inv.id)), style: { cursor: 'pointer' } })}
+      onRow={(inv) => ({ onClick: () => void navigate(paths.salesInvoice(inv.id)), style: { cursor: 'pointer' } })}
       columns={[
         { title: t('fields.number'), key: 'number', render: (_, inv) => inv.number || t('invoice.draftNumber') },
         { title: t('fields.kind'), dataIndex: 'kind', render: (v: string) => t(`kind.${v}`) },

@@ -2,10 +2,11 @@ import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@/shared/components/PageContainer';
-import { orderPath, useSalesOrder, type SalesOrderDetail } from '../api/sales';
-import { DocumentLoader } from '../components/DocumentLoader';
+import { useSalesOrder, type SalesOrderDetail } from '../api/sales';
+import { DetailPage } from '@/shared/components/DetailPage';
 import { SalesOrderForm } from '../components/SalesOrderForm';
 import { useMayPermission } from '../hooks/usePermission';
+import { paths } from '@/shared/routing/paths';
 
 /** /sales/orders/{id}/edit: a draft in the new-order page's form. Any other status gets a notice and
  * the way back (the server refuses the save too, should the draft be confirmed while it is open). */
@@ -15,9 +16,9 @@ export default function SalesOrderEditPage() {
   const orderId = Number(id);
   const query = useSalesOrder(orderId, { frozen: true });
   return (
-    <DocumentLoader query={query} invalid={!Number.isFinite(orderId)} notFound={t('detail.notFound')} listPath="/sales/orders">
+    <DetailPage query={query} invalid={!Number.isFinite(orderId)} notFound={t('detail.notFound')} backTo={paths.salesOrders()} backLabel={t('detail.backToList')}>
       {(order) => <EditView order={order} />}
-    </DocumentLoader>
+    </DetailPage>
   );
 }
 
@@ -25,7 +26,7 @@ function EditView({ order }: { order: SalesOrderDetail }) {
   const { t } = useTranslation('sales');
   const navigate = useNavigate();
   const mayChange = useMayPermission('salesorders.change_salesorder');
-  const back = <Button onClick={() => void navigate(orderPath(order.id))}>{t('edit.backToOrder')}</Button>;
+  const back = <Button onClick={() => void navigate(paths.salesOrder(order.id))}>{t('edit.backToOrder')}</Button>;
   return (
     <PageContainer title={t('edit.title', { number: order.order_number })}>
       {!mayChange ? (

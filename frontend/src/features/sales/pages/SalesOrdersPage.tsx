@@ -14,13 +14,13 @@ import {
   ORDER_STATUSES,
   ORDERS_URL,
   fetchCustomer,
-  orderPath,
   searchCustomers,
   type CustomerOption,
   type SalesOrder,
 } from '../api/sales';
 import { OrderStatusTag } from '../components/StatusTags';
 import { formatDate } from '@/shared/utils/format';
+import { paths } from '@/shared/routing/paths';
 
 const customerOption = (c: CustomerOption) => ({ value: c.id, label: `${c.number} ${c.name}`, record: c });
 const idOf = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined);
@@ -96,7 +96,7 @@ export default function SalesOrdersPage() {
     <PageContainer
       extra={
         mayAdd ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/sales/sales-order-detail')} data-testid="new-sales-order">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.salesOrderNew())} data-testid="new-sales-order">
             {t('list.new')}
           </Button>
         ) : null
@@ -110,7 +110,7 @@ export default function SalesOrdersPage() {
           listOptions={{ defaultOrdering: '-order_date' }}
           searchPlaceholder={t('list.searchOrders')}
           exportFileName="sales-orders"
-          onRowClick={(order) => void navigate(orderPath(order.id))}
+          onRowClick={(order) => void navigate(paths.salesOrder(order.id))}
           filters={(params) => (
             <Flex gap="small" wrap>
               <Select

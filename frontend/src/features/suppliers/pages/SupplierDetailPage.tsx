@@ -13,6 +13,7 @@ import { supplierQuery, updateSupplier, useDeleteSupplier, useInvalidateSupplier
 import { SupplierForm, supplierToValues } from '../components/SupplierForm';
 import { useHasPermission } from '@/shared/session/permissions';
 import styles from './pages.module.css';
+import { paths } from '@/shared/routing/paths';
 
 /** One supplier: its details (edit, delete) and its comments with attachments. */
 export default function SupplierDetailPage() {
@@ -32,7 +33,7 @@ export default function SupplierDetailPage() {
   useUnsavedChangesGuard(dirty);
 
   const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/purchase/suppliers')}>
+    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(paths.suppliers())}>
       {t('detail.back')}
     </Button>
   );
@@ -101,7 +102,7 @@ export default function SupplierDetailPage() {
                         onConfirm={async () => {
                           await remove.mutateAsync(supplier.id);
                           setDirty(false);
-                          await navigate('/purchase/suppliers');
+                          await navigate(paths.suppliers());
                         }}
                       >
                         <Button danger icon={<DeleteOutlined />}>

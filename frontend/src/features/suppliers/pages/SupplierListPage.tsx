@@ -15,6 +15,7 @@ import { countryName, countryOptions } from '@/shared/countries/countries';
 import { useHasPermission } from '@/shared/session/permissions';
 import styles from './pages.module.css';
 import { ActiveStatusFilter, activeStatusColumn } from '@/shared/components/ActiveStatus';
+import { paths } from '@/shared/routing/paths';
 
 /** Suppliers: server paging, sorting, search and filters in the URL; export, import, create. */
 export default function SupplierListPage() {
@@ -74,7 +75,7 @@ export default function SupplierListPage() {
         listOptions={{ defaultOrdering: 'number', filterKeys: ['parent_vendor', 'country', 'is_active', 'currency'] }}
         searchPlaceholder={t('list.searchPlaceholder')}
         exportFileName="suppliers"
-        onRowClick={(row) => void navigate(`/purchase/suppliers/${row.id}`)}
+        onRowClick={(row) => void navigate(paths.supplier(row.id))}
         filters={(list) => (
           <>
             <Select
@@ -121,7 +122,7 @@ export default function SupplierListPage() {
         onCreated={(supplier) => {
           setCreating(false);
           void invalidate();
-          void navigate(`/purchase/suppliers/${supplier.id}`);
+          void navigate(paths.supplier(supplier.id));
         }}
       />
       <ImportDialog

@@ -16,6 +16,7 @@ import { ResetPasswordModal } from './ResetPasswordModal';
 import { UserCreateDrawer } from './UserCreateDrawer';
 import { USER_TYPES } from './userLabels';
 import styles from './users.module.css';
+import { paths } from '@/shared/routing/paths';
 
 interface Props {
   /** Open the create drawer at once (the /user/create route). */
@@ -135,7 +136,7 @@ export function UsersList({ initialCreate = false }: Props) {
         listOptions={{ defaultOrdering: 'username', filterKeys: ['user_type', 'is_active', 'role'] }}
         searchPlaceholder={t('list.searchPlaceholder')}
         exportFileName="users"
-        onRowClick={(row) => void navigate(`/user/${row.id}`)}
+        onRowClick={(row) => void navigate(paths.user(row.id))}
         filters={(list) => (
           <>
             <Select
@@ -182,13 +183,13 @@ export function UsersList({ initialCreate = false }: Props) {
         open={creating}
         onClose={() => {
           setCreating(false);
-          if (initialCreate) void navigate('/user');
+          if (initialCreate) void navigate(paths.users());
         }}
         onCreated={(user) => {
           setCreating(false);
           void message.success(t('create.done', { username: user.username }));
           void invalidate();
-          void navigate(`/user/${user.id}`);
+          void navigate(paths.user(user.id));
         }}
       />
       <ResetPasswordModal

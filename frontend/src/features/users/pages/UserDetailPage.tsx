@@ -15,6 +15,7 @@ import { ResetPasswordModal } from '../components/ResetPasswordModal';
 import { UserAccountForm } from '../components/UserAccountForm';
 import { useHasPermission } from '@/shared/session/permissions';
 import styles from '../components/users.module.css';
+import { paths } from '@/shared/routing/paths';
 
 /** One user: account fields, memberships per company, deactivate/activate, reset password. */
 export default function UserDetailPage() {
@@ -34,7 +35,7 @@ export default function UserDetailPage() {
   useUnsavedChangesGuard(accountDirty || membershipsDirty);
 
   const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/user')}>
+    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(paths.users())}>
       {t('detail.back')}
     </Button>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/shared/session/useSession';
 import { searchQueryOptions } from '../api/warehouse';
+import { paths } from '@/shared/routing/paths';
 
 /** How long typing must pause before the hits are looked up: a scanner types a whole code well within it. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -48,7 +49,7 @@ export function WarehouseSearch() {
     const text = value.trim();
     const traced = traceCodeOf(text);
     if (traced) {
-      open(`/warehouse/inventory?carton=${encodeURIComponent(traced)}`);
+      open(paths.warehouseInventory(traced));
       return;
     }
     if (text.length < 2) return;
