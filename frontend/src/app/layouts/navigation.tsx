@@ -43,6 +43,7 @@ export const DEFAULT_MENU: NavNode[] = [
     label: 'menu.sales',
     icon: <ShoppingCartOutlined />,
     children: [
+      { label: 'menu.salesQuotations', to: '/sales/quotations', permission: 'salesorders.view_salesquotation' },
       { label: 'menu.salesOrders', to: '/sales/orders', permission: 'salesorders.view_salesorder' },
       { label: 'menu.salesShipments', to: '/sales/shipment', permission: 'salesorders.view_shipment' },
       { label: 'menu.salesInvoices', to: '/sales/invoices', permission: 'salesorders.view_invoice' },

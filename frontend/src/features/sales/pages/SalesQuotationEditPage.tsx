@@ -1,0 +1,46 @@
+import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PageContainer } from '@/shared/components/PageContainer';
+import { quotationPath, quotationsPath, useQuotation, type QuotationDetail } from '../api/sales';
+import { DocumentLoader } from '../components/DocumentLoader';
+import { QuotationForm } from '../components/QuotationForm';
+import { useMayPermission } from '../hooks/usePermission';
+
+/** /sales/quotations/{id}/edit: a draft or sent quotation in the new quotation's form; any other status
+ * gets a notice and the way back (the server refuses the save too). */
+export default function SalesQuotationEditPage() {
+  const { t } = useTranslation('sales');
+  const { id } = useParams();
+  const quotationId = Number(id);
+  const query = useQuotation(quotationId, { frozen: true });
+  return (
+    <DocumentLoader query={query} invalid={!Number.isFinite(quotationId)} notFound={t('quotation.notFound')} listPath={quotationsPath}>
+      {(quotation) => <EditView quotation={quotation} />}
+    </DocumentLoader>
+  );
+}
+
+function EditView({ quotation }: { quotation: QuotationDetail }) {
+  const { t } = useTranslation('sales');
+  const navigate = useNavigate();
+  const mayChange = useMayPermission('salesorders.change_salesquotation');
+  const back = <Button onClick={() => void navigate(quotationPath(quotation.id))}>{t('quotation.back')}</Button>;
+  return (
+    <PageContainer title={t('quotation.editTitle', { number: quotation.quotation_number })}>
+      {!mayChange ? (
+        <Alert type="warning" showIcon title={t('quotation.noPermission')} action={back} data-testid="edit-refused" />
+      ) : !quotation.allowed_actions.includes('edit') ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('quotation.notEditable', { number: quotation.quotation_number, status: t(`quotation.status.${quotation.status}`) })}
+          action={back}
+          data-testid="edit-refused"
+        />
+      ) : (
+        <QuotationForm quotation={quotation} />
+      )}
+    </PageContainer>
+  );
+}
