@@ -85,7 +85,7 @@ describe('the quotation list', () => {
     server.on('GET', QUOTATIONS, ok(page([])));
     renderApp('/sales/quotations?status=expired');
     await waitFor(() =>
-      expect(server.requests.some((r) => r.url === QUOTATIONS && (r.params as Record<string, unknown>)?.status === 'expired')).toBe(true),
+      expect(server.requests.some((r) => r.url === QUOTATIONS && r.params?.status === 'expired')).toBe(true),
     );
   });
 });
@@ -94,7 +94,7 @@ describe('accepting a quotation', () => {
   it('makes the sales order and opens it', async () => {
     server.on('GET', QUOTATION_URL, ok(makeQuotation()));
     server.on('POST', `${QUOTATION_URL}accept/`, ok({ sales_order: 12, order_number: 'SO-2026-00012', quotation: makeQuotation({ status: 'accepted' }) }));
-    server.on('GET', '/api/salesorders/orders/12/', ok(makeOrder({ quotation: 5, quotation_number: 'Q-2026-00005' } as never)));
+    server.on('GET', '/api/salesorders/orders/12/', ok(makeOrder({ quotation: 5, quotation_number: 'Q-2026-00005' })));
     const { router } = renderApp('/sales/quotations/5');
     fireEvent.click(await screen.findByTestId('accept-quotation'));
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
