@@ -40,15 +40,14 @@ process.env.E2E_PICTURES_DAY ??= '2026-03-02';
 const PICTURES_DAY = process.env.E2E_PICTURES_DAY;
 const PICTURES_ONLY = process.env.E2E_PICTURES_ONLY === '1';
 /**
- * The route pictures run with `make pictures` (E2E_PICTURES_ONLY) or with E2E_ROUTE_PICTURES=1 beside the
- * journeys. They are not yet in a plain run (`make test`): lists whose rows tie on their sort key (same
- * date) come out in an order that depends on the query plan, which changes once the database has been
- * analysed, so the same page can draw its tied rows in another order. Every ordering needs a final unique
- * key first (docs/accessibility.md, "Pictures"). A plain run draws only the sign-in pictures, against the
- * journeys' server.
+ * The route pictures run in every run that starts its own servers (`make test`, `make test-e2e`, `make
+ * pictures`): the pictures' server starts beside the journeys' one. E2E_ROUTE_PICTURES=0 leaves them
+ * out; so does a run against a server started by hand (E2E_BASE_URL) without E2E_PICTURES_BASE_URL.
+ * Without them, only the sign-in pictures run, against the journeys' server (the sign-in page shows no
+ * data). docs/accessibility.md, "Pictures".
  */
 const ROUTE_PICTURES =
-  PICTURES_ONLY || (process.env.E2E_ROUTE_PICTURES === '1' && (!EXTERNAL || Boolean(process.env.E2E_PICTURES_BASE_URL)));
+  PICTURES_ONLY || (process.env.E2E_ROUTE_PICTURES !== '0' && (!EXTERNAL || Boolean(process.env.E2E_PICTURES_BASE_URL)));
 if (!ROUTE_PICTURES) process.env.E2E_ROUTE_PICTURES_OFF = '1';
 if (ROUTE_PICTURES && !EXTERNAL && !process.env.E2E_PICTURES_PORT) {
   let port = freePort();
@@ -122,9 +121,10 @@ export default defineConfig({
         command: PICTURES_ONLY || !ROUTE_PICTURES ? 'bash ../scripts/e2e-server.sh' : 'bash ../scripts/e2e-servers.sh',
         url: `${PICTURES_ONLY ? PICTURES_URL : BASE_URL}/api/schema/`,
         reuseExistingServer: false,
-        // Migrating and loading every area's demo data: about 30 s on a quiet 2-core machine, several
-        // minutes when the machine is busy. A start-up limit only, never a measure of speed.
-        timeout: 420_000,
+        // Migrating and loading every area's demo data: about 30 s on a quiet 2-core machine, over 7
+        // minutes when the machine is busy (load 15-17 on 2 cores). A start-up limit only, never a
+        // measure of speed: it waits for the server as long as a CI run could afford to.
+        timeout: 1_800_000,
         // The partners the journeys stand up (a Visma in Node) listen on this machine over plain http:
         // this test installation's operator lets the outbound client reach them (docs/tenancy.md).
         env: {

@@ -338,6 +338,7 @@ SPECTACULAR_SETTINGS = {
         "WarehouseCartonStatusEnum": "apps.inventory.models.WarehouseCarton.Status",
         "SalesOrderStatusEnum": "apps.salesorders.models.SalesOrder.Status",
         "SalesShipmentStatusEnum": "apps.salesorders.models.Shipment.Status",
+        "SalesQuotationStatusEnum": "apps.salesorders.models.SalesQuotation.Status",
         "InvoiceStatusEnum": "apps.salesorders.models.Invoice.Status",
         "InvoiceKindEnum": "apps.salesorders.models.Invoice.Kind",
         "DocumentLanguageEnum": "apps.salesorders.models.Language",

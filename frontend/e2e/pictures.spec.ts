@@ -156,7 +156,7 @@ const KINDS: { user: DemoUser | null; folder: string; routes: string[]; ids: typ
 ];
 
 test.describe('the first view of every route', () => {
-  test.skip(process.env.E2E_ROUTE_PICTURES_OFF === '1', 'the route pictures run with make pictures, or E2E_ROUTE_PICTURES=1 (playwright.config.ts)');
+  test.skip(process.env.E2E_ROUTE_PICTURES_OFF === '1', 'the route pictures need the pictures server: E2E_ROUTE_PICTURES=0, or E2E_BASE_URL without E2E_PICTURES_BASE_URL (playwright.config.ts)');
   for (const kind of KINDS) {
     test.describe(kind.folder, () => {
       // One context per kind of user, signed in once; every page is a full page load in it.

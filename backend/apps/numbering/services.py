@@ -31,13 +31,23 @@ PURCHASE_ORDER = Series("purchase_order", "PO")
 RECEIPT = Series("receipt", "RC")
 SALES_ORDER = Series("sales_order", "SO")
 SALES_SHIPMENT = Series("sales_shipment", "SH")
+SALES_QUOTATION = Series("sales_quotation", "Q")
 STOCK_COUNT = Series("stock_count", "SC")
 INVOICE = Series("invoice", "INV", gapless=True)
 CREDIT_NOTE = Series("credit_note", "CN", gapless=True)
 
 SERIES: dict[str, Series] = {
     s.key: s
-    for s in (PURCHASE_ORDER, RECEIPT, SALES_ORDER, SALES_SHIPMENT, STOCK_COUNT, INVOICE, CREDIT_NOTE)
+    for s in (
+        PURCHASE_ORDER,
+        RECEIPT,
+        SALES_ORDER,
+        SALES_SHIPMENT,
+        SALES_QUOTATION,
+        STOCK_COUNT,
+        INVOICE,
+        CREDIT_NOTE,
+    )
 }
 
 

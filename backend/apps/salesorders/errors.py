@@ -60,6 +60,11 @@ class SalesErrorCode(StrEnum):
     PEPPOL_ALREADY_SENT = "peppol_already_sent"
     PEPPOL_DELIVERY_FAILED = "peppol_delivery_failed"
     EINVOICE_NO_RECIPIENT = "einvoice_no_recipient"
+    QUOTATION_READ_ONLY = "quotation_read_only"
+    QUOTATION_NOT_DELETABLE = "quotation_not_deletable"
+    ILLEGAL_QUOTATION_ACTION = "illegal_quotation_action"
+    QUOTATION_ALREADY_ACCEPTED = "quotation_already_accepted"
+    QUOTATION_EXPIRED = "quotation_expired"
 
 
 class IllegalAction(Conflict):
@@ -349,3 +354,37 @@ class EInvoiceNoRecipient(Conflict):
     default_message = _(
         "The customer has no e-mail address (nor a contact for invoices): enter one, or give the recipients."
     )
+
+
+# -- quotations -------------------------------------------------------------------------------------------
+
+
+class QuotationReadOnly(Conflict):
+    error = SalesErrorCode.QUOTATION_READ_ONLY
+    default_message = _("Only a draft or sent quotation can be changed.")
+
+
+class QuotationNotDeletable(Conflict):
+    error = SalesErrorCode.QUOTATION_NOT_DELETABLE
+    default_message = _("Only a draft quotation can be deleted.")
+
+
+class IllegalQuotationAction(Conflict):
+    error = SalesErrorCode.ILLEGAL_QUOTATION_ACTION
+    default_message = _("This action is not allowed in the quotation's current status.")
+
+
+class QuotationAlreadyAccepted(Conflict):
+    error = SalesErrorCode.QUOTATION_ALREADY_ACCEPTED
+    default_message = _("This quotation has already been accepted: its sales order is %(order)s.")
+
+
+class QuotationExpired(Conflict):
+    error = SalesErrorCode.QUOTATION_EXPIRED
+    default_message = _(
+        "This quotation was valid until %(date)s. Extend its validity before the customer accepts it."
+    )
+
+
+class QuotationLinesRequired(LinesRequired):
+    default_message = _("A quotation needs at least one line.")

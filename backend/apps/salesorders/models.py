@@ -162,6 +162,126 @@ class SalesOrderLine(TenantModel):
         return max(self.quantity - self.quantity_shipped, ZERO)
 
 
+class SalesQuotation(TenantModel):
+    """An offer to a customer before the order (docs/sales.md, "Quotations"). The stored status is set by the
+    services (draft -> sent -> accepted / declined, or cancelled); `expired` is derived: a draft or sent
+    quotation whose `valid_until` has passed (`services.quotation_status`). Accepting makes the sales order
+    through the order service and links it here, once."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        SENT = "sent", _("Sent")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        EXPIRED = "expired", _("Expired")  # derived, never stored
+        CANCELLED = "cancelled", _("Cancelled")
+
+    quotation_number = models.CharField(_("quotation number"), max_length=50)
+    customer = models.ForeignKey("customers.Customer", on_delete=models.PROTECT, related_name="quotations")
+    quotation_date = models.DateField(_("quotation date"))
+    valid_until = models.DateField(_("valid until"))
+    customer_reference = models.CharField(_("customer reference"), max_length=100, blank=True)
+    currency = models.CharField(_("currency"), max_length=3, default="EUR", validators=[CURRENCY_VALIDATOR])
+    payment_terms_days = models.PositiveSmallIntegerField(
+        _("payment terms (days)"), default=30, validators=[MaxValueValidator(365)]
+    )
+    language = models.CharField(_("document language"), max_length=2, choices=Language.choices, default="en")
+    terms = models.CharField(_("terms"), max_length=2000, blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.DRAFT)
+    # the order made when the quotation was accepted (one order per quotation: a one-to-one key)
+    sales_order = models.OneToOneField(
+        SalesOrder, null=True, blank=True, on_delete=models.SET_NULL, related_name="source_quotation"
+    )
+    total_net = models.DecimalField(_("net total"), max_digits=14, decimal_places=2, default=ZERO)
+    total_vat = models.DecimalField(_("VAT total"), max_digits=14, decimal_places=2, default=ZERO)
+    total_gross = models.DecimalField(_("gross total"), max_digits=14, decimal_places=2, default=ZERO)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    declined_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("sales quotation")
+        verbose_name_plural = _("sales quotations")
+        ordering = ["-quotation_date", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "quotation_number"], name="salesquotation_tenant_number_unique"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status="expired"), name="salesquotation_expired_not_stored"
+            ),
+        ]
+        # every ordering the list offers: docs/performance.md, "Indexes for the list orderings"
+        indexes = [
+            tenant_ordering_index("salesquotation_tenant_number", "quotation_number"),
+            tenant_ordering_index("salesquotation_tenant_status", "status"),
+            tenant_ordering_index("salesquotation_tenant_date", "quotation_date"),
+            tenant_ordering_index("salesquotation_tenant_valid", "valid_until"),
+            tenant_ordering_index("salesquotation_tenant_net", "total_net"),
+            tenant_ordering_index("salesquotation_tenant_gross", "total_gross"),
+            tenant_ordering_index("salesquotation_tenant_created", "created_at"),
+        ]
+
+    def __str__(self) -> str:
+        return self.quotation_number
+
+
+class SalesQuotationLine(TenantModel):
+    """One product offered on a quotation; amounts as on an order line (services._common.line_amounts)."""
+
+    quotation = models.ForeignKey(SalesQuotation, on_delete=models.CASCADE, related_name="lines")
+    line_number = models.PositiveIntegerField(_("line number"))
+    product = models.ForeignKey("products.Product", on_delete=models.PROTECT, related_name="+")
+    description = models.CharField(_("description"), max_length=500, blank=True)
+    quantity = models.DecimalField(
+        _("quantity"), max_digits=14, decimal_places=3, validators=[MinValueValidator(Decimal("0.001"))]
+    )
+    unit_price = models.DecimalField(
+        _("unit price"), max_digits=14, decimal_places=4, validators=[MinValueValidator(ZERO)]
+    )
+    discount_percent = models.DecimalField(
+        _("discount %"),
+        max_digits=5,
+        decimal_places=2,
+        default=ZERO,
+        validators=[MinValueValidator(ZERO), MaxValueValidator(Decimal("100"))],
+    )
+    vat_rate = models.DecimalField(
+        _("VAT rate %"),
+        max_digits=5,
+        decimal_places=2,
+        default=ZERO,
+        validators=[MinValueValidator(ZERO), MaxValueValidator(Decimal("100"))],
+    )
+    amount_net = models.DecimalField(_("net amount"), max_digits=14, decimal_places=2, default=ZERO)
+    amount_vat = models.DecimalField(_("VAT amount"), max_digits=14, decimal_places=2, default=ZERO)
+
+    class Meta:
+        verbose_name = _("sales quotation line")
+        verbose_name_plural = _("sales quotation lines")
+        ordering = ["quotation_id", "line_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["quotation", "line_number"], name="salesquotationline_quotation_number"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(quantity__gt=0), name="salesquotationline_qty_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quotation_id}/{self.line_number}"
+
+
 class Shipment(TenantModel):
     """Goods leaving a warehouse for one sales order: draft -> picked -> shipped -> delivered."""
 

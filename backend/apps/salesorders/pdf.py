@@ -1,4 +1,4 @@
-"""Invoice, credit note and delivery note PDFs (reportlab, A4), in the document's language (en or zh).
+"""Invoice, credit note, delivery note and quotation PDFs (reportlab, A4), in the document's language (en or zh).
 
 The fonts are those of the due diligence summary (apps/eudr/dds/summary_pdf.py): Helvetica for Latin
 text and the built-in CID font STSong-Light (no font file needed) for text with Chinese characters.
@@ -34,7 +34,7 @@ from apps.common.document_pdf import (
 )
 from apps.common.document_pdf import CompanyDetails as _CompanyDetails
 from apps.salesorders import selectors
-from apps.salesorders.models import Invoice, Shipment
+from apps.salesorders.models import Invoice, SalesQuotation, Shipment
 from apps.tenancy.models import Tenant
 
 
@@ -329,5 +329,110 @@ def _delivery_note_pdf(shipment: Shipment) -> bytes:
     story.append(_grid(rows, [WIDTH * w for w in (0.07, 0.15, 0.3, 0.1, 0.38)]))
     story += _dds_block(s, [shipment.pk])
     footer = _footer(shipper)
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    return buffer.getvalue()
+
+
+def quotation_pdf(quotation: SalesQuotation) -> bytes:
+    """The quotation in its language: the company and the customer as the invoice prints them, the
+    number, dates and validity, the lines, the VAT per rate and the totals, the terms."""
+    _register_fonts()
+    with translation.override(_django_language(quotation.language)):
+        return _quotation_pdf(quotation)
+
+
+def _quotation_pdf(quotation: SalesQuotation) -> bytes:
+    s = _Styles()
+    tenant = Tenant.objects.get(pk=quotation.tenant_id)
+    seller = CompanyDetails.of_tenant(tenant)
+    customer = quotation.customer
+    customer_address = ", ".join(
+        p
+        for p in [customer.billing_street, f"{customer.billing_post_code} {customer.billing_city}".strip()]
+        if p
+    )
+    title = _("Quotation")
+    buffer = io.BytesIO()
+    doc = _doc(buffer, f"{title} {quotation.quotation_number}")
+    story = [s.p(title, "title")]
+    parties = [
+        [s.p(_("Seller")), s.p(_("Customer"))],
+        [
+            s.p("\n".join(x for x in [seller.name, seller.address, seller.country] if x)),
+            s.p("\n".join(x for x in [customer.name, customer_address, customer.billing_country] if x)),
+        ],
+        [
+            s.p(
+                f"{_('VAT number')}: {seller.vat_number or '-'}\n"
+                f"{_('Registration number')}: {seller.registration_number or '-'}"
+            ),
+            s.p(f"{_('VAT number')}: {customer.vat_id or '-'}\n{_('Customer number')}: {customer.number}"),
+        ],
+    ]
+    story += [_grid(parties, [WIDTH / 2, WIDTH / 2]), Spacer(1, 4 * mm)]
+    facts = [
+        (_("Quotation number"), quotation.quotation_number),
+        (_("Quotation date"), quotation.quotation_date.isoformat()),
+        (_("Valid until"), quotation.valid_until.isoformat()),
+        (_("Customer reference"), quotation.customer_reference),
+        (_("Currency"), quotation.currency),
+    ]
+    story += [_facts_grid(s, facts), Spacer(1, 4 * mm)]
+
+    lines = list(quotation.lines.select_related("product").order_by("line_number"))
+    rows = [
+        [
+            s.p(_("Article")),
+            s.p(_("Description")),
+            s.p(_("Quantity")),
+            s.p(_("Unit price (net)")),
+            s.p(_("Discount %")),
+            s.p(_("VAT %")),
+            s.p(_("Net amount")),
+            s.p(_("VAT amount")),
+        ]
+    ]
+    for line in lines:
+        name = line.description or line.product.name
+        if quotation.language == "zh" and line.product.name_zh:
+            name = f"{name}\n{line.product.name_zh}"
+        rows.append(
+            [
+                s.p(line.product.article_number),
+                s.p(name),
+                s.p(_qty(line.quantity)),
+                s.p(_num(line.unit_price, 4)),
+                s.p(_num(line.discount_percent)),
+                s.p(_num(line.vat_rate)),
+                s.p(_num(line.amount_net)),
+                s.p(_num(line.amount_vat)),
+            ]
+        )
+    widths = [0.14, 0.18, 0.1, 0.12, 0.12, 0.08, 0.13, 0.13]  # as the invoice's
+    story += [_grid(rows, [WIDTH * w for w in widths]), Spacer(1, 4 * mm)]
+    vat_rows = [[s.p(_("VAT rate %")), s.p(_("Taxable amount")), s.p(_("VAT amount"))]]
+    for row in selectors.vat_breakdown(lines):
+        vat_rows.append([s.p(_num(row["vat_rate"])), s.p(_num(row["taxable"])), s.p(_num(row["vat"]))])
+    story.append(_grid(vat_rows, [WIDTH * 0.2, WIDTH * 0.2, WIDTH * 0.2]))
+    totals = [
+        (_("Total net"), _num(quotation.total_net)),
+        (_("Total VAT"), _num(quotation.total_vat)),
+        (_("Total gross"), f"{_num(quotation.total_gross)} {quotation.currency}"),
+    ]
+    story += [
+        Spacer(1, 2 * mm),
+        _grid([[s.p(k), s.p(v)] for k, v in totals], [WIDTH * 0.3, WIDTH * 0.3], header=False),
+    ]
+    if quotation.payment_terms_days:
+        payment_terms = _("Payment terms: %(days)s days net.") % {"days": quotation.payment_terms_days}
+    else:
+        payment_terms = _("Payment terms: due on receipt.")
+    story += [Spacer(1, 3 * mm), s.p(_("Terms"), "h2"), s.p(payment_terms)]
+    if quotation.terms:
+        story.append(s.p(quotation.terms))
+    story.append(
+        s.p(_("This quotation is valid until %(date)s.") % {"date": quotation.valid_until.isoformat()})
+    )
+    footer = _footer(seller)
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()

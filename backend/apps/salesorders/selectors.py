@@ -33,6 +33,8 @@ from apps.salesorders.models import (
     InvoiceLine,
     SalesOrder,
     SalesOrderLine,
+    SalesQuotation,
+    SalesQuotationLine,
     Shipment,
     ShipmentCarton,
     ShipmentLine,
@@ -67,8 +69,11 @@ def order_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
         .annotate(n=Count("pk"))
         .values("n")
     )
+    quotation = SalesQuotation.objects.filter(sales_order=OuterRef("pk"))
     return queryset.select_related("customer", "owner", "warehouse").annotate(
         lines_count=Coalesce(Subquery(lines_count, output_field=IntegerField()), 0),
+        quotation_id=Subquery(quotation.values("pk")[:1], output_field=IntegerField()),
+        quotation_number=Subquery(quotation.values("quotation_number")[:1], output_field=CharField()),
         ordered_qty=_order_line_sum("quantity"),
         shipped_qty=_order_line_sum("quantity_shipped"),
         invoiced_qty=_order_line_sum("quantity_invoiced"),
@@ -278,6 +283,51 @@ def order_detail_prefetch(queryset: QuerySet) -> QuerySet:
     return queryset.prefetch_related(
         Prefetch("lines", queryset=order_lines_queryset(), to_attr="annotated_lines")
     )
+
+
+# -- quotations --------------------------------------------------------------------------------------------
+
+
+def quotation_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
+    """Quotations with customer, owner and the accepted order joined and their lines counted: one query for
+    any page size (a subquery per listed row, so the page is read in the order of an index)."""
+    queryset = SalesQuotation.objects.all() if queryset is None else queryset
+    lines_count = (
+        SalesQuotationLine.objects.filter(quotation=OuterRef("pk"))
+        .order_by()
+        .values("quotation")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return queryset.select_related("customer", "owner", "sales_order").annotate(
+        lines_count=Coalesce(Subquery(lines_count, output_field=IntegerField()), 0)
+    )
+
+
+def quotation_detail_prefetch(queryset: QuerySet) -> QuerySet:
+    return queryset.prefetch_related(
+        Prefetch(
+            "lines",
+            queryset=SalesQuotationLine.objects.select_related("product").order_by("line_number"),
+            to_attr="annotated_lines",
+        )
+    )
+
+
+def quotations_filter_status(queryset: QuerySet, statuses: list[str], today: date | None = None) -> QuerySet:
+    """Quotations whose shown status (`services.quotation_status`) is one of `statuses`: `expired` is a
+    draft or sent quotation past its validity, and draft and sent mean those still valid."""
+    today = today or timezone.localdate()
+    editable = [SalesQuotation.Status.DRAFT, SalesQuotation.Status.SENT]
+    condition = Q(pk__in=[])
+    for status in statuses:
+        if status == SalesQuotation.Status.EXPIRED:
+            condition |= Q(status__in=editable, valid_until__lt=today)
+        elif status in editable:
+            condition |= Q(status=status, valid_until__gte=today)
+        else:
+            condition |= Q(status=status)
+    return queryset.filter(condition)
 
 
 def vat_breakdown(lines) -> list[dict]:

@@ -4669,6 +4669,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/salesorders/quotations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Quotations: draft -> sent (`send/`) -> accepted (`accept/`: makes the sales order, once) or
+         *     declined (`decline/`); `cancel/` withdraws one. `expired` is derived from `valid_until`. Only drafts and
+         *     sent ones may be changed, only drafts deleted; `pdf/` is the quotation in its language.
+         */
+        get: operations["salesorders_quotations_list"];
+        put?: never;
+        /**
+         * @description Quotations: draft -> sent (`send/`) -> accepted (`accept/`: makes the sales order, once) or
+         *     declined (`decline/`); `cancel/` withdraws one. `expired` is derived from `valid_until`. Only drafts and
+         *     sent ones may be changed, only drafts deleted; `pdf/` is the quotation in its language.
+         */
+        post: operations["salesorders_quotations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/quotations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Quotations: draft -> sent (`send/`) -> accepted (`accept/`: makes the sales order, once) or
+         *     declined (`decline/`); `cancel/` withdraws one. `expired` is derived from `valid_until`. Only drafts and
+         *     sent ones may be changed, only drafts deleted; `pdf/` is the quotation in its language.
+         */
+        get: operations["salesorders_quotations_retrieve"];
+        /**
+         * @description PUT and PATCH answer with the whole record. A PATCH serializer is partial, and DRF leaves out a
+         *     field whose source crosses an empty relation (`parent.name` with no parent) when partial, so the
+         *     response is serialized again, not partially.
+         */
+        put: operations["salesorders_quotations_update"];
+        post?: never;
+        /**
+         * @description Quotations: draft -> sent (`send/`) -> accepted (`accept/`: makes the sales order, once) or
+         *     declined (`decline/`); `cancel/` withdraws one. `expired` is derived from `valid_until`. Only drafts and
+         *     sent ones may be changed, only drafts deleted; `pdf/` is the quotation in its language.
+         */
+        delete: operations["salesorders_quotations_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Quotations: draft -> sent (`send/`) -> accepted (`accept/`: makes the sales order, once) or
+         *     declined (`decline/`); `cancel/` withdraws one. `expired` is derived from `valid_until`. Only drafts and
+         *     sent ones may be changed, only drafts deleted; `pdf/` is the quotation in its language.
+         */
+        patch: operations["salesorders_quotations_partial_update"];
+        trace?: never;
+    };
+    "/api/salesorders/quotations/{id}/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The customer accepted: makes a draft sales order with the quotation's lines and links it, once
+         *     (409 `quotation_already_accepted` the second time, 409 `quotation_expired` past its validity).
+         */
+        post: operations["salesorders_quotations_accept_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/quotations/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft/sent -> cancelled: withdrawn. */
+        post: operations["salesorders_quotations_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/quotations/{id}/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft/sent -> declined: the customer said no. */
+        post: operations["salesorders_quotations_decline_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/quotations/{id}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The quotation PDF in the quotation's language. */
+        get: operations["salesorders_quotations_pdf_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/quotations/{id}/send/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft -> sent: the quotation went to the customer. */
+        post: operations["salesorders_quotations_send_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salesorders/quotations/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Quotations: draft -> sent (`send/`) -> accepted (`accept/`: makes the sales order, once) or
+         *     declined (`decline/`); `cancel/` withdraws one. `expired` is derived from `valid_until`. Only drafts and
+         *     sent ones may be changed, only drafts deleted; `pdf/` is the quotation in its language.
+         */
+        get: operations["salesorders_quotations_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/salesorders/shipments/": {
         parameters: {
             query?: never;
@@ -8175,6 +8346,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["SalesOrder"][];
         };
+        PaginatedSalesQuotationList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["SalesQuotation"][];
+        };
         PaginatedSalesShipmentList: {
             /** @example 123 */
             count: number;
@@ -8776,6 +8962,25 @@ export interface components {
              * @description On update: the order's `updated_at` as the client read it. If the order changed since (someone saved or confirmed it), the update is refused with 409 `order_changed`.
              */
             unchanged_since?: string | null;
+        };
+        /**
+         * @description Create (customer, quotation_date, valid_until, lines; the rest optional) and update (header fields
+         *     and, if given, the complete list of lines: lines with `id` are kept, others added, missing ones
+         *     removed). The number is always counted (Q-<year>-<00001>).
+         */
+        PatchedSalesQuotationWriteRequest: {
+            customer?: number;
+            /** Format: date */
+            quotation_date?: string;
+            /** Format: date */
+            valid_until?: string;
+            customer_reference?: string;
+            currency?: string;
+            payment_terms_days?: number;
+            language?: components["schemas"]["DocumentLanguageEnum"];
+            terms?: string;
+            owner?: number | null;
+            lines?: components["schemas"]["SalesQuotationLineWriteRequest"][];
         };
         PatchedSalesShipmentWriteRequest: {
             sales_order?: number;
@@ -9731,6 +9936,12 @@ export interface components {
             owner?: number | null;
             lines?: components["schemas"]["PurchaseOrderLineWriteRequest"][];
         };
+        /** @description What accepting answers: the new sales order and the accepted quotation. */
+        QuotationAccepted: {
+            sales_order: number;
+            order_number: string;
+            quotation: components["schemas"]["SalesQuotationDetail"];
+        };
         RawMaterialDelivery: {
             readonly id: number;
             parent_vendor?: number | null;
@@ -10310,6 +10521,9 @@ export interface components {
              */
             readonly invoiced_qty: string;
             readonly allowed_actions: string[];
+            /** @description The quotation the order was made from (accepted), if any. */
+            readonly quotation: number | null;
+            readonly quotation_number: string | null;
             /** Format: date-time */
             readonly confirmed_at: string | null;
             /** Format: date-time */
@@ -10376,6 +10590,9 @@ export interface components {
              */
             readonly invoiced_qty: string;
             readonly allowed_actions: string[];
+            /** @description The quotation the order was made from (accepted), if any. */
+            readonly quotation: number | null;
+            readonly quotation_number: string | null;
             /** Format: date-time */
             readonly confirmed_at: string | null;
             /** Format: date-time */
@@ -10496,6 +10713,194 @@ export interface components {
              * @description On update: the order's `updated_at` as the client read it. If the order changed since (someone saved or confirmed it), the update is refused with 409 `order_changed`.
              */
             unchanged_since?: string | null;
+        };
+        /**
+         * @description A quotation as lists show it (no lines). `status` is the shown one: `expired` for a draft or sent
+         *     quotation past its `valid_until`.
+         */
+        SalesQuotation: {
+            readonly id: number;
+            readonly quotation_number: string;
+            readonly customer: number;
+            readonly customer_detail: components["schemas"]["CustomerBrief"];
+            /** Format: date */
+            readonly quotation_date: string;
+            /** Format: date */
+            readonly valid_until: string;
+            readonly customer_reference: string;
+            readonly currency: string;
+            /** Payment terms (days) */
+            readonly payment_terms_days: number;
+            /** Document language */
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            readonly terms: string;
+            readonly owner: number | null;
+            readonly owner_name: string;
+            readonly status: components["schemas"]["SalesQuotationStatusEnum"];
+            /**
+             * Net total
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /**
+             * VAT total
+             * Format: decimal
+             */
+            readonly total_vat: string;
+            /**
+             * Gross total
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            /** @default 0 */
+            readonly lines_count: number;
+            readonly sales_order: number | null;
+            readonly sales_order_number: string | null;
+            readonly allowed_actions: string[];
+            /** Format: date-time */
+            readonly sent_at: string | null;
+            /** Format: date-time */
+            readonly accepted_at: string | null;
+            /** Format: date-time */
+            readonly declined_at: string | null;
+            /** Format: date-time */
+            readonly cancelled_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        /**
+         * @description A quotation as lists show it (no lines). `status` is the shown one: `expired` for a draft or sent
+         *     quotation past its `valid_until`.
+         */
+        SalesQuotationDetail: {
+            readonly id: number;
+            readonly quotation_number: string;
+            readonly customer: number;
+            readonly customer_detail: components["schemas"]["CustomerBrief"];
+            /** Format: date */
+            readonly quotation_date: string;
+            /** Format: date */
+            readonly valid_until: string;
+            readonly customer_reference: string;
+            readonly currency: string;
+            /** Payment terms (days) */
+            readonly payment_terms_days: number;
+            /** Document language */
+            readonly language: components["schemas"]["DocumentLanguageEnum"];
+            readonly terms: string;
+            readonly owner: number | null;
+            readonly owner_name: string;
+            readonly status: components["schemas"]["SalesQuotationStatusEnum"];
+            /**
+             * Net total
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /**
+             * VAT total
+             * Format: decimal
+             */
+            readonly total_vat: string;
+            /**
+             * Gross total
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            /** @default 0 */
+            readonly lines_count: number;
+            readonly sales_order: number | null;
+            readonly sales_order_number: string | null;
+            readonly allowed_actions: string[];
+            /** Format: date-time */
+            readonly sent_at: string | null;
+            /** Format: date-time */
+            readonly accepted_at: string | null;
+            /** Format: date-time */
+            readonly declined_at: string | null;
+            /** Format: date-time */
+            readonly cancelled_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+            readonly lines: components["schemas"]["SalesQuotationLine"][];
+        };
+        SalesQuotationLine: {
+            readonly id: number;
+            readonly line_number: number;
+            readonly product: number;
+            readonly product_number: string;
+            readonly product_name: string;
+            readonly product_name_zh: string;
+            readonly description: string;
+            /** Format: decimal */
+            readonly quantity: string;
+            /** Format: decimal */
+            readonly unit_price: string;
+            /**
+             * Discount %
+             * Format: decimal
+             */
+            readonly discount_percent: string;
+            /**
+             * VAT rate %
+             * Format: decimal
+             */
+            readonly vat_rate: string;
+            /**
+             * Net amount
+             * Format: decimal
+             */
+            readonly amount_net: string;
+            /**
+             * VAT amount
+             * Format: decimal
+             */
+            readonly amount_vat: string;
+        };
+        SalesQuotationLineWriteRequest: {
+            id?: number | null;
+            product: number;
+            description?: string;
+            /** Format: decimal */
+            quantity: string;
+            /** Format: decimal */
+            unit_price: string;
+            /** Format: decimal */
+            discount_percent?: string;
+            /** Format: decimal */
+            vat_rate?: string;
+        };
+        /**
+         * @description * `draft` - Draft
+         *     * `sent` - Sent
+         *     * `accepted` - Accepted
+         *     * `declined` - Declined
+         *     * `expired` - Expired
+         *     * `cancelled` - Cancelled
+         * @enum {string}
+         */
+        SalesQuotationStatusEnum: "draft" | "sent" | "accepted" | "declined" | "expired" | "cancelled";
+        /**
+         * @description Create (customer, quotation_date, valid_until, lines; the rest optional) and update (header fields
+         *     and, if given, the complete list of lines: lines with `id` are kept, others added, missing ones
+         *     removed). The number is always counted (Q-<year>-<00001>).
+         */
+        SalesQuotationWriteRequest: {
+            customer: number;
+            /** Format: date */
+            quotation_date: string;
+            /** Format: date */
+            valid_until: string;
+            customer_reference?: string;
+            currency?: string;
+            payment_terms_days?: number;
+            language?: components["schemas"]["DocumentLanguageEnum"];
+            terms?: string;
+            owner?: number | null;
+            lines?: components["schemas"]["SalesQuotationLineWriteRequest"][];
         };
         SalesShipment: {
             readonly id: number;
@@ -37057,6 +37462,980 @@ export interface operations {
                         message: string;
                         data: unknown;
                     };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_list: {
+        parameters: {
+            query: {
+                customer?: number;
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                owner?: number;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                quotation_date_from?: string;
+                quotation_date_to?: string;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description Multiple values may be separated by commas.
+                 *
+                 *     * `draft` - Draft
+                 *     * `sent` - Sent
+                 *     * `accepted` - Accepted
+                 *     * `declined` - Declined
+                 *     * `expired` - Expired
+                 *     * `cancelled` - Cancelled
+                 */
+                status?: ("accepted" | "cancelled" | "declined" | "draft" | "expired" | "sent")[];
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedSalesQuotationList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesQuotationWriteRequest"];
+                "multipart/form-data": components["schemas"]["SalesQuotationWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SalesQuotationWriteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesQuotationDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales quotation. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesQuotationDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales quotation. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesQuotationWriteRequest"];
+                "multipart/form-data": components["schemas"]["SalesQuotationWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SalesQuotationWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesQuotationDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales quotation. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_partial_update: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales quotation. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedSalesQuotationWriteRequest"];
+                "multipart/form-data": components["schemas"]["PatchedSalesQuotationWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedSalesQuotationWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesQuotationDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_accept_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales quotation. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["QuotationAccepted"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_cancel_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales quotation. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesQuotationDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_decline_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales quotation. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesQuotationDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_pdf_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales quotation. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_send_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this sales quotation. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SalesQuotationDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    salesorders_quotations_export_retrieve: {
+        parameters: {
+            query: {
+                customer?: number;
+                format: "csv" | "xlsx";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                owner?: number;
+                quotation_date_from?: string;
+                quotation_date_to?: string;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description Multiple values may be separated by commas.
+                 *
+                 *     * `draft` - Draft
+                 *     * `sent` - Sent
+                 *     * `accepted` - Accepted
+                 *     * `declined` - Declined
+                 *     * `expired` - Expired
+                 *     * `cancelled` - Cancelled
+                 */
+                status?: ("accepted" | "cancelled" | "declined" | "draft" | "expired" | "sent")[];
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Invalid input or tenant_id missing */

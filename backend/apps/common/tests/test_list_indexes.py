@@ -21,7 +21,7 @@ from apps.eudr.api.views import CartonLabelViewSet, RawMaterialDeliveryViewSet
 from apps.eudr.tests import factories
 from apps.products.api.views import ProductViewSet
 from apps.purchaseorders.api.views import PurchaseOrderViewSet
-from apps.salesorders.api.views import SalesOrderViewSet
+from apps.salesorders.api.views import SalesOrderViewSet, SalesQuotationViewSet
 from apps.suppliers.api.views import ParentVendorViewSet, SupplierViewSet
 from apps.tenancy.context import tenant_context
 
@@ -32,6 +32,11 @@ LISTS = {
     "products": ("/api/products/", ProductViewSet, "products_product"),
     "purchase orders": ("/api/purchaseorders/orders/", PurchaseOrderViewSet, "purchaseorders_purchaseorder"),
     "sales orders": ("/api/salesorders/orders/", SalesOrderViewSet, "salesorders_salesorder"),
+    "sales quotations": (
+        "/api/salesorders/quotations/",
+        SalesQuotationViewSet,
+        "salesorders_salesquotation",
+    ),
     "customers": ("/api/customers/", CustomerViewSet, "customers_customer"),
     "parent vendors": ("/api/suppliers/parent-vendors/", ParentVendorViewSet, "suppliers_parentvendor"),
     "suppliers": ("/api/suppliers/", SupplierViewSet, "suppliers_supplier"),
@@ -50,6 +55,7 @@ ACCEPTED = {
     ("products", "group__name"): "the group's name: a left join (a product may have no group)",
     ("purchase orders", "supplier__name"): "the supplier's name, another table",
     ("sales orders", "customer__name"): "the customer's name, another table",
+    ("sales quotations", "customer__name"): "the customer's name, another table",
     ("suppliers", "parent_vendor__name"): "the parent vendor's name: a left join",
     ("parent vendors", "supplier_count"): "a count of each vendor's suppliers",
 }
@@ -71,7 +77,7 @@ CASES = [
 @pytest.fixture
 def rows(tenant3, in_tenant):
     from apps.customers.models import Customer
-    from apps.salesorders.models import SalesOrder
+    from apps.salesorders.models import SalesOrder, SalesQuotation
 
     with in_tenant(tenant3):
         vendor = factories.vendor()
@@ -80,6 +86,12 @@ def rows(tenant3, in_tenant):
         factories.generate(delivery, line, 2)
         customer = Customer.objects.create(number="C-1", name="Hamburg Trading")
         SalesOrder.objects.create(order_number="SO-1", customer=customer, order_date=date(2026, 3, 1))
+        SalesQuotation.objects.create(
+            quotation_number="Q-1",
+            customer=customer,
+            quotation_date=date(2026, 3, 1),
+            valid_until=date(2026, 4, 1),
+        )
 
 
 def _page_sql(client, path: str, params: dict, table: str) -> str:

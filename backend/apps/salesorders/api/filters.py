@@ -4,7 +4,7 @@ import time, outside any tenant."""
 import django_filters
 
 from apps.salesorders import selectors
-from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, Shipment
+from apps.salesorders.models import Invoice, SalesOrder, SalesOrderLine, SalesQuotation, Shipment
 
 
 class StatusInFilter(django_filters.BaseInFilter, django_filters.ChoiceFilter):
@@ -88,3 +88,20 @@ class DeliveryFilter(django_filters.FilterSet):
     class Meta:
         model = SalesOrderLine
         fields = ["customer", "warehouse", "product", "sales_order", "status"]
+
+
+class SalesQuotationFilter(django_filters.FilterSet):
+    """`status` is the shown status (`expired` is derived from `valid_until`): selectors."""
+
+    status = StatusInFilter(choices=SalesQuotation.Status.choices, method="filter_status")
+    customer = django_filters.NumberFilter(field_name="customer_id")
+    owner = django_filters.NumberFilter(field_name="owner_id")
+    quotation_date_from = django_filters.DateFilter(field_name="quotation_date", lookup_expr="gte")
+    quotation_date_to = django_filters.DateFilter(field_name="quotation_date", lookup_expr="lte")
+
+    class Meta:
+        model = SalesQuotation
+        fields = ["status", "customer", "owner"]
+
+    def filter_status(self, queryset, name, value):
+        return selectors.quotations_filter_status(queryset, list(value)) if value else queryset

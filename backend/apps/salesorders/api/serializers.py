@@ -26,6 +26,8 @@ from apps.salesorders.models import (
     PeppolSettings,
     SalesOrder,
     SalesOrderLine,
+    SalesQuotation,
+    SalesQuotationLine,
     Shipment,
     ShipmentCarton,
     ShipmentLine,
@@ -114,6 +116,14 @@ class SalesOrderSerializer(serializers.ModelSerializer):
         max_digits=16, decimal_places=3, read_only=True, default=Decimal("0")
     )
     allowed_actions = serializers.SerializerMethodField()
+    quotation = serializers.IntegerField(
+        source="quotation_id",
+        read_only=True,
+        allow_null=True,
+        default=None,
+        help_text="The quotation the order was made from (accepted), if any.",
+    )
+    quotation_number = serializers.CharField(read_only=True, allow_null=True, default=None)
 
     class Meta:
         model = SalesOrder
@@ -146,6 +156,8 @@ class SalesOrderSerializer(serializers.ModelSerializer):
             "shipped_qty",
             "invoiced_qty",
             "allowed_actions",
+            "quotation",
+            "quotation_number",
             "confirmed_at",
             "created_at",
             "updated_at",
@@ -261,6 +273,158 @@ class SalesOrderWriteSerializer(serializers.Serializer):
             # per line and field, as DRF nests the errors of a list: the form puts each on its cell
             raise serializers.ValidationError({"lines": line_errors})
         return attrs
+
+
+# -- quotations ------------------------------------------------------------------------------------------
+
+
+class SalesQuotationLineSerializer(serializers.ModelSerializer):
+    product_number = serializers.CharField(source="product.article_number", read_only=True)
+    product_name = serializers.CharField(source="product.name", read_only=True)
+    product_name_zh = serializers.CharField(source="product.name_zh", read_only=True)
+
+    class Meta:
+        model = SalesQuotationLine
+        fields = [
+            "id",
+            "line_number",
+            "product",
+            "product_number",
+            "product_name",
+            "product_name_zh",
+            "description",
+            "quantity",
+            "unit_price",
+            "discount_percent",
+            "vat_rate",
+            "amount_net",
+            "amount_vat",
+        ]
+        read_only_fields = fields
+
+
+class SalesQuotationSerializer(serializers.ModelSerializer):
+    """A quotation as lists show it (no lines). `status` is the shown one: `expired` for a draft or sent
+    quotation past its `valid_until`."""
+
+    customer_detail = CustomerBriefSerializer(source="customer", read_only=True)
+    owner_name = serializers.SerializerMethodField()
+    status = serializers.SerializerMethodField()
+    lines_count = serializers.IntegerField(read_only=True, default=0)
+    sales_order_number = serializers.CharField(
+        source="sales_order.order_number", read_only=True, allow_null=True, default=None
+    )
+    allowed_actions = serializers.SerializerMethodField()
+
+    class Meta:
+        model = SalesQuotation
+        fields = [
+            "id",
+            "quotation_number",
+            "customer",
+            "customer_detail",
+            "quotation_date",
+            "valid_until",
+            "customer_reference",
+            "currency",
+            "payment_terms_days",
+            "language",
+            "terms",
+            "owner",
+            "owner_name",
+            "status",
+            "total_net",
+            "total_vat",
+            "total_gross",
+            "lines_count",
+            "sales_order",
+            "sales_order_number",
+            "allowed_actions",
+            "sent_at",
+            "accepted_at",
+            "declined_at",
+            "cancelled_at",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    def get_owner_name(self, obj) -> str:
+        return _user_name(obj.owner)
+
+    @extend_schema_field(serializers.ChoiceField(choices=SalesQuotation.Status.choices))
+    def get_status(self, obj) -> str:
+        return services.quotation_status(obj)
+
+    def get_allowed_actions(self, obj) -> list[str]:
+        return services.quotation_allowed_actions(obj)
+
+
+class SalesQuotationDetailSerializer(SalesQuotationSerializer):
+    lines = SalesQuotationLineSerializer(many=True, read_only=True, source="annotated_lines")
+
+    class Meta(SalesQuotationSerializer.Meta):
+        fields = [*SalesQuotationSerializer.Meta.fields, "lines"]
+        read_only_fields = fields
+
+
+class SalesQuotationLineWriteSerializer(serializers.Serializer):
+    id = serializers.IntegerField(required=False, allow_null=True)
+    product = TenantRelatedField(queryset=Product.objects)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    quantity = serializers.DecimalField(**QTY, min_value=Decimal("0.001"))
+    unit_price = serializers.DecimalField(max_digits=14, decimal_places=4, min_value=Decimal("0"))
+    discount_percent = serializers.DecimalField(**PERCENT, required=False)
+    vat_rate = serializers.DecimalField(**PERCENT, required=False)
+
+
+class SalesQuotationWriteSerializer(serializers.Serializer):
+    """Create (customer, quotation_date, valid_until, lines; the rest optional) and update (header fields
+    and, if given, the complete list of lines: lines with `id` are kept, others added, missing ones
+    removed). The number is always counted (Q-<year>-<00001>)."""
+
+    customer = TenantRelatedField(queryset=Customer.objects)
+    quotation_date = serializers.DateField()
+    valid_until = serializers.DateField()
+    customer_reference = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    currency = serializers.RegexField(
+        r"^[A-Z]{3}$",
+        required=False,
+        error_messages={"invalid": _("Enter a three-letter ISO 4217 currency code.")},
+    )
+    payment_terms_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
+    language = serializers.ChoiceField(choices=Language.choices, required=False)
+    terms = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    owner = TenantInternalUserField(required=False, allow_null=True)
+    lines = SalesQuotationLineWriteSerializer(many=True, required=False)
+
+    def validate_lines(self, value):
+        if not value:
+            raise serializers.ValidationError(_("Add at least one line."))
+        ids = [line["id"] for line in value if line.get("id")]
+        if len(ids) != len(set(ids)):
+            raise serializers.ValidationError(_("A line appears twice."))
+        return value
+
+    def validate(self, attrs):
+        if self.instance is None and "lines" not in attrs:
+            raise serializers.ValidationError({"lines": [_("Add at least one line.")]})
+        instance = self.instance
+        start = attrs.get("quotation_date") or (instance.quotation_date if instance else None)
+        end = attrs.get("valid_until") or (instance.valid_until if instance else None)
+        if start and end and end < start:
+            raise serializers.ValidationError(
+                {"valid_until": [_("The quotation cannot expire before its date.")]}
+            )
+        return attrs
+
+
+class QuotationAcceptedSerializer(serializers.Serializer):
+    """What accepting answers: the new sales order and the accepted quotation."""
+
+    sales_order = serializers.IntegerField()
+    order_number = serializers.CharField()
+    quotation = SalesQuotationDetailSerializer()
 
 
 # -- shipments --------------------------------------------------------------------------------------------

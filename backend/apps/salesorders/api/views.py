@@ -31,11 +31,12 @@ from apps.salesorders.models import (
     PeppolSettings,
     SalesOrder,
     SalesOrderLine,
+    SalesQuotation,
     Shipment,
     ShipmentCarton,
 )
 
-from .filters import DeliveryFilter, InvoiceFilter, SalesOrderFilter, ShipmentFilter
+from .filters import DeliveryFilter, InvoiceFilter, SalesOrderFilter, SalesQuotationFilter, ShipmentFilter
 from .serializers import (
     CartonCodesSerializer,
     CreditNoteSerializer,
@@ -49,9 +50,13 @@ from .serializers import (
     InvoiceUpdateSerializer,
     PaymentSerializer,
     PeppolSettingsSerializer,
+    QuotationAcceptedSerializer,
     SalesOrderDetailSerializer,
     SalesOrderSerializer,
     SalesOrderWriteSerializer,
+    SalesQuotationDetailSerializer,
+    SalesQuotationSerializer,
+    SalesQuotationWriteSerializer,
     SalesShipmentDetailSerializer,
     SalesShipmentSerializer,
     SalesShipmentWriteSerializer,
@@ -233,6 +238,147 @@ class SalesOrderViewSet(DocumentViewSet):
         """-> closed once something has shipped; the rest will not ship (reservations released)."""
         order = services.sales_order_close(order=self.get_object())
         return self.detail_response(order)
+
+
+def _quotation_line_inputs(lines: list[dict]) -> list[services.QuotationLineInput]:
+    return [
+        services.QuotationLineInput(
+            id=line.get("id"),
+            product=line["product"],
+            quantity=line["quantity"],
+            unit_price=line["unit_price"],
+            discount_percent=line.get("discount_percent") or 0,
+            vat_rate=line.get("vat_rate"),
+            description=line.get("description"),
+        )
+        for line in lines
+    ]
+
+
+@document_schema_view(detail=SalesQuotationDetailSerializer, write=SalesQuotationWriteSerializer)
+class SalesQuotationViewSet(PdfNegotiationMixin, DocumentViewSet):
+    """Quotations: draft -> sent (`send/`) -> accepted (`accept/`: makes the sales order, once) or
+    declined (`decline/`); `cancel/` withdraws one. `expired` is derived from `valid_until`. Only drafts and
+    sent ones may be changed, only drafts deleted; `pdf/` is the quotation in its language."""
+
+    queryset = SalesQuotation.objects.all()
+    serializer_class = SalesQuotationSerializer
+    detail_serializer_class = SalesQuotationDetailSerializer
+    write_serializer_class = SalesQuotationWriteSerializer
+    allowed_user_types = ("internal",)
+    filterset_class = SalesQuotationFilter
+    search_fields = ["quotation_number", "customer_reference", "terms", "customer__name", "customer__number"]
+    ordering_fields = [
+        "quotation_number",
+        "quotation_date",
+        "valid_until",
+        "status",
+        "total_net",
+        "total_gross",
+        "customer__name",
+        "created_at",
+    ]
+    ordering = ["-quotation_date", "-id"]
+    pdf_actions = ("pdf",)
+    action_permissions = {
+        "send": "salesorders.change_salesquotation",
+        "decline": "salesorders.change_salesquotation",
+        "cancel": "salesorders.change_salesquotation",
+        "accept": ["salesorders.change_salesquotation", "salesorders.add_salesorder"],
+        "pdf": "salesorders.view_salesquotation",
+    }
+    export_filename = "sales-quotations"
+    export_columns = [
+        ("Quotation number", "quotation_number"),
+        ("Quotation date", "quotation_date"),
+        ("Valid until", "valid_until"),
+        ("Customer number", "customer.number"),
+        ("Customer", "customer.name"),
+        ("Customer reference", "customer_reference"),
+        ("Status", "status"),
+        ("Currency", "currency"),
+        ("Net", "total_net"),
+        ("VAT", "total_vat"),
+        ("Gross", "total_gross"),
+        (
+            "Sales order",
+            lambda quotation: quotation.sales_order.order_number if quotation.sales_order else "",
+        ),
+    ]
+
+    def get_queryset(self):
+        queryset = selectors.quotation_list_queryset(super().get_queryset())
+        if self.action not in ("list", "export"):
+            queryset = selectors.quotation_detail_prefetch(queryset)
+        return queryset
+
+    @idempotent
+    def create(self, request, *args, **kwargs):
+        data = self.write_data()
+        lines = _quotation_line_inputs(data.pop("lines"))
+        quotation = services.quotation_create(
+            customer=data.pop("customer"),
+            quotation_date=data.pop("quotation_date"),
+            valid_until=data.pop("valid_until"),
+            lines=lines,
+            user=request.user,
+            **data,
+        )
+        return self.detail_response(quotation, status.HTTP_201_CREATED)
+
+    def update(self, request, *args, **kwargs):
+        quotation = self.get_object()
+        data = self.write_data(quotation, partial=kwargs.get("partial", False))
+        lines = data.pop("lines", None)
+        services.quotation_update(
+            quotation=quotation,
+            fields=data,
+            lines=_quotation_line_inputs(lines) if lines is not None else None,
+        )
+        return self.detail_response(quotation)
+
+    def perform_destroy(self, instance):
+        services.quotation_delete(quotation=instance)
+
+    @extend_schema(request=None, responses=SalesQuotationDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def send(self, request, pk=None):
+        """draft -> sent: the quotation went to the customer."""
+        return self.detail_response(services.quotation_send(quotation=self.get_object()))
+
+    @extend_schema(request=None, responses=SalesQuotationDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def decline(self, request, pk=None):
+        """draft/sent -> declined: the customer said no."""
+        return self.detail_response(services.quotation_decline(quotation=self.get_object()))
+
+    @extend_schema(request=None, responses=SalesQuotationDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def cancel(self, request, pk=None):
+        """draft/sent -> cancelled: withdrawn."""
+        return self.detail_response(services.quotation_cancel(quotation=self.get_object()))
+
+    @extend_schema(request=None, responses=QuotationAcceptedSerializer)
+    @action(detail=True, methods=["post"])
+    def accept(self, request, pk=None):
+        """The customer accepted: makes a draft sales order with the quotation's lines and links it, once
+        (409 `quotation_already_accepted` the second time, 409 `quotation_expired` past its validity)."""
+        quotation = self.get_object()
+        order = services.quotation_accept(quotation=quotation, user=request.user)
+        fresh = self.get_queryset().get(pk=quotation.pk)
+        return Response(
+            QuotationAcceptedSerializer(
+                {"sales_order": order.pk, "order_number": order.order_number, "quotation": fresh},
+                context=self.get_serializer_context(),
+            ).data
+        )
+
+    @extend_schema(responses=PDF_RESPONSE)
+    @action(detail=True, methods=["get"])
+    def pdf(self, request, pk=None):
+        """The quotation PDF in the quotation's language."""
+        quotation = self.get_object()
+        return _pdf(pdf.quotation_pdf(quotation), f"{quotation.quotation_number}.pdf")
 
 
 def _shipment_prefetch(queryset):

@@ -11,7 +11,8 @@
   takes the next number of the gapless invoice (or credit note) series of apps/numbering in the same
   transaction, so numbers are gapless; a posted invoice is never changed again: a correction is a credit note.
 
-One module per document: `orders` (with the derived order status and the VAT treatment), `shipments`,
+One module per document: `orders` (with the derived order status and the VAT treatment), `quotations`
+(the offer before the order; accepting makes the order through `sales_order_create`), `shipments`,
 `invoices` (with credit notes and payments) and `einvoices` (Peppol and e-mail delivery); what they share
 is in `_common`. Every public name is re-exported here: callers import `apps.salesorders.services`.
 """
@@ -57,6 +58,18 @@ from apps.salesorders.services.orders import (
     sales_order_delete,
     sales_order_update,
 )
+from apps.salesorders.services.quotations import (
+    QuotationLineInput,
+    quotation_accept,
+    quotation_allowed_actions,
+    quotation_cancel,
+    quotation_create,
+    quotation_decline,
+    quotation_delete,
+    quotation_send,
+    quotation_status,
+    quotation_update,
+)
 from apps.salesorders.services.shipments import (
     SHIPPABLE,
     ShipmentLineInput,
@@ -79,6 +92,7 @@ __all__ = [
     "ZERO",
     "CreditLineInput",
     "LineInput",
+    "QuotationLineInput",
     "ShipmentLineInput",
     "Status",
     "allowed_actions",
@@ -100,6 +114,15 @@ __all__ = [
     "order_vat_treatment",
     "peppol_settings_delete",
     "peppol_settings_save",
+    "quotation_accept",
+    "quotation_allowed_actions",
+    "quotation_cancel",
+    "quotation_create",
+    "quotation_decline",
+    "quotation_delete",
+    "quotation_send",
+    "quotation_status",
+    "quotation_update",
     "sales_order_cancel",
     "sales_order_close",
     "sales_order_confirm",

@@ -79,7 +79,7 @@ describe('menus', () => {
 describe('route table', () => {
   const spec = [
     '/', '/auth/login', '/eudrtrace/ABC',
-    '/sales/customer', '/sales/sales-order-detail', '/sales/shipment', '/sales/orders', '/sales/orders/1', '/sales/invoices', '/sales/invoices/1', '/sales/deliveries', '/sales/deliveries/1',
+    '/sales/customer', '/sales/sales-order-detail', '/sales/shipment', '/sales/orders', '/sales/orders/1', '/sales/quotations', '/sales/quotations/create', '/sales/quotations/1', '/sales/quotations/1/edit', '/sales/invoices', '/sales/invoices/1', '/sales/deliveries', '/sales/deliveries/1',
     '/warehouse/inventory', '/warehouse/shipments', '/warehouse/logistics', '/warehouse/deliveries', '/profile',
     '/supplier/raw-materials', '/supplier/orders',
     '/product', '/product/create', '/product/1', '/product/1/edit', '/product-group',

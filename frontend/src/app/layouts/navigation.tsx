@@ -44,6 +44,7 @@ export const DEFAULT_MENU: NavNode[] = [
     label: 'menu.sales',
     icon: <ShoppingCartOutlined />,
     children: [
+      { label: 'menu.salesQuotations', to: paths.salesQuotations(), permission: 'salesorders.view_salesquotation' },
       { label: 'menu.salesOrders', to: paths.salesOrders(), permission: 'salesorders.view_salesorder' },
       { label: 'menu.salesShipments', to: paths.salesShipments(), permission: 'salesorders.view_shipment' },
       { label: 'menu.salesInvoices', to: paths.salesInvoices(), permission: 'salesorders.view_invoice' },

@@ -31,6 +31,12 @@ export type PaymentInput = S['PaymentRequest'];
 export type CartonCodesInput = S['CartonCodesRequest'];
 export type VatTreatment = S['VatTreatment'];
 export type EInvoiceDelivery = S['EInvoiceDelivery'];
+export type Quotation = S['SalesQuotation'];
+export type QuotationDetail = S['SalesQuotationDetail'];
+export type QuotationLine = S['SalesQuotationLine'];
+export type QuotationStatus = Quotation['status'];
+export type QuotationInput = S['SalesQuotationWriteRequest'];
+export type QuotationAccepted = S['QuotationAccepted'];
 export type EInvoiceEmailInput = S['EInvoiceEmailRequest'];
 export type EInvoiceFormat = EInvoiceEmailInput['formats'][number];
 export const EINVOICE_FORMATS: EInvoiceFormat[] = ['ubl', 'facturx', 'pdf'];
@@ -45,10 +51,12 @@ export const ORDER_STATUSES: OrderStatus[] = [
   'closed',
   'cancelled',
 ];
+export const QUOTATION_STATUSES: QuotationStatus[] = ['draft', 'sent', 'accepted', 'declined', 'expired', 'cancelled'];
 export const SHIPMENT_STATUSES: ShipmentStatus[] = ['draft', 'picked', 'shipped', 'delivered'];
 export const PAYMENT_STATUSES: PaymentStatus[] = ['draft', 'open', 'partially_paid', 'paid', 'overdue', 'credited', 'credit_note'];
 
 export const ORDERS_URL = '/api/salesorders/orders/';
+export const QUOTATIONS_URL = '/api/salesorders/quotations/';
 export const SHIPMENTS_URL = '/api/salesorders/shipments/';
 export const INVOICES_URL = '/api/salesorders/invoices/';
 export const DELIVERIES_URL = '/api/salesorders/deliveries/';
@@ -117,6 +125,7 @@ export const searchProducts = (search: string, signal?: AbortSignal) =>
 /** Keys to invalidate: every query of an endpoint starts with it (ServerTable's lists too). */
 export const salesKeys = {
   orders: [ORDERS_URL] as const,
+  quotations: [QUOTATIONS_URL] as const,
   shipments: [SHIPMENTS_URL] as const,
   invoices: [INVOICES_URL] as const,
   deliveries: [DELIVERIES_URL] as const,
@@ -153,6 +162,13 @@ export const salesOrderQueryOptions = (tenant: string | null, id: number, frozen
     queryFn: ({ signal }) => get<SalesOrderDetail>(`${ORDERS_URL}${id}/`, { signal }),
   });
 
+/** One quotation; `frozen` (the edit page) under a key of its own, as an order's. */
+export const quotationQueryOptions = (tenant: string | null, id: number, frozen = false) =>
+  queryOptions({
+    queryKey: frozen ? [QUOTATIONS_URL, tenant, id, 'edit'] : [QUOTATIONS_URL, tenant, id],
+    queryFn: ({ signal }) => get<QuotationDetail>(`${QUOTATIONS_URL}${id}/`, { signal }),
+  });
+
 function useTenant() {
   return useSession((s) => s.tenantId);
 }
@@ -174,6 +190,16 @@ export function useSalesOrder(id: number, { frozen = false }: { frozen?: boolean
   const tenant = useTenant();
   return useQuery({
     ...salesOrderQueryOptions(tenant, id, frozen),
+    enabled: Number.isFinite(id),
+    ...(frozen ? { staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false } : {}),
+  });
+}
+
+/** One quotation; `frozen` for the edit page (read once when it opens, kept while it is open). */
+export function useQuotation(id: number, { frozen = false }: { frozen?: boolean } = {}) {
+  const tenant = useTenant();
+  return useQuery({
+    ...quotationQueryOptions(tenant, id, frozen),
     enabled: Number.isFinite(id),
     ...(frozen ? { staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false } : {}),
   });
@@ -259,6 +285,19 @@ export const useOrderAction = () =>
     post<SalesOrderDetail>(`${ORDERS_URL}${id}/${action}/`),
   );
 export const useDeleteOrder = () => useSalesMutation((id: number) => del(`${ORDERS_URL}${id}/`));
+export const useCreateQuotation = () =>
+  useSalesMutation((input: QuotationInput) => post<QuotationDetail>(QUOTATIONS_URL, input));
+/** PUT of a draft or sent quotation from the edit page: the whole form, lines kept by id. */
+export const useUpdateQuotation = () =>
+  useSalesMutation(({ id, ...input }: QuotationInput & { id: number }) => put<QuotationDetail>(`${QUOTATIONS_URL}${id}/`, input));
+export const useQuotationAction = () =>
+  useSalesMutation(({ id, action }: { id: number; action: 'send' | 'decline' | 'cancel' }) =>
+    post<QuotationDetail>(`${QUOTATIONS_URL}${id}/${action}/`),
+  );
+/** The customer accepted: the server makes the sales order (once) and answers its id. */
+export const useAcceptQuotation = () => useSalesMutation((id: number) => post<QuotationAccepted>(`${QUOTATIONS_URL}${id}/accept/`));
+export const useDeleteQuotation = () => useSalesMutation((id: number) => del(`${QUOTATIONS_URL}${id}/`));
+export const quotationPdfUrl = (id: number) => `${QUOTATIONS_URL}${id}/pdf/`;
 export const useCreateShipment = () =>
   useSalesMutation((input: ShipmentInput) => post<SalesShipmentDetail>(SHIPMENTS_URL, input));
 export const useShipmentAction = () =>

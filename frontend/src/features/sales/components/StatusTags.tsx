@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus, PaymentStatus, ShipmentStatus } from '../api/sales';
+import type { OrderStatus, PaymentStatus, QuotationStatus, ShipmentStatus } from '../api/sales';
 
 const ORDER_COLORS: Record<OrderStatus, string> = {
   draft: 'default',
@@ -11,6 +11,14 @@ const ORDER_COLORS: Record<OrderStatus, string> = {
   invoiced: 'success',
   closed: 'default',
   cancelled: 'error',
+};
+const QUOTATION_COLORS: Record<QuotationStatus, string> = {
+  draft: 'default',
+  sent: 'processing',
+  accepted: 'success',
+  declined: 'error',
+  expired: 'warning',
+  cancelled: 'default',
 };
 const SHIPMENT_COLORS: Record<ShipmentStatus, string> = {
   draft: 'default',
@@ -51,6 +59,15 @@ export function PaymentStatusTag({ status }: { status: PaymentStatus }) {
   return (
     <Tag color={PAYMENT_COLORS[status]} data-testid="payment-status">
       {t(`paymentStatus.${status}`)}
+    </Tag>
+  );
+}
+
+export function QuotationStatusTag({ status }: { status: QuotationStatus }) {
+  const { t } = useTranslation('sales');
+  return (
+    <Tag color={QUOTATION_COLORS[status]} data-testid="quotation-status">
+      {t(`quotation.status.${status}`)}
     </Tag>
   );
 }

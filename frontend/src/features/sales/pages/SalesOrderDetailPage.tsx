@@ -126,6 +126,13 @@ function OrderView({ order }: { order: SalesOrderDetail }) {
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.order_date')}>{order.order_date}</Descriptions.Item>
           <Descriptions.Item label={t('fields.customer_reference')}>{order.customer_reference || '—'}</Descriptions.Item>
+          {order.quotation && order.quotation_number ? (
+            <Descriptions.Item label={t('quotation.fields.quotation')}>
+              <Typography.Link onClick={() => void navigate(paths.salesQuotation(order.quotation as number))} data-testid="order-quotation">
+                {order.quotation_number}
+              </Typography.Link>
+            </Descriptions.Item>
+          ) : null}
           <Descriptions.Item label={t('fields.ship_to')}>
             {[order.ship_to_name, order.ship_to_street, `${order.ship_to_post_code} ${order.ship_to_city}`.trim(), order.ship_to_country]
               .filter(Boolean)
