@@ -28,7 +28,6 @@ NOTIFICATIONS_PUBLIC = {"apps.notifications.emit", "apps.notifications.events"}
 # Only the foundation's packages do; between business areas every dependency goes one way.
 KNOWN_TWO_WAY = {
     frozenset({"common", "tenancy"}): "foundation: the shared API layer enters tenants, tenancy uses it",
-    frozenset({"common", "users"}): "foundation: the shared API layer checks permissions, users use it",
     frozenset({"tenancy", "users"}): "foundation: memberships and the permissions of the company views",
 }
 

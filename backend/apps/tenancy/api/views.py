@@ -7,7 +7,7 @@ from apps.common.api.permissions import TenantMember, UserTypeAllowed, user_type
 from apps.tenancy import services
 from apps.tenancy.errors import CompanySettingsForbidden
 from apps.tenancy.models import Tenant
-from apps.users.permissions import tenant_permissions
+from apps.tenancy.permissions import tenant_permissions
 
 from .serializers import CompanySettingsSerializer, TenantSerializer
 
