@@ -8,7 +8,7 @@ api_patterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file: no inline script (Content-Security-Policy).
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
-    path("tenants/", include("apps.tenancy.api.urls")),
+    path("tenants/", include("apps.users.api.company_urls")),
     path("users/", include("apps.users.api.urls")),
     path("common/", include("apps.common.api.urls")),
     path("products/", include("apps.products.api.urls")),

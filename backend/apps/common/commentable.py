@@ -12,7 +12,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db.models import Model, QuerySet
 
 from apps.common.api.permissions import user_type
-from apps.users.permissions import tenant_permissions
+from apps.tenancy.permissions import tenant_permissions
 
 COMMENTABLE_MODELS = (
     "purchaseorders.purchaseorder",

@@ -113,7 +113,7 @@ def can_see_prices(request) -> bool:
     tenant = getattr(request, "tenant", None) if request is not None else None
     if tenant is None:
         return True
-    from apps.users.permissions import tenant_permissions
+    from apps.tenancy.permissions import tenant_permissions
 
     return PRICE_PERMISSION in tenant_permissions(getattr(request, "user", None), tenant)
 

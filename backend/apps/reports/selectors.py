@@ -16,7 +16,7 @@ from django.db.models.functions import Trunc
 from django.utils import timezone
 
 from apps.common.api.permissions import user_type
-from apps.users.permissions import tenant_permissions
+from apps.tenancy.permissions import tenant_permissions
 
 from .datasets import DATASETS, DATE, Dataset
 from .definition import Definition, GroupKey, relative_range

@@ -1,11 +1,11 @@
-"""The `country` of suppliers and parent vendors is an ISO 3166-1 alpha-2 code (apps/common/countries.py)."""
+"""The `country` of suppliers and parent vendors is an ISO 3166-1 alpha-2 code (apps/tenancy/countries.py)."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from apps.common.countries import ISO_COUNTRY_CODES
+from apps.tenancy.countries import ISO_COUNTRY_CODES
 
 __all__ = ["ISO_COUNTRY_CODES", "validate_country_code"]
 

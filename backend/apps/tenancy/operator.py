@@ -93,7 +93,7 @@ def is_phone(value: str) -> bool:
 
 
 def is_country(value: str) -> bool:
-    from apps.common.countries import ISO_COUNTRY_CODES
+    from .countries import ISO_COUNTRY_CODES
 
     return value in ISO_COUNTRY_CODES
 

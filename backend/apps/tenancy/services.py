@@ -3,6 +3,7 @@ company settings (the operator data of due diligence statements)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db import connection, transaction
@@ -79,12 +80,21 @@ def tenant_sequence_reset() -> None:
                 cursor.execute(statement)
 
 
+# What a new tenant starts with beyond its row, each run inside the new tenant: registered on start by the
+# areas above tenancy, which imports none of them (`UsersConfig.ready`: the default roles, apps/users/roles.py).
+_tenant_setups: list[Callable[[], object]] = []
+
+
+def on_tenant_created(setup: Callable[[], object]) -> None:
+    """Run `setup()` inside every tenant `tenant_create` makes (once per function, in registration order)."""
+    if setup not in _tenant_setups:
+        _tenant_setups.append(setup)
+
+
 @transaction.atomic
 def tenant_create(*, name: str, code: str = "", **fields) -> Tenant:
-    """Creates a tenant with the default roles (apps/users/roles.py). Raises ValueError for a name or
-    code already in use."""
-    from apps.users.roles import roles_ensure_defaults
-
+    """Creates a tenant with what the areas set up in a new one (`on_tenant_created`: the default roles,
+    apps/users/roles.py). Raises ValueError for a name or code already in use."""
     name = name.strip()
     if not name:
         raise ValueError("The tenant needs a name.")
@@ -94,5 +104,6 @@ def tenant_create(*, name: str, code: str = "", **fields) -> Tenant:
         raise ValueError(f"A tenant with the code {code!r} already exists.")
     tenant = Tenant.objects.create(name=name, code=code or _free_code(name), **fields)
     with tenant_context(tenant):
-        roles_ensure_defaults()
+        for setup in _tenant_setups:
+            setup()
     return tenant

@@ -21,6 +21,12 @@ class UsersErrorCode(StrEnum):
     ACCOUNT_LOCKED = "account_locked"
 
 
+class CompanyErrorCode(StrEnum):
+    """The company settings views' refusals (apps/users/api/company_views.py)."""
+
+    PERMISSION_DENIED = "permission_denied"
+
+
 class AccountNotManageable(Forbidden):
     error = UsersErrorCode.ACCOUNT_NOT_MANAGEABLE
     default_message = _(
@@ -65,3 +71,11 @@ class AccountLocked(DomainError):
     status_code = 429
     error = UsersErrorCode.ACCOUNT_LOCKED
     default_message = _("Too many failed sign-in attempts. The account is locked for 15 minutes.")
+
+
+class CompanySettingsForbidden(Forbidden):
+    """Reading the company settings is for every internal member; changing them needs
+    `tenancy.change_tenant` (the Administrator role)."""
+
+    error = CompanyErrorCode.PERMISSION_DENIED
+    default_message = _("You do not have permission to change the company settings.")

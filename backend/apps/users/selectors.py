@@ -15,8 +15,8 @@ from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from apps.suppliers.models import ParentVendor
 from apps.tenancy.context import get_current_tenant_id, tenant_context
 from apps.tenancy.models import Membership, Tenant
+from apps.tenancy.permissions import tenant_permissions
 from apps.users.models import User
-from apps.users.permissions import tenant_permissions
 from apps.users.roles import PRODUCT_APPS
 
 MANAGE_USERS_PERMISSION = "users.change_user"

@@ -25,9 +25,9 @@ from apps.common.exceptions import FieldErrors, Forbidden
 from apps.suppliers.models import ParentVendor
 from apps.tenancy.context import tenant_context
 from apps.tenancy.models import Membership, Tenant
+from apps.tenancy.permissions import tenant_permissions
 from apps.users.errors import AccountNotManageable, DepartmentInUse, OwnAccount, OwnPermissions, RoleInUse
 from apps.users.models import Department, Role, User
-from apps.users.permissions import tenant_permissions
 from apps.users.selectors import administered_tenants, can_manage_account, matrix_permission_labels
 from apps.users.tokens import end_all_sessions
 

@@ -18,7 +18,7 @@ from apps.accounting.errors import ConnectionDisabled, ConnectionMissing
 from apps.accounting.models import AccountingConnection, Mapping, SyncEntry
 from apps.common.api.permissions import TenantMember, TenantModelPermissions, UserTypeAllowed
 from apps.common.api.viewsets import TenantScopedMixin
-from apps.users.permissions import tenant_permissions
+from apps.tenancy.permissions import tenant_permissions
 
 from . import filters
 from .serializers import (

@@ -95,7 +95,7 @@ def export_response(
             for record in records():
                 yield writer.writerow(csv_row(record))
 
-        # Read inside the tenant by the middleware (apps/common/streaming.py), like every streamed response.
+        # Read inside the tenant by the middleware (apps/tenancy/streaming.py), like every streamed response.
         response = StreamingHttpResponse(stream(), content_type=f"{CSV_MEDIA_TYPE}; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{filename}-{stamp}.csv"'
         return response

@@ -15,7 +15,7 @@ from rest_framework.exceptions import PermissionDenied
 from apps.common.exceptions import TenantForbidden, TenantRequired
 from apps.tenancy import context
 from apps.tenancy.models import Membership, Tenant
-from apps.users.permissions import tenant_permissions
+from apps.tenancy.permissions import tenant_permissions
 
 
 def resolve_tenant(request) -> Tenant:
@@ -45,7 +45,7 @@ def resolve_tenant(request) -> Tenant:
     context.activate(membership.tenant, in_database=on_postgres)
     # The roles' permissions are read now, inside the request's transaction and tenant (row-level security
     # on roles): the price rule is applied again when the answer is rendered, after the transaction.
-    from apps.users.permissions import tenant_permissions
+    from apps.tenancy.permissions import tenant_permissions
 
     tenant_permissions(request.user, membership.tenant)
     return membership.tenant

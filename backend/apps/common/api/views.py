@@ -233,7 +233,7 @@ class ImportJobListView(generics.ListAPIView):
 
     def get_queryset(self):
         from apps.common.import_jobs import import_jobs_list, importable_kinds
-        from apps.users.permissions import tenant_permissions
+        from apps.tenancy.permissions import tenant_permissions
 
         params = ImportJobListParamsSerializer(data=self.request.query_params)
         params.is_valid(raise_exception=True)
@@ -280,7 +280,7 @@ class ImportJobView(APIView):
 def importable_job(request, pk: int) -> ImportJob:
     """The tenant's job `pk` when the user may import its kind (add and change permissions), else 404."""
     from apps.common.import_jobs import import_permissions, with_worker_alive
-    from apps.users.permissions import tenant_permissions
+    from apps.tenancy.permissions import tenant_permissions
 
     job = with_worker_alive(ImportJob.objects.select_related("started_by")).filter(pk=pk).first()
     if job is None:

@@ -4,10 +4,15 @@ named to `importlib.import_module`. Tests and migrations are left out (a test ma
 
 - No import cycle of modules spans two areas (an area is a package under apps/). Such a cycle is what a
   function-level import hides: it fails here wherever the import stands.
-- Two areas that import each other are a cycle across two areas: the pairs that do are listed below
-  (KNOWN_TWO_WAY: only the foundation, common, tenancy and users, whose three packages are one layer), so a
-  new pair fails; a pair that no longer imports both ways must leave the list, so it can only shrink.
-  Business areas depend on each other one way only.
+- No two areas import each other: every dependency between areas goes one way, the foundation's own
+  too. KNOWN_TWO_WAY keeps the mechanism (a pair listed there with its reason is let through, and a listed
+  pair that no longer imports both ways must leave it), and it is empty: a new pair fails.
+- The foundation is layered (FOUNDATION_ORDER, bottom first): `tenancy` (tenants, the tenant context,
+  the managers, row-level security, memberships and the permissions they give) imports neither `common`
+  nor `users`; `common` (the shared API layer: viewsets, permission classes, filters, errors, exports,
+  imports) imports `tenancy` but not `users`; `users` (accounts, roles, departments, the user and company
+  views) imports both. A lower package reaches a higher one only through a hook the higher one registers
+  on start (`tenancy.services.on_tenant_created`, filled by `UsersConfig.ready`).
 - `notifications` imports no business area (only the foundation: common, tenancy, users): every area
   declares its events in its own `events.py` and registers them on start. The areas use only its public
   API: `apps.notifications.emit` (emit, emit_many) and `apps.notifications.events` (the registry).
@@ -24,13 +29,12 @@ APPS = Path(__file__).resolve().parents[2]
 FOUNDATION = {"common", "tenancy", "users"}
 NOTIFICATIONS_PUBLIC = {"apps.notifications.emit", "apps.notifications.events"}
 
+# The foundation's packages, bottom first: each may import only those before it (docs/architecture.md).
+FOUNDATION_ORDER = ("tenancy", "common", "users")
+
 # Areas that import each other today (either way, the reason): remove a pair once one direction is gone.
-# Only the foundation's packages do; between business areas every dependency goes one way.
-KNOWN_TWO_WAY = {
-    frozenset({"common", "tenancy"}): "foundation: the shared API layer enters tenants, tenancy uses it",
-    frozenset({"common", "users"}): "foundation: the shared API layer checks permissions, users use it",
-    frozenset({"tenancy", "users"}): "foundation: memberships and the permissions of the company views",
-}
+# None do: between areas, the foundation's included, every dependency goes one way.
+KNOWN_TWO_WAY: dict[frozenset[str], str] = {}
 
 
 def _module_name(path: Path, root: Path) -> str:
@@ -167,10 +171,26 @@ def test_areas_that_import_each_other_are_only_the_known_pairs():
     assert gone == [], "these areas no longer import each other both ways: remove them from KNOWN_TWO_WAY"
 
 
-def test_only_the_foundation_imports_itself_both_ways():
-    """Between business areas every dependency goes one way (docs/architecture.md): the list of pairs
-    that import each other may hold only the foundation's."""
-    assert [sorted(pair) for pair in KNOWN_TWO_WAY if not pair <= FOUNDATION] == []
+def test_no_areas_import_each_other_both_ways():
+    """Every dependency between areas goes one way (docs/architecture.md), the foundation's too: the list
+    of pairs let through is empty."""
+    assert KNOWN_TWO_WAY == {}
+
+
+def test_the_foundation_imports_only_downward():
+    """tenancy imports neither common nor users; common imports tenancy, not users; users may import both
+    (FOUNDATION_ORDER)."""
+    assert set(FOUNDATION_ORDER) == FOUNDATION
+    rank = {name: position for position, name in enumerate(FOUNDATION_ORDER)}
+    edges = graph(modules(APPS))
+    upward = sorted(
+        f"{module} -> {target}"
+        for module, targets in edges.items()
+        if area(module) in FOUNDATION
+        for target in targets
+        if area(target) in FOUNDATION and rank[area(target)] > rank[area(module)]
+    )
+    assert upward == [], "a foundation package imports one above it (register a hook on start instead)"
 
 
 def test_notifications_imports_no_area():
@@ -215,3 +235,4 @@ def test_the_graph_sees_function_level_and_importlib_imports(tmp_path):
     assert edges["apps.one.models"] == {"apps.three.events"}
     assert cycles(edges) == [["apps.one.services", "apps.two.services"]]
     assert set(two_way_areas(edges)) == {frozenset({"one", "two"}), frozenset({"one", "three"})}
+    assert two_way_areas({"apps.one.services": {"apps.two.services"}}) == {}

@@ -36,7 +36,7 @@ from apps.common.api.pagination import StandardPagination
 from apps.common.api.viewsets import TenantScopedMixin
 from apps.eudr.filing_models import DdsSubmission
 from apps.eudr.models import RawMaterialDelivery
-from apps.users.permissions import tenant_permissions
+from apps.tenancy.permissions import tenant_permissions
 
 from .. import benchmark as benchmarks
 from .. import forest_layers, selectors, services

@@ -32,8 +32,8 @@ from apps.eudr.errors import DdsInformationMissing
 from apps.eudr.filing_models import DdsSubmission, DdsSubmissionEvent, TracesAccount, TracesEnvironment
 from apps.eudr.models import RawMaterialDelivery
 from apps.eudr.tasks import file_dds, file_dds_options
-from apps.tenancy.api.views import may_change_company_settings
-from apps.tenancy.errors import CompanySettingsForbidden
+from apps.users.api.company_views import may_change_company_settings
+from apps.users.errors import CompanySettingsForbidden
 
 from .dds_views import ERROR_ENVELOPE, ID_PARAMETER
 

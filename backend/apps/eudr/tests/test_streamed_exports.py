@@ -1,6 +1,6 @@
 """Streamed exports read their rows inside the tenant on PostgreSQL (row-level security), not only inside
 the test's transaction: these tests are transactional, so the request's transaction really ends before the
-response is read, as it does on a real server. Before the shared mechanism (apps/common/streaming.py) the
+response is read, as it does on a real server. Before the shared mechanism (apps/tenancy/streaming.py) the
 label PDF came back valid with zero pages."""
 
 import csv

@@ -178,7 +178,7 @@ class PrintJobViewSet(
                 raise PermissionDenied(_("Only staff can send raw ZPL."))
             kwargs["raw_zpl"] = data["zpl"]
         elif source == PrintJob.Source.CARTON_LABELS:
-            from apps.users.permissions import tenant_permissions
+            from apps.tenancy.permissions import tenant_permissions
 
             if "eudr.view_cartonlabel" not in tenant_permissions(request.user, request.tenant):
                 raise PermissionDenied()

@@ -19,7 +19,7 @@ from apps.common.idempotency import idempotent
 from apps.common.prices import hide_prices, without_price_columns, without_price_orderings
 from apps.purchaseorders import errors, pdf, selectors, services
 from apps.purchaseorders.models import PurchaseOrder, Receipt, ReceiptLine
-from apps.users.permissions import tenant_permissions
+from apps.tenancy.permissions import tenant_permissions
 
 from .filters import PurchaseOrderFilter, ReceiptFilter
 from .serializers import (

@@ -7,9 +7,9 @@ from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
 from apps.suppliers.models import ParentVendor
+from apps.tenancy.permissions import tenant_permissions
 from apps.users.errors import AccountLocked, InvalidCredentials
 from apps.users.models import Department, Role, User
-from apps.users.permissions import tenant_permissions
 from apps.users.selectors import can_manage_account, user_parent_vendor
 
 

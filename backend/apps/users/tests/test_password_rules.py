@@ -66,10 +66,13 @@ def test_demo_users_keep_their_printed_password(tenant3):
     from django.contrib.auth.password_validation import validate_password
     from django.core.exceptions import ValidationError
 
-    from apps.tenancy import demo
+    from apps.tenancy import demo as tenancy_demo
+    from apps.users import demo
     from apps.users.models import User
 
-    demo.load({})
+    ctx: dict = {}
+    tenancy_demo.load(ctx)
+    demo.load_sign_ins(ctx)
     with pytest.raises(ValidationError):
         validate_password(demo.DEMO_PASSWORD)
     response = APIClient().post(

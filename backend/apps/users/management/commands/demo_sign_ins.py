@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from apps.tenancy.demo import DEMO_PASSWORD, DEMO_SIGN_INS
+from apps.users.demo import DEMO_PASSWORD, DEMO_SIGN_INS
 
 
 class Command(BaseCommand):

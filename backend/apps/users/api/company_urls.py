@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import CompanySettingsView, TenantListView
+from .company_views import CompanySettingsView, TenantListView
 
 urlpatterns = [
     path("", TenantListView.as_view(), name="tenant-list"),

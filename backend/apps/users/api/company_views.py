@@ -1,3 +1,7 @@
+"""The companies (tenants) a user belongs to and the company settings of one: the API of tenancy's data.
+It lives here, above the shared API layer (apps/common/api), because tenancy is the foundation's bottom and
+imports neither users nor common (docs/architecture.md, "Dependencies between areas")."""
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions
 from rest_framework.response import Response
@@ -5,11 +9,11 @@ from rest_framework.views import APIView
 
 from apps.common.api.permissions import TenantMember, UserTypeAllowed, user_type
 from apps.tenancy import services
-from apps.tenancy.errors import CompanySettingsForbidden
 from apps.tenancy.models import Tenant
-from apps.users.permissions import tenant_permissions
+from apps.tenancy.permissions import tenant_permissions
+from apps.users.errors import CompanySettingsForbidden
 
-from .serializers import CompanySettingsSerializer, TenantSerializer
+from .company_serializers import CompanySettingsSerializer, TenantSerializer
 
 CHANGE_PERMISSION = "tenancy.change_tenant"
 
