@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('customers', '0005_list_ordering_indexes'),
         ('products', '0007_list_ordering_indexes'),
-        ('salesorders', '0012_list_ordering_indexes'),
+        ('salesorders', '0013_list_ordering_ties'),
         ('tenancy', '0011_tenant_public_trace_max_age'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
