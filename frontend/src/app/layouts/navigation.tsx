@@ -57,6 +57,7 @@ export const DEFAULT_MENU: NavNode[] = [
     children: [
       { label: 'menu.purchaseOrders', to: '/purchase/orders', permission: 'purchaseorders.view_purchaseorder' },
       { label: 'menu.purchaseReceipts', to: '/purchase/receipts', permission: 'purchaseorders.view_receipt' },
+      { label: 'menu.supplierInvoices', to: '/purchase/supplier-invoices', permission: 'purchaseorders.view_supplierinvoice' },
       { label: 'menu.shipmentList', to: '/purchase/shipments', permission: 'logistics.view_shipmentinfo' },
       { label: 'menu.shipmentCompanies', to: '/purchase/shipment-companies', permission: 'logistics.view_shipmentcompany' },
       { label: 'menu.supplierList', to: '/purchase/suppliers', permission: 'suppliers.view_supplier' },

@@ -24,3 +24,12 @@ export const orderEditPath = (orderNumber: string) => `${orderPath(orderNumber)}
 export const receiptPath = (id: number) => `/purchase/receipts/${id}`;
 /** The order page with its receive dialog open (the receipts list's "Receive" entry point). */
 export const orderReceivePath = (orderNumber: string) => `${orderPath(orderNumber)}?receive=1`;
+
+export const SUPPLIER_INVOICES_URL = '/api/purchaseorders/supplier-invoices/';
+export const supplierInvoiceUrl = (id: number | string) => `${SUPPLIER_INVOICES_URL}${id}/`;
+/** The decisions on a draft supplier invoice. */
+export type SupplierInvoiceAction = 'approve' | 'reject';
+export const supplierInvoiceActionUrl = (id: number, act: SupplierInvoiceAction) => `${supplierInvoiceUrl(id)}${act}/`;
+export const supplierInvoiceOriginalUrl = (id: number) => `${supplierInvoiceUrl(id)}original/`;
+export const supplierInvoicesPath = '/purchase/supplier-invoices';
+export const supplierInvoicePath = (id: number) => `${supplierInvoicesPath}/${id}`;
