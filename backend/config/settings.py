@@ -349,6 +349,8 @@ SPECTACULAR_SETTINGS = {
         "EmailRecipientTypeEnum": "apps.notifications.api.serializers.RECIPIENT_TYPES",
         "UserLanguageEnum": "apps.users.api.serializers.LANGUAGE_CHOICES",
         "PurchaseOrderTypeEnum": "apps.purchaseorders.models.PurchaseOrder.Type",
+        "SupplierInvoiceStatusEnum": "apps.purchaseorders.models.SupplierInvoice.Status",
+        "MatchStatusEnum": "apps.purchaseorders.models.MatchStatus",
         "SyncEntryStatusEnum": "apps.accounting.models.SyncEntry.Status",
         "SyncEntryActionEnum": "apps.accounting.models.SyncEntry.Action",
         "AccountingRecordKindEnum": "apps.accounting.models.MappingKind",

@@ -28,6 +28,10 @@ class PurchasingErrorCode(StrEnum):
     ORDER_NOT_CONFIRMED = "order_not_confirmed"
     ORDER_HAS_RECEIPTS = "order_has_receipts"
     SUPPLIER_NO_EMAIL = "supplier_no_email"
+    EINVOICE_INVALID = "einvoice_invalid"
+    SUPPLIER_INVOICE_DUPLICATE = "supplier_invoice_duplicate"
+    SUPPLIER_INVOICE_NOT_DRAFT = "supplier_invoice_not_draft"
+    SUPPLIER_INVOICE_MISMATCH = "supplier_invoice_mismatch"
 
 
 class InvalidInput(DomainError):
@@ -140,3 +144,29 @@ class OrderHasReceipts(Conflict):
 class SupplierNoEmail(Conflict):
     error = PurchasingErrorCode.SUPPLIER_NO_EMAIL
     default_message = _("The supplier has no e-mail address: enter one on the supplier to send the order.")
+
+
+class EInvoiceInvalid(DomainError):
+    """An uploaded file that is not a readable EN 16931 e-invoice (the message says what is wrong; `data`
+    names the business term, `{"term": "BT-1"}`, when one is missing or unreadable)."""
+
+    status_code = 400
+    error = PurchasingErrorCode.EINVOICE_INVALID
+    default_message = _("The file is not a readable e-invoice.")
+
+
+class SupplierInvoiceDuplicate(Conflict):
+    error = PurchasingErrorCode.SUPPLIER_INVOICE_DUPLICATE
+    default_message = _("This supplier invoice was already uploaded.")
+
+
+class SupplierInvoiceNotDraft(Conflict):
+    error = PurchasingErrorCode.SUPPLIER_INVOICE_NOT_DRAFT
+    default_message = _("Only a draft supplier invoice can be approved, rejected or deleted.")
+
+
+class SupplierInvoiceMismatch(Conflict):
+    error = PurchasingErrorCode.SUPPLIER_INVOICE_MISMATCH
+    default_message = _(
+        "The invoice does not match what was ordered and received: give a reason to approve it anyway."
+    )

@@ -203,3 +203,139 @@ class ReceiptLine(TenantModel):
 
     def __str__(self) -> str:
         return f"{self.receipt_id}: {self.quantity}"
+
+
+def supplier_invoice_path(instance: "SupplierInvoice", filename: str) -> str:
+    import uuid
+    from pathlib import PurePath
+
+    from apps.tenancy.files import tenant_prefix
+
+    suffix = PurePath(filename).suffix.lower()[:10]
+    return f"{tenant_prefix(instance)}/supplier-invoices/{uuid.uuid4().hex}{suffix}"
+
+
+class MatchStatus(models.TextChoices):
+    """The 3-way match of a supplier invoice line (ordered, received, invoiced) and of the invoice (its
+    worst line): docs/purchasing.md, "Supplier invoices"."""
+
+    MATCHED = "matched", _("Matched")
+    QUANTITY_MISMATCH = "quantity_mismatch", _("Quantity mismatch")
+    PRICE_MISMATCH = "price_mismatch", _("Price mismatch")
+    NOT_RECEIVED = "not_received", _("Not received")
+    UNMATCHED = "unmatched", _("Unmatched")
+
+
+class SupplierInvoice(TenantModel):
+    """A supplier's e-invoice (or credit note) read from its UBL / CII / Factur-X file, matched to the
+    supplier and the purchase order it names."""
+
+    class Kind(models.TextChoices):
+        INVOICE = "invoice", _("Invoice")
+        CREDIT_NOTE = "credit_note", _("Credit note")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        APPROVED = "approved", _("Approved")
+        REJECTED = "rejected", _("Rejected")
+
+    class Syntax(models.TextChoices):
+        UBL = "ubl", _("UBL")
+        CII = "cii", _("CII")
+        FACTURX_PDF = "facturx_pdf", _("Factur-X PDF")
+
+    supplier = models.ForeignKey(
+        "suppliers.Supplier",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="supplier_invoices",
+    )
+    purchase_order = models.ForeignKey(
+        PurchaseOrder, null=True, blank=True, on_delete=models.PROTECT, related_name="supplier_invoices"
+    )
+    invoice_number = models.CharField(_("invoice number"), max_length=100)
+    kind = models.CharField(_("type"), max_length=20, choices=Kind.choices, default=Kind.INVOICE)
+    issue_date = models.DateField(_("issue date"))
+    due_date = models.DateField(_("due date"), null=True, blank=True)
+    currency = models.CharField(_("currency"), max_length=3)
+    total_net = models.DecimalField(_("total without VAT"), max_digits=16, decimal_places=2)
+    total_vat = models.DecimalField(_("total VAT"), max_digits=16, decimal_places=2)
+    total_gross = models.DecimalField(_("total with VAT"), max_digits=16, decimal_places=2)
+    seller_name = models.CharField(_("seller name"), max_length=200)
+    seller_vat_id = models.CharField(_("seller VAT number"), max_length=50, blank=True)
+    order_reference = models.CharField(_("order reference"), max_length=100, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.DRAFT)
+    match_status = models.CharField(
+        _("match"), max_length=20, choices=MatchStatus.choices, default=MatchStatus.UNMATCHED
+    )
+    decision_reason = models.CharField(_("reason"), max_length=500, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    syntax = models.CharField(_("format"), max_length=20, choices=Syntax.choices)
+    original_file = models.FileField(upload_to=supplier_invoice_path, max_length=300)
+    original_filename = models.CharField(_("file name"), max_length=255, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("supplier invoice")
+        verbose_name_plural = _("supplier invoices")
+        ordering = ["-issue_date", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "supplier", "invoice_number"],
+                condition=models.Q(supplier__isnull=False),
+                name="supplierinvoice_supplier_number_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["tenant", "seller_name", "invoice_number"],
+                condition=models.Q(supplier__isnull=True),
+                name="supplierinvoice_seller_number_unique",
+            ),
+        ]
+        indexes = [
+            tenant_ordering_index("supplierinvoice_tenant_issue", "issue_date"),
+            tenant_ordering_index("supplierinvoice_tenant_due", "due_date"),
+            tenant_ordering_index("supplierinvoice_tenant_number", "invoice_number"),
+            tenant_ordering_index("supplierinvoice_tenant_gross", "total_gross"),
+            tenant_ordering_index("supplierinvoice_tenant_status", "status"),
+            tenant_ordering_index("supplierinvoice_tenant_match", "match_status"),
+            tenant_ordering_index("supplierinvoice_tenant_created", "created_at"),
+        ]
+
+    def __str__(self) -> str:
+        return self.invoice_number
+
+
+class SupplierInvoiceLine(TenantModel):
+    invoice = models.ForeignKey(SupplierInvoice, on_delete=models.CASCADE, related_name="lines")
+    line_id = models.CharField(_("line"), max_length=50, blank=True)
+    description = models.CharField(_("description"), max_length=500, blank=True)
+    seller_item_id = models.CharField(_("seller's article number"), max_length=100, blank=True)
+    order_line_reference = models.CharField(_("order line reference"), max_length=50, blank=True)
+    quantity = models.DecimalField(_("quantity"), max_digits=18, decimal_places=3)
+    unit_code = models.CharField(_("unit"), max_length=10, blank=True)
+    net_price = models.DecimalField(_("net price"), max_digits=18, decimal_places=4)
+    line_net = models.DecimalField(_("net amount"), max_digits=16, decimal_places=2)
+    vat_category = models.CharField(_("VAT category"), max_length=10, blank=True)
+    vat_rate = models.DecimalField(_("VAT rate"), max_digits=6, decimal_places=2, null=True, blank=True)
+    order_line = models.ForeignKey(
+        PurchaseOrderLine,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="supplier_invoice_lines",
+    )
+
+    class Meta:
+        verbose_name = _("supplier invoice line")
+        verbose_name_plural = _("supplier invoice lines")
+        ordering = ["invoice_id", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.invoice_id}/{self.line_id}"

@@ -61,6 +61,25 @@ from apps.purchaseorders.models import (
     Receipt,
     ReceiptLine,
 )
+from apps.purchaseorders.supplier_invoices import (  # the supplier invoice services, reachable as services.x
+    PRICE_TOLERANCE as PRICE_TOLERANCE,
+)
+from apps.purchaseorders.supplier_invoices import (
+    supplier_invoice_approve as supplier_invoice_approve,
+)
+from apps.purchaseorders.supplier_invoices import (
+    supplier_invoice_delete as supplier_invoice_delete,
+)
+from apps.purchaseorders.supplier_invoices import (
+    supplier_invoice_import as supplier_invoice_import,
+)
+from apps.purchaseorders.supplier_invoices import (
+    supplier_invoice_match as supplier_invoice_match,
+)
+from apps.purchaseorders.supplier_invoices import (
+    supplier_invoice_reject as supplier_invoice_reject,
+)
+from apps.purchaseorders.supplier_invoices import supplier_invoices_refresh
 from apps.suppliers.models import Supplier
 
 Status = PurchaseOrder.Status
@@ -564,6 +583,7 @@ def receipt_create(
     inventory.cartons_stock(receipt=receipt, cartons=cartons, user=user)
 
     purchase_order_derive_status(order=order)
+    supplier_invoices_refresh(purchase_order_id=order.pk)  # their received figures changed
     return receipt
 
 

@@ -3985,6 +3985,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchaseorders/supplier-invoices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Supplier invoices read from uploaded e-invoices (UBL, CII, Factur-X PDF) and their 3-way match.
+         *     Internal users only (the purchasing roles' permissions); supplier and warehouse users 403.
+         */
+        get: operations["purchaseorders_supplier_invoices_list"];
+        put?: never;
+        /**
+         * @description Uploads an e-invoice (multipart `file`: UBL or CII XML, or a Factur-X PDF) and answers the draft
+         *     supplier invoice read from it. 400 einvoice_invalid for a file that is not one (the message says
+         *     why), 409 supplier_invoice_duplicate for an invoice number the supplier already sent.
+         */
+        post: operations["purchaseorders_supplier_invoices_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchaseorders/supplier-invoices/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Supplier invoices read from uploaded e-invoices (UBL, CII, Factur-X PDF) and their 3-way match.
+         *     Internal users only (the purchasing roles' permissions); supplier and warehouse users 403.
+         */
+        get: operations["purchaseorders_supplier_invoices_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * @description Supplier invoices read from uploaded e-invoices (UBL, CII, Factur-X PDF) and their 3-way match.
+         *     Internal users only (the purchasing roles' permissions); supplier and warehouse users 403.
+         */
+        delete: operations["purchaseorders_supplier_invoices_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchaseorders/supplier-invoices/{id}/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description draft -> approved. While the 3-way match is not `matched`: 409 supplier_invoice_mismatch unless
+         *     a `reason` is given (kept on the invoice).
+         */
+        post: operations["purchaseorders_supplier_invoices_approve_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchaseorders/supplier-invoices/{id}/original/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The uploaded file as it came (XML or the Factur-X PDF). */
+        get: operations["purchaseorders_supplier_invoices_original_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchaseorders/supplier-invoices/{id}/reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft -> rejected (an optional `reason`); its quantities no longer count as invoiced. */
+        post: operations["purchaseorders_supplier_invoices_reject_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchaseorders/supplier-invoices/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Supplier invoices read from uploaded e-invoices (UBL, CII, Factur-X PDF) and their 3-way match.
+         *     Internal users only (the purchasing roles' permissions); supplier and warehouse users 403.
+         */
+        get: operations["purchaseorders_supplier_invoices_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/checks/": {
         parameters: {
             query?: never;
@@ -7674,6 +7797,15 @@ export interface components {
             external_id?: string;
         };
         /**
+         * @description * `matched` - Matched
+         *     * `quantity_mismatch` - Quantity mismatch
+         *     * `price_mismatch` - Price mismatch
+         *     * `not_received` - Not received
+         *     * `unmatched` - Unmatched
+         * @enum {string}
+         */
+        MatchStatusEnum: "matched" | "quantity_mismatch" | "price_mismatch" | "not_received" | "unmatched";
+        /**
          * @description * `paper` - Paper
          *     * `pulp` - Pulp
          *     * `board` - Board
@@ -8465,6 +8597,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["StockMove"][];
+        };
+        PaginatedSupplierInvoiceList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["SupplierInvoice"][];
         };
         PaginatedSupplierList: {
             /** @example 123 */
@@ -9817,6 +9964,12 @@ export interface components {
             readonly created_at: string;
             /** Format: date-time */
             readonly updated_at: string;
+        };
+        PurchaseOrderBrief: {
+            id: number;
+            order_number: string;
+            currency: string;
+            status: string;
         };
         /** @description An order as lists show it (no lines). */
         PurchaseOrderDetail: {
@@ -11381,6 +11534,141 @@ export interface components {
             /** @default  */
             phone: string;
         };
+        /** @description A serializer whose `price_fields` are left out of the answer for users without the permission. */
+        SupplierInvoice: {
+            readonly id: number;
+            readonly invoice_number: string;
+            /** Type */
+            readonly kind: components["schemas"]["InvoiceKindEnum"];
+            /** Format: date */
+            readonly issue_date: string;
+            /** Format: date */
+            readonly due_date: string | null;
+            readonly currency: string;
+            /**
+             * Total without VAT
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /** Format: decimal */
+            readonly total_vat: string;
+            /**
+             * Total with VAT
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            readonly seller_name: string;
+            /** Seller VAT number */
+            readonly seller_vat_id: string;
+            readonly order_reference: string;
+            readonly supplier: components["schemas"]["SupplierBrief"] | null;
+            readonly purchase_order: components["schemas"]["PurchaseOrderBrief"] | null;
+            readonly status: components["schemas"]["SupplierInvoiceStatusEnum"];
+            /** Match */
+            readonly match_status: components["schemas"]["MatchStatusEnum"];
+            /** Format */
+            readonly syntax: components["schemas"]["SyntaxEnum"];
+            /** File name */
+            readonly original_filename: string;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        SupplierInvoiceDecisionRequest: {
+            /** @default  */
+            reason: string;
+        };
+        /** @description A serializer whose `price_fields` are left out of the answer for users without the permission. */
+        SupplierInvoiceDetail: {
+            readonly id: number;
+            readonly invoice_number: string;
+            /** Type */
+            readonly kind: components["schemas"]["InvoiceKindEnum"];
+            /** Format: date */
+            readonly issue_date: string;
+            /** Format: date */
+            readonly due_date: string | null;
+            readonly currency: string;
+            /**
+             * Total without VAT
+             * Format: decimal
+             */
+            readonly total_net: string;
+            /** Format: decimal */
+            readonly total_vat: string;
+            /**
+             * Total with VAT
+             * Format: decimal
+             */
+            readonly total_gross: string;
+            readonly seller_name: string;
+            /** Seller VAT number */
+            readonly seller_vat_id: string;
+            readonly order_reference: string;
+            readonly supplier: components["schemas"]["SupplierBrief"] | null;
+            readonly purchase_order: components["schemas"]["PurchaseOrderBrief"] | null;
+            readonly status: components["schemas"]["SupplierInvoiceStatusEnum"];
+            /** Match */
+            readonly match_status: components["schemas"]["MatchStatusEnum"];
+            /** Format */
+            readonly syntax: components["schemas"]["SyntaxEnum"];
+            /** File name */
+            readonly original_filename: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly decision_reason: string;
+            /** Format: date-time */
+            readonly decided_at: string | null;
+            readonly decided_by: string | null;
+            readonly created_by: string | null;
+            /** @description How far the invoiced net price may be from the order's unit cost (a decimal string). */
+            readonly price_tolerance: string;
+            readonly lines: components["schemas"]["SupplierInvoiceLineMatch"][];
+        };
+        /**
+         * @description One invoice line with its 3-way figures: ordered and received on the order line, invoiced on it by
+         *     every not rejected supplier invoice (this one included), the order's unit cost and the difference.
+         */
+        SupplierInvoiceLineMatch: {
+            id: number;
+            line_id: string;
+            description: string;
+            seller_item_id: string;
+            order_line_reference: string;
+            /** Format: decimal */
+            quantity: string;
+            unit_code: string;
+            /** Format: decimal */
+            net_price: string;
+            /** Format: decimal */
+            line_net: string;
+            vat_category: string;
+            /** Format: decimal */
+            vat_rate: string | null;
+            order_line: number | null;
+            readonly order_line_number: number | null;
+            /** Format: decimal */
+            ordered: string | null;
+            /** Format: decimal */
+            received: string | null;
+            /** Format: decimal */
+            invoiced: string | null;
+            /** Format: decimal */
+            order_price: string | null;
+            /** Format: decimal */
+            price_difference: string | null;
+            status: components["schemas"]["MatchStatusEnum"];
+        };
+        /**
+         * @description * `draft` - Draft
+         *     * `approved` - Approved
+         *     * `rejected` - Rejected
+         * @enum {string}
+         */
+        SupplierInvoiceStatusEnum: "draft" | "approved" | "rejected";
+        SupplierInvoiceUploadRequest: {
+            /** Format: binary */
+            file: string;
+        };
         SupplierPolicy: {
             readonly id: number;
             parent_vendor?: number | null;
@@ -11515,6 +11803,13 @@ export interface components {
         SyncStarted: {
             queued: number;
         };
+        /**
+         * @description * `ubl` - UBL
+         *     * `cii` - CII
+         *     * `facturx_pdf` - Factur-X PDF
+         * @enum {string}
+         */
+        SyntaxEnum: "ubl" | "cii" | "facturx_pdf";
         SystemMessage: {
             id: string;
             message: string;
@@ -33723,6 +34018,683 @@ export interface operations {
                 /** @description The tenant the request works in (the user must be a member). */
                 tenant_id: number;
                 warehouse?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_supplier_invoices_list: {
+        parameters: {
+            query: {
+                issue_date_from?: string;
+                issue_date_to?: string;
+                /**
+                 * @description * `invoice` - Invoice
+                 *     * `credit_note` - Credit note
+                 */
+                kind?: "credit_note" | "invoice";
+                /**
+                 * @description * `matched` - Matched
+                 *     * `quantity_mismatch` - Quantity mismatch
+                 *     * `price_mismatch` - Price mismatch
+                 *     * `not_received` - Not received
+                 *     * `unmatched` - Unmatched
+                 */
+                match_status?: "matched" | "not_received" | "price_mismatch" | "quantity_mismatch" | "unmatched";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+                purchase_order?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `draft` - Draft
+                 *     * `approved` - Approved
+                 *     * `rejected` - Rejected
+                 */
+                status?: "approved" | "draft" | "rejected";
+                supplier?: number;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["PaginatedSupplierInvoiceList"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_supplier_invoices_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SupplierInvoiceUploadRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SupplierInvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_supplier_invoices_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this supplier invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SupplierInvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_supplier_invoices_destroy: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this supplier invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_supplier_invoices_approve_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this supplier invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SupplierInvoiceDecisionRequest"];
+                "multipart/form-data": components["schemas"]["SupplierInvoiceDecisionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SupplierInvoiceDecisionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SupplierInvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_supplier_invoices_original_retrieve: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this supplier invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_supplier_invoices_reject_create: {
+        parameters: {
+            query: {
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this supplier invoice. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SupplierInvoiceDecisionRequest"];
+                "multipart/form-data": components["schemas"]["SupplierInvoiceDecisionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SupplierInvoiceDecisionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 200 for every success (docs/specification.md 8)
+                         * @enum {integer}
+                         */
+                        code: 200;
+                        message: string;
+                        data: components["schemas"]["SupplierInvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Invalid input or tenant_id missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseorders_supplier_invoices_export_retrieve: {
+        parameters: {
+            query: {
+                format: "csv" | "xlsx";
+                issue_date_from?: string;
+                issue_date_to?: string;
+                /**
+                 * @description * `invoice` - Invoice
+                 *     * `credit_note` - Credit note
+                 */
+                kind?: "credit_note" | "invoice";
+                /**
+                 * @description * `matched` - Matched
+                 *     * `quantity_mismatch` - Quantity mismatch
+                 *     * `price_mismatch` - Price mismatch
+                 *     * `not_received` - Not received
+                 *     * `unmatched` - Unmatched
+                 */
+                match_status?: "matched" | "not_received" | "price_mismatch" | "quantity_mismatch" | "unmatched";
+                /** @description Which field to use when ordering the results. */
+                ordering?: string;
+                purchase_order?: number;
+                /** @description A search term. */
+                search?: string;
+                /**
+                 * @description * `draft` - Draft
+                 *     * `approved` - Approved
+                 *     * `rejected` - Rejected
+                 */
+                status?: "approved" | "draft" | "rejected";
+                supplier?: number;
+                /** @description The tenant the request works in (the user must be a member). */
+                tenant_id: number;
             };
             header?: never;
             path?: never;

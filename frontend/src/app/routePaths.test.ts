@@ -62,6 +62,8 @@ const samples: Record<keyof typeof paths, string[]> = {
   purchaseOrderReceive: [paths.purchaseOrderReceive('PO-2026-00001')],
   purchaseReceipts: [paths.purchaseReceipts()],
   purchaseReceipt: [paths.purchaseReceipt(7)],
+  supplierInvoices: [paths.supplierInvoices()],
+  supplierInvoice: [paths.supplierInvoice(7)],
   shipments: [paths.shipments(), paths.shipments('in_transit')],
   shipmentCompanies: [paths.shipmentCompanies()],
   shipmentCompanyCreate: [paths.shipmentCompanyCreate()],

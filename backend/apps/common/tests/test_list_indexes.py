@@ -20,7 +20,7 @@ from apps.customers.api.views import CustomerViewSet
 from apps.eudr.api.views import CartonLabelViewSet, RawMaterialDeliveryViewSet
 from apps.eudr.tests import factories
 from apps.products.api.views import ProductViewSet
-from apps.purchaseorders.api.views import PurchaseOrderViewSet
+from apps.purchaseorders.api.views import PurchaseOrderViewSet, SupplierInvoiceViewSet
 from apps.salesorders.api.views import SalesOrderViewSet, SalesQuotationViewSet
 from apps.suppliers.api.views import ParentVendorViewSet, SupplierViewSet
 from apps.tenancy.context import tenant_context
@@ -46,6 +46,11 @@ LISTS = {
         "eudr_rawmaterialdelivery",
     ),
     "cartons": ("/api/eudr/cartons/", CartonLabelViewSet, "eudr_cartonlabel"),
+    "supplier invoices": (
+        "/api/purchaseorders/supplier-invoices/",
+        SupplierInvoiceViewSet,
+        "purchaseorders_supplierinvoice",
+    ),
 }
 
 # Orderings no index of the list's own table can give, accepted with their cost (docs/performance.md):
@@ -77,6 +82,7 @@ CASES = [
 @pytest.fixture
 def rows(tenant3, in_tenant):
     from apps.customers.models import Customer
+    from apps.purchaseorders.models import SupplierInvoice
     from apps.salesorders.models import SalesOrder, SalesQuotation
 
     with in_tenant(tenant3):
@@ -91,6 +97,17 @@ def rows(tenant3, in_tenant):
             customer=customer,
             quotation_date=date(2026, 3, 1),
             valid_until=date(2026, 4, 1),
+        )
+        SupplierInvoice.objects.create(
+            invoice_number="SUP-1",
+            issue_date=date(2026, 3, 1),
+            currency="EUR",
+            total_net=0,
+            total_vat=0,
+            total_gross=0,
+            seller_name="Seller",
+            syntax="ubl",
+            original_file="tenants/x/supplier-invoices/a.xml",
         )
 
 

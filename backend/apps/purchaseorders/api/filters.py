@@ -3,7 +3,7 @@ import time, outside any tenant."""
 
 import django_filters
 
-from apps.purchaseorders.models import PurchaseOrder, Receipt
+from apps.purchaseorders.models import MatchStatus, PurchaseOrder, Receipt, SupplierInvoice
 
 
 class StatusInFilter(django_filters.BaseInFilter, django_filters.ChoiceFilter):
@@ -44,3 +44,17 @@ class ReceiptFilter(django_filters.FilterSet):
     class Meta:
         model = Receipt
         fields = ["purchase_order", "supplier", "warehouse"]
+
+
+class SupplierInvoiceFilter(django_filters.FilterSet):
+    status = django_filters.ChoiceFilter(choices=SupplierInvoice.Status.choices)
+    match_status = django_filters.ChoiceFilter(choices=MatchStatus.choices)
+    kind = django_filters.ChoiceFilter(choices=SupplierInvoice.Kind.choices)
+    supplier = django_filters.NumberFilter(field_name="supplier_id")
+    purchase_order = django_filters.NumberFilter(field_name="purchase_order_id")
+    issue_date_from = django_filters.DateFilter(field_name="issue_date", lookup_expr="gte")
+    issue_date_to = django_filters.DateFilter(field_name="issue_date", lookup_expr="lte")
+
+    class Meta:
+        model = SupplierInvoice
+        fields = ["status", "match_status", "kind", "supplier", "purchase_order"]

@@ -13,7 +13,13 @@ from apps.common.prices import PriceFieldsMixin
 from apps.inventory.models import Warehouse
 from apps.products.models import Product
 from apps.purchaseorders import selectors
-from apps.purchaseorders.models import PurchaseOrder, PurchaseOrderLine, Receipt, ReceiptLine
+from apps.purchaseorders.models import (
+    PurchaseOrder,
+    PurchaseOrderLine,
+    Receipt,
+    ReceiptLine,
+    SupplierInvoice,
+)
 from apps.purchaseorders.services import allowed_actions
 from apps.suppliers.models import Supplier
 
@@ -315,3 +321,124 @@ class StatusSummaryEntrySerializer(serializers.Serializer):
 class OrderSummarySerializer(serializers.Serializer):
     statuses = serializers.DictField(child=StatusSummaryEntrySerializer())
     total = StatusSummaryEntrySerializer()
+
+
+# ------------------------------------------------------------------------------------- supplier invoices
+
+
+class PurchaseOrderBriefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    order_number = serializers.CharField()
+    currency = serializers.CharField()
+    status = serializers.CharField()
+
+
+class SupplierInvoiceSerializer(PriceFieldsMixin, serializers.ModelSerializer):
+    price_fields = ("total_net", "total_vat", "total_gross")
+
+    supplier = SupplierBriefSerializer(read_only=True, allow_null=True)
+    purchase_order = PurchaseOrderBriefSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = SupplierInvoice
+        fields = [
+            "id",
+            "invoice_number",
+            "kind",
+            "issue_date",
+            "due_date",
+            "currency",
+            "total_net",
+            "total_vat",
+            "total_gross",
+            "seller_name",
+            "seller_vat_id",
+            "order_reference",
+            "supplier",
+            "purchase_order",
+            "status",
+            "match_status",
+            "syntax",
+            "original_filename",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class SupplierInvoiceLineMatchSerializer(PriceFieldsMixin, serializers.Serializer):
+    """One invoice line with its 3-way figures: ordered and received on the order line, invoiced on it by
+    every not rejected supplier invoice (this one included), the order's unit cost and the difference."""
+
+    price_fields = ("net_price", "line_net", "order_price", "price_difference")
+
+    id = serializers.IntegerField(source="line.id")
+    line_id = serializers.CharField(source="line.line_id")
+    description = serializers.CharField(source="line.description")
+    seller_item_id = serializers.CharField(source="line.seller_item_id")
+    order_line_reference = serializers.CharField(source="line.order_line_reference")
+    quantity = serializers.DecimalField(source="line.quantity", max_digits=18, decimal_places=3)
+    unit_code = serializers.CharField(source="line.unit_code")
+    net_price = serializers.DecimalField(source="line.net_price", max_digits=18, decimal_places=4)
+    line_net = serializers.DecimalField(source="line.line_net", max_digits=16, decimal_places=2)
+    vat_category = serializers.CharField(source="line.vat_category")
+    vat_rate = serializers.DecimalField(
+        source="line.vat_rate", max_digits=6, decimal_places=2, allow_null=True
+    )
+    order_line = serializers.IntegerField(source="line.order_line_id", allow_null=True)
+    order_line_number = serializers.SerializerMethodField()
+    ordered = serializers.DecimalField(max_digits=18, decimal_places=3, allow_null=True)
+    received = serializers.DecimalField(max_digits=18, decimal_places=3, allow_null=True)
+    invoiced = serializers.DecimalField(max_digits=18, decimal_places=3, allow_null=True)
+    order_price = serializers.DecimalField(max_digits=18, decimal_places=4, allow_null=True)
+    price_difference = serializers.DecimalField(max_digits=18, decimal_places=4, allow_null=True)
+    status = serializers.ChoiceField(choices=SupplierInvoice._meta.get_field("match_status").choices)
+
+    def get_order_line_number(self, obj) -> int | None:
+        return obj.line.order_line.line_number if obj.line.order_line is not None else None
+
+
+class SupplierInvoiceDetailSerializer(SupplierInvoiceSerializer):
+    lines = serializers.SerializerMethodField()
+    decision_reason = serializers.CharField(read_only=True)
+    decided_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    decided_by = serializers.CharField(
+        source="decided_by.username", read_only=True, allow_null=True, default=None
+    )
+    created_by = serializers.CharField(
+        source="created_by.username", read_only=True, allow_null=True, default=None
+    )
+    price_tolerance = serializers.SerializerMethodField()
+
+    class Meta(SupplierInvoiceSerializer.Meta):
+        fields = [
+            *SupplierInvoiceSerializer.Meta.fields,
+            "decision_reason",
+            "decided_at",
+            "decided_by",
+            "created_by",
+            "price_tolerance",
+            "lines",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(SupplierInvoiceLineMatchSerializer(many=True))
+    def get_lines(self, obj) -> list:
+        from apps.purchaseorders import services
+
+        match = services.supplier_invoice_match(obj)
+        return SupplierInvoiceLineMatchSerializer(match.lines, many=True, context=self.context).data
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_price_tolerance(self, obj) -> str:
+        """How far the invoiced net price may be from the order's unit cost (a decimal string)."""
+        from apps.purchaseorders import services
+
+        return str(services.PRICE_TOLERANCE)
+
+
+class SupplierInvoiceUploadSerializer(serializers.Serializer):
+    file = serializers.FileField()
+
+
+class SupplierInvoiceDecisionSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.db.models import Prefetch
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django_filters.utils import translate_validation
@@ -8,9 +9,11 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 
+from apps.common.api.export import download_responses
 from apps.common.api.pdf import PDF_RESPONSE, PdfNegotiationMixin, pdf_response
 from apps.common.api.permissions import user_type
 from apps.common.api.search import JoinFreeSearchFilter
@@ -18,10 +21,10 @@ from apps.common.api.viewsets import DocumentViewSet, document_schema_view
 from apps.common.idempotency import idempotent
 from apps.common.prices import hide_prices, without_price_columns, without_price_orderings
 from apps.purchaseorders import errors, pdf, selectors, services
-from apps.purchaseorders.models import PurchaseOrder, Receipt, ReceiptLine
+from apps.purchaseorders.models import PurchaseOrder, Receipt, ReceiptLine, SupplierInvoice
 from apps.tenancy.permissions import tenant_permissions
 
-from .filters import PurchaseOrderFilter, ReceiptFilter
+from .filters import PurchaseOrderFilter, ReceiptFilter, SupplierInvoiceFilter
 from .serializers import (
     OrderSummarySerializer,
     OwnerOptionSerializer,
@@ -31,6 +34,10 @@ from .serializers import (
     ReceiptDetailSerializer,
     ReceiptSerializer,
     ReceiptWriteSerializer,
+    SupplierInvoiceDecisionSerializer,
+    SupplierInvoiceDetailSerializer,
+    SupplierInvoiceSerializer,
+    SupplierInvoiceUploadSerializer,
     TransitionSerializer,
 )
 
@@ -383,3 +390,134 @@ class ReceiptViewSet(DocumentViewSet):
             in tenant_permissions(request.user, request.tenant),
         )
         return self.detail_response(receipt, status.HTTP_201_CREATED)
+
+
+SYNTAX_MEDIA_TYPES = {"ubl": "application/xml", "cii": "application/xml", "facturx_pdf": "application/pdf"}
+
+
+@document_schema_view(
+    detail=SupplierInvoiceDetailSerializer,
+    write=None,
+    actions=("list", "retrieve", "destroy", "export"),
+    create=extend_schema(
+        request={"multipart/form-data": SupplierInvoiceUploadSerializer},
+        responses={201: SupplierInvoiceDetailSerializer},
+    ),
+)
+class SupplierInvoiceViewSet(DocumentViewSet):
+    """Supplier invoices read from uploaded e-invoices (UBL, CII, Factur-X PDF) and their 3-way match.
+    Internal users only (the purchasing roles' permissions); supplier and warehouse users 403."""
+
+    http_method_names = ["get", "post", "delete", "head", "options"]
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    queryset = SupplierInvoice.objects.all()
+    serializer_class = SupplierInvoiceSerializer
+    detail_serializer_class = SupplierInvoiceDetailSerializer
+    allowed_user_types = ("internal",)
+    filterset_class = SupplierInvoiceFilter
+    search_fields = [
+        "invoice_number",
+        "seller_name",
+        "order_reference",
+        "supplier__name",
+        "purchase_order__order_number",
+    ]
+    all_ordering_fields = [
+        "issue_date",
+        "due_date",
+        "invoice_number",
+        "total_gross",
+        "status",
+        "match_status",
+        "created_at",
+    ]
+    ordering = ["-issue_date", "-id"]
+    action_permissions = {
+        "approve": "purchaseorders.change_supplierinvoice",
+        "reject": "purchaseorders.change_supplierinvoice",
+        "original": "purchaseorders.view_supplierinvoice",
+    }
+    export_filename = "supplier-invoices"
+    export_columns = [
+        ("Invoice number", "invoice_number"),
+        ("Type", "kind"),
+        ("Issue date", "issue_date"),
+        ("Due date", "due_date"),
+        ("Seller", "seller_name"),
+        ("Supplier", lambda invoice: invoice.supplier.name if invoice.supplier else ""),
+        (
+            "Order number",
+            lambda invoice: invoice.purchase_order.order_number if invoice.purchase_order else "",
+        ),
+        ("Currency", "currency"),
+        ("Total net", "total_net"),
+        ("Total VAT", "total_vat"),
+        ("Total gross", "total_gross"),
+        ("Status", "status"),
+        ("Match", "match_status"),
+    ]
+
+    @property
+    def ordering_fields(self):
+        return without_price_orderings(
+            self.all_ordering_fields, {"total_gross"}, getattr(self, "request", None)
+        )
+
+    def get_export_columns(self):
+        return without_price_columns(
+            self.export_columns, {"Total net", "Total VAT", "Total gross"}, self.request
+        )
+
+    def get_queryset(self):
+        return super().get_queryset().select_related("supplier__parent_vendor", "purchase_order")
+
+    @idempotent
+    def create(self, request, *args, **kwargs):
+        """Uploads an e-invoice (multipart `file`: UBL or CII XML, or a Factur-X PDF) and answers the draft
+        supplier invoice read from it. 400 einvoice_invalid for a file that is not one (the message says
+        why), 409 supplier_invoice_duplicate for an invoice number the supplier already sent."""
+        upload = request.FILES.get("file") if hasattr(request, "FILES") else None
+        if upload is None:
+            raise ValidationError({"file": [_("Choose an e-invoice file (XML or Factur-X PDF).")]})
+        invoice = services.supplier_invoice_import(tenant=request.tenant, file=upload, user=request.user)
+        return self.detail_response(invoice, status.HTTP_201_CREATED)
+
+    def perform_destroy(self, instance):
+        services.supplier_invoice_delete(invoice=instance)
+
+    def _decision(self, request) -> str:
+        serializer = SupplierInvoiceDecisionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data.get("reason", "")
+
+    @extend_schema(request=SupplierInvoiceDecisionSerializer, responses=SupplierInvoiceDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def approve(self, request, pk=None):
+        """draft -> approved. While the 3-way match is not `matched`: 409 supplier_invoice_mismatch unless
+        a `reason` is given (kept on the invoice)."""
+        invoice = self.get_object()
+        services.supplier_invoice_approve(invoice=invoice, user=request.user, reason=self._decision(request))
+        return self.detail_response(invoice)
+
+    @extend_schema(request=SupplierInvoiceDecisionSerializer, responses=SupplierInvoiceDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def reject(self, request, pk=None):
+        """draft -> rejected (an optional `reason`); its quantities no longer count as invoiced."""
+        invoice = self.get_object()
+        services.supplier_invoice_reject(invoice=invoice, user=request.user, reason=self._decision(request))
+        return self.detail_response(invoice)
+
+    @extend_schema(responses=download_responses("application/xml", "application/pdf"), filters=False)
+    @action(detail=True, methods=["get"])
+    def original(self, request, pk=None):
+        """The uploaded file as it came (XML or the Factur-X PDF)."""
+        invoice = self.get_object()
+        with invoice.original_file.open("rb") as handle:
+            content = handle.read()
+        response = HttpResponse(
+            content, content_type=SYNTAX_MEDIA_TYPES.get(invoice.syntax, "application/xml")
+        )
+        name = invoice.original_filename or f"{invoice.invoice_number}.xml"
+        safe = "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in name)[:120] or "invoice.xml"
+        response["Content-Disposition"] = f'attachment; filename="{safe}"'
+        return response

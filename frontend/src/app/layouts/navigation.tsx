@@ -59,6 +59,7 @@ export const DEFAULT_MENU: NavNode[] = [
     children: [
       { label: 'menu.purchaseOrders', to: paths.purchaseOrders(), permission: 'purchaseorders.view_purchaseorder' },
       { label: 'menu.purchaseReceipts', to: paths.purchaseReceipts(), permission: 'purchaseorders.view_receipt' },
+      { label: 'menu.supplierInvoices', to: paths.supplierInvoices(), permission: 'purchaseorders.view_supplierinvoice' },
       { label: 'menu.shipmentList', to: paths.shipments(), permission: 'logistics.view_shipmentinfo' },
       { label: 'menu.shipmentCompanies', to: paths.shipmentCompanies(), permission: 'logistics.view_shipmentcompany' },
       { label: 'menu.supplierList', to: paths.suppliers(), permission: 'suppliers.view_supplier' },

@@ -5,3 +5,10 @@ export const PURCHASE_PERMS = {
   receive: 'purchaseorders.add_receipt',
   overReceive: 'purchaseorders.allow_over_receipt',
 } as const;
+
+export const SUPPLIER_INVOICE_PERMS = {
+  view: 'purchaseorders.view_supplierinvoice',
+  add: 'purchaseorders.add_supplierinvoice',
+  change: 'purchaseorders.change_supplierinvoice',
+  delete: 'purchaseorders.delete_supplierinvoice',
+} as const;

@@ -79,6 +79,8 @@ export const routePatterns = {
   purchaseOrderEdit: '/purchase/orders/:orderNumber/edit',
   purchaseReceipts: '/purchase/receipts',
   purchaseReceipt: '/purchase/receipts/:id',
+  supplierInvoices: '/purchase/supplier-invoices',
+  supplierInvoice: '/purchase/supplier-invoices/:id',
   shipments: '/purchase/shipments',
   shipmentCompanies: '/purchase/shipment-companies',
   shipmentCompanyCreate: '/purchase/shipment-companies/create',
@@ -190,6 +192,8 @@ export const paths = {
   purchaseOrderReceive: (orderNumber: string) => `/purchase/orders/${part(orderNumber)}?receive=1`,
   purchaseReceipts: () => routePatterns.purchaseReceipts,
   purchaseReceipt: (id: number) => `/purchase/receipts/${id}`,
+  supplierInvoices: () => routePatterns.supplierInvoices,
+  supplierInvoice: (id: number) => `/purchase/supplier-invoices/${id}`,
   /** The purchase shipments, optionally filtered by status. */
   shipments: (status?: string) => `${routePatterns.shipments}${status ? `?status=${status}` : ''}`,
   shipmentCompanies: () => routePatterns.shipmentCompanies,

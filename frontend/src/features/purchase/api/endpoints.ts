@@ -17,3 +17,10 @@ export type OrderAction = 'confirm' | 'send' | 'close' | 'cancel';
 export const orderActionUrl = (id: number, act: OrderAction) => `${ORDERS_URL}${id}/${act}/`;
 export const orderPdfUrl = (id: number) => `${ORDERS_URL}${id}/pdf/`;
 export const receiptUrl = (id: number | string) => `${RECEIPTS_URL}${id}/`;
+
+export const SUPPLIER_INVOICES_URL = '/api/purchaseorders/supplier-invoices/';
+export const supplierInvoiceUrl = (id: number | string) => `${SUPPLIER_INVOICES_URL}${id}/`;
+/** The decisions on a draft supplier invoice. */
+export type SupplierInvoiceAction = 'approve' | 'reject';
+export const supplierInvoiceActionUrl = (id: number, act: SupplierInvoiceAction) => `${supplierInvoiceUrl(id)}${act}/`;
+export const supplierInvoiceOriginalUrl = (id: number) => `${supplierInvoiceUrl(id)}original/`;

@@ -62,3 +62,12 @@ export type ProductOption = Pick<
   S['Product'],
   'id' | 'article_number' | 'name' | 'name_zh' | 'weight_per_carton_kg' | 'purchase_price' | 'is_active'
 >;
+
+/** Supplier invoices read from e-invoices (GET /api/purchaseorders/supplier-invoices/). */
+export type SupplierInvoice = S['SupplierInvoice'];
+export type SupplierInvoiceDetail = S['SupplierInvoiceDetail'];
+export type SupplierInvoiceLineMatch = S['SupplierInvoiceLineMatch'];
+export type SupplierInvoiceStatus = S['SupplierInvoiceStatusEnum'];
+export type MatchStatus = S['MatchStatusEnum'];
+export const SUPPLIER_INVOICE_STATUSES: readonly SupplierInvoiceStatus[] = ['draft', 'approved', 'rejected'];
+export const MATCH_STATUSES: readonly MatchStatus[] = ['matched', 'quantity_mismatch', 'price_mismatch', 'not_received', 'unmatched'];
