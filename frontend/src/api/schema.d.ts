@@ -7651,8 +7651,13 @@ export interface components {
             readonly name: string;
         };
         PaginatedAuditEntryList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7666,8 +7671,13 @@ export interface components {
             results: components["schemas"]["AuditEntry"][];
         };
         PaginatedCartonLabelList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7681,8 +7691,13 @@ export interface components {
             results: components["schemas"]["CartonLabel"][];
         };
         PaginatedCommentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7696,8 +7711,13 @@ export interface components {
             results: components["schemas"]["Comment"][];
         };
         PaginatedConcernList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7711,8 +7731,13 @@ export interface components {
             results: components["schemas"]["Concern"][];
         };
         PaginatedCountList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7726,8 +7751,13 @@ export interface components {
             results: components["schemas"]["Count"][];
         };
         PaginatedCustomerList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7741,8 +7771,13 @@ export interface components {
             results: components["schemas"]["Customer"][];
         };
         PaginatedDeliveryList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7756,8 +7791,13 @@ export interface components {
             results: components["schemas"]["Delivery"][];
         };
         PaginatedDepartmentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7771,8 +7811,13 @@ export interface components {
             results: components["schemas"]["Department"][];
         };
         PaginatedDispatchList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7786,8 +7831,13 @@ export interface components {
             results: components["schemas"]["Dispatch"][];
         };
         PaginatedEmailMessageList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7801,8 +7851,13 @@ export interface components {
             results: components["schemas"]["EmailMessage"][];
         };
         PaginatedEmailScenarioList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7816,8 +7871,13 @@ export interface components {
             results: components["schemas"]["EmailScenario"][];
         };
         PaginatedEmailTemplateList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7831,8 +7891,13 @@ export interface components {
             results: components["schemas"]["EmailTemplate"][];
         };
         PaginatedImportJobList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7846,8 +7911,13 @@ export interface components {
             results: components["schemas"]["ImportJob"][];
         };
         PaginatedInboundShipmentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7861,8 +7931,13 @@ export interface components {
             results: components["schemas"]["InboundShipment"][];
         };
         PaginatedInvoiceList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7876,8 +7951,13 @@ export interface components {
             results: components["schemas"]["Invoice"][];
         };
         PaginatedLocationWithWarehouseList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7891,8 +7971,13 @@ export interface components {
             results: components["schemas"]["LocationWithWarehouse"][];
         };
         PaginatedMappingList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7906,8 +7991,13 @@ export interface components {
             results: components["schemas"]["Mapping"][];
         };
         PaginatedOwnerOptionList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7921,8 +8011,13 @@ export interface components {
             results: components["schemas"]["OwnerOption"][];
         };
         PaginatedParentVendorList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7936,8 +8031,13 @@ export interface components {
             results: components["schemas"]["ParentVendor"][];
         };
         PaginatedPrintAgentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7951,8 +8051,13 @@ export interface components {
             results: components["schemas"]["PrintAgent"][];
         };
         PaginatedPrintJobList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7966,8 +8071,13 @@ export interface components {
             results: components["schemas"]["PrintJob"][];
         };
         PaginatedPrinterDeviceList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7981,8 +8091,13 @@ export interface components {
             results: components["schemas"]["PrinterDevice"][];
         };
         PaginatedProductGroupList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7996,8 +8111,13 @@ export interface components {
             results: components["schemas"]["ProductGroup"][];
         };
         PaginatedProductList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8011,8 +8131,13 @@ export interface components {
             results: components["schemas"]["Product"][];
         };
         PaginatedProductTotalList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8026,8 +8151,13 @@ export interface components {
             results: components["schemas"]["ProductTotal"][];
         };
         PaginatedProductionBatchList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8041,8 +8171,13 @@ export interface components {
             results: components["schemas"]["ProductionBatch"][];
         };
         PaginatedPurchaseOrderList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8056,8 +8191,13 @@ export interface components {
             results: components["schemas"]["PurchaseOrder"][];
         };
         PaginatedRawMaterialDeliveryList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8071,8 +8211,13 @@ export interface components {
             results: components["schemas"]["RawMaterialDelivery"][];
         };
         PaginatedReceiptList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8086,8 +8231,13 @@ export interface components {
             results: components["schemas"]["Receipt"][];
         };
         PaginatedReceiptRefList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8101,8 +8251,13 @@ export interface components {
             results: components["schemas"]["ReceiptRef"][];
         };
         PaginatedReceivedReferenceList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8116,8 +8271,13 @@ export interface components {
             results: components["schemas"]["ReceivedReference"][];
         };
         PaginatedReorderPointList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8131,8 +8291,13 @@ export interface components {
             results: components["schemas"]["ReorderPoint"][];
         };
         PaginatedRiskAssessmentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8146,8 +8311,13 @@ export interface components {
             results: components["schemas"]["RiskAssessment"][];
         };
         PaginatedRoleList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8161,8 +8331,13 @@ export interface components {
             results: components["schemas"]["Role"][];
         };
         PaginatedSalesOrderList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8176,8 +8351,13 @@ export interface components {
             results: components["schemas"]["SalesOrder"][];
         };
         PaginatedSalesShipmentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8191,8 +8371,13 @@ export interface components {
             results: components["schemas"]["SalesShipment"][];
         };
         PaginatedSavedReportList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8206,8 +8391,13 @@ export interface components {
             results: components["schemas"]["SavedReport"][];
         };
         PaginatedShipmentCompanyList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8221,8 +8411,13 @@ export interface components {
             results: components["schemas"]["ShipmentCompany"][];
         };
         PaginatedShipmentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8236,8 +8431,13 @@ export interface components {
             results: components["schemas"]["Shipment"][];
         };
         PaginatedStockAsOfList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8251,8 +8451,13 @@ export interface components {
             results: components["schemas"]["StockAsOf"][];
         };
         PaginatedStockList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8266,8 +8471,13 @@ export interface components {
             results: components["schemas"]["Stock"][];
         };
         PaginatedStockMoveList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8281,8 +8491,13 @@ export interface components {
             results: components["schemas"]["StockMove"][];
         };
         PaginatedSupplierList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8296,8 +8511,13 @@ export interface components {
             results: components["schemas"]["Supplier"][];
         };
         PaginatedSupplierPolicyList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8311,8 +8531,13 @@ export interface components {
             results: components["schemas"]["SupplierPolicy"][];
         };
         PaginatedSyncEntryList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8326,8 +8551,13 @@ export interface components {
             results: components["schemas"]["SyncEntry"][];
         };
         PaginatedUserAdminListList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8341,8 +8571,13 @@ export interface components {
             results: components["schemas"]["UserAdminList"][];
         };
         PaginatedWarehouseCartonList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8356,8 +8591,13 @@ export interface components {
             results: components["schemas"]["WarehouseCarton"][];
         };
         PaginatedWarehouseList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
