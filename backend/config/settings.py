@@ -263,6 +263,10 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", 0))
 # The proxies' own addresses or networks: proxy headers from any other peer are dropped.
 TRUSTED_PROXY_ADDRESSES = env_list("TRUSTED_PROXY_ADDRESSES")
 
+# A list's count reads at most this many rows (+1); above it the answer is a lower bound with
+# count_more: true (apps/common/api/pagination.py, docs/performance.md "Counts of big lists").
+LIST_COUNT_LIMIT = int(os.environ.get("LIST_COUNT_LIMIT", 10_000))
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["apps.users.tokens.SessionJWTAuthentication"],
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,

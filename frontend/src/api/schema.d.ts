@@ -7954,8 +7954,13 @@ export interface components {
             readonly name: string;
         };
         PaginatedAuditEntryList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7969,8 +7974,13 @@ export interface components {
             results: components["schemas"]["AuditEntry"][];
         };
         PaginatedCartonLabelList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7984,8 +7994,13 @@ export interface components {
             results: components["schemas"]["CartonLabel"][];
         };
         PaginatedCommentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -7999,8 +8014,13 @@ export interface components {
             results: components["schemas"]["Comment"][];
         };
         PaginatedConcernList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8014,8 +8034,13 @@ export interface components {
             results: components["schemas"]["Concern"][];
         };
         PaginatedCountList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8029,8 +8054,13 @@ export interface components {
             results: components["schemas"]["Count"][];
         };
         PaginatedCustomerList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8044,8 +8074,13 @@ export interface components {
             results: components["schemas"]["Customer"][];
         };
         PaginatedDeliveryList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8059,8 +8094,13 @@ export interface components {
             results: components["schemas"]["Delivery"][];
         };
         PaginatedDepartmentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8074,8 +8114,13 @@ export interface components {
             results: components["schemas"]["Department"][];
         };
         PaginatedDispatchList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8089,8 +8134,13 @@ export interface components {
             results: components["schemas"]["Dispatch"][];
         };
         PaginatedEmailMessageList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8104,8 +8154,13 @@ export interface components {
             results: components["schemas"]["EmailMessage"][];
         };
         PaginatedEmailScenarioList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8119,8 +8174,13 @@ export interface components {
             results: components["schemas"]["EmailScenario"][];
         };
         PaginatedEmailTemplateList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8134,8 +8194,13 @@ export interface components {
             results: components["schemas"]["EmailTemplate"][];
         };
         PaginatedImportJobList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8149,8 +8214,13 @@ export interface components {
             results: components["schemas"]["ImportJob"][];
         };
         PaginatedInboundShipmentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8164,8 +8234,13 @@ export interface components {
             results: components["schemas"]["InboundShipment"][];
         };
         PaginatedInvoiceList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8179,8 +8254,13 @@ export interface components {
             results: components["schemas"]["Invoice"][];
         };
         PaginatedLocationWithWarehouseList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8194,8 +8274,13 @@ export interface components {
             results: components["schemas"]["LocationWithWarehouse"][];
         };
         PaginatedMappingList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8209,8 +8294,13 @@ export interface components {
             results: components["schemas"]["Mapping"][];
         };
         PaginatedOwnerOptionList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8224,8 +8314,13 @@ export interface components {
             results: components["schemas"]["OwnerOption"][];
         };
         PaginatedParentVendorList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8239,8 +8334,13 @@ export interface components {
             results: components["schemas"]["ParentVendor"][];
         };
         PaginatedPrintAgentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8254,8 +8354,13 @@ export interface components {
             results: components["schemas"]["PrintAgent"][];
         };
         PaginatedPrintJobList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8269,8 +8374,13 @@ export interface components {
             results: components["schemas"]["PrintJob"][];
         };
         PaginatedPrinterDeviceList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8284,8 +8394,13 @@ export interface components {
             results: components["schemas"]["PrinterDevice"][];
         };
         PaginatedProductGroupList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8299,8 +8414,13 @@ export interface components {
             results: components["schemas"]["ProductGroup"][];
         };
         PaginatedProductList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8314,8 +8434,13 @@ export interface components {
             results: components["schemas"]["Product"][];
         };
         PaginatedProductTotalList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8329,8 +8454,13 @@ export interface components {
             results: components["schemas"]["ProductTotal"][];
         };
         PaginatedProductionBatchList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8344,8 +8474,13 @@ export interface components {
             results: components["schemas"]["ProductionBatch"][];
         };
         PaginatedPurchaseOrderList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8359,8 +8494,13 @@ export interface components {
             results: components["schemas"]["PurchaseOrder"][];
         };
         PaginatedRawMaterialDeliveryList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8374,8 +8514,13 @@ export interface components {
             results: components["schemas"]["RawMaterialDelivery"][];
         };
         PaginatedReceiptList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8389,8 +8534,13 @@ export interface components {
             results: components["schemas"]["Receipt"][];
         };
         PaginatedReceiptRefList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8404,8 +8554,13 @@ export interface components {
             results: components["schemas"]["ReceiptRef"][];
         };
         PaginatedReceivedReferenceList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8419,8 +8574,13 @@ export interface components {
             results: components["schemas"]["ReceivedReference"][];
         };
         PaginatedReorderPointList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8434,8 +8594,13 @@ export interface components {
             results: components["schemas"]["ReorderPoint"][];
         };
         PaginatedRiskAssessmentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8449,8 +8614,13 @@ export interface components {
             results: components["schemas"]["RiskAssessment"][];
         };
         PaginatedRoleList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8464,8 +8634,13 @@ export interface components {
             results: components["schemas"]["Role"][];
         };
         PaginatedSalesOrderList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8494,8 +8669,13 @@ export interface components {
             results: components["schemas"]["SalesQuotation"][];
         };
         PaginatedSalesShipmentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8509,8 +8689,13 @@ export interface components {
             results: components["schemas"]["SalesShipment"][];
         };
         PaginatedSavedReportList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8524,8 +8709,13 @@ export interface components {
             results: components["schemas"]["SavedReport"][];
         };
         PaginatedShipmentCompanyList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8539,8 +8729,13 @@ export interface components {
             results: components["schemas"]["ShipmentCompany"][];
         };
         PaginatedShipmentList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8554,8 +8749,13 @@ export interface components {
             results: components["schemas"]["Shipment"][];
         };
         PaginatedStockAsOfList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8569,8 +8769,13 @@ export interface components {
             results: components["schemas"]["StockAsOf"][];
         };
         PaginatedStockList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8584,8 +8789,13 @@ export interface components {
             results: components["schemas"]["Stock"][];
         };
         PaginatedStockMoveList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8614,8 +8824,13 @@ export interface components {
             results: components["schemas"]["SupplierInvoice"][];
         };
         PaginatedSupplierList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8629,8 +8844,13 @@ export interface components {
             results: components["schemas"]["Supplier"][];
         };
         PaginatedSupplierPolicyList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8644,8 +8864,13 @@ export interface components {
             results: components["schemas"]["SupplierPolicy"][];
         };
         PaginatedSyncEntryList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8659,8 +8884,13 @@ export interface components {
             results: components["schemas"]["SyncEntry"][];
         };
         PaginatedUserAdminListList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8674,8 +8904,13 @@ export interface components {
             results: components["schemas"]["UserAdminList"][];
         };
         PaginatedWarehouseCartonList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8689,8 +8924,13 @@ export interface components {
             results: components["schemas"]["WarehouseCarton"][];
         };
         PaginatedWarehouseList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4

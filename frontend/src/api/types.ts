@@ -17,7 +17,10 @@ export type FieldErrors = Record<string, string[]>;
 
 /** `data` of every list endpoint. */
 export interface Paginated<T> {
+  /** Exact, unless `count_more`: then a lower bound (the server counts up to its limit, 10,000 by default). */
   count: number;
+  /** True when the list has more rows than `count`. */
+  count_more?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];

@@ -116,7 +116,12 @@ def _page_sql(client, path: str, params: dict, table: str) -> str:
         response = client.get(path, params)
     assert response.status_code == 200, response.content
     pages = [
-        q["sql"] for q in captured.captured_queries if f'FROM "{table}"' in q["sql"] and "LIMIT" in q["sql"]
+        q["sql"]
+        for q in captured.captured_queries
+        # the count reads the table with a LIMIT too (SELECT COUNT(*) FROM (... LIMIT n + 1)): not the page
+        if f'FROM "{table}"' in q["sql"]
+        and "LIMIT" in q["sql"]
+        and not q["sql"].startswith("SELECT COUNT(*)")
     ]
     assert pages, [q["sql"] for q in captured.captured_queries]
     return pages[0]

@@ -65,7 +65,11 @@ def test_a_delivery_page_counts_without_grouping_and_reads_lines_per_page(tenant
     assert len(work) == 5, work  # membership + setting, permissions, count, rows, the rows' lines
     count = next(s for s in work if "COUNT(" in s.upper() and "eudr_rawmaterialdelivery" in s)
     assert "GROUP BY" not in count.upper() and "JOIN" not in count.upper(), count
-    page = next(s for s in work if "LIMIT" in s and 'FROM "eudr_rawmaterialdelivery"' in s)
+    page = next(
+        s
+        for s in work
+        if "LIMIT" in s and 'FROM "eudr_rawmaterialdelivery"' in s and not s.startswith("SELECT COUNT(*)")
+    )
     assert "GROUP BY" not in page.split('FROM "eudr_rawmaterialdelivery"', 1)[1].rsplit("ORDER BY", 1)[0], (
         page
     )

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '@/api/http';
 import { createQueryClient } from '@/api/queryClient';
-import { initI18n } from '@/i18n';
+import { i18n, initI18n } from '@/i18n';
 import { allResources } from '@/i18n/resources';
 import { MockServer, ok, type MockReply } from '@/test/mockAdapter';
 import { ServerTable } from './ServerTable';
@@ -55,5 +55,32 @@ describe('a server list', () => {
     answer(ok({ count: 0, next: null, previous: null, results: [] }));
     expect(await screen.findByText('Nothing here yet')).toBeInTheDocument();
     expect(screen.queryByTestId('table-loading')).not.toBeInTheDocument();
+  });
+
+  it('shows an exact count as the total', async () => {
+    renderTable();
+    answer(ok({ count: 42, count_more: false, next: null, previous: null, results: [{ id: 1, name: 'A' }] }));
+    expect(await screen.findByText('42 in total')).toBeInTheDocument();
+  });
+
+  it('shows "more than" a bounded count and still offers the next page', async () => {
+    renderTable();
+    const rows = Array.from({ length: 20 }, (_, n) => ({ id: n + 1, name: `Row ${n + 1}` }));
+    answer(ok({ count: 10000, count_more: true, next: '/api/things/?page=2', previous: null, results: rows }));
+    expect(await screen.findByText('more than 10,000')).toBeInTheDocument();
+    expect(screen.queryByText(/in total/)).not.toBeInTheDocument();
+    expect(screen.getByTitle('Next Page')).not.toHaveClass('ant-pagination-disabled');
+  });
+
+  it('says it in Chinese too', async () => {
+    renderTable();
+    await i18n.changeLanguage('zh');
+    try {
+      answer(ok({ count: 10000, count_more: true, next: '/api/things/?page=2', previous: null, results: [{ id: 1, name: 'A' }] }));
+      await screen.findByText('A');
+      expect(await screen.findByText('超过 10,000 条')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -10,6 +10,7 @@ import { listPageQueryOptions } from '@/api/queries';
 import { useErrorText } from '@/shared/errors/errorText';
 import { usePhone } from '@/shared/hooks/usePhone';
 import { useListParams, type UseListParams, type UseListParamsOptions } from '@/shared/hooks/useListParams';
+import { formatCount } from '@/shared/utils/format';
 import { saveBlob } from '@/shared/utils/saveFile';
 import { ErrorState } from './ErrorState';
 import styles from './ServerTable.module.css';
@@ -67,7 +68,7 @@ export function ServerTable<T extends object>({
   searchPlaceholder,
   tableProps,
 }: ServerTableProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const list = useListParams(listOptions);
@@ -186,10 +187,14 @@ export function ServerTable<T extends object>({
         pagination={{
           current: list.page,
           pageSize: list.pageSize,
-          total: query.data?.count ?? 0,
+          // a bounded count (count_more): one row more than counted, so the next page can be chosen
+          total: (query.data?.count ?? 0) + (query.data?.count_more ? 1 : 0),
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100, 200],
-          showTotal: (total) => t('table.total', { count: total }),
+          showTotal: (total) =>
+            query.data?.count_more
+              ? t('table.totalMore', { total: formatCount(query.data.count, i18n.language) })
+              : t('table.total', { count: total }),
         }}
         scroll={tableProps?.scroll ?? { x: 'max-content' }}
       />

@@ -26,6 +26,11 @@ export function formatQty(value: string | null | undefined, language: string): s
   return new Intl.NumberFormat(locale(language), { maximumFractionDigits: 3 }).format(n);
 }
 
+/** A whole count with grouping: 10000 -> "10,000". */
+export function formatCount(n: number, language: string): string {
+  return new Intl.NumberFormat(locale(language), { maximumFractionDigits: 0 }).format(n);
+}
+
 /** Units counted in whole things (backend Product.Unit); the others (kg, m2) are measured. */
 const COUNTED_UNITS = new Set(['pcs', 'carton', 'set', 'pack', 'roll', 'pallet']);
 
