@@ -8654,8 +8654,13 @@ export interface components {
             results: components["schemas"]["SalesOrder"][];
         };
         PaginatedSalesQuotationList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
@@ -8809,8 +8814,13 @@ export interface components {
             results: components["schemas"]["StockMove"][];
         };
         PaginatedSupplierInvoiceList: {
-            /** @example 123 */
+            /**
+             * @description The number of rows, exact unless count_more is true: then a lower bound.
+             * @example 123
+             */
             count: number;
+            /** @description True when the list has more rows than count (counting stopped at the limit). */
+            count_more?: boolean;
             /**
              * Format: uri
              * @example http://api.example.org/accounts/?page=4
