@@ -94,6 +94,12 @@ def main(reports: Path) -> int:
         ci_checks = [
             ("the PostgreSQL (row-level security) tests ran", bool(pg)),
             ("the end-to-end tests ran", bool(names_of["e2e"])),
+            # The pictures of every route (frontend/e2e/pictures.spec.ts) need a server of their own: a
+            # run that skipped them compared no page with its baseline.
+            (
+                "the route pictures ran",
+                any("pictures.spec.ts" in n and "first view of every route" in n for n in names_of["e2e"]),
+            ),
         ]
         # Each test server records the database it ran on under its name (scripts/e2e-server.sh), whatever
         # free port it took.
