@@ -23,7 +23,7 @@ def assert_error(response, status, error):
 def test_success_envelope(tenant3, make_user, api):
     body = api(make_user(tenant3), tenant3).get("/api/suppliers/").json()
     assert body["code"] == 200 and body["message"] == "success"
-    assert set(body["data"]) == {"count", "next", "previous", "results"}
+    assert set(body["data"]) == {"count", "count_more", "next", "previous", "results"}
 
 
 def test_a_create_answers_http_201_with_code_200(tenant3, make_user, api, in_tenant):

@@ -49,6 +49,8 @@ NOT_MONEY = {
     "buyer_vat_number": "a tax id",
     "seller_vat_number": "a tax id",
     "vat_id": "a tax id",
+    "seller_vat_id": "a tax id",
+    "syntax": "the syntax of a received e-invoice file (UBL, CII, Factur-X)",
     "vat_number": "a tax id",
     "represented_operator_vat": "a tax id",
     "vat_rate": "a rate of the law, not a price",
@@ -62,6 +64,7 @@ NOT_MONEY = {
     "payment_terms": "days and words",
     "payment_terms_days": "days",
     # counts and quantities
+    "received": "a received quantity",
     "rows_total": "a row count",
     "attention_total": "a count of e-mail messages that need attention (delivery health)",
     "total_rows": "a row count",
