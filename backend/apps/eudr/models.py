@@ -464,7 +464,8 @@ class CartonLabel(TenantModel):
             models.Index(fields=["tenant", "raw_material", "status"], name="eudr_label_material_idx"),
             # what the carton list sends (`production_batch_code,batch_sequence`), ties in id order
             models.Index(
-                fields=["tenant", "production_batch_code", "batch_sequence", "id"], name="eudr_label_batch_idx"
+                fields=["tenant", "production_batch_code", "batch_sequence", "id"],
+                name="eudr_label_batch_idx",
             ),
             # the list's default order (newest first, then batch and sequence, ties in id order)
             models.Index(

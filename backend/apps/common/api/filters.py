@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from django.core.exceptions import FieldDoesNotExist
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db.models import UniqueConstraint
+from django.db.models import F, UniqueConstraint
 from django_filters import rest_framework as filters
 from rest_framework.filters import OrderingFilter
 
@@ -50,7 +50,12 @@ class PriceAwareOrderingFilter(OrderingFilter):
     the chosen column (two orders of the same date) come in the same order on every request, whatever plan
     the database picks, so a page boundary never repeats or skips a row and a picture of a list does not
     change after the database has been analysed. The list indexes are (tenant, column, id) to match
-    (docs/performance.md, "Indexes for the list orderings")."""
+    (docs/performance.md, "Indexes for the list orderings").
+
+    Rows without a value (a policy for every parent vendor has no vendor's name) come where PostgreSQL
+    puts them, last when ascending and first when descending, on every database: SQLite would put them
+    the other way round, so the same list would differ between the two. PostgreSQL's own order keeps the
+    list indexes usable."""
 
     def get_ordering(self, request, queryset, view):
         ordering = super().get_ordering(request, queryset, view)
@@ -58,7 +63,7 @@ class PriceAwareOrderingFilter(OrderingFilter):
             ordering = list(queryset.query.order_by) or list(queryset.model._meta.ordering)
         if not ordering:
             return None
-        return with_tie_breaker(list(ordering), queryset.model)
+        return nulls_as_postgresql(with_tie_breaker(list(ordering), queryset.model), queryset.model)
 
     def get_valid_fields(self, queryset, view, context=None):
         fields = super().get_valid_fields(queryset, view, context or {})
@@ -80,6 +85,34 @@ def with_tie_breaker(ordering: list, model=None) -> list:
     else:
         descending = bool(getattr(last, "descending", False))
     return [*ordering, "-id" if descending else "id"]
+
+
+def nulls_as_postgresql(ordering: list, model) -> list:
+    """Each term of `ordering` naming a field that may be empty (the field, or a relation on its way, may
+    be null) as an expression with PostgreSQL's place for the empties: last ascending, first descending."""
+    result = []
+    for term in ordering:
+        if isinstance(term, str) and term not in TIE_BREAKERS and may_be_null(model, term.lstrip("-")):
+            name = term.lstrip("-")
+            term = F(name).desc(nulls_first=True) if term.startswith("-") else F(name).asc(nulls_last=True)
+        result.append(term)
+    return result
+
+
+def may_be_null(model, path: str) -> bool:
+    """Whether the field at `path` (`parent_vendor__name`) can be empty for a row of `model`: the field is
+    nullable, or a relation it is reached through is (an outer join). An unknown path: False."""
+    for name in path.split("__"):
+        try:
+            field = model._meta.get_field(name)
+        except FieldDoesNotExist:
+            return False
+        if getattr(field, "null", False):
+            return True
+        model = getattr(field, "related_model", None)
+        if model is None:
+            return False
+    return False
 
 
 def unique_in_tenant(model, name: str) -> bool:

@@ -135,3 +135,38 @@ def test_rows_that_tie_on_the_sort_column_come_in_the_order_of_their_key(
     )
     direction = "DESC" if "=-" in query else "ASC"
     assert listing.rstrip().split("ORDER BY", 1)[1].split("LIMIT")[0].strip().endswith(f'"id" {direction}')
+
+
+def test_a_field_that_may_be_empty_is_ordered_as_postgresql_orders_it():
+    from apps.common.api.filters import may_be_null, nulls_as_postgresql
+    from apps.eudr.models import SupplierPolicy
+
+    assert may_be_null(SupplierPolicy, "parent_vendor__name")  # reached through a nullable relation
+    assert not may_be_null(SupplierPolicy, "material_type")
+    assert not may_be_null(SupplierPolicy, "no_such_field")
+    ascending, descending, plain, key = nulls_as_postgresql(
+        ["parent_vendor__name", "-parent_vendor__name", "material_type", "id"], SupplierPolicy
+    )
+    assert (ascending.descending, ascending.nulls_last, ascending.nulls_first) == (False, True, None)
+    assert (descending.descending, descending.nulls_first, descending.nulls_last) == (True, True, None)
+    assert (plain, key) == ("material_type", "id")
+
+
+@pytest.mark.parametrize(
+    ("ordering", "default_first"), [("parent_vendor__name", False), ("-parent_vendor__name", True)]
+)
+def test_the_tenant_default_policy_comes_where_postgresql_puts_an_empty_name(
+    ordering, default_first, api, tenant3, make_user, in_tenant
+):
+    """The policy for every parent vendor (no vendor, so no vendor's name) comes last by vendor name and
+    first by vendor name descending, on SQLite as on PostgreSQL, so the list looks the same on both."""
+    from apps.eudr.models import SupplierPolicy
+
+    with in_tenant(tenant3):
+        vendor = ParentVendor.objects.create(name="Ningbo Bluewave Cartons")
+        named = SupplierPolicy.objects.create(parent_vendor=vendor, min_consumption_per_carton="0.3")
+        default = SupplierPolicy.objects.create(parent_vendor=None, min_consumption_per_carton="0.1")
+    response = api(make_user(tenant3), tenant3).get(f"/api/eudr/supplier-policies/?ordering={ordering}")
+    assert response.status_code == 200, response.json()
+    ids = [row["id"] for row in response.json()["data"]["results"]]
+    assert ids == ([default.pk, named.pk] if default_first else [named.pk, default.pk])

@@ -36,11 +36,16 @@ print(" ".join(repr(t) for t in out))
 def _check_pace(starts: list[float], per_second: int) -> None:
     """No second-long window holds more than the rate: any rate+1 consecutive calls span at least a second
     (less an allowance for the moment a thread is scheduled after its wait), and n calls therefore take at
-    least (n-1)/rate."""
+    least (n-1)/rate.
+
+    A call's time is read just after the limiter lets it go; on a busy machine a thread can wait a few
+    hundred milliseconds for a core in between, so the allowance is a quarter of a second. A limiter that
+    did not hold calls back would let them through together: spans near zero, far below it."""
+    allowance = 0.25
     starts = sorted(starts)
     spans = [starts[i + per_second] - starts[i] for i in range(len(starts) - per_second)]
-    assert min(spans) >= 1.0 - 0.05, spans
-    assert starts[-1] - starts[0] >= (len(starts) - 1) / per_second - 0.05
+    assert min(spans) >= 1.0 - allowance, spans
+    assert starts[-1] - starts[0] >= (len(starts) - 1) / per_second - allowance
 
 
 def _closed_port_url() -> str:

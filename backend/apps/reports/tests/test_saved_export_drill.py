@@ -172,3 +172,17 @@ def test_the_stock_check_finds_stock_that_its_moves_do_not_explain(api, lab, mak
     data = api(staff, lab.tenant3).get("/api/reports/checks/").json()["data"]
     stock = next(d for d in data if d["dataset"] == "stock")
     assert stock["checks"][0] == {"name": "Stock equals the sum of its moves", "ok": False, "failures": 1}
+
+
+def test_the_weight_check_finds_a_delivery_one_gram_off_its_labels(api, lab, make_user, in_tenant):
+    from decimal import Decimal
+
+    from apps.eudr.models import RawMaterialDelivery
+
+    with in_tenant(lab.tenant3):
+        delivery = RawMaterialDelivery.objects.get(pk=lab.delivery_a.pk)
+        RawMaterialDelivery.objects.filter(pk=delivery.pk).update(used_kg=delivery.used_kg + Decimal("0.001"))
+    staff = make_user(lab.tenant3, "Administrator", username="staff3", is_staff=True)
+    data = api(staff, lab.tenant3).get("/api/reports/checks/").json()["data"]
+    raw = next(d for d in data if d["dataset"] == "raw_materials")
+    assert raw["checks"][0]["ok"] is False and raw["checks"][0]["failures"] == 1
