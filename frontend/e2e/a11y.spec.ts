@@ -1,37 +1,19 @@
 /**
- * axe-core over every route of the app (src/app/router.tsx), in the light and the dark theme: no page
- * may have a critical or serious violation. Each kind of user signs in once (one browser context per
- * kind), then visits its routes with full page loads; detail pages use real demo ids read from the API.
- * The public trace page follows the phone's colour scheme (prefers-color-scheme), the app the stored
- * theme: both are set for each theme.
+ * axe-core over what a page's first view does not show. The first view of every route is audited by the
+ * walk of pictures.spec.ts (light at desktop width, dark on a phone, beside each picture); here, the
+ * states reached by clicks: selected table rows (once dark grey behind near-black text, 21 serious
+ * contrast findings) and open dialogs and panels draw colours of their own. The labels table of a
+ * raw-material delivery is audited with rows selected, then with each of its dialogs and panels open,
+ * in the light and the dark theme at desktop width.
  *
  * Exclusions (none is a disabled rule): none at present. Add one only with the reason next to it.
- *
- * A page's first view is not all of it: selected table rows (once dark grey behind near-black text, 21
- * serious contrast findings) and open dialogs and panels draw colours of their own. The labels table of a
- * raw-material delivery is audited with rows selected, then with each of its dialogs and panels open.
- *
- * The walk in the light theme also reads each page for Chinese text in this English interface (e2e/
- * language.ts: records named in Chinese are data and pass); chinese-walk.spec.ts walks the other way.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { signIn, type DemoUser } from './helpers';
-import { chineseIn, pageText, recordData } from './language';
-import { apiGet, INTERNAL_ROUTES, internalIds, resolve, settled, SIGNED_OUT_ROUTES, SUPPLIER_ROUTES, supplierIds, TENANT, token, traceIds, WAREHOUSE_ROUTES, type Ids } from './routes';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { analyze, report, type Found, type Theme } from './axe';
+import { signIn } from './helpers';
+import { apiGet, resolve, settled, TENANT, token } from './routes';
 
-type Theme = 'light' | 'dark';
 const THEMES: Theme[] = ['light', 'dark'];
-
-interface Found {
-  route: string;
-  theme: Theme;
-  rule: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
@@ -53,81 +35,9 @@ async function audit(page: Page, route: string, theme: Theme, found: Found[]): P
   const answer = await page.goto(route);
   expect(answer?.ok() ?? true, `${route} answered ${answer?.status()}`).toBeTruthy();
   await settled(page);
-  // The app's pages carry the stored theme on <html>; the trace page follows the emulated colour scheme.
-  if (!route.startsWith('/eudrtrace/')) {
-    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
-  }
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
   await analyze(page, route, theme, found);
 }
-
-/** axe over the page as it is now (a state reached by clicks: selected rows, an open dialog). */
-async function analyze(page: Page, route: string, theme: Theme, found: Found[]): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  for (const violation of results.violations) {
-    const impact = violation.impact ?? 'unknown';
-    test.info().annotations.push({ type: `axe ${impact}`, description: `${violation.id} (${violation.nodes.length})` });
-    if (impact === 'critical' || impact === 'serious') {
-      found.push({
-        route,
-        theme,
-        rule: violation.id,
-        impact,
-        help: violation.help,
-        targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}${node.failureSummary ? `\n        ${node.failureSummary.replace(/\n/g, '\n        ')}` : ''}`),
-      });
-    }
-  }
-}
-
-function report(found: Found[]): string {
-  return found
-    .map((f) => `${f.theme} ${f.route}: [${f.impact}] ${f.rule}: ${f.help}\n      ${f.targets.join('\n      ')}`)
-    .join('\n');
-}
-
-const KINDS: { user: DemoUser | null; title: string; routes: string[]; ids: (request: APIRequestContext) => Promise<Ids> }[] = [
-  { user: 'admin', title: 'internal user (admin)', routes: INTERNAL_ROUTES, ids: internalIds },
-  { user: 'warehouse', title: 'warehouse user', routes: WAREHOUSE_ROUTES, ids: () => Promise.resolve({}) },
-  { user: 'supplier', title: 'supplier', routes: SUPPLIER_ROUTES, ids: supplierIds },
-  { user: null, title: 'signed out (login, public trace page)', routes: SIGNED_OUT_ROUTES, ids: traceIds },
-];
-
-test.describe('axe: no critical or serious violation', () => {
-  for (const kind of KINDS) {
-    test.describe(kind.title, () => {
-      // One context per kind of user, signed in once; every page is a full page load in it.
-      let context: BrowserContext;
-      let page: Page;
-      let ids: Ids;
-      let data: Set<string>;
-
-      test.beforeAll(async ({ browser, request }) => {
-        ids = await kind.ids(request);
-        context = await newContext(browser);
-        page = await context.newPage();
-        data = recordData(page);
-        if (kind.user) await signIn(page, kind.user);
-        else await page.goto('/auth/login');
-      });
-
-      test.afterAll(async () => {
-        await context.close();
-      });
-
-      for (const theme of THEMES) {
-        for (const pattern of kind.routes) {
-          test(`${theme} ${pattern}`, async () => {
-            await useTheme(page, theme);
-            const found: Found[] = [];
-            await audit(page, resolve(pattern, ids), theme, found);
-            expect(found, `critical or serious axe violations:\n${report(found)}`).toEqual([]);
-            if (theme === 'light') expect(chineseIn(await pageText(page), data), 'Chinese text in the English interface').toEqual([]);
-          });
-        }
-      }
-    });
-  }
-});
 
 test.describe('axe: selected rows and open dialogs', () => {
   for (const theme of THEMES) {

@@ -5,6 +5,13 @@
  * then the first view of every route (routes.ts) for each kind of user: light at desktop width and dark on
  * a 390 px phone (ROUTE_SHOTS).
  *
+ * Each of those views is also the accessibility walk: axe-core (e2e/axe.ts) runs on it after its picture,
+ * and no critical or serious violation may remain, so every page is audited in both themes and at both
+ * widths; the light view is also read for Chinese text in this English interface (e2e/language.ts:
+ * records named in Chinese are data and pass). One page load serves the picture, axe and the language
+ * check: a walk of its own for axe visited every route twice more. a11y.spec.ts audits what a first view
+ * does not show (selected rows, open dialogs); chinese-walk.spec.ts walks the Chinese interface.
+ *
  * They run in `make test` (the Playwright project `pictures`, after the journeys), against a server of their own
  * (playwright.config.ts, ../scripts/e2e-servers.sh): a fresh demo database loaded on a fixed day with fixed
  * carton codes, whose clock starts on that day, and that no journey changes. The browser's clock is fixed
@@ -21,7 +28,9 @@
  * `[data-volatile]` marks what would.
  */
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { analyze, report, type Found, type Theme } from './axe';
 import { signIn, userMenu, type DemoUser } from './helpers';
+import { chineseIn, pageText, recordData } from './language';
 import {
   INTERNAL_ROUTES,
   internalIds,
@@ -36,7 +45,6 @@ import {
   type Ids,
 } from './routes';
 
-type Theme = 'light' | 'dark';
 const THEMES: Theme[] = ['light', 'dark'];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -131,6 +139,9 @@ test.describe('the sign-in page', () => {
       const border = await field.evaluate((box) => getComputedStyle(box).borderTopWidth);
       expect(border).toBe('1px');
       await pictures(page, 'sign-in', 'sign-in', theme);
+      const found: Found[] = [];
+      await analyze(page, '/auth/login', theme, found);
+      expect(found, `critical or serious axe violations:\n${report(found)}`).toEqual([]);
     });
   }
 
@@ -163,11 +174,13 @@ test.describe('the first view of every route', () => {
       let context: BrowserContext;
       let page: Page;
       let ids: Ids;
+      let data: Set<string>;
 
       test.beforeAll(async ({ browser, request }) => {
         ids = await kind.ids(request);
         context = await newContext(browser);
         page = await context.newPage();
+        data = recordData(page);
         if (kind.user) await signIn(page, kind.user);
         else await page.goto('/auth/login');
       });
@@ -178,14 +191,25 @@ test.describe('the first view of every route', () => {
 
       for (const pattern of kind.routes) {
         test(pattern, async () => {
+          const route = resolve(pattern, ids);
+          const found: Found[] = [];
           for (const { theme, size, viewport } of ROUTE_SHOTS) {
             await applyTheme(page, theme);
             await page.setViewportSize(viewport);
-            await page.goto(resolve(pattern, ids));
+            const answer = await page.goto(route);
+            expect(answer?.ok() ?? true, `${route} answered ${answer?.status()}`).toBeTruthy();
             await settled(page);
-            await expect(page).toHaveScreenshot([kind.folder, `${pictureName(pattern)}-${size}-${theme}.png`], { mask: masks(page) });
+            // The app's pages carry the stored theme on <html>; the trace page follows the colour scheme.
+            if (!pattern.startsWith('/eudrtrace/')) {
+              await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
+            }
+            // Soft, so that a changed picture still lets axe and the language check say what they find.
+            await expect.soft(page).toHaveScreenshot([kind.folder, `${pictureName(pattern)}-${size}-${theme}.png`], { mask: masks(page) });
+            await analyze(page, `${route} (${size})`, theme, found);
+            if (theme === 'light') expect.soft(chineseIn(await pageText(page), data), 'Chinese text in the English interface').toEqual([]);
           }
           await page.setViewportSize(DESKTOP);
+          expect(found, `critical or serious axe violations:\n${report(found)}`).toEqual([]);
         });
       }
     });

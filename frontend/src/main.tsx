@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { registerServiceWorker } from '@/app/pwa/registerServiceWorker';
+import { keepScrollRegionsReachable } from '@/shared/a11y/scrollRegions';
 import { initI18n, loadLanguage, resolveInitialLanguage } from '@/i18n';
 import { listenForInstallPrompt } from '@/shared/hooks/useInstallPrompt';
 import { applyThemeToDocument, loadThemeState } from '@/shared/theme/themeConfig';
@@ -9,6 +10,7 @@ import './styles/global.css';
 
 applyThemeToDocument(loadThemeState());
 listenForInstallPrompt();
+keepScrollRegionsReachable();
 if (import.meta.env.PROD) registerServiceWorker();
 
 const container = document.getElementById('root');
