@@ -35,7 +35,7 @@ export type Ids = Record<string, string>;
 export async function internalIds(request: APIRequestContext): Promise<Ids> {
   const auth = await token(request, 'admin');
   type Id = { id: number };
-  const [salesOrder, draftOrder, invoice, draftInvoice, delivery, product, supplier, order, receipt, company, rawMaterial, user] = await Promise.all([
+  const [salesOrder, draftOrder, invoice, draftInvoice, delivery, product, supplier, order, receipt, company, rawMaterial, user, quotation, draftQuotation] = await Promise.all([
     first<Id>(request, auth, '/api/salesorders/orders/'),
     first<Id>(request, auth, '/api/salesorders/orders/?status=draft'),
     first<Id>(request, auth, '/api/salesorders/invoices/?status=posted'),
@@ -48,6 +48,8 @@ export async function internalIds(request: APIRequestContext): Promise<Ids> {
     first<{ name: string }>(request, auth, '/api/logistics/shipment-companies/'),
     first<Id>(request, auth, '/api/eudr/raw-materials/'),
     first<Id>(request, auth, '/api/users/'),
+    first<Id>(request, auth, '/api/salesorders/quotations/?status=sent'),
+    first<Id>(request, auth, '/api/salesorders/quotations/?status=draft'),
   ]);
   return {
     salesOrder: String(salesOrder.id),
@@ -62,6 +64,8 @@ export async function internalIds(request: APIRequestContext): Promise<Ids> {
     companyName: encodeURIComponent(company.name),
     rawMaterial: String(rawMaterial.id),
     user: String(user.id),
+    quotation: String(quotation.id),
+    draftQuotation: String(draftQuotation.id),
   };
 }
 
@@ -92,6 +96,10 @@ export const INTERNAL_ROUTES = [
   '/sales/orders',
   '/sales/orders/:salesOrder',
   '/sales/orders/:draftOrder/edit',
+  '/sales/quotations',
+  '/sales/quotations/create',
+  '/sales/quotations/:quotation',
+  '/sales/quotations/:draftQuotation/edit',
   '/sales/invoices',
   '/sales/invoices/:invoice',
   '/sales/invoices/:draftInvoice',
@@ -129,6 +137,10 @@ export const INTERNAL_ROUTES = [
   '/purchase/eudr/raw-materials/:rawMaterial',
   '/purchase/eudr/raw-materials/:rawMaterial/edit',
   '/purchase/eudr/supplier-policies',
+  '/purchase/eudr/received-references',
+  '/purchase/eudr/annual-report',
+  '/purchase/eudr/forest-layers',
+  '/purchase/supplier-invoices',
   '/purchase/parent-vendors',
   '/customer',
   '/user',

@@ -1,6 +1,7 @@
 """Demo sales (tenant 3): orders in every status for several customers, partial shipments carrying
 cartons from the warehouse's stock, shipments ready to pick (their products' cartons are on the shelves),
-posted invoices with a credit note, an overdue invoice, a draft invoice of the shipped order, and a busy delivery week. Quantities are small so
+posted invoices with a credit note, an overdue invoice, a draft invoice of the shipped order, a busy
+delivery week, and two quotations (one sent, one a draft). Quantities are small so
 the stock received by the purchasing demo covers them. Loads after the warehouse floor (`DEMO_AFTER`):
 the products sold are those the warehouse holds cartons of.
 
@@ -137,6 +138,32 @@ def load(ctx: dict) -> None:
             except DomainError:
                 continue  # not enough stock in this demo for this one
         Tenant.objects.filter(pk=tenant.pk).update(allow_unlabelled_shipping=False)
+        _quotations(customers, products, user, today)
+
+
+def _quotations(customers, products, user, today) -> None:
+    """Two quotations before any order: one sent to its customer and awaiting an answer, one still a
+    draft. Neither is accepted, so the orders above stay the demo's whole history."""
+    sent = services.quotation_create(
+        customer=customers[1 % len(customers)],
+        quotation_date=today - timedelta(days=5),
+        valid_until=today + timedelta(days=25),
+        lines=[
+            services.QuotationLineInput(product=products[0], quantity=D("500"), unit_price=D("1.85")),
+            services.QuotationLineInput(
+                product=products[1], quantity=D("200"), unit_price=D("2.40"), discount_percent=D("5")
+            ),
+        ],
+        user=user,
+    )
+    services.quotation_send(quotation=sent)
+    services.quotation_create(
+        customer=customers[2 % len(customers)],
+        quotation_date=today - timedelta(days=1),
+        valid_until=today + timedelta(days=30),
+        lines=[services.QuotationLineInput(product=products[2], quantity=D("1000"), unit_price=D("0.95"))],
+        user=user,
+    )
 
 
 def _create(customer, products, days_ago, state, lines, requested_in, user, today) -> None:
