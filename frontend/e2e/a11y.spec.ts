@@ -9,9 +9,10 @@
  * Exclusions (none is a disabled rule): none at present. Add one only with the reason next to it.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { analyze, report, type Found, type Theme } from './axe';
-import { signIn } from './helpers';
-import { apiGet, resolve, settled, TENANT, token } from './routes';
+import { analyze, report, type Found } from './axe';
+import { applyTheme, signIn } from './helpers';
+import type { Theme } from './phone';
+import { apiGet, resolve, TENANT, token, visit } from './routes';
 
 const THEMES: Theme[] = ['light', 'dark'];
 
@@ -23,19 +24,8 @@ async function newContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
-async function useTheme(page: Page, theme: Theme): Promise<void> {
-  await page.emulateMedia({ colorScheme: theme });
-  await page.evaluate((dark) => {
-    const stored = JSON.parse(window.localStorage.getItem('theme-config') ?? '{}') as Record<string, unknown>;
-    window.localStorage.setItem('theme-config', JSON.stringify({ ...stored, dark }));
-  }, theme === 'dark');
-}
-
 async function audit(page: Page, route: string, theme: Theme, found: Found[]): Promise<void> {
-  const answer = await page.goto(route);
-  expect(answer?.ok() ?? true, `${route} answered ${answer?.status()}`).toBeTruthy();
-  await settled(page);
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
+  await visit(page, route, theme);
   await analyze(page, route, theme, found);
 }
 
@@ -52,7 +42,7 @@ test.describe('axe: selected rows and open dialogs', () => {
       const context = await newContext(browser);
       const page = await context.newPage();
       await signIn(page, 'admin');
-      await useTheme(page, theme);
+      await applyTheme(page, theme);
       const route = resolve('/purchase/eudr/raw-materials/:rawMaterial', { rawMaterial: String(carton?.raw_material) });
       const found: Found[] = [];
       await audit(page, route, theme, found);

@@ -7,8 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, type Page } from '@playwright/test';
-
-export type Theme = 'light' | 'dark';
+import type { Theme } from './phone';
 
 export interface Found {
   route: string;

@@ -51,3 +51,15 @@ export async function pickLanguage(scope: Locator, label: string, done: () => Pr
   await scope.getByTestId('language-switcher').selectOption({ label });
   await done();
 }
+
+/**
+ * The theme of a page already open, for its next load: the app reads the stored `theme-config` before
+ * its first paint; the public trace page follows the colour scheme, which is emulated too.
+ */
+export async function applyTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.evaluate((dark) => {
+    const stored = JSON.parse(window.localStorage.getItem('theme-config') ?? '{}') as Record<string, unknown>;
+    window.localStorage.setItem('theme-config', JSON.stringify({ ...stored, dark }));
+  }, theme === 'dark');
+}

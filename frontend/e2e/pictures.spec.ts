@@ -28,19 +28,20 @@
  * `[data-volatile]` marks what would.
  */
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { analyze, report, type Found, type Theme } from './axe';
-import { signIn, userMenu, type DemoUser } from './helpers';
+import { analyze, report, type Found } from './axe';
+import { applyTheme, signIn, userMenu, type DemoUser } from './helpers';
 import { chineseIn, pageText, recordData } from './language';
+import type { Theme } from './phone';
 import {
   INTERNAL_ROUTES,
   internalIds,
   resolve,
-  settled,
   SIGNED_OUT_ROUTES,
   SUPPLIER_ROUTES,
   supplierIds,
   TENANT,
   traceIds,
+  visit,
   WAREHOUSE_ROUTES,
   type Ids,
 } from './routes';
@@ -105,14 +106,6 @@ async function newContext(browser: Browser): Promise<BrowserContext> {
     if (!window.localStorage.getItem('tenant_id')) window.localStorage.setItem('tenant_id', tenant);
   }, TENANT);
   return context;
-}
-
-async function applyTheme(page: Page, theme: Theme): Promise<void> {
-  await page.emulateMedia({ colorScheme: theme });
-  await page.evaluate((dark) => {
-    const stored = JSON.parse(window.localStorage.getItem('theme-config') ?? '{}') as Record<string, unknown>;
-    window.localStorage.setItem('theme-config', JSON.stringify({ ...stored, dark }));
-  }, theme === 'dark');
 }
 
 /** The first view of the page now open, at desktop width and then on a phone. */
@@ -196,13 +189,7 @@ test.describe('the first view of every route', () => {
           for (const { theme, size, viewport } of ROUTE_SHOTS) {
             await applyTheme(page, theme);
             await page.setViewportSize(viewport);
-            const answer = await page.goto(route);
-            expect(answer?.ok() ?? true, `${route} answered ${answer?.status()}`).toBeTruthy();
-            await settled(page);
-            // The app's pages carry the stored theme on <html>; the trace page follows the colour scheme.
-            if (!pattern.startsWith('/eudrtrace/')) {
-              await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
-            }
+            await visit(page, route, theme);
             // Soft, so that a changed picture still lets axe and the language check say what they find.
             await expect.soft(page).toHaveScreenshot([kind.folder, `${pictureName(pattern)}-${size}-${theme}.png`], { mask: masks(page) });
             await analyze(page, `${route} (${size})`, theme, found);

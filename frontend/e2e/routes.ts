@@ -197,3 +197,16 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
+
+/**
+ * Opens `route` with a full page load and waits until it has settled; the app's pages carry the stored
+ * theme on <html> (checked), the public trace page follows the emulated colour scheme.
+ */
+export async function visit(page: Page, route: string, theme: 'light' | 'dark'): Promise<void> {
+  const answer = await page.goto(route);
+  expect(answer?.ok() ?? true, `${route} answered ${answer?.status()}`).toBeTruthy();
+  await settled(page);
+  if (!route.startsWith('/eudrtrace/')) {
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
+  }
+}

@@ -99,13 +99,20 @@ def nulls_as_postgresql(ordering: list, model) -> list:
     return result
 
 
+def _field(model, name: str):
+    """The model's field of that name, or None when it has none (an annotation, a mistyped name)."""
+    try:
+        return model._meta.get_field(name)
+    except FieldDoesNotExist:
+        return None
+
+
 def may_be_null(model, path: str) -> bool:
     """Whether the field at `path` (`parent_vendor__name`) can be empty for a row of `model`: the field is
     nullable, or a relation it is reached through is (an outer join). An unknown path: False."""
     for name in path.split("__"):
-        try:
-            field = model._meta.get_field(name)
-        except FieldDoesNotExist:
+        field = _field(model, name)
+        if field is None:
             return False
         if getattr(field, "null", False):
             return True
@@ -120,11 +127,8 @@ def unique_in_tenant(model, name: str) -> bool:
     nulls tie): the field is unique, or a unique constraint without a condition is (tenant, name)."""
     if "__" in name:
         return False
-    try:
-        field = model._meta.get_field(name)
-    except FieldDoesNotExist:
-        return False
-    if getattr(field, "null", True):
+    field = _field(model, name)
+    if field is None or getattr(field, "null", True):
         return False
     if getattr(field, "unique", False):
         return True
