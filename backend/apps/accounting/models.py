@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.common.secrets import EncryptedTextField
 from apps.tenancy.models import TenantModel
 
@@ -95,6 +96,15 @@ class Mapping(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["tenant", "kind", "local_key"], name="mapping_tenant_kind_key")
         ]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+        indexes = [
+            models.Index(fields=["tenant", "kind", "local_label", "id"], name="mapping_tenant_default"),
+            tenant_ordering_index("mapping_tenant_kind", "kind"),
+            tenant_ordering_index("mapping_tenant_label", "local_label"),
+            tenant_ordering_index("mapping_tenant_external", "external_id"),
+            tenant_ordering_index("mapping_tenant_pushed", "pushed_at"),
+            tenant_ordering_index("mapping_tenant_updated", "updated_at"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.local_key} -> {self.external_id}"
@@ -148,6 +158,15 @@ class SyncEntry(TenantModel):
         indexes = [
             models.Index(fields=["tenant", "status", "next_attempt_at"], name="syncentry_due"),
             models.Index(fields=["tenant", "kind", "record_id"], name="syncentry_record"),
+            # the log's orderings (docs/performance.md, "Indexes for the list orderings")
+            tenant_ordering_index("syncentry_tenant_created", "created_at"),
+            tenant_ordering_index("syncentry_tenant_updated", "updated_at"),
+            tenant_ordering_index("syncentry_tenant_sent", "sent_at"),
+            tenant_ordering_index("syncentry_tenant_status", "status"),
+            tenant_ordering_index("syncentry_tenant_kind", "kind"),
+            tenant_ordering_index("syncentry_tenant_action", "action"),
+            tenant_ordering_index("syncentry_tenant_attempts", "attempts"),
+            tenant_ordering_index("syncentry_tenant_next", "next_attempt_at"),
         ]
 
     def __str__(self) -> str:

@@ -151,6 +151,12 @@ class SupplierPolicy(TenantModel):
                 name="eudr_policy_default_material_unique",
             ),
         ]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+        indexes = [
+            tenant_ordering_index("eudr_policy_material_idx", "material_type"),
+            tenant_ordering_index("eudr_policy_valid_idx", "valid_from"),
+            tenant_ordering_index("eudr_policy_updated_idx", "updated_at"),
+        ]
 
     def __str__(self) -> str:
         return f"policy #{self.pk}"

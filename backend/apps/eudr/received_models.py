@@ -10,6 +10,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.tenancy.models import TenantModel
 
 RETENTION_YEARS = 5
@@ -77,7 +78,13 @@ class ReceivedReference(TenantModel, VerifiedReferenceFields):
                 name="eudr_received_reference_unique",
             )
         ]
-        indexes = [models.Index(fields=["tenant", "reference_number"], name="eudr_received_ref_idx")]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+        indexes = [
+            tenant_ordering_index("eudr_received_ref_idx", "reference_number"),
+            tenant_ordering_index("eudr_received_on_idx", "received_on"),
+            tenant_ordering_index("eudr_received_verified_idx", "verified_at"),
+            tenant_ordering_index("eudr_received_created_idx", "created_at"),
+        ]
 
     def __str__(self) -> str:
         return self.reference_number

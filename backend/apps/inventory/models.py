@@ -9,6 +9,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.tenancy.models import TenantModel
 
 
@@ -30,6 +31,12 @@ class Warehouse(TenantModel):
         ordering = ["code"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "code"], name="warehouse_tenant_code_unique"),
+        ]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings"): the default one
+        # (the default warehouse first, then by code) and by name; the code's is the unique constraint's
+        indexes = [
+            models.Index(fields=["tenant", "-is_default", "code"], name="warehouse_tenant_default"),
+            tenant_ordering_index("warehouse_tenant_name", "name"),
         ]
 
     def __str__(self) -> str:
@@ -59,6 +66,8 @@ class Location(TenantModel):
                 fields=["tenant", "warehouse", "code"], name="location_tenant_warehouse_code_unique"
             ),
         ]
+        # the list's ordering by code (docs/performance.md, "Indexes for the list orderings")
+        indexes = [tenant_ordering_index("location_tenant_code", "code")]
 
     def __str__(self) -> str:
         return self.code
@@ -113,6 +122,9 @@ class StockMove(TenantModel):
         indexes = [
             models.Index(fields=["tenant", "product", "moved_at"], name="stockmove_product_moved"),
             models.Index(fields=["tenant", "document_type", "document_id"], name="stockmove_document"),
+            # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+            tenant_ordering_index("stockmove_tenant_moved", "moved_at"),
+            tenant_ordering_index("stockmove_tenant_quantity", "quantity"),
         ]
         constraints = [
             models.CheckConstraint(condition=models.Q(quantity__gt=0), name="stockmove_quantity_positive"),
@@ -152,6 +164,11 @@ class Stock(TenantModel):
                 fields=["tenant", "product", "location"], name="stock_tenant_product_location_unique"
             ),
         ]
+        # the list's orderings by its own columns (docs/performance.md, "Indexes for the list orderings")
+        indexes = [
+            tenant_ordering_index("stock_tenant_quantity", "quantity"),
+            tenant_ordering_index("stock_tenant_updated", "updated_at"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.product_id}@{self.location_id}: {self.quantity}"
@@ -173,6 +190,8 @@ class ReorderPoint(TenantModel):
                 condition=models.Q(reorder_point__gte=0), name="reorderpoint_not_negative"
             ),
         ]
+        # the list's ordering by the reorder point (docs/performance.md, "Indexes for the list orderings")
+        indexes = [tenant_ordering_index("reorderpoint_tenant_point", "reorder_point")]
 
     def __str__(self) -> str:
         return f"{self.product_id}: {self.reorder_point}"
@@ -196,6 +215,8 @@ class StockCount(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["tenant", "number"], name="stockcount_tenant_number_unique"),
         ]
+        # the list's default order (docs/performance.md, "Indexes for the list orderings")
+        indexes = [tenant_ordering_index("stockcount_tenant_counted", "counted_at")]
 
     def __str__(self) -> str:
         return self.number
@@ -256,7 +277,13 @@ class WarehouseCarton(TenantModel):
         verbose_name = _("warehouse carton")
         verbose_name_plural = _("warehouse cartons")
         ordering = ["-updated_at", "-id"]
-        indexes = [models.Index(fields=["tenant", "status", "product"], name="whcarton_status_product")]
+        indexes = [
+            models.Index(fields=["tenant", "status", "product"], name="whcarton_status_product"),
+            # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+            tenant_ordering_index("whcarton_tenant_updated", "updated_at"),
+            tenant_ordering_index("whcarton_tenant_received", "received_at"),
+            tenant_ordering_index("whcarton_tenant_status", "status"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.label_id} {self.status}"

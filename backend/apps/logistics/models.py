@@ -3,6 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.logistics.validators import validate_container_number, validate_tracking_template, validate_unlocode
 from apps.tenancy.models import TenantModel
 
@@ -27,6 +28,11 @@ class ShipmentCompany(TenantModel):
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "name"], name="shipmentcompany_tenant_name_unique")
+        ]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+        indexes = [
+            tenant_ordering_index("shipmentcompany_tenant_contact", "contact_name"),
+            tenant_ordering_index("shipmentcompany_tenant_created", "created_at"),
         ]
 
     def __str__(self) -> str:
@@ -81,7 +87,16 @@ class ShipmentInfo(TenantModel):
         verbose_name = _("shipment info")
         verbose_name_plural = _("shipment infos")
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["tenant", "container_number"], name="shipmentinfo_tenant_container")]
+        # the orderings of the shipments' and the inbound shipments' lists (docs/performance.md, "Indexes for
+        # the list orderings")
+        indexes = [
+            tenant_ordering_index("shipmentinfo_tenant_container", "container_number"),
+            tenant_ordering_index("shipmentinfo_tenant_etd", "etd"),
+            tenant_ordering_index("shipmentinfo_tenant_eta", "eta"),
+            tenant_ordering_index("shipmentinfo_tenant_status", "status"),
+            tenant_ordering_index("shipmentinfo_tenant_created", "created_at"),
+            tenant_ordering_index("shipmentinfo_tenant_vessel", "vessel"),
+        ]
 
     def __str__(self) -> str:
         return self.container_number
@@ -133,7 +148,12 @@ class Dispatch(TenantModel):
         verbose_name = _("dispatch")
         verbose_name_plural = _("dispatches")
         ordering = ["-pickup_date", "id"]
-        indexes = [models.Index(fields=["tenant", "pickup_date"], name="dispatch_tenant_pickup")]
+        indexes = [
+            # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+            tenant_ordering_index("dispatch_tenant_pickup", "pickup_date"),
+            tenant_ordering_index("dispatch_tenant_packages", "packages"),
+            tenant_ordering_index("dispatch_tenant_weight", "weight_kg"),
+        ]
         constraints = [
             models.CheckConstraint(condition=models.Q(weight_kg__gte=0), name="dispatch_weight_not_negative"),
         ]

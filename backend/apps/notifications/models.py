@@ -8,6 +8,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.common.secrets import EncryptedTextField
 from apps.tenancy.files import tenant_prefix
 from apps.tenancy.models import TenantModel
@@ -38,6 +39,12 @@ class EmailTemplate(TenantModel):
         ordering = ["name", "id"]
         constraints = [
             models.UniqueConstraint(fields=["tenant", "name"], name="emailtemplate_tenant_name_unique")
+        ]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+        indexes = [
+            tenant_ordering_index("emailtemplate_tenant_event", "event"),
+            tenant_ordering_index("emailtemplate_tenant_updated", "updated_at"),
+            models.Index(fields=["tenant", "id"], name="emailtemplate_tenant_id"),
         ]
 
     def __str__(self) -> str:
@@ -78,7 +85,14 @@ class EmailScenario(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["tenant", "name"], name="emailscenario_tenant_name_unique")
         ]
-        indexes = [models.Index(fields=["tenant", "event", "enabled"], name="emailscenario_event")]
+        indexes = [
+            models.Index(fields=["tenant", "event", "enabled"], name="emailscenario_event"),
+            # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+            tenant_ordering_index("emailscenario_tenant_event", "event"),
+            tenant_ordering_index("emailscenario_tenant_enabled", "enabled"),
+            tenant_ordering_index("emailscenario_tenant_updated", "updated_at"),
+            models.Index(fields=["tenant", "id"], name="emailscenario_tenant_id"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -194,8 +208,12 @@ class EmailMessage(TenantModel):
             )
         ]
         indexes = [
-            models.Index(fields=["tenant", "-created_at"], name="emailmessage_tenant_created"),
-            models.Index(fields=["tenant", "status"], name="emailmessage_tenant_status"),
+            # the log's orderings (docs/performance.md, "Indexes for the list orderings")
+            tenant_ordering_index("emailmessage_tenant_created", "created_at"),
+            tenant_ordering_index("emailmessage_tenant_status", "status"),
+            tenant_ordering_index("emailmessage_tenant_sent", "sent_at"),
+            tenant_ordering_index("emailmessage_tenant_subject", "subject"),
+            models.Index(fields=["tenant", "id"], name="emailmessage_tenant_id"),
         ]
 
     def __str__(self) -> str:

@@ -17,6 +17,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.tenancy.models import TenantModel
 
 AGENT_OFFLINE_AFTER = timedelta(seconds=90)
@@ -62,6 +63,12 @@ class PrintAgent(TenantModel):
         verbose_name = _("print agent")
         verbose_name_plural = _("print agents")
         ordering = ["name", "id"]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+        indexes = [
+            tenant_ordering_index("printagent_tenant_name", "name"),
+            tenant_ordering_index("printagent_tenant_seen", "last_seen_at"),
+            tenant_ordering_index("printagent_tenant_created", "created_at"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -182,6 +189,13 @@ class PrinterDevice(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["tenant", "name"], name="printing_printer_name_unique"),
         ]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+        indexes = [
+            tenant_ordering_index("printer_tenant_site", "site"),
+            tenant_ordering_index("printer_tenant_seen", "last_seen_at"),
+            tenant_ordering_index("printer_tenant_status", "last_status"),
+            tenant_ordering_index("printer_tenant_created", "created_at"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -254,6 +268,10 @@ class PrintJob(TenantModel):
         indexes = [
             models.Index(fields=["tenant", "status", "expires_at"], name="printing_job_status_idx"),
             models.Index(fields=["tenant", "printer", "-created_at"], name="printing_job_printer_idx"),
+            # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+            tenant_ordering_index("printjob_tenant_created", "created_at"),
+            tenant_ordering_index("printjob_tenant_status", "status"),
+            tenant_ordering_index("printjob_tenant_finished", "finished_at"),
         ]
 
     def __str__(self) -> str:

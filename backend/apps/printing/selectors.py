@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from apps.eudr.models import CartonLabel
 
@@ -10,8 +11,18 @@ from .models import PrintAgent, PrinterDevice, PrintJob
 
 
 def agents_list() -> QuerySet[PrintAgent]:
+    """Agents with the count of their active printers: a subquery per listed agent, not a join with GROUP
+    BY, so the page is read in the order of an index (docs/performance.md, "Indexes for the list
+    orderings")."""
+    printers = (
+        PrinterDevice.objects.filter(agent=OuterRef("pk"), is_active=True)
+        .order_by()
+        .values("agent")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
     return PrintAgent.objects.select_related("parent_vendor").annotate(
-        printer_count=Count("printers", filter=Q(printers__is_active=True))
+        printer_count=Coalesce(Subquery(printers, output_field=IntegerField()), 0)
     )
 
 

@@ -36,6 +36,12 @@ class ProductGroup(TenantModel):
                 fields=["tenant", "code"], condition=~Q(code=""), name="productgroup_tenant_code_unique"
             ),
         ]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings"); the name's is the
+        # unique constraint's (the code's is partial, without empty codes, so it cannot give the order)
+        indexes = [
+            tenant_ordering_index("productgroup_tenant_code", "code"),
+            tenant_ordering_index("productgroup_tenant_created", "created_at"),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -178,6 +178,11 @@ class Receipt(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["tenant", "receipt_number"], name="receipt_tenant_number_unique")
         ]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+        indexes = [
+            tenant_ordering_index("receipt_tenant_date", "receipt_date"),
+            tenant_ordering_index("receipt_tenant_created", "created_at"),
+        ]
         permissions = [("allow_over_receipt", _("Can receive more than ordered"))]
 
     def __str__(self) -> str:

@@ -25,7 +25,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
-from apps.purchaseorders.models import PurchaseOrder, PurchaseOrderLine, Receipt
+from apps.purchaseorders.models import PurchaseOrder, PurchaseOrderLine, Receipt, ReceiptLine
 from apps.tenancy.context import get_current_tenant_id
 
 
@@ -172,15 +172,23 @@ def order_status_summary(queryset: QuerySet) -> dict:
 
 
 def receipt_list_queryset(queryset: QuerySet | None = None) -> QuerySet:
+    """Receipts with order, supplier, warehouse and author joined, plus the lines' count and quantity. The
+    totals are subqueries per listed receipt, not a join with GROUP BY, so the page is read in the order
+    of an index (tenant, <ordering>, id) and only its rows' lines are added up (docs/performance.md,
+    "Indexes for the list orderings")."""
     queryset = queryset if queryset is not None else Receipt.objects.all()
+    lines = ReceiptLine.objects.filter(receipt=OuterRef("pk")).order_by().values("receipt")
+    quantity = DecimalField(max_digits=16, decimal_places=3)
     return queryset.select_related(
         "purchase_order__supplier__parent_vendor", "warehouse", "created_by"
     ).annotate(
-        lines_count=Count("lines", distinct=True),
+        lines_count=Coalesce(
+            Subquery(lines.annotate(n=Count("pk")).values("n"), output_field=IntegerField()), 0
+        ),
         total_qty=Coalesce(
-            Sum("lines__quantity"),
+            Subquery(lines.annotate(s=Sum("quantity")).values("s"), output_field=quantity),
             Value(Decimal("0")),
-            output_field=DecimalField(max_digits=16, decimal_places=3),
+            output_field=quantity,
         ),
     )
 
@@ -212,7 +220,6 @@ def receipt_with_room(line: PurchaseOrderLine) -> Receipt | None:
     against it: a carton of the line scanned now completes that receipt instead of making another (the
     container scan asks for it through apps/inventory/receiving.py)."""
     from apps.inventory.models import WarehouseCarton
-    from apps.purchaseorders.models import ReceiptLine
 
     rows = (
         ReceiptLine.objects.filter(order_line=line)

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.models import tenant_ordering_index
 from apps.tenancy.models import TenantModel
 
 
@@ -38,6 +39,12 @@ class SavedReport(TenantModel):
             models.UniqueConstraint(
                 fields=["tenant", "owner", "name"], name="savedreport_tenant_owner_name_unique"
             )
+        ]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+        indexes = [
+            tenant_ordering_index("savedreport_tenant_name", "name"),
+            tenant_ordering_index("savedreport_tenant_updated", "updated_at"),
+            tenant_ordering_index("savedreport_tenant_created", "created_at"),
         ]
 
     def __str__(self) -> str:

@@ -316,7 +316,13 @@ class Shipment(TenantModel):
                 fields=["tenant", "shipment_number"], name="salesshipment_tenant_number_unique"
             )
         ]
-        indexes = [models.Index(fields=["tenant", "status"], name="salesshipment_tenant_status")]
+        # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+        indexes = [
+            tenant_ordering_index("salesshipment_tenant_status", "status"),
+            tenant_ordering_index("salesshipment_tenant_planned", "planned_date"),
+            tenant_ordering_index("salesshipment_tenant_shipped", "shipped_at"),
+            tenant_ordering_index("salesshipment_tenant_created", "created_at"),
+        ]
         permissions = [("pick_shipment", _("Can pick and ship sales shipments"))]
 
     def __str__(self) -> str:
@@ -461,7 +467,16 @@ class Invoice(TenantModel):
                 name="invoice_posted_has_number",
             ),
         ]
-        indexes = [models.Index(fields=["tenant", "status", "due_date"], name="invoice_tenant_status_due")]
+        indexes = [
+            models.Index(fields=["tenant", "status", "due_date"], name="invoice_tenant_status_due"),
+            # the list's orderings (docs/performance.md, "Indexes for the list orderings")
+            tenant_ordering_index("invoice_tenant_number", "number"),
+            tenant_ordering_index("invoice_tenant_issue", "issue_date"),
+            tenant_ordering_index("invoice_tenant_due", "due_date"),
+            tenant_ordering_index("invoice_tenant_gross", "total_gross"),
+            tenant_ordering_index("invoice_tenant_status", "status"),
+            tenant_ordering_index("invoice_tenant_created", "created_at"),
+        ]
 
     def __str__(self) -> str:
         return self.number or f"draft {self.pk}"
