@@ -333,6 +333,7 @@ SPECTACULAR_SETTINGS = {
         "ForestLayerKindEnum": "apps.duediligence.models.ForestLayer.Kind",
         "ForestLayerStatusEnum": "apps.duediligence.models.ForestLayer.Status",
         "RawMaterialStatusEnum": "apps.eudr.models.RawMaterialDelivery.Status",
+        "MaterialTypeEnum": "apps.eudr.models.MaterialType",
         "CartonLabelStatusEnum": "apps.eudr.models.CartonLabel.Status",
         "PurchaseOrderStatusEnum": "apps.purchaseorders.models.PurchaseOrder.Status",
         "ShipmentStatusEnum": "apps.logistics.models.ShipmentInfo.Status",

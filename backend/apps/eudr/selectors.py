@@ -82,7 +82,9 @@ def carton_cap_of(
 
 
 def deliveries_for_list(queryset: QuerySet) -> QuerySet:
-    """The deliveries list: parent vendor joined, lines prefetched, line count annotated (constant queries).
+    """The deliveries list: parent vendor joined, line count annotated, the plots and the files' details
+    left unread (the list shows neither); the page's material types are one more statement
+    (`RawMaterialDeliveryListItemsSerializer`). Constant queries.
 
     The line count is a correlated subquery, not a join with GROUP BY: grouping comes before ordering,
     so no index could give the page its order and every delivery of the tenant was joined, grouped and
@@ -97,8 +99,8 @@ def deliveries_for_list(queryset: QuerySet) -> QuerySet:
         .values("n")
     )
     return (
-        queryset.select_related("parent_vendor", "dds_filed_by")
-        .prefetch_related("lines")
+        queryset.select_related("parent_vendor")
+        .defer("location_geojson", "files_meta")
         .annotate(lines_count=Coalesce(Subquery(line_count, output_field=IntegerField()), 0))
         .order_by("-created_at", "-id")
     )

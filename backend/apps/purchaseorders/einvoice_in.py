@@ -14,6 +14,7 @@ message names what is wrong (the EN 16931 business term where one is missing).
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -116,6 +117,36 @@ def _pdf_xml(content: bytes) -> bytes:
     except Exception:  # pypdf raises many kinds of errors on a broken file; each means "cannot read it"
         raise EInvoiceInvalid(_("The PDF could not be read.")) from None
     raise EInvoiceInvalid(_("The PDF holds no Factur-X or ZUGFeRD e-invoice (no factur-x.xml inside)."))
+
+
+# -- the checks of a received e-invoice -------------------------------------------------------------------
+# The schemas and the EN 16931 rules live with the e-invoices we write (apps/salesorders/en16931.py,
+# xsd.py, einvoice_check.py); sales registers them here on start, as purchasing does not import sales.
+
+Finding = dict[str, str]  # {"rule": identifier, "message": English text}
+_checker: Callable[[etree._Element], list[Finding]] | None = None
+_describer: Callable[[str], str | None] | None = None
+
+
+def register_checker(
+    check: Callable[[etree._Element], list[Finding]], describe: Callable[[str], str | None]
+) -> None:
+    """`check(root)`: what a received e-invoice breaks (the schema of its syntax, the EN 16931 rules), in
+    English; `describe(rule)`: a rule's text in the active language (None for a schema's finding)."""
+    global _checker, _describer
+    _checker, _describer = check, describe
+
+
+def findings(root: etree._Element) -> list[Finding]:
+    """The findings of a parsed e-invoice (empty: it keeps the schema and every rule checked)."""
+    return list(_checker(root)) if _checker is not None else []
+
+
+def finding_text(finding: Finding) -> str:
+    """A stored finding's message in the active language: our rule's text, else the stored (English)
+    message, as a schema gives it."""
+    text = _describer(finding.get("rule", "")) if _describer is not None else None
+    return text or finding.get("message", "")
 
 
 def parse(content: bytes) -> tuple[ParsedInvoice, etree._Element]:

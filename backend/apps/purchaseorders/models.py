@@ -282,6 +282,9 @@ class SupplierInvoice(TenantModel):
     syntax = models.CharField(_("format"), max_length=20, choices=Syntax.choices)
     original_file = models.FileField(upload_to=supplier_invoice_path, max_length=300)
     original_filename = models.CharField(_("file name"), max_length=255, blank=True)
+    # what the file breaks when read (the XSD of its syntax, the EN 16931 rules): [{"rule", "message"}],
+    # the messages in English (docs/purchasing.md, "Supplier invoices")
+    einvoice_findings = models.JSONField(_("e-invoice findings"), default=list, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

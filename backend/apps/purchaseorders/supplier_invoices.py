@@ -5,7 +5,9 @@
   purchase order's supplier) and the purchase order (the buyer's order reference BT-13 = the order
   number), matches each line to an order line (the order line reference BT-132 = the line number, else
   the seller's article number = the line's product number or article number, else the description), and
-  stores a draft with the original file. The same invoice number of the same supplier again: 409.
+  stores a draft with the original file and what the file breaks (`einvoice_findings`: the XSD of its
+  syntax and the EN 16931 rules; kept and shown, never a refusal). The same invoice number of the same
+  supplier again: 409.
 - `supplier_invoice_match` compares, per order line, ordered, received (the receipt lines) and invoiced
   (this and every other not rejected supplier invoice of that line, credit notes counted negative), and
   the invoiced net price with the order's unit cost (`PRICE_TOLERANCE`).
@@ -242,7 +244,9 @@ def supplier_invoice_import(*, tenant, file, user) -> SupplierInvoice:
     order and order lines; `EInvoiceInvalid` for a file that is not one, `SupplierInvoiceDuplicate` for
     an invoice number the supplier already sent."""
     content = _read(file)
-    parsed, _root = einvoice_in.parse(content)
+    parsed, root = einvoice_in.parse(content)
+    # a reading, not a refusal: what the file breaks is kept and shown, the invoice is still read
+    findings = einvoice_in.findings(root)
     supplier = _find_supplier(parsed)
     order = _find_order(parsed, supplier)
     if supplier is None and order is not None:
@@ -270,6 +274,7 @@ def supplier_invoice_import(*, tenant, file, user) -> SupplierInvoice:
         order_reference=parsed.order_reference,
         syntax=parsed.syntax,
         original_filename=filename,
+        einvoice_findings=findings,
         created_by=user,
     )
     suffix = ".pdf" if parsed.syntax == einvoice_in.SYNTAX_FACTURX_PDF else ".xml"

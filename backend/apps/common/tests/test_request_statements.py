@@ -53,7 +53,7 @@ def test_a_product_page_reads_its_rows_in_one_statement(tenant3, make_user, api,
 
 @pytest.mark.postgres
 def test_a_delivery_page_counts_without_grouping_and_reads_lines_per_page(tenant3, make_user, api, in_tenant):
-    """The deliveries list: count, page (line counts as a subquery per listed row), the page's lines."""
+    """The deliveries list: count, page (line counts as a subquery per listed row), the page's material types."""
     from apps.eudr.tests import factories
 
     client = api(make_user(tenant3), tenant3)
@@ -62,7 +62,7 @@ def test_a_delivery_page_counts_without_grouping_and_reads_lines_per_page(tenant
         for _ in range(3):
             factories.delivery(vendor)
     work = [s for s in statements(client, "/api/eudr/raw-materials/") if "SAVEPOINT" not in s.upper()]
-    assert len(work) == 5, work  # membership + setting, permissions, count, rows, the rows' lines
+    assert len(work) == 5, work  # membership + setting, permissions, count, rows, the rows' material types
     count = next(s for s in work if "COUNT(" in s.upper() and "eudr_rawmaterialdelivery" in s)
     assert "GROUP BY" not in count.upper() and "JOIN" not in count.upper(), count
     page = next(

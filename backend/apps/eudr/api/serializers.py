@@ -28,6 +28,7 @@ from apps.eudr.models import (
     ProductionBatch,
     PulpType,
     RawMaterialDelivery,
+    RawMaterialLine,
     SupplierPolicy,
 )
 from apps.eudr.selectors import weight_balance
@@ -394,6 +395,94 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
             )
         attrs["_as_draft"] = bool(is_draft) or status == RawMaterialDelivery.Status.DRAFT
         return attrs
+
+
+class RawMaterialDeliveryListItemsSerializer(serializers.ListSerializer):
+    """The page's material types in one statement for all its deliveries, not a prefetch of every line."""
+
+    def to_representation(self, data):
+        rows = list(data.all() if hasattr(data, "all") else data)
+        types: dict[int, list[str]] = {row.pk: [] for row in rows}
+        lines = (
+            RawMaterialLine.objects.filter(delivery_id__in=list(types))
+            .exclude(material_type="")
+            .order_by("delivery_id", "id")
+            .values_list("delivery_id", "material_type")
+        )
+        for delivery_id, material_type in lines:
+            if material_type not in types[delivery_id]:
+                types[delivery_id].append(material_type)
+        today = timezone.localdate()
+        for row in rows:
+            row.list_material_types = types[row.pk]
+            row.list_status = row.effective_status(today)
+        return [self.child.to_representation(row) for row in rows]
+
+
+class RawMaterialDeliveryListItemSerializer(serializers.ModelSerializer):
+    """A delivery as the list shows it: its summary, without the lines, plots, files and checks that
+    only its page needs (docs/performance.md, "Raw-material deliveries list")."""
+
+    parent_vendor_name = serializers.CharField(source="parent_vendor.name", read_only=True, default="")
+    parent_vendor_cname = serializers.CharField(source="parent_vendor.cname", read_only=True, default="")
+    status = serializers.SerializerMethodField()
+    is_draft = serializers.SerializerMethodField()
+    material_types = serializers.SerializerMethodField()
+    lines_count = serializers.IntegerField(read_only=True)
+    weight = serializers.SerializerMethodField()
+    remaining_cartons = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RawMaterialDelivery
+        list_serializer_class = RawMaterialDeliveryListItemsSerializer
+        fields = [
+            "id",
+            "parent_vendor",
+            "parent_vendor_name",
+            "parent_vendor_cname",
+            "delivery_number",
+            "description",
+            "status",
+            "is_draft",
+            "country_code",
+            "country_name",
+            "material_types",
+            "lines_count",
+            "weight",
+            "issued_cartons",
+            "allowed_carton_cap",
+            "remaining_cartons",
+            "dds_reference_number",
+            "submitted_at",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ChoiceField(choices=RawMaterialDelivery.Status.choices))
+    def get_status(self, obj) -> str:
+        status = getattr(obj, "list_status", None)
+        return status if status is not None else obj.effective_status()
+
+    def get_is_draft(self, obj) -> bool:
+        return obj.is_draft
+
+    @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=MaterialType.choices)))
+    def get_material_types(self, obj) -> list[str]:
+        types = getattr(obj, "list_material_types", None)
+        if types is None:
+            types = list(dict.fromkeys(line.material_type for line in obj.lines.all() if line.material_type))
+        return types
+
+    @extend_schema_field(WeightSerializer)
+    def get_weight(self, obj):
+        return {key: f"{value:.3f}" for key, value in weight_balance(obj).as_dict().items()}
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_remaining_cartons(self, obj) -> int | None:
+        if obj.allowed_carton_cap is None:
+            return None
+        return max(obj.allowed_carton_cap + obj.approved_over_cap - obj.issued_cartons, 0)
 
 
 class OutsideCountrySerializer(serializers.Serializer):

@@ -54,6 +54,7 @@ from .serializers import (
     OutsideCountryConfirmSerializer,
     ProductionBatchSerializer,
     RawMaterialDeliveryDetailSerializer,
+    RawMaterialDeliveryListItemSerializer,
     RawMaterialDeliverySerializer,
     RecordDdsSerializer,
     SupplierPolicySerializer,
@@ -153,10 +154,16 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
     ]
 
     def get_serializer_class(self):
-        return RawMaterialDeliverySerializer if self.action == "list" else RawMaterialDeliveryDetailSerializer
+        if self.action == "list":
+            return RawMaterialDeliveryListItemSerializer
+        return RawMaterialDeliveryDetailSerializer
 
     def get_queryset(self):
-        queryset = deliveries_for_list(super().get_queryset())
+        if self.action in ("list", "export"):
+            return deliveries_for_list(super().get_queryset())
+        queryset = (
+            super().get_queryset().select_related("parent_vendor", "dds_filed_by").prefetch_related("lines")
+        )
         if self.action == "retrieve":
             queryset = queryset.prefetch_related("cap_approvals__approved_by")
         return queryset

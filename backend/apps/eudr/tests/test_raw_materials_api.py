@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.eudr import services
 from apps.eudr.models import RawMaterialDelivery
 
 from . import factories
@@ -393,3 +394,58 @@ def test_policy_snapshot_not_rewritten_by_policy_changes(eudr_world, api, in_ten
         "data"
     ]
     assert newer["loss_rate_percent"] == "50.00"
+
+
+LIST_ITEM_FIELDS = {
+    "id",
+    "parent_vendor",
+    "parent_vendor_name",
+    "parent_vendor_cname",
+    "delivery_number",
+    "description",
+    "status",
+    "is_draft",
+    "country_code",
+    "country_name",
+    "material_types",
+    "lines_count",
+    "weight",
+    "issued_cartons",
+    "allowed_carton_cap",
+    "remaining_cartons",
+    "dds_reference_number",
+    "submitted_at",
+    "created_at",
+    "updated_at",
+}
+
+
+def test_the_list_answers_each_delivery_as_its_summary(eudr_world, api, in_tenant):
+    """The list reads neither plots nor files nor checks; the page of a delivery has them."""
+    w = eudr_world
+    with in_tenant(w.tenant3):
+        mixed = services.raw_material_create(
+            data=factories.delivery_data(w.vendor_a, location_geojson=None),
+            lines=[
+                factories.paper_line("600"),
+                factories.paper_line("400", material_type="pulp"),
+                factories.paper_line("200"),
+            ],
+            user=None,
+            as_draft=False,
+        )
+        RawMaterialDelivery.objects.filter(pk=mixed.pk).update(
+            fm_certificate_expiry=date.today() - timedelta(days=1)
+        )
+    client = api(w.purchaser, w.tenant3)
+    row = next(r for r in client.get(URL).json()["data"]["results"] if r["id"] == mixed.pk)
+    assert set(row) == LIST_ITEM_FIELDS
+    assert row["material_types"] == ["paper", "pulp"]  # each once, in the order of the lines
+    assert row["lines_count"] == 3
+    assert row["status"] == "expired"  # the effective status, as on the delivery's page
+    assert row["is_draft"] is False
+    assert row["weight"]["original_kg"] == "1200.000"
+    assert row["parent_vendor_name"] == w.vendor_a.name
+    detail = client.get(f"{URL}{mixed.pk}/").json()["data"]
+    assert detail["status"] == row["status"] and detail["weight"] == row["weight"]
+    assert len(detail["lines"]) == 3 and "checks" in detail and "files" in detail

@@ -397,8 +397,17 @@ class SupplierInvoiceLineMatchSerializer(PriceFieldsMixin, serializers.Serialize
         return obj.line.order_line.line_number if obj.line.order_line is not None else None
 
 
+class EInvoiceFindingSerializer(serializers.Serializer):
+    """What a received e-invoice breaks: an EN 16931 rule (`BR-*`, its text in the request's language) or
+    the XSD of its syntax (`UBL-XSD`, `FACTUR-X-XSD`, the schema's own English message)."""
+
+    rule = serializers.CharField()
+    message = serializers.CharField()
+
+
 class SupplierInvoiceDetailSerializer(SupplierInvoiceSerializer):
     lines = serializers.SerializerMethodField()
+    einvoice_findings = serializers.SerializerMethodField()
     decision_reason = serializers.CharField(read_only=True)
     decided_at = serializers.DateTimeField(read_only=True, allow_null=True)
     decided_by = serializers.CharField(
@@ -417,9 +426,22 @@ class SupplierInvoiceDetailSerializer(SupplierInvoiceSerializer):
             "decided_by",
             "created_by",
             "price_tolerance",
+            "einvoice_findings",
             "lines",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(EInvoiceFindingSerializer(many=True))
+    def get_einvoice_findings(self, obj) -> list:
+        """What the uploaded file breaks (the XSD of its syntax, the EN 16931 rules); empty: nothing found.
+        Findings do not block the invoice: it is read, and may be approved or rejected."""
+        from apps.purchaseorders import einvoice_in
+
+        return [
+            {"rule": str(finding.get("rule", "")), "message": einvoice_in.finding_text(finding)}
+            for finding in (obj.einvoice_findings or [])
+            if isinstance(finding, dict)
+        ]
 
     @extend_schema_field(SupplierInvoiceLineMatchSerializer(many=True))
     def get_lines(self, obj) -> list:

@@ -39,8 +39,11 @@ export type StoredFile = S['FileInfo'];
 export type CapApproval = S['CapApproval'];
 export type DeliveryCheck = S['Check'];
 
-/** A delivery as the list and the detail return it (`cap_approvals` only in the detail). */
-export type RawMaterial = Omit<S['RawMaterialDelivery'], 'location_geojson' | 'files'> & {
+/** A delivery as the list returns it: its summary (the detail has the lines, plots, files and checks). */
+export type RawMaterialListItem = S['RawMaterialDeliveryListItem'];
+
+/** A delivery as its page returns it (`cap_approvals` only in the detail). */
+export type RawMaterial = Omit<S['RawMaterialDeliveryDetail'], 'location_geojson' | 'files' | 'cap_approvals' | 'outside_country'> & {
   location_geojson?: GeoJsonObject | null;
   files: Partial<Record<FileKind, StoredFile>>;
   cap_approvals?: CapApproval[];

@@ -10,7 +10,7 @@ import type { ServerColumn } from '@/shared/components/ServerTable';
 import type { UseListParams } from '@/shared/hooks/useListParams';
 import { RAW_MATERIALS_URL } from '../api/endpoints';
 import { useParentVendors } from '../api/lookups';
-import type { RawMaterial } from '../api/types';
+import type { RawMaterialListItem } from '../api/types';
 import { useEudrPortal } from '../hooks/usePortal';
 import { countryName, countryOptions } from '@/shared/countries/countries';
 import { MATERIAL_TYPES, STATUSES } from '../lib/options';
@@ -35,7 +35,7 @@ export function RawMaterialList() {
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
 
   // On a phone (below 576px): the number with the vendor (purchase area) and country of harvest, and the status.
-  const columns: ServerColumn<RawMaterial>[] = [
+  const columns: ServerColumn<RawMaterialListItem>[] = [
     {
       title: t('fields.delivery_number'),
       dataIndex: 'delivery_number',
@@ -58,8 +58,8 @@ export function RawMaterialList() {
             title: t('fields.parent_vendor'),
             key: 'parent_vendor_name',
             hidden: phone,
-            render: (_: unknown, row: RawMaterial) => row.parent_vendor_name ?? '',
-          } satisfies ServerColumn<RawMaterial>,
+            render: (_: unknown, row: RawMaterialListItem) => row.parent_vendor_name ?? '',
+          } satisfies ServerColumn<RawMaterialListItem>,
         ]),
     {
       title: t('fields.status'),
@@ -74,7 +74,7 @@ export function RawMaterialList() {
       hidden: phone,
       render: (_: unknown, row) => (
         <Space size={[4, 4]} wrap>
-          {[...new Set((row.lines ?? []).map((line) => line.material_type).filter(Boolean))].map((type) => (
+          {row.material_types.map((type) => (
             <Tag key={type}>{t(`materialType.${type}`, { defaultValue: type })}</Tag>
           ))}
         </Space>
@@ -156,7 +156,7 @@ export function RawMaterialList() {
   );
 
   return (
-    <ListPage<RawMaterial>
+    <ListPage<RawMaterialListItem>
       endpoint={RAW_MATERIALS_URL}
       rowKey="id"
       columns={columns}

@@ -24,7 +24,21 @@ import { MatchStatusTag, SupplierInvoiceStatusTag } from '../components/MatchSta
 import { SUPPLIER_INVOICE_PERMS } from '../permissions';
 import styles from '../components/purchase.module.css';
 
-/** Approve (a reason is asked for while the match is not "matched") or reject (an optional reason). */
+/** What the uploaded e-invoice breaks (the XSD of its syntax, the EN 16931 rules): rule and message. */
+function FindingsList({ invoice }: { invoice: SupplierInvoiceDetail }) {
+  return (
+    <ul className={styles.findings} data-testid="supplier-invoice-findings">
+      {invoice.einvoice_findings.map((finding, index) => (
+        <li key={`${finding.rule}-${index}`}>
+          <Typography.Text code>{finding.rule}</Typography.Text> {finding.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Approve (a reason is asked for while the match is not "matched"; the e-invoice's findings are shown) or
+ * reject (an optional reason). */
 function DecisionDialog({
   invoice,
   act,
@@ -64,6 +78,16 @@ function DecisionDialog({
     >
       {needsReason ? (
         <Alert type="warning" showIcon className={styles.section} title={t('supplierInvoices.dialog.mismatch')} />
+      ) : null}
+      {act === 'approve' && invoice.einvoice_findings.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          className={styles.section}
+          title={t('supplierInvoices.dialog.findings', { count: invoice.einvoice_findings.length })}
+          description={<FindingsList invoice={invoice} />}
+          data-testid="supplier-invoice-approve-findings"
+        />
       ) : null}
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
         <Form.Item
@@ -219,6 +243,12 @@ export default function SupplierInvoiceDetailPage() {
           ]}
         />
       </Card>
+      {invoice.einvoice_findings.length > 0 ? (
+        <Card title={t('supplierInvoices.findings.title', { count: invoice.einvoice_findings.length })} className={styles.section}>
+          <Typography.Paragraph type="secondary">{t('supplierInvoices.findings.help')}</Typography.Paragraph>
+          <FindingsList invoice={invoice} />
+        </Card>
+      ) : null}
       <Card title={t('supplierInvoices.linesTitle')}>
         <Typography.Paragraph type="secondary">
           {t('supplierInvoices.matchHelp', { tolerance: invoice.price_tolerance })}

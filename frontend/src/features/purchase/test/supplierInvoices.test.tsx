@@ -74,6 +74,7 @@ function makeInvoice(overrides: Partial<SupplierInvoiceDetail> = {}): SupplierIn
     decided_by: null,
     created_by: 'buyer',
     price_tolerance: '0.01',
+    einvoice_findings: [],
     lines: [makeLine()],
     ...overrides,
   };
@@ -161,6 +162,43 @@ describe('supplier invoice detail', () => {
       const request = server.requests.find((r) => r.method === 'POST' && r.url === `${URL}5/approve/`);
       expect(JSON.parse(String(request?.data))).toEqual({ reason: 'price rise agreed' });
     });
+  });
+
+  it('lists the e-invoice findings and shows them when approving, which needs no reason', async () => {
+    const findings = [
+      { rule: 'UBL-XSD', message: "line 15: Element 'TaxTotal': This element is not expected." },
+      { rule: 'BR-07', message: 'An Invoice shall contain the Buyer name (BT-44).' },
+    ];
+    server.on('GET', `${URL}5/`, ok(makeInvoice({ einvoice_findings: findings })));
+    server.on('POST', `${URL}5/approve/`, ok(makeInvoice({ status: 'approved', einvoice_findings: findings })));
+    signIn({ user: buyer, tenant: '3' });
+    renderApp('/purchase/supplier-invoices/5');
+    const list = await screen.findByTestId('supplier-invoice-findings');
+    expect(screen.getByText('E-invoice check: 2 findings')).toBeInTheDocument();
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[1]).getByText('BR-07')).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('An Invoice shall contain the Buyer name (BT-44).');
+    fireEvent.click(screen.getByTestId('supplier-invoice-approve'));
+    const warning = await screen.findByTestId('supplier-invoice-approve-findings');
+    expect(warning).toHaveTextContent('The e-invoice has 2 findings. It can be approved; check them first:');
+    expect(within(warning).getByText('UBL-XSD')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('supplier-invoice-decide'));
+    await waitFor(() => {
+      const request = server.requests.find((r) => r.method === 'POST' && r.url === `${URL}5/approve/`);
+      expect(JSON.parse(String(request?.data))).toEqual({ reason: '' });
+    });
+  });
+
+  it('shows no findings section for a file without findings', async () => {
+    server.on('GET', `${URL}5/`, ok(makeInvoice()));
+    signIn({ user: buyer, tenant: '3' });
+    renderApp('/purchase/supplier-invoices/5');
+    await screen.findByTestId('supplier-invoice-lines');
+    expect(screen.queryByTestId('supplier-invoice-findings')).toBeNull();
+    fireEvent.click(screen.getByTestId('supplier-invoice-approve'));
+    await screen.findByTestId('supplier-invoice-decide');
+    expect(screen.queryByTestId('supplier-invoice-approve-findings')).toBeNull();
   });
 
   it('offers no decisions on an approved invoice', async () => {
