@@ -35,7 +35,7 @@ export type Ids = Record<string, string>;
 export async function internalIds(request: APIRequestContext): Promise<Ids> {
   const auth = await token(request, 'admin');
   type Id = { id: number };
-  const [salesOrder, draftOrder, invoice, draftInvoice, delivery, product, supplier, order, receipt, company, rawMaterial, user, quotation, draftQuotation] = await Promise.all([
+  const [salesOrder, draftOrder, invoice, draftInvoice, delivery, product, supplier, order, receipt, company, rawMaterial, user, quotation, draftQuotation, supplierInvoice] = await Promise.all([
     first<Id>(request, auth, '/api/salesorders/orders/'),
     first<Id>(request, auth, '/api/salesorders/orders/?status=draft'),
     first<Id>(request, auth, '/api/salesorders/invoices/?status=posted'),
@@ -50,6 +50,7 @@ export async function internalIds(request: APIRequestContext): Promise<Ids> {
     first<Id>(request, auth, '/api/users/'),
     first<Id>(request, auth, '/api/salesorders/quotations/?status=sent'),
     first<Id>(request, auth, '/api/salesorders/quotations/?status=draft'),
+    first<Id>(request, auth, '/api/purchaseorders/supplier-invoices/'),
   ]);
   return {
     salesOrder: String(salesOrder.id),
@@ -66,6 +67,7 @@ export async function internalIds(request: APIRequestContext): Promise<Ids> {
     user: String(user.id),
     quotation: String(quotation.id),
     draftQuotation: String(draftQuotation.id),
+    supplierInvoice: String(supplierInvoice.id),
   };
 }
 
@@ -141,6 +143,7 @@ export const INTERNAL_ROUTES = [
   '/purchase/eudr/annual-report',
   '/purchase/eudr/forest-layers',
   '/purchase/supplier-invoices',
+  '/purchase/supplier-invoices/:supplierInvoice',
   '/purchase/parent-vendors',
   '/customer',
   '/user',

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,12 +44,24 @@ function serverEnvironment(): NodeJS.ProcessEnv {
   return env;
 }
 
+const UV = existsSync(path.join(ROOT, '.tools', 'bin', 'uv')) ? path.join(ROOT, '.tools', 'bin', 'uv') : 'uv';
+
 /** Runs `code` in the test server's Django; `env` adds variables the code reads. Answers its output. */
 export function serverShell(code: string, env: Record<string, string> = {}): string {
-  const uv = existsSync(path.join(ROOT, '.tools', 'bin', 'uv')) ? path.join(ROOT, '.tools', 'bin', 'uv') : 'uv';
-  return execFileSync(uv, ['run', '--frozen', 'python', 'manage.py', 'shell', '-c', code], {
+  return execFileSync(UV, ['run', '--frozen', 'python', 'manage.py', 'shell', '-c', code], {
     cwd: BACKEND,
     env: { ...serverEnvironment(), ...env },
     encoding: 'utf8',
   });
+}
+
+/**
+ * Runs a management command of the backend (`manage.py <args>`) in the test server's environment when
+ * there is one here, else in the backend's own defaults (a command that reads files only, such as
+ * `check_einvoice`, needs no server): answers its exit status and output, whatever the status.
+ */
+export function manage(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const env = SERVER_SHELL_AVAILABLE ? serverEnvironment() : { ...process.env, DJANGO_SECRET_KEY: E2E_SECRET_KEY };
+  const run = spawnSync(UV, ['run', '--frozen', 'python', 'manage.py', ...args], { cwd: BACKEND, env, encoding: 'utf8', timeout: 300_000 });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

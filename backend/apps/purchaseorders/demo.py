@@ -1,21 +1,26 @@
 """Demo purchase orders in every status (draft, confirmed, sent, partly received and received from their
 receipts, closed, cancelled) for both demo parent vendors (tenant 3, and some in tenant 2),
 with lines on carton products (apps/products/demo.py article numbers) and receipts into the warehouse.
+In tenant 3 the supplier of the received order sent its e-invoice for it: a UBL file (Peppol BIS Billing
+3.0) read through the upload's own service (`supplier_invoice_import`) into a draft supplier invoice that
+matches the order three ways.
 
 Dates are relative to the day the demo is loaded, so the lists look current.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
-from decimal import Decimal
+from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from xml.sax.saxutils import escape
 
+from django.core.files.base import ContentFile
 from django.utils import timezone
 
 from apps.inventory.demo import ensure_warehouses
 from apps.products.models import Product
 from apps.purchaseorders import services
-from apps.purchaseorders.models import PurchaseOrder
+from apps.purchaseorders.models import PurchaseOrder, SupplierInvoice
 from apps.suppliers.models import Supplier
 from apps.tenancy.context import tenant_context
 
@@ -276,3 +281,116 @@ def load(ctx: dict) -> None:
                 order.refresh_from_db()
                 created.append(order)
         ctx["purchase_orders"][tenant_id] = created
+        if tenant_id == 3:
+            _supplier_einvoice(ctx, created)
+
+
+# the received order whose supplier sent its e-invoice (tenant 3)
+EINVOICE_ORDER = "Spring range shipping cartons"
+EINVOICE_NUMBER = "ECF-INV-2026-0318"
+# the seller's tax number (BT-31; its unified social credit code), which an export invoice names
+SELLER_TAX_ID = "CN91310106MA1FL2XQ3K"
+CENT = Decimal("0.01")
+
+
+def supplier_einvoice_ubl(order: PurchaseOrder, *, number: str, issue_date: date, buyer: dict) -> bytes:
+    """The supplier's UBL 2.1 e-invoice (Peppol BIS Billing 3.0) of everything on `order`, at the
+    order's prices: the export from China is zero-rated (category G)."""
+    currency = order.currency
+    supplier = order.supplier
+    lines = []
+    net_total = Decimal("0")
+    for line in order.lines.select_related("product").order_by("line_number"):
+        net = (line.order_qty * line.unit_cost).quantize(CENT, rounding=ROUND_HALF_UP)
+        net_total += net
+        lines.append(
+            f"""  <cac:InvoiceLine>
+    <cbc:ID>{line.line_number}</cbc:ID>
+    <cbc:InvoicedQuantity unitCode="C62">{line.order_qty.normalize():f}</cbc:InvoicedQuantity>
+    <cbc:LineExtensionAmount currencyID="{currency}">{net}</cbc:LineExtensionAmount>
+    <cac:OrderLineReference><cbc:LineID>{line.line_number}</cbc:LineID></cac:OrderLineReference>
+    <cac:Item>
+      <cbc:Name>{escape(line.line_description or line.product.name)}</cbc:Name>
+      <cac:SellersItemIdentification><cbc:ID>{escape(line.product_number)}</cbc:ID></cac:SellersItemIdentification>
+      <cac:ClassifiedTaxCategory><cbc:ID>G</cbc:ID><cbc:Percent>0</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>
+    </cac:Item>
+    <cac:Price><cbc:PriceAmount currencyID="{currency}">{line.unit_cost.normalize():f}</cbc:PriceAmount></cac:Price>
+  </cac:InvoiceLine>"""
+        )
+    body = "\n".join(lines)
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
+  xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"
+  xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+  <cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>
+  <cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID>
+  <cbc:ID>{escape(number)}</cbc:ID>
+  <cbc:IssueDate>{issue_date.isoformat()}</cbc:IssueDate>
+  <cbc:DueDate>{(issue_date + timedelta(days=60)).isoformat()}</cbc:DueDate>
+  <cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>
+  <cbc:DocumentCurrencyCode>{currency}</cbc:DocumentCurrencyCode>
+  <cbc:BuyerReference>{escape(order.order_number)}</cbc:BuyerReference>
+  <cac:OrderReference><cbc:ID>{escape(order.order_number)}</cbc:ID></cac:OrderReference>
+  <cac:AccountingSupplierParty><cac:Party>
+    <cbc:EndpointID schemeID="EM">{escape(supplier.email)}</cbc:EndpointID>
+    <cac:PartyName><cbc:Name>{escape(supplier.name)}</cbc:Name></cac:PartyName>
+    <cac:PostalAddress><cbc:StreetName>{escape(supplier.address)}</cbc:StreetName><cac:Country><cbc:IdentificationCode>{escape(supplier.country or "CN")}</cbc:IdentificationCode></cac:Country></cac:PostalAddress>
+    <cac:PartyTaxScheme><cbc:CompanyID>{SELLER_TAX_ID}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>
+    <cac:PartyLegalEntity><cbc:RegistrationName>{escape(supplier.name)}</cbc:RegistrationName></cac:PartyLegalEntity>
+  </cac:Party></cac:AccountingSupplierParty>
+  <cac:AccountingCustomerParty><cac:Party>
+    <cbc:EndpointID schemeID="9944">{escape(buyer["vat_number"])}</cbc:EndpointID>
+    <cac:PostalAddress><cbc:StreetName>{escape(buyer["address"])}</cbc:StreetName><cac:Country><cbc:IdentificationCode>{escape(buyer["country"])}</cbc:IdentificationCode></cac:Country></cac:PostalAddress>
+    <cac:PartyTaxScheme><cbc:CompanyID>{escape(buyer["vat_number"])}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>
+    <cac:PartyLegalEntity><cbc:RegistrationName>{escape(buyer["name"])}</cbc:RegistrationName></cac:PartyLegalEntity>
+  </cac:Party></cac:AccountingCustomerParty>
+  <cac:PaymentTerms><cbc:Note>{escape(supplier.payment_terms or "60 days net")}</cbc:Note></cac:PaymentTerms>
+  <cac:TaxTotal>
+    <cbc:TaxAmount currencyID="{currency}">0.00</cbc:TaxAmount>
+    <cac:TaxSubtotal>
+      <cbc:TaxableAmount currencyID="{currency}">{net_total}</cbc:TaxableAmount>
+      <cbc:TaxAmount currencyID="{currency}">0.00</cbc:TaxAmount>
+      <cac:TaxCategory><cbc:ID>G</cbc:ID><cbc:Percent>0</cbc:Percent><cbc:TaxExemptionReasonCode>VATEX-EU-G</cbc:TaxExemptionReasonCode><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory>
+    </cac:TaxSubtotal>
+  </cac:TaxTotal>
+  <cac:LegalMonetaryTotal>
+    <cbc:LineExtensionAmount currencyID="{currency}">{net_total}</cbc:LineExtensionAmount>
+    <cbc:TaxExclusiveAmount currencyID="{currency}">{net_total}</cbc:TaxExclusiveAmount>
+    <cbc:TaxInclusiveAmount currencyID="{currency}">{net_total}</cbc:TaxInclusiveAmount>
+    <cbc:PayableAmount currencyID="{currency}">{net_total}</cbc:PayableAmount>
+  </cac:LegalMonetaryTotal>
+{body}
+</Invoice>
+""".encode()
+
+
+def _supplier_einvoice(ctx: dict, orders: list[PurchaseOrder]) -> None:
+    """The received order's supplier invoice, uploaded a few days after the last truck (inside the
+    tenant's context, as the upload runs)."""
+    tenant = ctx["tenants"][3]
+    with tenant_context(tenant):
+        if SupplierInvoice.objects.exists():
+            return
+        order = next((o for o in orders if o.description == EINVOICE_ORDER and o.receipts.exists()), None)
+        if order is not None:
+            _import_supplier_einvoice(ctx, tenant, order)
+
+
+def _import_supplier_einvoice(ctx: dict, tenant, order: PurchaseOrder) -> None:
+    last_receipt = order.receipts.order_by("-receipt_date").values_list("receipt_date", flat=True).first()
+    content = supplier_einvoice_ubl(
+        order,
+        number=EINVOICE_NUMBER,
+        issue_date=last_receipt + timedelta(days=2),
+        buyer={
+            "name": tenant.legal_name or tenant.name,
+            "vat_number": tenant.vat_number,
+            "address": tenant.address,
+            "country": tenant.country,
+        },
+    )
+    services.supplier_invoice_import(
+        tenant=tenant,
+        file=ContentFile(content, name=f"{EINVOICE_NUMBER}.xml"),
+        user=ctx["users"]["admin"],
+    )

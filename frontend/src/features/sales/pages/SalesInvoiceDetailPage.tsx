@@ -194,7 +194,9 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
               </Descriptions.Item>
             </>
           )}
-          <Descriptions.Item label={t('fields.amount_paid')}>{f.money(inv.amount_paid, inv.currency)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.amount_paid')}>
+            <span data-testid="invoice-amount-paid">{f.money(inv.amount_paid, inv.currency)}</span>
+          </Descriptions.Item>
           {isInvoice && !draft ? (
             <>
               <Descriptions.Item label={t('invoice.credited')}>
