@@ -284,7 +284,7 @@ class SupplierInvoice(TenantModel):
     original_filename = models.CharField(_("file name"), max_length=255, blank=True)
     # what the file breaks when read (the XSD of its syntax, the EN 16931 rules): [{"rule", "message"}],
     # the messages in English (docs/purchasing.md, "Supplier invoices")
-    einvoice_findings = models.JSONField(_("e-invoice findings"), default=list, blank=True)
+    einvoice_findings = models.JSONField(_("e-invoice findings"), default=list, db_default=[], blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -10,6 +10,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="supplierinvoice",
             name="einvoice_findings",
-            field=models.JSONField(blank=True, default=list, verbose_name="e-invoice findings"),
+            field=models.JSONField(blank=True, db_default=[], default=list, verbose_name="e-invoice findings"),
         ),
     ]
