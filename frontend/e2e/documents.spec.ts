@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { call, confirmOrder, token, type Page_ } from './goods';
-import { signIn } from './helpers';
+import { inputOf, pickOption, signIn } from './helpers';
 import { manage } from './serverShell';
 
 /**
@@ -33,24 +33,8 @@ async function inTradingCompany(page: Page): Promise<void> {
   await signIn(page, 'admin');
 }
 
-/** Picks an option of a remote select found by `search`. */
-async function pickOption(page: Page, select: Locator, search: string, option: RegExp): Promise<void> {
-  await select.click();
-  await page.keyboard.type(search);
-  const choice = page.locator('.p-select-dropdown:visible .p-select-item-option').filter({ hasText: option }).first();
-  await expect(choice).toBeVisible({ timeout: 30_000 });
-  await choice.click();
-}
-
-/** The input of a number field, whether the test id sits on the input or on its wrapper. */
-async function numberInput(page: Page, testId: string): Promise<Locator> {
-  const element = page.getByTestId(testId);
-  const tag = await element.evaluate((node) => node.tagName);
-  return tag === 'INPUT' ? element : element.locator('input').first();
-}
-
 async function fillNumber(page: Page, testId: string, value: string): Promise<void> {
-  await (await numberInput(page, testId)).fill(value);
+  await (await inputOf(page, testId)).fill(value);
 }
 
 /** Confirms the open Popconfirm. */
@@ -165,11 +149,11 @@ test('a quotation to an EU business customer becomes a reverse-charge invoice, i
 
   // The quotation: the customer's VAT treatment proposes 0 % (an intra-Community supply).
   await page.goto('/sales/quotations/create');
-  await pickOption(page, page.getByTestId('quotation-customer'), customer.number, new RegExp(customer.number));
-  await pickOption(page, page.getByTestId('quotation-line-product-0'), product.article_number, new RegExp(product.article_number));
+  await pickOption(page, page.getByTestId('quotation-customer'), customer.number, new RegExp(customer.number), 30_000);
+  await pickOption(page, page.getByTestId('quotation-line-product-0'), product.article_number, new RegExp(product.article_number), 30_000);
   await fillNumber(page, 'quotation-line-quantity-0', '10');
   await fillNumber(page, 'quotation-line-unit_price-0', '2.5');
-  await expect(await numberInput(page, 'quotation-line-vat_rate-0')).toHaveValue(/^0(\.0+)?$/);
+  await expect(await inputOf(page, 'quotation-line-vat_rate-0')).toHaveValue(/^0(\.0+)?$/);
   await expect(page.getByTestId('quotation-total-vat')).toContainText('0.00');
   await expect(page.getByTestId('quotation-total-gross')).toContainText('25.00');
   await page.getByTestId('save-quotation').click();
@@ -281,7 +265,7 @@ test('a quotation to an EU business customer becomes a reverse-charge invoice, i
   await expect(page.getByTestId('invoice-credited')).toContainText('10.00');
   await expect(page.getByTestId('invoice-amount-due')).toContainText('15.00');
   await page.getByTestId('record-payment').click();
-  const amount = await numberInput(page, 'payment-amount');
+  const amount = await inputOf(page, 'payment-amount');
   await expect(amount).toHaveValue('15.00');
   await amount.fill('10');
   await page.getByTestId('save-payment').click();

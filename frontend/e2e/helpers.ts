@@ -63,3 +63,19 @@ export async function applyTheme(page: Page, theme: 'light' | 'dark'): Promise<v
     window.localStorage.setItem('theme-config', JSON.stringify({ ...stored, dark }));
   }, theme === 'dark');
 }
+
+/** Opens `select`, types `search` and picks the first option of the open dropdown matching `option`. */
+export async function pickOption(page: Page, select: Locator, search: string, option: RegExp, timeout?: number): Promise<void> {
+  await select.click();
+  await page.keyboard.type(search);
+  const choice = page.locator('.p-select-dropdown:visible .p-select-item-option').filter({ hasText: option }).first();
+  await expect(choice).toBeVisible(timeout === undefined ? undefined : { timeout });
+  await choice.click();
+}
+
+/** The input of a field by its test id, whether the id sits on the input or on its wrapper. */
+export async function inputOf(page: Page, testId: string): Promise<Locator> {
+  const element = page.getByTestId(testId);
+  const tag = await element.evaluate((node) => node.tagName);
+  return tag === 'INPUT' ? element : element.locator('input').first();
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { inputOf, pickOption, signIn } from './helpers';
 
 /**
  * Purchasing: an internal user creates a purchase order; the supplier user of that order's parent
@@ -15,20 +15,6 @@ async function inTradingCompany(page: Page, dark = false): Promise<void> {
   }, dark);
 }
 
-async function inputOf(page: Page, testId: string) {
-  const element = page.getByTestId(testId);
-  const tag = await element.evaluate((node) => node.tagName);
-  return tag === 'INPUT' ? element : element.locator('input').first();
-}
-
-async function pickOption(page: Page, testId: string, search: string, option: RegExp): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(search);
-  const choice = page.locator('.p-select-dropdown:visible .p-select-item-option').filter({ hasText: option }).first();
-  await expect(choice).toBeVisible();
-  await choice.click();
-}
-
 test('an internal user creates an order; its supplier sees it in the portal, the other vendor does not', async ({ browser }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -40,8 +26,8 @@ test('an internal user creates an order; its supplier sees it in the portal, the
   await admin.getByTestId('new-order').click();
   await expect(admin).toHaveURL(/\/purchase\/orders\/new$/);
 
-  await pickOption(admin, 'order-supplier', 'S-1001', /S-1001/);
-  await pickOption(admin, 'line-product-0', 'CT-SW', /CT-SW-4030 /);
+  await pickOption(admin, admin.getByTestId('order-supplier'), 'S-1001', /S-1001/);
+  await pickOption(admin, admin.getByTestId('line-product-0'), 'CT-SW', /CT-SW-4030 /);
   const qty = await inputOf(admin, 'line-qty-0');
   await qty.fill('500');
   const cost = await inputOf(admin, 'line-cost-0');

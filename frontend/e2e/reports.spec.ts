@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { pickOption, signIn } from './helpers';
 
 /**
  * Report lab: an internal user builds "cartons per parent vendor per month" as a bar chart, saves it,
@@ -11,11 +11,7 @@ async function inTradingCompany(page: Page): Promise<void> {
 }
 
 async function choose(page: Page, label: string, search: string, option: RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.keyboard.type(search);
-  const item = page.locator('.p-select-dropdown:visible .p-select-item-option').filter({ hasText: option }).first();
-  await expect(item).toBeVisible();
-  await item.click();
+  await pickOption(page, page.getByRole('combobox', { name: label, exact: true }), search, option);
 }
 
 test('build cartons per parent vendor per month as a bar chart, save it, reopen it, export XLSX', async ({ page }) => {

@@ -81,7 +81,8 @@ class ParsedInvoice:
     lines: list[ParsedLine] = field(default_factory=list)
 
 
-def _parser() -> etree.XMLParser:
+def safe_parser() -> etree.XMLParser:
+    """The parser every received or checked e-invoice is read with: no entities, network or DTD."""
     return etree.XMLParser(
         resolve_entities=False,
         no_network=True,
@@ -95,7 +96,7 @@ def _parser() -> etree.XMLParser:
 
 def _xml_root(content: bytes) -> etree._Element:
     try:
-        tree = etree.parse(io.BytesIO(content), _parser())
+        tree = etree.parse(io.BytesIO(content), safe_parser())
     except etree.XMLSyntaxError:
         raise EInvoiceInvalid(_("The file is neither an XML e-invoice nor a Factur-X PDF.")) from None
     if tree.docinfo.doctype:
@@ -103,7 +104,7 @@ def _xml_root(content: bytes) -> etree._Element:
     return tree.getroot()
 
 
-def _pdf_xml(content: bytes) -> bytes:
+def pdf_xml(content: bytes) -> bytes:
     """The CII XML embedded in a Factur-X / ZUGFeRD PDF (its attachment `factur-x.xml` or the ZUGFeRD
     names), read with pypdf; the XML itself is parsed by `_xml_root` like an uploaded one."""
     from pypdf import PdfReader
@@ -159,7 +160,7 @@ def parse(content: bytes) -> tuple[ParsedInvoice, etree._Element]:
         )
     syntax = None
     if content.lstrip()[:5] == b"%PDF-":
-        content = _pdf_xml(content)
+        content = pdf_xml(content)
         syntax = SYNTAX_FACTURX_PDF
     root = _xml_root(content)
     if root.tag in (f"{{{NS_INVOICE}}}Invoice", f"{{{NS_CREDIT_NOTE}}}CreditNote"):

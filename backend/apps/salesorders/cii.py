@@ -55,14 +55,7 @@ class _Builder:
 
     def add(self, parent: etree._Element, path: str, text: str | None = None, **attrs) -> etree._Element:
         """Adds `ram:A/ram:B` under parent (each step a new element) and sets the last one's text."""
-        element = parent
-        for step in path.split("/"):
-            element = etree.SubElement(element, self._qname(step))
-        if text is not None:
-            element.text = text
-        for key, value in attrs.items():
-            element.set(key, value)
-        return element
+        return ubl.add_path(parent, path, self._qname, text, attrs)
 
     def date(self, parent: etree._Element, path: str, value, qualified: bool = False) -> None:
         holder = self.add(parent, path)

@@ -23,9 +23,11 @@ from dataclasses import dataclass
 from django.utils import translation
 from lxml import etree
 
-from apps.salesorders import en16931, xsd
+from apps.purchaseorders import einvoice_in
+from apps.purchaseorders.errors import EInvoiceInvalid
+from apps.salesorders import en16931, ubl, xsd
 from apps.salesorders.en16931 import Problem
-from apps.salesorders.ubl import NS_CAC, NS_CBC, NS_CREDIT_NOTE, NS_INVOICE
+from apps.salesorders.ubl import NS_CREDIT_NOTE, NS_INVOICE
 
 NS_RSM = "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"
 NS_RAM = "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"
@@ -38,7 +40,6 @@ FACTURX_PDF = "Factur-X PDF"
 
 # UNTDID 1001 codes of a credit note (read as a UBL CreditNote)
 CREDIT_NOTE_TYPE_CODES = {"381", "396", "532"}
-EMBEDDED_XML_NAMES = ("factur-x.xml", "zugferd-invoice.xml", "xrechnung.xml", "zugferd_invoice.xml")
 
 
 class NotAnEInvoice(Exception):
@@ -54,15 +55,9 @@ class Result:
 # -- reading ---------------------------------------------------------------------------------------------
 
 
-def _parser() -> etree.XMLParser:
-    return etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=True
-    )
-
-
 def parse_xml(content: bytes) -> etree._Element:
     try:
-        tree = etree.parse(io.BytesIO(content), _parser())
+        tree = etree.parse(io.BytesIO(content), einvoice_in.safe_parser())
     except etree.XMLSyntaxError as exc:
         raise NotAnEInvoice(f"not well-formed XML: {exc}") from None
     if tree.docinfo.doctype:
@@ -71,16 +66,11 @@ def parse_xml(content: bytes) -> etree._Element:
 
 
 def pdf_xml(content: bytes) -> bytes:
-    """The XML a Factur-X / ZUGFeRD PDF carries (read by the `factur-x` package, not checked by it)."""
-    import facturx
-
+    """The XML a Factur-X / ZUGFeRD PDF carries, read as a received one is (not checked here)."""
     try:
-        _name, xml = facturx.get_xml_from_pdf(content, check_xsd=False, filenames=list(EMBEDDED_XML_NAMES))
-    except Exception as exc:  # the package and pypdf raise many kinds of errors on a broken file
-        raise NotAnEInvoice(f"the PDF could not be read: {exc}") from None
-    if not xml:
-        raise NotAnEInvoice("the PDF holds no Factur-X or ZUGFeRD XML (no factur-x.xml inside)")
-    return xml
+        return einvoice_in.pdf_xml(content)
+    except EInvoiceInvalid as exc:
+        raise NotAnEInvoice(str(exc)) from None
 
 
 def syntax_of(root: etree._Element) -> str | None:
@@ -111,21 +101,8 @@ class _Converter:
             return None
         return found if isinstance(found, str) else (found.text or "")
 
-    @staticmethod
-    def _qname(step: str) -> str:
-        prefix, name = step.split(":")
-        return f"{{{NS_CBC if prefix == 'cbc' else NS_CAC}}}{name}"
-
     def add(self, parent: etree._Element, path: str, text: str | None = None, **attrs) -> etree._Element:
-        element = parent
-        for step in path.split("/"):
-            element = etree.SubElement(element, self._qname(step))
-        if text is not None:
-            element.text = text
-        for key, value in attrs.items():
-            if value is not None:
-                element.set(key, value)
-        return element
+        return ubl.add_path(parent, path, ubl.qname, text, attrs)
 
     def copy(
         self, parent: etree._Element, path: str, source: etree._Element | None, source_path: str

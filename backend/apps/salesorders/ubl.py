@@ -10,6 +10,7 @@ schema failure named `UBL-XSD` with the schema's message), so nothing leaves tha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils import translation
@@ -96,6 +97,29 @@ def _number(value: Decimal) -> str:
     return text if text not in ("-0", "") else "0"
 
 
+def qname(step: str) -> str:
+    """The qualified name of a `cbc:Name` or `cac:Name` step."""
+    prefix, name = step.split(":")
+    return _cbc(name) if prefix == "cbc" else _cac(name)
+
+
+def add_path(
+    parent: etree._Element, path: str, name_of: Callable[[str], str], text: str | None, attrs: dict
+) -> etree._Element:
+    """Adds `p:A/p:B/p:C` under parent, each step a new element named by `name_of(step)`, and sets the last
+    one's text and attributes (an attribute whose value is None is left out). The UBL and CII builders
+    share it."""
+    element = parent
+    for step in path.split("/"):
+        element = etree.SubElement(element, name_of(step))
+    if text is not None:
+        element.text = text
+    for key, value in attrs.items():
+        if value is not None:
+            element.set(key, value)
+    return element
+
+
 class _Builder:
     def __init__(self, root: etree._Element, currency: str) -> None:
         self.root = root
@@ -103,15 +127,7 @@ class _Builder:
 
     def add(self, parent: etree._Element, path: str, text: str | None = None, **attrs) -> etree._Element:
         """Adds `cac:A/cac:B/cbc:C` under parent (each step a new element) and sets the last one's text."""
-        element = parent
-        for step in path.split("/"):
-            prefix, name = step.split(":")
-            element = etree.SubElement(element, _cbc(name) if prefix == "cbc" else _cac(name))
-        if text is not None:
-            element.text = text
-        for key, value in attrs.items():
-            element.set(key, value)
-        return element
+        return add_path(parent, path, qname, text, attrs)
 
     def amount(self, parent: etree._Element, name: str, value: Decimal) -> etree._Element:
         return self.add(parent, f"cbc:{name}", money(value), currencyID=self.currency)

@@ -167,6 +167,13 @@ class DeliveryStatusField(serializers.ChoiceField):
         return value.effective_status() if isinstance(value, RawMaterialDelivery) else value
 
 
+def remaining_cartons(delivery: RawMaterialDelivery) -> int | None:
+    """Cartons the cap still allows (None: no cap)."""
+    if delivery.allowed_carton_cap is None:
+        return None
+    return max(delivery.allowed_carton_cap + delivery.approved_over_cap - delivery.issued_cartons, 0)
+
+
 class RawMaterialDeliverySerializer(serializers.ModelSerializer):
     parent_vendor = TenantRelatedField(
         queryset=ParentVendor.objects,
@@ -298,10 +305,7 @@ class RawMaterialDeliverySerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_remaining_cartons(self, obj) -> int | None:
-        """Cartons the cap still allows (None: no cap)."""
-        if obj.allowed_carton_cap is None:
-            return None
-        return max(obj.allowed_carton_cap + obj.approved_over_cap - obj.issued_cartons, 0)
+        return remaining_cartons(obj)
 
     @extend_schema_field(serializers.DictField(child=FileInfoSerializer()))
     def get_files(self, obj):
@@ -480,9 +484,7 @@ class RawMaterialDeliveryListItemSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_remaining_cartons(self, obj) -> int | None:
-        if obj.allowed_carton_cap is None:
-            return None
-        return max(obj.allowed_carton_cap + obj.approved_over_cap - obj.issued_cartons, 0)
+        return remaining_cartons(obj)
 
 
 class OutsideCountrySerializer(serializers.Serializer):
