@@ -346,6 +346,8 @@ SPECTACULAR_SETTINGS = {
         "SalesQuotationStatusEnum": "apps.salesorders.models.SalesQuotation.Status",
         "InvoiceStatusEnum": "apps.salesorders.models.Invoice.Status",
         "InvoiceKindEnum": "apps.salesorders.models.Invoice.Kind",
+        "InvoicePaymentSourceEnum": "apps.salesorders.models.InvoicePayment.Source",
+        "SourceEnum": "apps.printing.models.PrintJob.Source",
         "DocumentLanguageEnum": "apps.salesorders.models.Language",
         "PrintJobStatusEnum": "apps.printing.models.PrintJob.Status",
         "PrinterStatusEnum": "apps.printing.models.PrinterStatus",

@@ -268,19 +268,26 @@ test('a quotation to an EU business customer becomes a reverse-charge invoice, i
   const amount = await inputOf(page, 'payment-amount');
   await expect(amount).toHaveValue('15.00');
   await amount.fill('10');
+  await page.getByTestId('payment-reference').fill('Bank statement 2026-48 line 7');
   await page.getByTestId('save-payment').click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('payment-status')).toHaveText('Partially paid');
+  // the payment is a record of its own: a row with its day, amount and reference
+  const payments = page.getByTestId('invoice-payments').locator('tbody tr[id^="payment-"]');
+  await expect(payments).toHaveCount(1);
+  await expect(payments.first()).toContainText('10.00');
+  await expect(payments.first()).toContainText('Bank statement 2026-48 line 7');
   await expect(page.getByTestId('invoice-amount-paid')).toContainText('10.00');
   await expect(page.getByTestId('invoice-credited')).toContainText('10.00');
   await expect(page.getByTestId('invoice-amount-due')).toContainText('5.00');
-  const answer = await call<{ amount_paid: string; credited_amount: string; amount_due: string; payment_status: string }>(
+  const answer = await call<{ amount_paid: string; credited_amount: string; amount_due: string; payment_status: string; payments: { amount: string; reference: string }[] }>(
     request,
     admin,
     'GET',
     `/api/salesorders/invoices/${invoiceUrl.split('/').pop() ?? ''}/`,
   );
   expect([answer.amount_paid, answer.credited_amount, answer.amount_due, answer.payment_status]).toEqual(['10.00', '10.00', '5.00', 'partially_paid']);
+  expect(answer.payments.map((p) => [p.amount, p.reference])).toEqual([['10.00', 'Bank statement 2026-48 line 7']]);
   const creditLink = page.getByTestId('invoice-credit-notes').getByRole('button', { name: new RegExp(creditNumber) });
   await expect(creditLink).toContainText('10.00');
   await creditLink.click();

@@ -945,6 +945,7 @@ def read_payment_status(
     invoice's amount paid (gross - posted credit notes - what the accounting system says is open). A
     change of status is written to the sync log."""
     from apps.salesorders.models import Invoice
+    from apps.salesorders.services import invoice_paid_from_accounting
 
     from .services import adapter_of
 
@@ -990,10 +991,12 @@ def read_payment_status(
                     ).aggregate(s=Sum("total_gross"))["s"] or Decimal("0")
                     paid = invoice.total_gross - credited - status.open_amount
                     paid = max(Decimal("0"), min(paid, invoice.total_gross - credited))
-                    if paid != invoice.amount_paid:
-                        Invoice.objects.filter(pk=invoice.pk).update(
-                            amount_paid=paid, updated_at=timezone.now()
-                        )
+                    # the difference becomes a payment of the invoice's own (its paid total is the sum)
+                    invoice_paid_from_accounting(
+                        invoice=invoice,
+                        paid=paid,
+                        reference=f"{connection.get_provider_display()} {mapping.external_id}"[:140],
+                    )
                 if changed:
                     counts["changed"] += 1
                     SyncEntry.objects.get_or_create(

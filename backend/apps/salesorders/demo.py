@@ -210,6 +210,7 @@ def _create(customer, products, days_ago, state, lines, requested_in, user, toda
         return
     invoice = services.invoice_create(sales_order=order, user=user)
     services.invoice_post(invoice=invoice, user=user, issue_date=today - timedelta(days=days_ago - 3))
+    invoice.refresh_from_db()
     if state == "credited":
         first = invoice.lines.order_by("id").first()
         services.credit_note_create(
@@ -219,7 +220,19 @@ def _create(customer, products, days_ago, state, lines, requested_in, user, toda
             note="Two cartons damaged in transport",
             post=True,
         )
-        services.invoice_payment_record(invoice=invoice, amount=D("50.00"))
+        services.invoice_payment_record(
+            invoice=invoice,
+            amount=D("50.00"),
+            received_on=min(invoice.issue_date + timedelta(days=12), today),
+            reference=f"Bank statement {invoice.issue_date:%Y}-{invoice.issue_date:%j} / {invoice.payment_reference}",
+            user=user,
+        )
     if state == "closed":
-        services.invoice_payment_record(invoice=invoice, amount=services.invoice_open_amount(invoice))
+        services.invoice_payment_record(
+            invoice=invoice,
+            amount=services.invoice_open_amount(invoice),
+            received_on=min(invoice.issue_date + timedelta(days=20), today),
+            reference=f"Bank statement {invoice.issue_date:%Y}-{invoice.issue_date:%j} / {invoice.payment_reference}",
+            user=user,
+        )
         services.sales_order_close(order=order)

@@ -49,6 +49,7 @@ class SalesErrorCode(StrEnum):
     SHIPMENT_NOT_SHIPPED = "shipment_not_shipped"
     INVOICE_ALREADY_POSTED = "invoice_already_posted"
     INVALID_AMOUNT = "invalid_amount"
+    PAYMENT_IN_FUTURE = "payment_in_future"
     NOT_FOUND = "not_found"
     UBL_NOT_POSTED = "ubl_not_posted"
     UBL_INVALID = "ubl_invalid"
@@ -265,6 +266,11 @@ class InvoiceAlreadyPosted(InvoicePosted):
 class InvalidAmount(DomainError):
     error = SalesErrorCode.INVALID_AMOUNT
     default_message = _("A payment must be a positive amount.")
+
+
+class PaymentInFuture(DomainError):
+    error = SalesErrorCode.PAYMENT_IN_FUTURE
+    default_message = _("A payment cannot be received after today.")
 
 
 class ShipmentNotFound(NotFound):

@@ -512,6 +512,48 @@ class InvoiceLine(TenantModel):
         return f"{self.invoice_id}: {self.quantity}"
 
 
+class InvoicePayment(TenantModel):
+    """A payment received against a posted invoice: what the customer paid, on which day and under which
+    reference (a bank statement line, a transfer's reference). The invoice's `amount_paid` is always the
+    sum of its payments: the payment services write both in one transaction (services/invoices.py).
+
+    A payment is recorded by a user, or read from the accounting system (source `accounting`), where the
+    amount is the change in what that system says was paid since the last reading, and may be negative
+    when a payment was reversed there. `legacy` is the one record each invoice got for what it had been
+    paid before payments were recorded one by one."""
+
+    class Source(models.TextChoices):
+        MANUAL = "manual", _("Recorded by a user")
+        ACCOUNTING = "accounting", _("Read from the accounting system")
+        LEGACY = "legacy", _("Paid before payments were itemised")
+
+    invoice = models.ForeignKey(Invoice, on_delete=models.PROTECT, related_name="payments")
+    amount = models.DecimalField(_("amount"), max_digits=14, decimal_places=2)
+    received_on = models.DateField(_("received on"))
+    reference = models.CharField(_("reference"), max_length=140, blank=True, default="")
+    source = models.CharField(_("source"), max_length=20, choices=Source.choices, default=Source.MANUAL)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("invoice payment")
+        verbose_name_plural = _("invoice payments")
+        ordering = ["invoice_id", "received_on", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(amount=0), name="invoicepayment_amount_not_zero"),
+            models.CheckConstraint(
+                condition=models.Q(amount__gt=0) | models.Q(source="accounting"),
+                name="invoicepayment_only_accounting_negative",
+            ),
+        ]
+        indexes = [models.Index(fields=["tenant", "invoice", "received_on"], name="invoicepayment_invoice")]
+
+    def __str__(self) -> str:
+        return f"{self.invoice_id}: {self.amount} on {self.received_on}"
+
+
 class PeppolSettings(TenantModel):
     """The company's Peppol access point (one per tenant): an HTTP API that takes a UBL e-invoice and
     delivers it over the Peppol network (docs/sales.md, "Delivering e-invoices"). The API key is stored

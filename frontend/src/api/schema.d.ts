@@ -4464,7 +4464,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Records a payment received against a posted invoice. */
+        /**
+         * @description Records a payment received against a posted invoice: its amount (not more than is open), the day
+         *     it was received (today when left out, never after today) and its reference. Answers the invoice,
+         *     its payments listed in `payments`.
+         */
         post: operations["salesorders_invoices_payments_create"];
         delete?: never;
         options?: never;
@@ -7636,6 +7640,7 @@ export interface components {
             readonly credit_notes: components["schemas"]["CreditNoteRef"][];
             /** Format: decimal */
             readonly amount_due: string;
+            readonly payments: components["schemas"]["InvoicePayment"][];
             readonly lines: components["schemas"]["InvoiceLine"][];
             readonly shipments: {
                 [key: string]: unknown;
@@ -7692,6 +7697,29 @@ export interface components {
              */
             readonly amount_vat: string;
         };
+        /**
+         * @description A payment received against the invoice (`source`: recorded by a user, read from the accounting
+         *     system, or what the invoice was paid before payments were recorded one by one).
+         */
+        InvoicePayment: {
+            readonly id: number;
+            /** Format: decimal */
+            readonly amount: string;
+            /** Format: date */
+            readonly received_on: string;
+            readonly reference: string;
+            readonly source: components["schemas"]["InvoicePaymentSourceEnum"];
+            readonly created_by_name: string;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        /**
+         * @description * `manual` - Recorded by a user
+         *     * `accounting` - Read from the accounting system
+         *     * `legacy` - Paid before payments were itemised
+         * @enum {string}
+         */
+        InvoicePaymentSourceEnum: "manual" | "accounting" | "legacy";
         InvoicePostRequest: {
             /** Format: date */
             issue_date?: string | null;
@@ -9507,6 +9535,13 @@ export interface components {
         PaymentRequest: {
             /** Format: decimal */
             amount: string;
+            /**
+             * Format: date
+             * @description The day the money was received; today when left out. Not after today (400 `payment_in_future`).
+             */
+            received_on?: string | null;
+            /** @description The bank statement line's or the transfer's reference. */
+            reference?: string;
         };
         /**
          * @description * `draft` - draft

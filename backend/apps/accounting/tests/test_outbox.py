@@ -278,6 +278,10 @@ def test_payment_status_is_read_back_onto_the_invoice(
     with in_tenant(w["tenant3"]):
         invoice.refresh_from_db()
         assert invoice.amount_paid == invoice.total_gross
+        # the invoice's own record of it: one payment read from the accounting system
+        [paid] = invoice.payments.all()
+        assert (paid.amount, paid.source) == (invoice.total_gross, "accounting")
+        assert paid.reference.endswith(invoice.number) and paid.created_by is None
         mapping = Mapping.objects.get(kind="invoice")
         assert (mapping.external_status, mapping.external_open_amount) == ("paid", Decimal("0.00"))
         assert SyncEntry.objects.filter(action="read_status").count() == 1
@@ -366,3 +370,13 @@ def test_invoice_api_shows_the_accounting_state(
     with in_tenant(w["tenant3"]):
         invoice.refresh_from_db()
         assert invoice.amount_paid == invoice.total_gross - Decimal("10")
+    # a payment reversed in the accounting system: the balance is back up, a negative payment is recorded
+    # and the paid total is again the sum of the invoice's payments
+    fake.net["customerinvoice"][invoice.number].update(balance={"value": 25})
+    outbox.read_payment_status(w["tenant3"].pk)
+    with in_tenant(w["tenant3"]):
+        invoice.refresh_from_db()
+        assert invoice.amount_paid == invoice.total_gross - Decimal("25")
+        amounts = [p.amount for p in invoice.payments.order_by("id")]
+        assert amounts == [invoice.total_gross - Decimal("10"), Decimal("-15.00")]
+        assert sum(amounts) == invoice.amount_paid

@@ -22,6 +22,7 @@ from apps.salesorders.models import (
     EInvoiceDelivery,
     Invoice,
     InvoiceLine,
+    InvoicePayment,
     Language,
     PeppolSettings,
     SalesOrder,
@@ -777,10 +778,27 @@ class AccountingStateField(serializers.Field):
         return None if _accounting_state is None else _accounting_state(value)
 
 
+class InvoicePaymentSerializer(serializers.ModelSerializer):
+    """A payment received against the invoice (`source`: recorded by a user, read from the accounting
+    system, or what the invoice was paid before payments were recorded one by one)."""
+
+    created_by_name = serializers.SerializerMethodField()
+
+    class Meta:
+        model = InvoicePayment
+        fields = ["id", "amount", "received_on", "reference", "source", "created_by_name", "created_at"]
+        read_only_fields = fields
+
+    def get_created_by_name(self, obj) -> str:
+        user = obj.created_by
+        return (user.get_full_name() or user.username) if user else ""
+
+
 class InvoiceDetailSerializer(InvoiceSerializer):
     lines = InvoiceLineSerializer(many=True, read_only=True, source="annotated_lines")
     credit_notes = serializers.SerializerMethodField()
     amount_due = serializers.SerializerMethodField()
+    payments = InvoicePaymentSerializer(many=True, read_only=True)
     shipments = serializers.SerializerMethodField()
     vat_breakdown = serializers.SerializerMethodField()
     seller_name = serializers.CharField(read_only=True)
@@ -800,6 +818,7 @@ class InvoiceDetailSerializer(InvoiceSerializer):
             "accounting",
             "credit_notes",
             "amount_due",
+            "payments",
             "lines",
             "shipments",
             "vat_breakdown",
@@ -886,6 +905,18 @@ class CreditNoteSerializer(serializers.Serializer):
 
 class PaymentSerializer(serializers.Serializer):
     amount = serializers.DecimalField(**MONEY, min_value=Decimal("0.01"))
+    received_on = serializers.DateField(
+        required=False,
+        allow_null=True,
+        help_text="The day the money was received; today when left out. Not after today "
+        "(400 `payment_in_future`).",
+    )
+    reference = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=140,
+        help_text="The bank statement line's or the transfer's reference.",
+    )
 
 
 # -- delivery schedule ------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from apps.salesorders.errors import InvoiceNotFound, LineNotFound, PeppolSetting
 from apps.salesorders.models import (
     EInvoiceDelivery,
     Invoice,
+    InvoicePayment,
     PeppolSettings,
     SalesOrder,
     SalesOrderLine,
@@ -592,6 +593,7 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
             queryset = queryset.prefetch_related(
                 Prefetch("lines", queryset=selectors.invoice_lines_queryset(), to_attr="annotated_lines"),
                 "shipments",
+                Prefetch("payments", queryset=InvoicePayment.objects.select_related("created_by")),
             )
         return queryset
 
@@ -667,11 +669,20 @@ class InvoiceViewSet(PdfNegotiationMixin, DocumentViewSet):
     @extend_schema(request=PaymentSerializer, responses=InvoiceDetailSerializer)
     @action(detail=True, methods=["post"])
     def payments(self, request, pk=None):
-        """Records a payment received against a posted invoice."""
+        """Records a payment received against a posted invoice: its amount (not more than is open), the day
+        it was received (today when left out, never after today) and its reference. Answers the invoice,
+        its payments listed in `payments`."""
         invoice = self.get_object()
         serializer = PaymentSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.invoice_payment_record(invoice=invoice, amount=serializer.validated_data["amount"])
+        data = serializer.validated_data
+        services.invoice_payment_record(
+            invoice=invoice,
+            amount=data["amount"],
+            received_on=data.get("received_on"),
+            reference=data.get("reference", ""),
+            user=request.user,
+        )
         return self.detail_response(invoice)
 
     @extend_schema(responses=PDF_RESPONSE)

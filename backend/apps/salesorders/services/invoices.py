@@ -28,12 +28,14 @@ from apps.salesorders.errors import (
     OverCredit,
     OverInvoice,
     OverPayment,
+    PaymentInFuture,
     ShipmentNotShipped,
     ShipmentsOfSeveralOrders,
 )
 from apps.salesorders.models import (
     Invoice,
     InvoiceLine,
+    InvoicePayment,
     SalesOrder,
     SalesOrderLine,
     Shipment,
@@ -420,8 +422,16 @@ def credit_note_create(
 
 
 @transaction.atomic
-def invoice_payment_record(*, invoice: Invoice, amount: Decimal) -> Invoice:
-    """Adds a payment received (the open amount is gross minus paid minus posted credit notes)."""
+def invoice_payment_record(
+    *,
+    invoice: Invoice,
+    amount: Decimal,
+    received_on: date | None = None,
+    reference: str = "",
+    user=None,
+) -> InvoicePayment:
+    """Records a payment received against a posted invoice (the open amount is gross minus paid minus
+    posted credit notes): the payment row and the invoice's paid total, under the invoice's row lock."""
     invoice = _lock_invoice(invoice)
     if invoice.status != Invoice.Status.POSTED or invoice.kind != Invoice.Kind.INVOICE:
         raise InvoiceNotPosted()
@@ -429,9 +439,51 @@ def invoice_payment_record(*, invoice: Invoice, amount: Decimal) -> Invoice:
         raise InvalidAmount()
     if amount > invoice_open_amount(invoice):
         raise OverPayment()
+    today = timezone.localdate()
+    received_on = received_on or today
+    if received_on > today:
+        raise PaymentInFuture()
+    return _add_payment(
+        invoice,
+        amount=amount,
+        received_on=received_on,
+        reference=reference.strip(),
+        source=InvoicePayment.Source.MANUAL,
+        user=user,
+    )
+
+
+def invoice_paid_from_accounting(
+    *, invoice: Invoice, paid: Decimal, reference: str = ""
+) -> InvoicePayment | None:
+    """What the accounting system says was paid in all, as one payment of the difference from what the
+    invoice had (negative when a payment was reversed there); None when nothing changed. The caller holds
+    the invoice's row lock (apps/accounting/outbox.py reads the system's open amount under it)."""
+    difference = paid - invoice.amount_paid
+    if difference == 0:
+        return None
+    return _add_payment(
+        invoice,
+        amount=difference,
+        received_on=timezone.localdate(),
+        reference=reference,
+        source=InvoicePayment.Source.ACCOUNTING,
+        user=None,
+    )
+
+
+def _add_payment(invoice: Invoice, *, amount, received_on, reference, source, user) -> InvoicePayment:
+    payment_row = InvoicePayment.objects.create(
+        invoice=invoice,
+        amount=amount,
+        received_on=received_on,
+        reference=reference,
+        source=source,
+        created_by=user,
+    )
     invoice.amount_paid += amount
     invoice.save(update_fields=["amount_paid", "updated_at"])
-    return invoice
+    return payment_row
 
 
 def invoice_open_amount(invoice: Invoice) -> Decimal:

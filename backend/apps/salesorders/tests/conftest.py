@@ -12,6 +12,7 @@ from apps.customers.models import Customer
 from apps.inventory import services as inventory
 from apps.inventory.models import Location
 from apps.purchaseorders.tests import conftest as purchasing
+from apps.salesorders import services
 from apps.salesorders.models import SalesOrder, SalesOrderLine
 
 world = purchasing.world
@@ -151,3 +152,18 @@ def carton_codes(sales_world, make_order, issue_labels, in_tenant):
         return [label.code for label in labels]
 
     return make
+
+
+@pytest.fixture
+def draft_invoice(sales_world, put_stock, make_sales_order, in_tenant):
+    """A draft invoice of five shipped cartons (tenant 3)."""
+    w = sales_world
+    put_stock(w["carton"], "500")
+    order = make_sales_order()
+    with in_tenant(w["tenant3"]):
+        shipment = services.shipment_create(
+            sales_order=order,
+            lines=[services.ShipmentLineInput(order_line=order.lines.get(), quantity=Decimal("5"))],
+        )
+        services.shipment_ship(shipment=shipment)
+        return services.invoice_create(sales_order=order)

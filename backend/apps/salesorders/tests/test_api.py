@@ -321,21 +321,6 @@ def test_owner_candidates_for_the_order_form(sales_world, api, django_assert_max
     assert w["sales"].pk not in [row["id"] for row in other]
 
 
-@pytest.fixture
-def draft_invoice(sales_world, put_stock, make_sales_order, in_tenant):
-    """A draft invoice of five shipped cartons (tenant 3)."""
-    w = sales_world
-    put_stock(w["carton"], "500")
-    order = make_sales_order()
-    with in_tenant(w["tenant3"]):
-        shipment = services.shipment_create(
-            sales_order=order,
-            lines=[services.ShipmentLineInput(order_line=order.lines.get(), quantity=Decimal("5"))],
-        )
-        services.shipment_ship(shipment=shipment)
-        return services.invoice_create(sales_order=order)
-
-
 def test_editing_a_draft_invoice_note_and_terms(sales_world, draft_invoice, api, in_tenant):
     """The invoice page's draft form: note and payment terms (with language and reverse charge) are
     saved with the `updated_at` the page read; a save made meanwhile by someone else refuses a stale one

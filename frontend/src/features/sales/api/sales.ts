@@ -17,6 +17,7 @@ export type SalesShipment = S['SalesShipment'];
 export type SalesShipmentDetail = S['SalesShipmentDetail'];
 export type Invoice = S['Invoice'];
 export type InvoiceDetail = S['InvoiceDetail'];
+export type InvoicePayment = S['InvoicePayment'];
 export type Delivery = S['Delivery'];
 export type OrderStatus = SalesOrder['status'];
 export type ShipmentStatus = SalesShipment['status'];

@@ -1,5 +1,6 @@
 import { FileOutlined, FilePdfOutlined, FileProtectOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Checkbox, Descriptions, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Switch, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Switch, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -21,6 +22,7 @@ import {
   useRecordPayment,
   useUpdateInvoice,
   type InvoiceDetail,
+  type InvoicePayment,
   type UblProblem,
 } from '../api/sales';
 import { DetailPage } from '@/shared/components/DetailPage';
@@ -248,6 +250,7 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
         </Descriptions>
       </Card>
       {editable ? <DraftDetailsForm invoice={inv} onDirtyChange={setDetailsDirty} /> : null}
+      <PaymentsCard invoice={inv} />
       <Card>
         <Table
           rowKey="id"
@@ -430,32 +433,95 @@ function PaymentDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClose: 
   const errorText = useErrorText();
   const pay = useRecordPayment();
   const [amount, setAmount] = useState<string>(() => openAmount(invoice));
+  const [receivedOn, setReceivedOn] = useState<Dayjs | null>(() => dayjs());
+  const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const save = () =>
+    pay.mutate(
+      { id: invoice.id, amount, received_on: receivedOn ? receivedOn.format('YYYY-MM-DD') : null, reference },
+      { onSuccess: onClose, onError: (err) => setError(errorText(err)) },
+    );
   return (
     <Modal
       open
       title={t('invoice.payment')}
       onCancel={onClose}
       confirmLoading={pay.isPending}
-      okButtonProps={{ disabled: !(Number(amount) > 0), 'data-testid': 'save-payment' }}
-      onOk={() => pay.mutate({ id: invoice.id, amount }, { onSuccess: onClose, onError: (err) => setError(errorText(err)) })}
+      okButtonProps={{ disabled: !(Number(amount) > 0) || !receivedOn, 'data-testid': 'save-payment' }}
+      onOk={save}
     >
       <Typography.Paragraph type="secondary">
         {t('invoice.openAmount', { amount: f.money(openAmount(invoice), invoice.currency) })}
       </Typography.Paragraph>
-      <label htmlFor="payment-amount">{t('invoice.amount')}</label>
-      <InputNumber<string>
-        id="payment-amount"
-        stringMode
-        min="0.01"
-        precision={2}
-        style={{ width: '100%' }}
-        value={amount}
-        onChange={(v) => setAmount(v ?? '')}
-        data-testid="payment-amount"
-      />
+      <Flex vertical gap={12}>
+        <div>
+          <label htmlFor="payment-amount">{t('invoice.amount')}</label>
+          <InputNumber<string>
+            id="payment-amount"
+            stringMode
+            min="0.01"
+            precision={2}
+            style={{ width: '100%' }}
+            value={amount}
+            onChange={(v) => setAmount(v ?? '')}
+            data-testid="payment-amount"
+          />
+        </div>
+        <div>
+          <label htmlFor="payment-received-on">{t('invoice.receivedOn')}</label>
+          <DatePicker
+            id="payment-received-on"
+            allowClear={false}
+            style={{ width: '100%' }}
+            value={receivedOn}
+            onChange={(value) => setReceivedOn(value)}
+            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+            data-testid="payment-received-on"
+          />
+        </div>
+        <div>
+          <label htmlFor="payment-reference">{t('invoice.paymentReferenceReceived')}</label>
+          <Input
+            id="payment-reference"
+            maxLength={140}
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+            placeholder={t('invoice.paymentReferencePlaceholder')}
+            data-testid="payment-reference"
+          />
+        </div>
+      </Flex>
       {error ? <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} role="alert" /> : null}
     </Modal>
+  );
+}
+
+/** The payments received against a posted invoice, oldest first: each a row whose anchor
+ * (#payment-<id>) a link can point at. */
+function PaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useTranslation('sales');
+  const f = useFormatters();
+  if (invoice.payments.length === 0) return null;
+  return (
+    <Card title={t('invoice.payments')} style={{ marginBottom: 16 }} data-testid="invoice-payments">
+      <Table<InvoicePayment>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={invoice.payments}
+        onRow={(payment) => ({ id: `payment-${payment.id}` })}
+        columns={[
+          { title: t('invoice.receivedOn'), dataIndex: 'received_on', render: (v: string) => f.date(v) },
+          { title: t('invoice.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => f.money(v, invoice.currency) },
+          { title: t('invoice.paymentReferenceReceived'), dataIndex: 'reference', render: (v: string) => v || '—' },
+          {
+            title: t('invoice.paymentSource'),
+            key: 'source',
+            render: (_, p) => (p.source === 'manual' && p.created_by_name ? p.created_by_name : t(`paymentSource.${p.source}`)),
+          },
+        ]}
+      />
+    </Card>
   );
 }
 

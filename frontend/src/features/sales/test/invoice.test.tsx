@@ -61,9 +61,60 @@ describe('a posted invoice', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Still open: €70.75')).toBeInTheDocument();
     expect(within(dialog).getByTestId('payment-amount').querySelector('input') ?? within(dialog).getByTestId('payment-amount')).toHaveValue('70.75');
+    fireEvent.change(within(dialog).getByLabelText('Reference'), { target: { value: 'Bank 117/1' } });
     fireEvent.click(within(dialog).getByTestId('save-payment'));
-    await waitFor(() => expect(bodyOf('POST', `${INVOICE_URL}payments/`)).toEqual({ amount: '70.75' }));
+    await waitFor(() =>
+      expect(bodyOf('POST', `${INVOICE_URL}payments/`)).toEqual({
+        amount: '70.75',
+        received_on: new Date().toLocaleDateString('sv-SE'),
+        reference: 'Bank 117/1',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows a refused payment in its dialog and keeps what was typed', async () => {
+    server.on('POST', `${INVOICE_URL}payments/`, fail(400, 'A payment cannot be received after today.', 'payment_in_future'));
+    renderApp('/sales/invoices/30');
+    fireEvent.click(await screen.findByTestId('record-payment'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Reference'), { target: { value: 'Bank 117/1' } });
+    fireEvent.click(within(dialog).getByTestId('save-payment'));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A payment cannot be received after today.');
+    expect(within(dialog).getByLabelText('Reference')).toHaveValue('Bank 117/1');
+  });
+
+  it('lists each payment received with its day, amount, reference and who recorded it', async () => {
+    server.on(
+      'GET',
+      INVOICE_URL,
+      ok(
+        makeInvoice({
+          amount_paid: '30.00',
+          payments: [
+            { id: 41, amount: '20.00', received_on: '2026-03-15', reference: 'Bank 114/3', source: 'manual', created_by_name: 'Sam Seller', created_at: '2026-03-15T10:00:00Z' },
+            { id: 42, amount: '10.00', received_on: '2026-03-20', reference: '', source: 'accounting', created_by_name: '', created_at: '2026-03-20T10:00:00Z' },
+          ],
+        }),
+      ),
+    );
+    renderApp('/sales/invoices/30');
+    const card = await screen.findByTestId('invoice-payments');
+    const rows = within(card).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.id)).toEqual(['payment-41', 'payment-42']);
+    expect(rows[0]).toHaveTextContent('15 Mar 2026');
+    expect(rows[0]).toHaveTextContent('€20.00');
+    expect(rows[0]).toHaveTextContent('Bank 114/3');
+    expect(rows[0]).toHaveTextContent('Sam Seller');
+    expect(rows[1]).toHaveTextContent('The accounting system');
+    expect(rows[1]).toHaveTextContent('—');
+  });
+
+  it('has no payments table before anything is paid', async () => {
+    server.on('GET', INVOICE_URL, ok(makeInvoice({ amount_paid: '0.00', payments: [], payment_status: 'open' })));
+    renderApp('/sales/invoices/30');
+    await screen.findByTestId('invoice-amount-due');
+    expect(screen.queryByTestId('invoice-payments')).not.toBeInTheDocument();
   });
 
   it('shows what was credited and paid, the amount due, and links its credit notes', async () => {
