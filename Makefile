@@ -14,7 +14,7 @@ UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
 MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
 
 .PHONY: countries help install install-backend install-frontend build run serve test test-backend test-frontend \
-        test-e2e test-deps lint types types-check messages check-deploy schemathesis bench bench-1m pg-role pg-backup-role backup clean audit pictures pictures-update pdf-pictures-update
+        test-e2e test-deps lint lint-backend lint-frontend types types-check messages check-deploy schemathesis bench bench-1m pg-role pg-backup-role backup clean audit pictures pictures-update pdf-pictures-update
 
 help:
 	@echo "make run     install everything, load demo data, serve on http://127.0.0.1:$(PORT)"
@@ -62,10 +62,16 @@ run: install build
 	cd $(BACKEND) && exec $(UV) run --frozen gunicorn config.wsgi:application --bind 127.0.0.1:$(PORT) \
 		--workers 1 --threads 8 --access-logfile - --log-level warning
 
-lint: install
+# The backend's and the frontend's checks are two targets, so `make -j2 lint` (as `make test` runs it) checks
+# both at once: mypy, ESLint and tsc each keep one core busy.
+lint: lint-backend lint-frontend
+
+lint-backend: install-backend
 	cd $(BACKEND) && $(UV) run --frozen ruff check . && $(UV) run --frozen ruff format --check .
 	cd $(BACKEND) && $(UV) run --frozen mypy
 	$(MANAGE) makemigrations --check --dry-run -v0
+
+lint-frontend: install-frontend
 	cd $(FRONTEND) && npm run lint --silent && npm run typecheck --silent
 
 # Dependency audit of the locked dependencies (docs/operations.md, "Auditing dependencies"): pip-audit and

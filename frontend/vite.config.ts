@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -211,5 +212,8 @@ export default defineConfig({
     // (src/app/feedback/FeedbackProvider.tsx) must be the same module there.
     alias: { 'antd/es/app/context': 'antd/lib/app/context' },
     testTimeout: 30_000,
+    // Vitest's default is one process fewer than the cores: one on a two-core machine such as CI's, where
+    // two halve the wall time (each file's jsdom and imports keep one core busy; the main process idles).
+    maxWorkers: Math.max(availableParallelism() - 1, 2),
   },
 });

@@ -18,9 +18,19 @@ export interface Found {
   targets: string[];
 }
 
+/**
+ * axe for `page`, run in the page itself (axe's "legacy" mode). By default @axe-core/playwright audits each
+ * frame apart and then opens a blank page of its own to put their results together, once per audit: a
+ * new page, and axe loaded twice, for every view of the walk. The app's pages have no frames, so running
+ * axe.run in the page finds the same.
+ */
+export function axeOf(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode();
+}
+
 /** axe over the page as it is now; its critical and serious violations are added to `found`. */
 export async function analyze(page: Page, route: string, theme: Theme, found: Found[]): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   for (const violation of results.violations) {
     const impact = violation.impact ?? 'unknown';
     test.info().annotations.push({ type: `axe ${impact}`, description: `${theme} ${route}: ${violation.id} (${violation.nodes.length})` });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, type DemoUser } from './helpers';
 import { PHONE, axeClean, fitsThePhone, listFitsThePhone, phoneSetup, type Theme } from './phone';
+import { openInApp } from './routes';
 
 /**
  * The lists on a phone (390 x 844), in the light and the dark theme, as each of their users sees them:
@@ -9,7 +10,7 @@ import { PHONE, axeClean, fitsThePhone, listFitsThePhone, phoneSetup, type Theme
  * its rows shown: the page does not scroll sideways, the list shows its columns without scrolling
  * sideways inside its frame either (on a phone a row is the document's number with a line or two
  * under it, and its status or amount), and axe finds no critical or serious violation. With SHOTS_DIR
- * set, a screenshot of every list.
+ * set, a screenshot of every list. After signing in, each list is opened inside the app as a link does.
  */
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -32,7 +33,7 @@ const LISTS: [DemoUser, string[]][] = [
 ];
 
 async function checkList(page: Page, theme: Theme, path: string): Promise<void> {
-  await page.goto(path);
+  await openInApp(page, path);
   await expect(page.locator('.p-table-row').first()).toBeVisible({ timeout: 30_000 });
   // The top bar as it stays: the warehouse layout's company selector shows the company once it is loaded.
   const company = page.getByTestId('tenant-selector');
@@ -65,7 +66,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     await phoneSetup(page, theme);
     await signIn(page, 'warehouse');
     for (const path of WAREHOUSE_PAGES) {
-      await page.goto(path);
+      await openInApp(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('tenant-selector')).toContainText('EuroTrade');
       await expect(page.locator('.p-table').first()).toBeVisible();

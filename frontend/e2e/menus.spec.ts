@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOf } from './axe';
 import { signIn } from './helpers';
 
 /**
@@ -8,7 +8,7 @@ import { signIn } from './helpers';
  */
 
 async function axeSerious(page: Page, include: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(include).analyze();
+  const result = await axeOf(page).include(include).analyze();
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -5,9 +5,9 @@
  * above the page, which says what still works; none may stay on a spinner without a word. Signing in
  * offline says that a connection is needed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn, type DemoUser } from './helpers';
-import { INTERNAL_ROUTES, resolve, settled, SUPPLIER_ROUTES, TENANT, WAREHOUSE_ROUTES, type Ids } from './routes';
+import { INTERNAL_ROUTES, openInApp, resolve, settled, SUPPLIER_ROUTES, TENANT, WAREHOUSE_ROUTES, type Ids } from './routes';
 
 const KINDS: { user: DemoUser; title: string; routes: string[] }[] = [
   { user: 'admin', title: 'internal user (admin)', routes: INTERNAL_ROUTES },
@@ -20,19 +20,6 @@ const KINDS: { user: DemoUser; title: string; routes: string[] }[] = [
  * on which demo records the journeys before it changed).
  */
 const ANY_ID: Ids = new Proxy({}, { get: () => '1' });
-
-/** Opens a path inside the running app, as a link does (React Router follows the history). */
-async function open(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
-  }, path);
-  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === to(path));
-}
-
-function to(path: string): string {
-  return new URL(path, 'http://x').pathname + new URL(path, 'http://x').search;
-}
 
 for (const kind of KINDS) {
   test(`offline, every page of the ${kind.title} says so`, async ({ browser }) => {
@@ -50,7 +37,7 @@ for (const kind of KINDS) {
     await context.setOffline(true);
     const silent: string[] = [];
     for (const pattern of kind.routes.filter((route) => route !== '/no/such/page')) {
-      await open(page, resolve(pattern, ANY_ID));
+      await openInApp(page, resolve(pattern, ANY_ID), { drawn: false });
       try {
         await expect(page.getByTestId('offline-badge')).toBeVisible({ timeout: 10_000 });
         await expect(page.getByTestId('offline-notice')).toBeVisible({ timeout: 10_000 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { axeOf } from './axe';
 
 /** A phone's screen (iPhone 12 to 15): the journeys at this width use `test.use({ viewport: PHONE, isMobile: true, hasTouch: true })`. */
 export const PHONE = { width: 390, height: 844 };
@@ -79,7 +79,7 @@ export async function axeClean(page: Page, step: string): Promise<void> {
     undefined,
     { timeout: 10_000 },
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);

@@ -42,6 +42,7 @@ import {
   TENANT,
   traceIds,
   visit,
+  visitInApp,
   WAREHOUSE_ROUTES,
   type Ids,
 } from './routes';
@@ -99,8 +100,8 @@ function pictureName(pattern: string): string {
   return name || 'home';
 }
 
-async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: DESKTOP, timezoneId: 'UTC' });
+async function newContext(browser: Browser, viewport: typeof DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'en-US', viewport, timezoneId: 'UTC' });
   await context.clock.setFixedTime(NOW);
   await context.addInitScript((tenant) => {
     if (!window.localStorage.getItem('tenant_id')) window.localStorage.setItem('tenant_id', tenant);
@@ -163,39 +164,45 @@ test.describe('the first view of every route', () => {
   test.skip(process.env.E2E_ROUTE_PICTURES_OFF === '1', 'the route pictures need the pictures server: E2E_ROUTE_PICTURES=0, or E2E_BASE_URL without E2E_PICTURES_BASE_URL (playwright.config.ts)');
   for (const kind of KINDS) {
     test.describe(kind.folder, () => {
-      // One context per kind of user, signed in once; every page is a full page load in it.
-      let context: BrowserContext;
-      let page: Page;
+      // One context per view (light at desktop width, dark on a phone) and kind of user, signed in once.
+      // Its first route is a full page load; every other one is opened inside the app as a link does
+      // (routes.ts visitInApp): a page load per view spent most of the walk starting the app again. The
+      // public trace page is a document of its own and is always loaded.
       let ids: Ids;
       let data: Set<string>;
+      const views: { theme: Theme; size: string; viewport: typeof DESKTOP; context: BrowserContext; page: Page; loaded: boolean }[] = [];
 
       test.beforeAll(async ({ browser, request }) => {
         ids = await kind.ids(request);
-        context = await newContext(browser);
-        page = await context.newPage();
-        data = recordData(page);
-        if (kind.user) await signIn(page, kind.user);
-        else await page.goto('/auth/login');
+        for (const shot of ROUTE_SHOTS) {
+          const context = await newContext(browser, shot.viewport);
+          const page = await context.newPage();
+          if (shot.theme === 'light') data = recordData(page);
+          await page.goto('/auth/login');
+          await applyTheme(page, shot.theme);
+          if (kind.user) await signIn(page, kind.user);
+          views.push({ ...shot, context, page, loaded: false });
+        }
       });
 
       test.afterAll(async () => {
-        await context.close();
+        for (const view of views.splice(0)) await view.context.close();
       });
 
       for (const pattern of kind.routes) {
         test(pattern, async () => {
           const route = resolve(pattern, ids);
           const found: Found[] = [];
-          for (const { theme, size, viewport } of ROUTE_SHOTS) {
-            await applyTheme(page, theme);
-            await page.setViewportSize(viewport);
-            await visit(page, route, theme);
+          for (const view of views) {
+            const { page, theme, size } = view;
+            if (view.loaded && !route.startsWith('/eudrtrace/')) await visitInApp(page, route, theme);
+            else await visit(page, route, theme);
+            view.loaded = !route.startsWith('/eudrtrace/');
             // Soft, so that a changed picture still lets axe and the language check say what they find.
             await expect.soft(page).toHaveScreenshot([kind.folder, `${pictureName(pattern)}-${size}-${theme}.png`], { mask: masks(page) });
             await analyze(page, `${route} (${size})`, theme, found);
             if (theme === 'light') expect.soft(chineseIn(await pageText(page), data), 'Chinese text in the English interface').toEqual([]);
           }
-          await page.setViewportSize(DESKTOP);
           expect(found, `critical or serious axe violations:\n${report(found)}`).toEqual([]);
         });
       }

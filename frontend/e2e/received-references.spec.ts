@@ -3,8 +3,8 @@
  * gave with its goods and sees it kept for 5 years. The test server has no EU information system, so the
  * reference stays "Not checked" with the reason shown.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeOf } from './axe';
 import { signIn } from './helpers';
 
 const DOWNSTREAM_TENANT = '2';
@@ -44,7 +44,7 @@ test('a downstream trader records a supplier reference at receipt and keeps it',
   await result.hover();
   await expect(page.getByRole('tooltip')).not.toBeEmpty();
 
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOf(page).analyze();
   const serious = axe.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.length}`);
   expect(serious).toEqual([]);
 });

@@ -202,6 +202,16 @@ export async function settled(page: Page): Promise<void> {
 
 
 /**
+ * Opens `route` inside the running app (openInApp) and waits as `visit` does: the page settled, the stored
+ * theme on <html>.
+ */
+export async function visitInApp(page: Page, route: string, theme: 'light' | 'dark'): Promise<void> {
+  await openInApp(page, route);
+  await settled(page);
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
+}
+
+/**
  * Opens `route` with a full page load and waits until it has settled; the app's pages carry the stored
  * theme on <html> (checked), the public trace page follows the emulated colour scheme.
  */
@@ -212,4 +222,22 @@ export async function visit(page: Page, route: string, theme: 'light' | 'dark'):
   if (!route.startsWith('/eudrtrace/')) {
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/);
   }
+}
+
+/**
+ * Opens a path inside the running app, as a click on a link does: React Router follows the history, the
+ * document and what the app already holds stay (no new page load). Waits until the app has drawn that
+ * location (<html data-location>, RootRoute.tsx: the address changes at once, the route is drawn once its
+ * code has loaded); `{ drawn: false }` waits for the address only (offline, a route's code may never
+ * load). The public trace page is a document of its own (trace.html): open it with `page.goto`.
+ */
+export async function openInApp(page: Page, path: string, { drawn = true }: { drawn?: boolean } = {}): Promise<void> {
+  const wanted = new URL(path, 'http://x');
+  const location = `${wanted.pathname}${wanted.search}`;
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === location);
+  if (drawn) await expect(page.locator('html')).toHaveAttribute('data-location', location, { timeout: 30_000 });
 }

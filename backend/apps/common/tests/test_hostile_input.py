@@ -21,7 +21,7 @@ from drf_spectacular.generators import SchemaGenerator
 from apps.tenancy.context import tenant_context
 from apps.users.models import User
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.runs_long]
 
 TENANT = 3
 DEEP_ARRAY = b"[" * 50_000 + b"]" * 50_000

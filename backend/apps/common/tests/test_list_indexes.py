@@ -33,7 +33,7 @@ from apps.suppliers.api.views import ParentVendorViewSet, SupplierViewSet
 from apps.tenancy.context import tenant_context
 from apps.users.api.admin_views import DepartmentViewSet, RoleViewSet, UserViewSet
 
-pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres, pytest.mark.runs_long]
 
 # list -> (path, view, table of its rows)
 LISTS = {

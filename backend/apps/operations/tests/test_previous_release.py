@@ -55,9 +55,12 @@ def _cascading(style, connection, reset_sequences=True, allow_cascade=False):
 flush.sql_flush = _cascading
 """
 
-pytestmark = pytest.mark.skipif(
-    not django_settings.IS_POSTGRES, reason="needs PostgreSQL: the previous release runs in other processes"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not django_settings.IS_POSTGRES, reason="needs PostgreSQL: the previous release runs in other processes"
+    ),
+    pytest.mark.runs_long,
+]
 
 
 def _git(*args: str, cwd: Path) -> subprocess.CompletedProcess:

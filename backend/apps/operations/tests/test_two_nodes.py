@@ -35,6 +35,7 @@ BACKEND_DIR = Path(__file__).resolve().parents[3]
 WAIT_SECONDS = 300  # an upper bound for a very busy machine; every wait ends as soon as its condition holds
 
 pytestmark = [
+    pytest.mark.runs_long,
     pytest.mark.django_db(transaction=True),
     pytest.mark.redis,
     pytest.mark.skipif(

@@ -6,8 +6,8 @@ import { metaOf, requiresAuth } from '@/shared/routing/routeMeta';
 import { useSession } from '@/shared/session/useSession';
 
 /**
- * Above every route: sets the document title from the route meta (translated, follows the language)
- * and sends visits to protected routes without a session to the login page, which brings the user back.
+ * Above every route: sets the document title from the route meta (translated, follows the language),
+ * marks the location drawn (<html data-location>) and sends visits to protected routes without a session to the login page, which brings the user back.
  */
 export function RootRoute() {
   const { t, i18n } = useTranslation();
@@ -27,6 +27,12 @@ export function RootRoute() {
     }, 1500);
     return () => window.clearTimeout(timer);
   }, [signedIn]);
+
+  // The location the app has drawn, on <html data-location>: a navigation inside the app changes the
+  // address at once but draws the new route only once its code has loaded; tests wait for this.
+  useEffect(() => {
+    document.documentElement.dataset.location = `${location.pathname}${location.search}`;
+  }, [location.pathname, location.search]);
 
   useEffect(() => {
     const app = t('appName');
