@@ -57,7 +57,8 @@ flush.sql_flush = _cascading
 
 pytestmark = [
     pytest.mark.skipif(
-        not django_settings.IS_POSTGRES, reason="needs PostgreSQL: the previous release runs in other processes"
+        not django_settings.IS_POSTGRES,
+        reason="needs PostgreSQL: the previous release runs in other processes",
     ),
     pytest.mark.runs_long,
 ]
