@@ -224,7 +224,7 @@ def _create(customer, products, days_ago, state, lines, requested_in, user, toda
             invoice=invoice,
             amount=D("50.00"),
             received_on=min(invoice.issue_date + timedelta(days=12), today),
-            reference=f"Bank statement {invoice.issue_date:%Y}-{invoice.issue_date:%j} / {invoice.payment_reference}",
+            reference=_statement_line(invoice),
             user=user,
         )
     if state == "closed":
@@ -232,7 +232,12 @@ def _create(customer, products, days_ago, state, lines, requested_in, user, toda
             invoice=invoice,
             amount=services.invoice_open_amount(invoice),
             received_on=min(invoice.issue_date + timedelta(days=20), today),
-            reference=f"Bank statement {invoice.issue_date:%Y}-{invoice.issue_date:%j} / {invoice.payment_reference}",
+            reference=_statement_line(invoice),
             user=user,
         )
         services.sales_order_close(order=order)
+
+
+def _statement_line(invoice) -> str:
+    """A demo payment's reference: the bank statement it came on and the invoice's RF reference."""
+    return f"Bank statement {invoice.issue_date:%Y}-{invoice.issue_date:%j} / {invoice.payment_reference}"

@@ -35,6 +35,12 @@ from apps.salesorders.models import (
 )
 from apps.salesorders.selectors import vat_breakdown
 
+
+def _user_name(user) -> str:
+    """Who did something, as the pages name them: the full name, else the username ("" for nobody)."""
+    return (user.get_full_name() or user.username) if user else ""
+
+
 ORDER_NUMBER_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 QTY = {"max_digits": 14, "decimal_places": 3}
 MONEY = {"max_digits": 14, "decimal_places": 2}
@@ -790,8 +796,7 @@ class InvoicePaymentSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_created_by_name(self, obj) -> str:
-        user = obj.created_by
-        return (user.get_full_name() or user.username) if user else ""
+        return _user_name(obj.created_by)
 
 
 class InvoiceDetailSerializer(InvoiceSerializer):
@@ -1007,8 +1012,7 @@ class EInvoiceDeliverySerializer(serializers.ModelSerializer):
         return obj.email_message.status if obj.email_message_id and obj.email_message else ""
 
     def get_requested_by_name(self, obj) -> str:
-        user = obj.requested_by
-        return (user.get_full_name() or user.username) if user else ""
+        return _user_name(obj.requested_by)
 
 
 class EInvoiceEmailSerializer(serializers.Serializer):
