@@ -34,6 +34,11 @@ test('an internal user creates an order; its supplier sees it in the portal, the
   await cost.fill('1.1');
   await expect(admin.getByTestId('line-amount-0')).toHaveText('US$550.00');
   await expect(admin.getByTestId('order-total')).toContainText('US$550.00');
+  // the line's own delivery date (the order has no promise date)
+  const delivery = admin.getByRole('textbox', { name: 'Delivery date, line 1' });
+  await delivery.fill('2030-06-15');
+  await delivery.press('Tab');
+  await expect(delivery).toHaveValue('2030-06-15');
   await admin.getByTestId('order-save').click();
 
   await expect(admin).toHaveURL(/\/purchase\/orders\/PO-\d{4}-\d{5}$/);
@@ -70,6 +75,7 @@ test('an internal user creates an order; its supplier sees it in the portal, the
   await expect(supplier).toHaveURL(new RegExp(`/supplier/orders/${orderNumber}$`));
   await expect(supplier.getByTestId('layout-supplier')).toBeVisible();
   await expect(supplier.getByTestId('order-lines')).toContainText('CT-SW-4030');
+  await expect(supplier.getByTestId('line-delivery-1')).toHaveText('15 Jun 2030');
   await expect(supplier.getByTestId('order-owner')).not.toHaveText('—');
   for (const action of ['receive-goods', 'edit-order']) await expect(supplier.getByTestId(action)).toHaveCount(0);
   await supplier.getByRole('tab', { name: 'Comments' }).click();

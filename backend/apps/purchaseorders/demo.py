@@ -25,7 +25,8 @@ from apps.suppliers.models import Supplier
 from apps.tenancy.context import tenant_context
 
 # (supplier number, days ago, promise in days, type, description, final status,
-#  [(article, qty, unit cost or None = the product's purchase price)], received fraction per line)
+#  [(article, qty, unit cost or None = the product's purchase price[, the line's own delivery in days])],
+#  received fraction per line). A line without its own delivery date is due on the order's promise date.
 ORDERS = {
     3: [
         (
@@ -35,7 +36,7 @@ ORDERS = {
             "standard",
             "Spring range shipping cartons",
             "received",
-            [("CT-SW-4030", 6000, None), ("CT-SW-6040", 4000, None)],
+            [("CT-SW-4030", 6000, None), ("CT-SW-6040", 4000, None, -15)],
             [1, 1],
         ),
         (
@@ -45,7 +46,7 @@ ORDERS = {
             "standard",
             "Kitchenware master cartons",
             "sent",
-            [("CT-DW-4030", 5000, None), ("CT-DW-6040", 2500, None), ("PA-DV-12", 5000, None)],
+            [("CT-DW-4030", 5000, None, 7), ("CT-DW-6040", 2500, None), ("PA-DV-12", 5000, None, 35)],
             [0.6, 0, 0],
         ),
         (
@@ -55,7 +56,7 @@ ORDERS = {
             "blanket",
             "Folding boxes, call-off 2026",
             "confirmed",
-            [("FB-2015", 20000, None), ("FB-1510", 15000, None)],
+            [("FB-2015", 20000, None, 20), ("FB-1510", 15000, None, 50)],
             [0, 0],
         ),
         (
@@ -95,7 +96,7 @@ ORDERS = {
             "standard",
             "E-commerce cartons Q3",
             "sent",
-            [("CT-SW-2520", 12000, None), ("CT-SW-3525", 8000, None)],
+            [("CT-SW-2520", 12000, None, -3), ("CT-SW-3525", 8000, None)],
             [0.5, 0.25],
         ),
         (
@@ -200,13 +201,18 @@ def load(ctx: dict) -> None:
                 if supplier is None:
                     continue
                 line_inputs = []
-                for line_index, (article, qty, cost) in enumerate(lines):
+                for line_index, (article, qty, cost, *deliver_in) in enumerate(lines):
                     product = _product(article, fallback, index + line_index)
                     if product is None:
                         continue
                     price = cost or getattr(product, "purchase_price", None) or FALLBACK_COST
                     line_inputs.append(
-                        services.LineInput(product=product, order_qty=Decimal(qty), unit_cost=Decimal(price))
+                        services.LineInput(
+                            product=product,
+                            order_qty=Decimal(qty),
+                            unit_cost=Decimal(price),
+                            delivery_date=today + timedelta(days=deliver_in[0]) if deliver_in else None,
+                        )
                     )
                 if not line_inputs:
                     continue  # no products in this tenant yet

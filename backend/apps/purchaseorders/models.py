@@ -123,6 +123,9 @@ class PurchaseOrderLine(TenantModel):
         validators=[MinValueValidator(Decimal("0"))],
     )
     received_qty = models.DecimalField(_("received quantity"), max_digits=14, decimal_places=3, default=0)
+    # The day the supplier is asked to deliver this line; empty: the order's promise date applies
+    # (docs/purchasing.md, "Lines").
+    delivery_date = models.DateField(_("delivery date"), null=True, blank=True)
     # The line's active carton labels, kept by the EUDR services that issue and void them, under the
     # line's row lock (docs/performance.md, "Purchase order list: cartons issued").
     cartons_issued = models.PositiveIntegerField(_("issued cartons"), default=0, editable=False)

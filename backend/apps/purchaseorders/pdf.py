@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
+from apps.common.dates import day_text
 from apps.common.document_pdf import (
     WIDTH,
     CompanyDetails,
@@ -82,8 +83,8 @@ def _purchase_order_pdf(order: PurchaseOrder, language: str) -> bytes:
 
     facts = [
         (_("Order number"), order.order_number),
-        (_("Order date"), order.order_date.isoformat()),
-        (_("Delivery date"), order.promise_date.isoformat() if order.promise_date else ""),
+        (_("Order date"), day_text(order.order_date)),
+        (_("Delivery date"), day_text(order.promise_date)),
         (_("Currency"), order.currency),
         (_("Payment terms"), supplier.payment_terms),
         (_("Description"), order.description),
@@ -104,7 +105,6 @@ def _purchase_order_pdf(order: PurchaseOrder, language: str) -> bytes:
             s.p(_("Delivery date")),
         ]
     ]
-    delivery = order.promise_date.isoformat() if order.promise_date else ""
     for line in order.lines.select_related("product").order_by("line_number"):
         name = line.line_description or line.product.name
         if language == "zh" and line.product.name_zh:
@@ -117,7 +117,8 @@ def _purchase_order_pdf(order: PurchaseOrder, language: str) -> bytes:
                 s.p(_qty(line.order_qty)),
                 s.p(_num(line.unit_cost, 4)),
                 s.p(_num(line.amount)),
-                s.p(delivery),
+                # the line's own delivery date, else the order's promise date
+                s.p(day_text(line.delivery_date or order.promise_date)),
             ]
         )
     widths = [0.06, 0.15, 0.27, 0.11, 0.13, 0.14, 0.14]

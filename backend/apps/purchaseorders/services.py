@@ -130,6 +130,10 @@ class LineInput:
     line_description: str | None = None
     weight_per_carton: Decimal | None = None
     weight_given: bool = False
+    # the line's own delivery date (None: the order's promise date applies); not given: an existing
+    # line keeps its date
+    delivery_date: date | None = None
+    delivery_date_given: bool = False
 
 
 def _line_amount(qty: Decimal, unit_cost: Decimal) -> Decimal:
@@ -164,6 +168,8 @@ def _apply_line(line: PurchaseOrderLine, data: LineInput) -> PurchaseOrderLine:
         line.weight_per_carton = data.weight_per_carton
     elif line.pk is None or line.weight_per_carton is None:
         line.weight_per_carton = data.product.weight_per_carton_kg
+    if data.delivery_date_given or line.pk is None:
+        line.delivery_date = data.delivery_date
     return line
 
 
@@ -248,7 +254,15 @@ def _save_lines(*, order: PurchaseOrder, lines: list[LineInput]) -> None:
     if to_update:
         PurchaseOrderLine.objects.bulk_update(
             to_update,
-            ["product", "product_number", "line_description", "order_qty", "unit_cost", "weight_per_carton"],
+            [
+                "product",
+                "product_number",
+                "line_description",
+                "order_qty",
+                "unit_cost",
+                "weight_per_carton",
+                "delivery_date",
+            ],
         )
     if to_create:
         PurchaseOrderLine.objects.bulk_create(to_create)

@@ -10327,6 +10327,8 @@ export interface components {
              * Format: decimal
              */
             readonly weight_per_carton: string | null;
+            /** Format: date */
+            readonly delivery_date: string | null;
             /**
              * Received quantity
              * Format: decimal
@@ -10349,6 +10351,11 @@ export interface components {
             unit_cost: string;
             /** Format: decimal */
             weight_per_carton?: string | null;
+            /**
+             * Format: date
+             * @description The day the supplier is asked to deliver this line; null: the order's promise date applies. Left out on an existing line: no change.
+             */
+            delivery_date?: string | null;
         };
         /**
          * @description * `draft` - Draft

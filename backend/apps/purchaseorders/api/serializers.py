@@ -82,6 +82,7 @@ class PurchaseOrderLineSerializer(PriceFieldsMixin, serializers.ModelSerializer)
             "unit_cost",
             "amount",
             "weight_per_carton",
+            "delivery_date",
             "received_qty",
             "open_qty",
             "cartons_issued",
@@ -167,6 +168,12 @@ class PurchaseOrderLineWriteSerializer(serializers.Serializer):
     weight_per_carton = serializers.DecimalField(
         max_digits=10, decimal_places=3, min_value=Decimal("0"), required=False, allow_null=True
     )
+    delivery_date = serializers.DateField(
+        required=False,
+        allow_null=True,
+        help_text="The day the supplier is asked to deliver this line; null: the order's promise date "
+        "applies. Left out on an existing line: no change.",
+    )
 
 
 class PurchaseOrderWriteSerializer(serializers.Serializer):
@@ -216,7 +223,37 @@ class PurchaseOrderWriteSerializer(serializers.Serializer):
             raise serializers.ValidationError(
                 {"promise_date": [_("The promise date is before the order date.")]}
             )
+        if order_date:
+            self._validate_delivery_dates(attrs, order_date)
         return attrs
+
+    def _validate_delivery_dates(self, attrs, order_date) -> None:
+        """No line is to be delivered before the order date: the lines sent, else (an update moving the
+        order date) the order's stored lines."""
+        message = _("The delivery date cannot be before the order date.")
+        lines = attrs.get("lines")
+        if lines is not None:
+            errors = [
+                {"delivery_date": [message]}
+                if line.get("delivery_date") and line["delivery_date"] < order_date
+                else {}
+                for line in lines
+            ]
+            if any(errors):
+                raise serializers.ValidationError({"lines": errors})
+            return
+        if self.instance is None or "order_date" not in attrs:
+            return
+        early = self.instance.lines.filter(delivery_date__lt=order_date).order_by("line_number").first()
+        if early is not None:
+            raise serializers.ValidationError(
+                {
+                    "order_date": [
+                        _("Line %(number)s is to be delivered before this order date.")
+                        % {"number": early.line_number}
+                    ]
+                }
+            )
 
 
 class ReceiptLineSerializer(serializers.ModelSerializer):

@@ -54,6 +54,8 @@ def _line_inputs(lines: list[dict]) -> list[services.LineInput]:
             unit_cost=line["unit_cost"],
             weight_per_carton=line.get("weight_per_carton"),
             weight_given="weight_per_carton" in line,
+            delivery_date=line.get("delivery_date"),
+            delivery_date_given="delivery_date" in line,
         )
         for line in lines
     ]

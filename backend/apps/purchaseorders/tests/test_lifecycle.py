@@ -240,8 +240,8 @@ def test_the_pdf_in_english(world, api, make_order, company):
         "Evergreen No.1",
         "S-1001",
         order.order_number,
-        "2026-03-01",
-        "2026-04-15",
+        "1 Mar 2026",  # the order date
+        "15 Apr 2026",  # the delivery (promise) date, in the header and on each line
         "CT-6040",
         "Carton 600x400",
         "100",

@@ -32,6 +32,8 @@ import { paths } from '@/shared/routing/paths';
 const ORDER_NUMBER_RE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const CURRENCY_RE = /^[A-Z]{3}$/;
 const DATE = 'YYYY-MM-DD';
+// A line's calendar opens from a table that scrolls sideways: on a phone it is shifted back onto the screen.
+const KEEP_ON_SCREEN = { overflow: { adjustX: true, adjustY: true, shiftX: true } };
 
 interface LineValues {
   id?: number;
@@ -40,6 +42,8 @@ interface LineValues {
   order_qty?: string | null;
   unit_cost?: string | null;
   weight_per_carton?: string | null;
+  /** The line's own delivery date; empty: the order's promise date applies. */
+  delivery_date?: Dayjs | null;
   /** Read-only: what was already received (edit). */
   received_qty?: string;
   /** Read-only: active carton labels issued against the line (edit). */
@@ -97,6 +101,7 @@ function initialValues(order: PurchaseOrderDetail | undefined, me: number | null
       order_qty: line.order_qty,
       unit_cost: line.unit_cost,
       weight_per_carton: line.weight_per_carton,
+      delivery_date: line.delivery_date ? dayjs(line.delivery_date) : null,
       received_qty: line.received_qty,
       cartons_issued: line.cartons_issued,
     })),
@@ -122,6 +127,7 @@ function toInput(values: FormValues, creating: boolean, initialOwner: number | n
       order_qty: String(line.order_qty ?? ''),
       unit_cost: String(line.unit_cost ?? ''),
       weight_per_carton: line.weight_per_carton === undefined || line.weight_per_carton === '' ? null : line.weight_per_carton,
+      delivery_date: line.delivery_date ? line.delivery_date.format(DATE) : null,
     })),
   };
   if (creating && values.order_number?.trim()) input.order_number = values.order_number.trim();
@@ -130,9 +136,14 @@ function toInput(values: FormValues, creating: boolean, initialOwner: number | n
   return input;
 }
 
+/** A day before the order date (the server refuses such a promise or delivery date). */
+function beforeOrderDate(day: Dayjs | null | undefined, orderDate: Dayjs | null | undefined): boolean {
+  return Boolean(day && orderDate && day.isBefore(orderDate, 'day'));
+}
+
 /**
  * Create or edit a purchase order: header and a lines editor (product search, quantity, unit cost,
- * weight per carton) with the amounts and the total computed live exactly as the server does.
+ * weight per carton, delivery date) with the amounts and the total computed live exactly as the server does.
  */
 export function OrderForm({ order }: Props) {
   const { t, i18n } = useTranslation('purchase');
@@ -210,6 +221,8 @@ export function OrderForm({ order }: Props) {
   // preserve: the read-only received_qty and cartons_issued of a line are not form fields
   const lines = (Form.useWatch('lines', { form, preserve: true }) as LineValues[] | undefined) ?? initial.lines;
   const currency = Form.useWatch('currency', form) ?? initial.currency;
+  const orderDate = Form.useWatch('order_date', form);
+  const promiseDate = Form.useWatch('promise_date', form);
   const amounts = lines.map((line) => lineAmount(line?.order_qty ?? null, line?.unit_cost ?? null));
   const total = sumAmounts(amounts);
 
@@ -342,6 +355,39 @@ export function OrderForm({ order }: Props) {
       },
     },
     {
+      title: (
+        <Tooltip title={t('form.deliveryHint')}>
+          <span>{t('line.delivery_date')}</span>
+        </Tooltip>
+      ),
+      key: 'delivery_date',
+      width: 150,
+      // empty: the order's promise date applies, shown as the placeholder
+      render: (_, field) => (
+        <Form.Item
+          name={[field.name, 'delivery_date']}
+          dependencies={['order_date']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_: unknown, value: Dayjs | null | undefined) =>
+                check(beforeOrderDate(value, getFieldValue('order_date') as Dayjs | undefined) ? t('form.deliveryBeforeOrder') : null),
+            }),
+          ]}
+          className={styles.cell}
+        >
+          <DatePicker
+            format={DATE}
+            className={styles.date}
+            placeholder={promiseDate ? promiseDate.format(DATE) : DATE}
+            disabledDate={(day) => beforeOrderDate(day, orderDate)}
+            popupAlign={KEEP_ON_SCREEN}
+            aria-label={t('line.deliveryDateLabel', { number: field.name + 1 })}
+            data-testid={`line-delivery-${field.name}`}
+          />
+        </Form.Item>
+      ),
+    },
+    {
       title: t('line.amount'),
       key: 'amount',
       align: 'right',
@@ -426,10 +472,8 @@ export function OrderForm({ order }: Props) {
               dependencies={['order_date']}
               rules={[
                 ({ getFieldValue }) => ({
-                  validator: (_: unknown, value: Dayjs | null | undefined) => {
-                    const orderDate = getFieldValue('order_date') as Dayjs | undefined;
-                    return check(value && orderDate && value.isBefore(orderDate, 'day') ? t('form.promiseBeforeOrder') : null);
-                  },
+                  validator: (_: unknown, value: Dayjs | null | undefined) =>
+                    check(beforeOrderDate(value, getFieldValue('order_date') as Dayjs | undefined) ? t('form.promiseBeforeOrder') : null),
                 }),
               ]}
             >

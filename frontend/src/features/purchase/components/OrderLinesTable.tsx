@@ -1,11 +1,13 @@
-import { Progress, Table, Typography } from 'antd';
+import { Progress, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CartonList } from '@/shared/cartons/CartonList';
 import { compareQty } from '../lib/decimal';
 import { useFormatters } from '@/shared/utils/format';
-import type { PurchaseOrderDetail, PurchaseOrderLine } from '../api/types';
+import { isReceivable, type PurchaseOrderDetail, type PurchaseOrderLine } from '../api/types';
 import { useSeesPrices } from '@/shared/session/prices';
+import styles from './purchase.module.css';
 
 interface Props {
   order: PurchaseOrderDetail;
@@ -16,13 +18,18 @@ interface Props {
   compact?: boolean;
 }
 
-/** The lines of an order, read-only, with received progress and the order total. */
+/**
+ * The lines of an order, read-only, with received progress, each line's delivery date (its own, else the
+ * order's promise date, muted) and the order total. A line still expecting goods after its delivery day
+ * is marked late (docs/purchasing.md, "Lines").
+ */
 export function OrderLinesTable({ order, showCartons = true, expandCartons = false, compact = false }: Props) {
   const { t, i18n } = useTranslation('purchase');
   const f = useFormatters();
   const seesPrices = useSeesPrices();
   const productName = (line: PurchaseOrderLine) =>
     i18n.language === 'zh' && line.product_name_zh ? line.product_name_zh : line.product_name;
+  const today = dayjs().format('YYYY-MM-DD');
 
   const columns: ColumnsType<PurchaseOrderLine> = [
     { title: t('line.line_number'), dataIndex: 'line_number', width: 64 },
@@ -73,6 +80,31 @@ export function OrderLinesTable({ order, showCartons = true, expandCartons = fal
       },
     },
     { title: t('line.open_qty'), dataIndex: 'open_qty', align: 'right', render: (v: string) => f.qty(v) },
+    {
+      title: t('line.delivery_date'),
+      dataIndex: 'delivery_date',
+      render: (value: string | null, line) => {
+        const due = value ?? order.promise_date;
+        if (!due) return '—';
+        const late = isReceivable(order.status) && compareQty(line.open_qty, '0') > 0 && due < today;
+        return (
+          <span className={styles.nowrap} data-testid={`line-delivery-${line.line_number}`}>
+            {value ? (
+              f.date(value)
+            ) : (
+              <Typography.Text type="secondary" title={t('line.deliveryFromOrder')}>
+                {f.date(due)}
+              </Typography.Text>
+            )}
+            {late ? (
+              <Tag color="error" className={styles.lateTag}>
+                {t('line.late')}
+              </Tag>
+            ) : null}
+          </span>
+        );
+      },
+    },
   ];
   // the expand column comes first when lines expand into their cartons
   const offset = expandCartons ? 1 : 0;
@@ -107,7 +139,7 @@ export function OrderLinesTable({ order, showCartons = true, expandCartons = fal
           <Table.Summary.Cell index={4 + offset} align="right">
             <Typography.Text strong>{f.money(order.total_amount, order.currency)}</Typography.Text>
           </Table.Summary.Cell>
-          <Table.Summary.Cell index={5 + offset} colSpan={showCartons ? 4 : 3} />
+          <Table.Summary.Cell index={5 + offset} colSpan={showCartons ? 5 : 4} />
         </Table.Summary.Row>
       ) : undefined}
     />

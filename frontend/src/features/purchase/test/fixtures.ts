@@ -37,6 +37,7 @@ export function makeOrder(overrides: Partial<PurchaseOrderDetail> = {}): Purchas
         unit_cost: '1.2500',
         amount: '125.00',
         weight_per_carton: '0.850',
+        delivery_date: null,
         received_qty: '10.000',
         open_qty: '90.000',
         cartons_issued: 2,
