@@ -21,6 +21,8 @@ from django.db.models.signals import post_save, pre_delete, pre_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from apps.common.dates import day_text
+
 from .errors import RecordsKept
 
 RETENTION = timedelta(days=5 * 366)
@@ -106,7 +108,10 @@ def refuse_if_kept(*, delivery_id: int | None, message=None) -> None:
                 "A due diligence statement (%(reference)s) rests on this record: it is kept until %(until)s "
                 "and cannot be deleted. Archive or void it with a reason instead."
             )
-            % {"reference": hold.reference_number or "-", "until": hold.keep_until.date().isoformat()},
+            % {
+                "reference": hold.reference_number or "-",
+                "until": day_text(timezone.localtime(hold.keep_until)),
+            },
             data={"keep_until": hold.keep_until.isoformat(), "reference_number": hold.reference_number},
         )
 
@@ -210,7 +215,7 @@ def _refuse_kept_changes(sender, instance, raw=False, update_fields=None, **kwar
             % {
                 "reference": hold.reference_number or "-",
                 "fields": ", ".join(changed),
-                "until": hold.keep_until.date().isoformat(),
+                "until": day_text(timezone.localtime(hold.keep_until)),
             },
             data={"fields": changed, "keep_until": hold.keep_until.isoformat()},
         )

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from apps.common.dates import day_text
 from apps.common.exceptions import FieldErrors
 from apps.eudr import references, traces
 from apps.eudr.errors import (
@@ -217,7 +218,7 @@ def received_reference_delete(*, reference: ReceivedReference) -> None:
     if reference.created_at < now - CORRECTION_WINDOW and reference.keep_until > now.date():
         raise ReceivedReferenceRetained(
             _("Received reference numbers are kept for 5 years: this one is kept until %(date)s.")
-            % {"date": reference.keep_until.isoformat()}
+            % {"date": day_text(reference.keep_until)}
         )
     reference.delete()
 

@@ -20,6 +20,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from apps.common.dates import day_text
 from apps.common.pdf import paragraph
 
 FONT = "STSong-Light"
@@ -43,7 +44,7 @@ def loading_list_pdf(*, day: date, company: str, dispatches: list) -> bytes:
         return paragraph(text, body)
 
     story = [
-        paragraph(_("Loading list %(date)s") % {"date": day.isoformat()}, title),
+        paragraph(_("Loading list %(date)s") % {"date": day_text(day)}, title),
         p(company),
         Spacer(0, 3 * mm),
     ]
@@ -134,6 +135,6 @@ def loading_list_pdf(*, day: date, company: str, dispatches: list) -> bytes:
         rightMargin=12 * mm,
         topMargin=12 * mm,
         bottomMargin=12 * mm,
-        title=_("Loading list %(date)s") % {"date": day.isoformat()},
+        title=_("Loading list %(date)s") % {"date": day_text(day)},
     ).build(story)
     return buffer.getvalue()

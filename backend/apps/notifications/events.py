@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from django.apps import apps
@@ -28,6 +28,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.dates import day_text
 from apps.tenancy.context import require_tenant_id
 
 INTERNAL = "internal"
@@ -209,8 +210,33 @@ def absolute_url(path: str) -> str:
 _user_recipients = user_recipients
 
 
-def date_text(value):
-    return value.isoformat() if value else ""
+class Day(str):
+    """A date among an occurrence's variables. As a value it is ISO 8601 text ("2026-11-26"; a moment:
+    "2026-11-26T18:05:00+01:00"), which conditions compare, the preview lists and keys use; a message
+    prints it as people read it, in the message's language ("26 Nov 2026", "2026年11月26日"):
+    `days_as_read`."""
+
+    day: date
+
+    def __new__(cls, value: date) -> Day:
+        text = super().__new__(cls, value.isoformat())
+        text.day = timezone.localtime(value).date() if isinstance(value, datetime) else value
+        return text
+
+
+def date_text(value) -> str:
+    return Day(value) if value else ""
+
+
+def days_as_read(values: Any, language: str) -> Any:
+    """The variables with every date (`Day`) as people read it in `language`, for rendering a message."""
+    if isinstance(values, Day):
+        return day_text(values.day, language)
+    if isinstance(values, dict):
+        return {key: days_as_read(value, language) for key, value in values.items()}
+    if isinstance(values, list):
+        return [days_as_read(value, language) for value in values]
+    return values
 
 
 def choice_label(choices, value) -> str:
@@ -289,7 +315,7 @@ def build_context(event: Event, record, extra: dict | None = None) -> dict[str, 
     path = event.record_url(record)
     context["company"] = company()
     context["record"] = {"label": event.record_label(record), "url": absolute_url(path)}
-    context["today"] = timezone.localdate().isoformat()
+    context["today"] = Day(timezone.localdate())
     return context
 
 

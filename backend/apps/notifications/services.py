@@ -93,6 +93,7 @@ def _pick(template: EmailTemplate, part: str, language: str) -> str:
 
 
 def render_template(template: EmailTemplate, context: dict[str, Any], language: str) -> Rendered:
+    context = registry.days_as_read(context, language)
     subject = " ".join(render(_pick(template, "subject", language), context).split())[:998]
     html = render(_pick(template, "body_html", language), context, html=True)
     text = render(_pick(template, "body_text", language), context)

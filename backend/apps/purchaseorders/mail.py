@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from apps.common.dates import day_text
 from apps.notifications import events as registry
 from apps.notifications.emit import compose
 from apps.purchaseorders.models import PurchaseOrder
@@ -40,7 +41,7 @@ def order_compose(order: PurchaseOrder, *, user=None) -> list:
             ) % {
                 "name": recipient.name,
                 "number": order.order_number,
-                "date": order.order_date.isoformat(),
+                "date": day_text(order.order_date),
                 "total": order.total_amount,
                 "currency": order.currency,
                 "company": company,

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import io
 
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from apps.common import payment, tax
+from apps.common.dates import day_text
 from apps.common.document_pdf import (
     WIDTH,
     _django_language,
@@ -152,15 +153,15 @@ def _invoice_pdf(invoice: Invoice) -> bytes:
             _("Credit note number") if is_credit else _("Invoice number"),
             invoice.number or _("(given when posted)"),
         ),
-        (_("Issue date"), invoice.issue_date.isoformat() if invoice.issue_date else ""),
+        (_("Issue date"), day_text(invoice.issue_date)),
         (_("Order number"), invoice.sales_order.order_number),
         (_("Customer reference"), invoice.sales_order.customer_reference),
         (_("Currency"), invoice.currency),
     ]
     if invoice.supply_date and invoice.supply_date != invoice.issue_date:
-        facts.append((_("Date of supply"), invoice.supply_date.isoformat()))
+        facts.append((_("Date of supply"), day_text(invoice.supply_date)))
     if invoice.due_date and not is_credit:
-        facts.append((_("Due date"), invoice.due_date.isoformat()))
+        facts.append((_("Due date"), day_text(invoice.due_date)))
     if is_credit and invoice.credited_invoice:
         facts.append((_("Corrects invoice"), invoice.credited_invoice.number))
     story += [
@@ -300,7 +301,7 @@ def _delivery_note_pdf(shipment: Shipment) -> bytes:
         (_("Shipment number"), shipment.shipment_number),
         (_("Order number"), order.order_number),
         (_("Customer reference"), order.customer_reference),
-        (_("Shipped at"), shipment.shipped_at.date().isoformat() if shipment.shipped_at else ""),
+        (_("Shipped at"), day_text(timezone.localtime(shipment.shipped_at)) if shipment.shipped_at else ""),
         (_("Carrier"), shipment.carrier),
         (_("Tracking number"), shipment.tracking_number),
     ]
@@ -372,8 +373,8 @@ def _quotation_pdf(quotation: SalesQuotation) -> bytes:
     story += [_grid(parties, [WIDTH / 2, WIDTH / 2]), Spacer(1, 4 * mm)]
     facts = [
         (_("Quotation number"), quotation.quotation_number),
-        (_("Quotation date"), quotation.quotation_date.isoformat()),
-        (_("Valid until"), quotation.valid_until.isoformat()),
+        (_("Quotation date"), day_text(quotation.quotation_date)),
+        (_("Valid until"), day_text(quotation.valid_until)),
         (_("Customer reference"), quotation.customer_reference),
         (_("Currency"), quotation.currency),
     ]
@@ -431,7 +432,7 @@ def _quotation_pdf(quotation: SalesQuotation) -> bytes:
     if quotation.terms:
         story.append(s.p(quotation.terms))
     story.append(
-        s.p(_("This quotation is valid until %(date)s.") % {"date": quotation.valid_until.isoformat()})
+        s.p(_("This quotation is valid until %(date)s.") % {"date": day_text(quotation.valid_until)})
     )
     footer = _footer(seller)
     doc.build(story, onFirstPage=footer, onLaterPages=footer)

@@ -15,6 +15,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from apps.common.dates import day_text
 from apps.eudr import references
 from apps.eudr.geo import GeoResult, validate_geojson
 from apps.tenancy.operator import missing_for_statement, normalise_identifier
@@ -287,7 +288,7 @@ def check_certificates(facts: DdsFacts, today: date) -> list[DdsCheck]:
                 _warning(
                     "certificate_expired",
                     _("The %(certificate)s expired on %(date)s.")
-                    % {"certificate": label, "date": expiry.isoformat()},
+                    % {"certificate": label, "date": day_text(expiry)},
                 )
             )
     return found

@@ -16,6 +16,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
+from apps.common.dates import day_text
 from apps.common.document_pdf import CJK_FONT, _needs_cjk, _register_fonts, _Styles  # noqa: F401
 
 from .checks import DdsCheck, DdsFacts
@@ -76,6 +77,7 @@ def build_summary_pdf(
         author=tenant.legal_name or tenant.name,
     )
     label_w, value_w = 55 * mm, doc.width - 55 * mm
+    now = timezone.localtime()
 
     def facts_table(pairs: list[tuple[str, Any]]) -> Table:
         return _table(
@@ -89,7 +91,7 @@ def build_summary_pdf(
             _("Delivery %(number)s · generated %(when)s · reference %(ref)s")
             % {
                 "number": delivery.delivery_number or delivery.pk,
-                "when": timezone.localtime().strftime("%Y-%m-%d %H:%M %Z"),
+                "when": f"{day_text(now)} {now:%H:%M %Z}",
                 "ref": statement["internalReferenceNumber"],
             }
         ),
@@ -123,9 +125,7 @@ def build_summary_pdf(
                         for x in (
                             delivery.fm_certification_type,
                             delivery.fm_certificate_number,
-                            delivery.fm_certificate_expiry.isoformat()
-                            if delivery.fm_certificate_expiry
-                            else "",
+                            day_text(delivery.fm_certificate_expiry),
                         )
                         if x
                     ),
@@ -137,9 +137,7 @@ def build_summary_pdf(
                         for x in (
                             delivery.coc_certification,
                             delivery.coc_certificate_number,
-                            delivery.coc_certificate_expiry.isoformat()
-                            if delivery.coc_certificate_expiry
-                            else "",
+                            day_text(delivery.coc_certificate_expiry),
                         )
                         if x
                     ),

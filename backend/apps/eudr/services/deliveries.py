@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from apps.common.dates import day_text
 from apps.common.exceptions import Conflict, DomainError, FieldErrors
 from apps.eudr import errors, trace_store
 from apps.eudr.gates import refuse_if_kept
@@ -463,7 +464,7 @@ def delivery_checks(delivery: RawMaterialDelivery) -> list[dict[str, str]]:
                 {
                     "key": key,
                     "message": _("The %(kind)s certificate expired on %(date)s.")
-                    % {"kind": label, "date": expiry.isoformat()},
+                    % {"kind": label, "date": day_text(expiry)},
                 }
             )
     if not delivery.location_geojson:

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.common.dates import day_text
 from apps.eudr import services
 from apps.eudr.models import RawMaterialDelivery
 
@@ -289,7 +290,9 @@ def test_expired_certificate_shows_expired_and_filters(eudr_world, api, in_tenan
     client = api(w.purchaser, w.tenant3)
     data = client.get(f"{URL}{d.pk}/").json()["data"]
     assert data["status"] == "expired"
-    assert any(check["key"] == "fm_certificate_expired" for check in data["checks"])
+    [expired_check] = [check for check in data["checks"] if check["key"] == "fm_certificate_expired"]
+    # the day as the page prints days, in the user's language
+    assert day_text(date.today() - timedelta(days=1), "en") in expired_check["message"]
     expired_ids = [row["id"] for row in client.get(URL, {"status": "expired"}).json()["data"]["results"]]
     active_ids = [row["id"] for row in client.get(URL, {"status": "active"}).json()["data"]["results"]]
     assert expired_ids == [d.pk]

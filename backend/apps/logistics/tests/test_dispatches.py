@@ -76,7 +76,7 @@ def test_warehouse_plans_dispatches_and_prints_the_loading_list(sales_world, api
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     text = "".join(page.extract_text() for page in PdfReader(BytesIO(pdf.content)).pages)
     for expected in (
-        "Loading list 2026-11-24",
+        "Loading list 24 Nov 2026",  # the day as the web app prints it
         "DHL Freight",
         "SH-T-0",
         "SH-T-1",
@@ -86,6 +86,8 @@ def test_warehouse_plans_dispatches_and_prints_the_loading_list(sales_world, api
         "Total: 5 packages, 825.0 kg",
     ):
         assert expected in text, expected
+    assert "2026-11-24" not in text
+    assert 'filename="loading-list-2026-11-24.pdf"' in pdf["Content-Disposition"]  # a file name stays ISO
     assert client.get("/api/logistics/dispatches/loading-list/?date=x").status_code == 400
     empty = client.get("/api/logistics/dispatches/loading-list/?date=2020-01-01")
     assert "No dispatches" in "".join(p.extract_text() for p in PdfReader(BytesIO(empty.content)).pages)

@@ -57,6 +57,8 @@ def test_send_without_a_scenario_mails_the_supplier_the_pdf(
     assert envelope.rcpt_tos == ["orders@evergreen.example"]
     mail = _parsed(envelope)
     assert draft["order_number"] in mail["Subject"] and "采购订单" in mail["Subject"]
+    body = mail.get_body(preferencelist=("plain",)).get_content()
+    assert "2026年3月1日" in body and "2026-03-01" not in body  # the order date as the supplier reads days
     name, text = _pdf_attachment(mail)
     assert name == f"{draft['order_number']}.pdf"
     assert "采购订单" in text and draft["order_number"] in text and "125.00 EUR" in text

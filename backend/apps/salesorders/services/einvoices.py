@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from apps.common.dates import day_text
 from apps.common.secrets import SecretUnreadable, readable
 from apps.salesorders.errors import (
     EInvoiceNoRecipient,
@@ -143,7 +144,7 @@ def _einvoice_mail_text(invoice: Invoice, formats: list[str]) -> tuple[str, str]
             "kind": kind,
             "number": invoice.number,
             "company": company,
-            "date": invoice.issue_date.isoformat() if invoice.issue_date else "",
+            "date": day_text(invoice.issue_date),
             "amount": f"{invoice.total_gross:.2f}",
             "currency": invoice.currency,
             "files": ", ".join(names[f] for f in formats),

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from apps.common.dates import day_text
 from apps.customers.models import Customer
 from apps.numbering import services as numbering
 from apps.products.models import Product
@@ -257,7 +258,7 @@ def quotation_accept(*, quotation: SalesQuotation, user=None, order_date: date |
         raise IllegalQuotationAction()
     today = timezone.localdate()
     if quotation_status(quotation, today) == QStatus.EXPIRED:
-        raise QuotationExpired(QuotationExpired.default_message % {"date": quotation.valid_until.isoformat()})
+        raise QuotationExpired(QuotationExpired.default_message % {"date": day_text(quotation.valid_until)})
     lines = list(SalesQuotationLine.objects.filter(quotation=quotation).select_related("product"))
     order = sales_order_create(
         customer=quotation.customer,

@@ -17,6 +17,7 @@ from django.db import connection
 from lxml import etree
 from pypdf import PdfReader
 
+from apps.common.dates import day_text
 from apps.notifications.models import EmailMessage
 from apps.notifications.tests.conftest import ScriptedHandler, _free_port
 from apps.salesorders.models import EInvoiceDelivery, PeppolSettings
@@ -350,6 +351,10 @@ def test_the_chosen_e_invoice_files_are_mailed(
         logged = EmailMessage.objects.get()
         assert logged.event == "invoice.sent" and logged.status == "sent"
         assert sorted(a.file_name for a in logged.attachments.all()) == sorted(files)
+        # the issue date as people read days, in the invoice's language
+        invoice.refresh_from_db()
+        assert day_text(invoice.issue_date, invoice.language) in logged.body_text
+        assert invoice.issue_date.isoformat() not in logged.body_text
     listed = client.get(f"{INVOICES}{invoice.pk}/deliveries/").json()["data"]
     assert [(d["channel"], d["email_status"]) for d in listed] == [("email", "sent")]
 

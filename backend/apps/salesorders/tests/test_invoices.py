@@ -6,8 +6,10 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 from pypdf import PdfReader
 
+from apps.common.dates import day_text
 from apps.salesorders import errors as sales_errors
 from apps.salesorders import selectors, services
 from apps.salesorders.models import SalesOrderLine
@@ -175,7 +177,7 @@ def test_invoice_pdf_holds_article_226_fields(sales_world, shipped_order, in_ten
     for expected in [
         "Invoice",
         invoice.number,  # sequential number
-        "2026-04-02",  # issue date
+        "2 Apr 2026",  # issue date, as the web app prints it
         "EuroTrade Goods B.V.",  # seller's name and address
         "Keizersgracht 1",
         "NL862345678B01",  # seller's VAT number
@@ -196,6 +198,7 @@ def test_invoice_pdf_holds_article_226_fields(sales_world, shipped_order, in_ten
         "PO-CUST-77",
     ]:
         assert expected in text, expected
+    assert "2026-04-02" not in text  # days for people, never ISO text
 
 
 def test_invoice_pdf_in_chinese(sales_world, shipped_order, in_tenant):
@@ -205,11 +208,13 @@ def test_invoice_pdf_in_chinese(sales_world, shipped_order, in_tenant):
     with in_tenant(sales_world["tenant3"]):
         invoice = services.invoice_create(sales_order=order)
         services.invoice_update(invoice=invoice, fields={"language": "zh"})
-        services.invoice_post(invoice=invoice)
+        services.invoice_post(invoice=invoice, issue_date=date(2026, 4, 2))
         invoice.refresh_from_db()
         text = _pdf_text(invoice_pdf(invoice))
     assert invoice.number in text
     assert "发票" in text
+    assert "2026年4月2日" in text  # the issue date as the Chinese web app prints it
+    assert "2026-04-02" not in text
 
 
 def test_delivery_note_lists_cartons_and_dds(
@@ -235,8 +240,11 @@ def test_delivery_note_lists_cartons_and_dds(
         )
         services.shipment_cartons_add(shipment=shipment, codes=codes)
         services.shipment_ship(shipment=shipment)
+        shipment.refresh_from_db()
         text = _pdf_text(delivery_note_pdf(shipment))
     assert shipment.shipment_number in text
+    assert day_text(timezone.localtime(shipment.shipped_at), "en") in text  # "Shipped at" as people read it
+    assert timezone.localtime(shipment.shipped_at).date().isoformat() not in text
     assert codes[0] in text and codes[1] in text
     assert "18 shipped without a carton label" in text
     assert "26NLABCDEF1234" in text

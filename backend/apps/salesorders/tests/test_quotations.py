@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 from pypdf import PdfReader
 
+from apps.common.dates import day_text
 from apps.salesorders.models import SalesOrder, SalesQuotation
 
 pytestmark = pytest.mark.django_db
@@ -172,6 +173,9 @@ def test_an_expired_quotation_is_shown_so_and_not_accepted_until_extended(sales_
     assert seller.get(QUOTATIONS, {"status": "draft"}).json()["data"]["results"] == []
     refused = seller.post(f"{url}accept/")
     assert refused.status_code == 409 and refused.json()["error"] == "quotation_expired"
+    assert (
+        day_text(past + timedelta(days=10), "en") in refused.json()["message"]
+    )  # the day, as people read it
     extended = seller.patch(url, {"valid_until": (_today() + timedelta(days=5)).isoformat()}, format="json")
     assert extended.json()["data"]["status"] == "draft"
     assert seller.post(f"{url}accept/").status_code == 200
@@ -203,6 +207,13 @@ def test_the_pdf_is_a_pdf_with_the_number(sales_world, seller, language):
     assert quotation["quotation_number"] in text
     assert ("报价单" if language == "zh" else "Quotation") in text
     assert "273.34" in text
+    # the quotation date and the validity as the web app prints them, in the quotation's language
+    valid_until = day_text(date.fromisoformat(quotation["valid_until"]), language)
+    assert day_text(date.fromisoformat(quotation["quotation_date"]), language) in text
+    assert valid_until in text
+    assert quotation["valid_until"] not in text
+    if language == "en":
+        assert f"This quotation is valid until {valid_until}." in " ".join(text.split())
 
 
 def test_another_tenant_and_other_users_cannot_read_change_or_accept(sales_world, seller, api, in_tenant):

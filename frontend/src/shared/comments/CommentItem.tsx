@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';
 import { formatFileSize } from '@/shared/utils/files';
+import { useFormatters } from '@/shared/utils/format';
 import { AttachmentItem } from './AttachmentItem';
 import { COMMENT_MAX_LENGTH, MAX_ATTACHMENT_BYTES, type Comment } from './commentsApi';
 import styles from './CommentsPanel.module.css';
@@ -17,13 +18,10 @@ interface Props {
   onRemoveAttachment: (attachmentId: number) => Promise<unknown>;
 }
 
-export function formatCommentTime(iso: string): string {
-  return dayjs(iso).format('YYYY-MM-DD HH:mm');
-}
-
 /** One comment; its author may edit the text, delete it, and add or remove attachments. */
 export function CommentItem({ comment, onUpdate, onDelete, onUpload, onRemoveAttachment }: Props) {
   const { t } = useTranslation('comments');
+  const f = useFormatters();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [editing, setEditing] = useState(false);
@@ -68,7 +66,7 @@ export function CommentItem({ comment, onUpdate, onDelete, onUpload, onRemoveAtt
           <Flex gap="small" align="baseline" wrap>
             <Typography.Text strong>{comment.author.name || comment.author.username}</Typography.Text>
             <Typography.Text type="secondary" className={styles.hint}>
-              {formatCommentTime(comment.created_at)}
+              {f.dateTime(comment.created_at)}
               {edited ? ` · ${t('edited')}` : ''}
             </Typography.Text>
           </Flex>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { useErrorText } from '@/shared/errors/errorText';
 import { useApiForm } from '@/shared/hooks/useApiForm';
-import { formatDateTime } from '@/shared/utils/format';
+import { formatDate, formatDateTime } from '@/shared/utils/format';
 import { useFilePlacingStatement, usePlacingAction, usePlacingPreview, type PlacingAction, type PlacingStatement } from './api';
 import styles from './placing.module.css';
 import { paths } from '@/shared/routing/paths';
@@ -216,7 +216,7 @@ function StatementFacts({
   busy: boolean;
   onAction: (name: PlacingAction) => void;
 }) {
-  const { t } = useTranslation('eudr');
+  const { t, i18n } = useTranslation('eudr');
   const live = !['rejected', 'withdrawn'].includes(statement.status);
   const unanswered = Boolean(statement.pending_action && statement.last_error);
   return (
@@ -250,7 +250,7 @@ function StatementFacts({
         </Descriptions.Item>
         <Descriptions.Item label={t('placing.customs')}>
           {statement.customs_declaration_number
-            ? `${statement.customs_declaration_number} · ${statement.customs_declaration_date ?? ''}`
+            ? `${statement.customs_declaration_number}${statement.customs_declaration_date ? ` · ${formatDate(statement.customs_declaration_date, i18n.language)}` : ''}`
             : t('common.none')}
         </Descriptions.Item>
         <Descriptions.Item label={t('filing.submittedAt')}>{when(statement.submitted_at)}</Descriptions.Item>

@@ -8,6 +8,7 @@ import { ErrorState } from '@/shared/components/ErrorState';
 import { PageContainer } from '@/shared/components/PageContainer';
 import { useErrorText } from '@/shared/errors/errorText';
 import { useApiForm } from '@/shared/hooks/useApiForm';
+import { useFormatters } from '@/shared/utils/format';
 import {
   ACCOUNTING_PERMS,
   PROVIDER_DEFAULTS,
@@ -176,6 +177,7 @@ function DryRunCard({ enabled }: { enabled: boolean }) {
 export default function AccountingConnectionPage() {
   const { t } = useTranslation('accounting');
   const { t: tc } = useTranslation();
+  const f = useFormatters();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const mayManage = useMay(ACCOUNTING_PERMS.manage);
@@ -323,7 +325,7 @@ export default function AccountingConnectionPage() {
             <Alert
               type={stored.last_test_ok ? 'success' : 'warning'}
               showIcon
-              title={t('connection.lastTest', { when: dayjs(stored.last_test_at).format('YYYY-MM-DD HH:mm'), message: stored.last_test_message })}
+              title={t('connection.lastTest', { when: f.dateTime(stored.last_test_at), message: stored.last_test_message })}
               style={{ marginBottom: 16 }}
             />
           ) : null}

@@ -1,10 +1,10 @@
 import { RedoOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, List, Popconfirm, Spin, Statistic, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/shared/components/ErrorState';
 import { useErrorText } from '@/shared/errors/errorText';
+import { useFormatters } from '@/shared/utils/format';
 import { type EmailMessage, MESSAGE_STATUSES, type MessageStatus, useEmailHealth, useRetryMessage } from '../api/notifications';
 import styles from './email.module.css';
 
@@ -16,7 +16,6 @@ const STATUS_TAGS: Record<MessageStatus, string> = {
   failed: 'error',
 };
 
-const when = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
 
 /**
  * Delivery health for the company's administrator (GET /api/core/email-log/health/): messages by
@@ -26,6 +25,7 @@ const when = (value: string | null | undefined) => (value ? dayjs(value).format(
  */
 export function DeliveryHealth({ onOpen }: { onOpen: (id: number) => void }) {
   const { t } = useTranslation('email');
+  const f = useFormatters();
   const health = useEmailHealth();
   const data = health.data;
 
@@ -52,7 +52,7 @@ export function DeliveryHealth({ onOpen }: { onOpen: (id: number) => void }) {
         </Flex>
         {data.oldest_waiting_since ? (
           <Typography.Text type="secondary" data-testid="health-oldest">
-            {t('health.oldestWaiting', { time: when(data.oldest_waiting_since) })}
+            {t('health.oldestWaiting', { time: f.dateTime(data.oldest_waiting_since) })}
           </Typography.Text>
         ) : null}
         {attention === 0 ? (
@@ -86,6 +86,7 @@ function AttentionList({ messages, total, onOpen }: { messages: EmailMessage[]; 
 function AttentionItem({ item, onOpen }: { item: EmailMessage; onOpen: (id: number) => void }) {
   const { t } = useTranslation('email');
   const { t: tc } = useTranslation();
+  const f = useFormatters();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const retry = useRetryMessage();
@@ -146,7 +147,7 @@ function AttentionItem({ item, onOpen }: { item: EmailMessage; onOpen: (id: numb
         description={
           <Flex vertical gap={2}>
             <Typography.Text type="secondary">
-              {t('health.messageInfo', { to: item.to.join(', '), attempts: item.attempts, time: when(item.created_at) })}
+              {t('health.messageInfo', { to: item.to.join(', '), attempts: item.attempts, time: f.dateTime(item.created_at) })}
             </Typography.Text>
             {item.last_error ? (
               <Typography.Text type="secondary" className={styles.lastError}>

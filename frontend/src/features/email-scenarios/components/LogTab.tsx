@@ -1,6 +1,5 @@
 import { DownloadOutlined, PaperClipOutlined, RedoOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Drawer, Flex, List, Popconfirm, Select, Spin, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { ErrorState } from '@/shared/components/ErrorState';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
 import { useErrorText } from '@/shared/errors/errorText';
 import { useMediaQuery } from '@/shared/hooks/useMediaQuery';
+import { useFormatters } from '@/shared/utils/format';
 import { saveBlob } from '@/shared/utils/saveFile';
 import {
   downloadAttachment,
@@ -37,12 +37,11 @@ function StatusTag({ status }: { status: MessageStatus }) {
   return <Tag color={STATUS_COLORS[status]}>{t(`status.${status}`)}</Tag>;
 }
 
-const when = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '—');
-
 /** One message as it was sent: headers, the exact bodies, attachments, the .eml, resend. */
 function MessageDrawer({ id, onClose }: { id: number; onClose: (next?: number) => void }) {
   const { t } = useTranslation('email');
   const { t: tc } = useTranslation();
+  const f = useFormatters();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const narrow = useMediaQuery('(max-width: 900px)');
@@ -70,8 +69,8 @@ function MessageDrawer({ id, onClose }: { id: number; onClose: (next?: number) =
               <StatusTag status={item.status} /> {item.is_test ? <Tag>{t('log.test')}</Tag> : null}
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.attempts')}>{item.attempts}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.created')}>{when(item.created_at)}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.sent')}>{when(item.sent_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.created')}>{f.dateTime(item.created_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.sent')}>{f.dateTime(item.sent_at)}</Descriptions.Item>
             <Descriptions.Item label={t('fields.event')}>{item.event_label}</Descriptions.Item>
             <Descriptions.Item label={t('fields.scenario')}>{item.scenario_name || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('fields.record')}>
@@ -154,10 +153,11 @@ function MessageDrawer({ id, onClose }: { id: number; onClose: (next?: number) =
  * content that was sent. */
 export function LogTab() {
   const { t } = useTranslation('email');
+  const f = useFormatters();
   const events = useEvents();
   const [open, setOpen] = useState<number | null>(null);
   const columns: ServerColumn<EmailMessage>[] = [
-    { title: t('fields.created'), dataIndex: 'created_at', key: 'created_at', sorter: true, render: (v: string) => when(v), width: 170 },
+    { title: t('fields.created'), dataIndex: 'created_at', key: 'created_at', sorter: true, render: (v: string) => f.dateTime(v), width: 170 },
     { title: t('fields.status'), dataIndex: 'status', key: 'status', sorter: true, render: (v: MessageStatus) => <StatusTag status={v} /> },
     { title: t('fields.event'), dataIndex: 'event_label' },
     { title: t('fields.scenario'), dataIndex: 'scenario_name' },

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Select, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
+import { useFormatters } from '@/shared/utils/format';
 import { type EmailScenario, SCENARIOS_URL, useEvents } from '../api/notifications';
 import { ScenarioDrawer } from './ScenarioDrawer';
 
@@ -12,6 +12,7 @@ const FILTER_KEYS = ['event', 'enabled'] as const;
 /** The scenarios: which event mails whom with which template. */
 export function ScenariosTab() {
   const { t } = useTranslation('email');
+  const f = useFormatters();
   const events = useEvents();
   const [open, setOpen] = useState<EmailScenario | 'new' | null>(null);
   const columns: ServerColumn<EmailScenario>[] = [
@@ -25,7 +26,7 @@ export function ScenariosTab() {
       sorter: true,
       render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('scenarios.on') : t('scenarios.off')}</Tag>,
     },
-    { title: t('fields.updated'), dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: t('fields.updated'), dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: (v: string) => f.dateTime(v) },
   ];
   return (
     <>

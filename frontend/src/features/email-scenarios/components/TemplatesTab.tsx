@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerTable, type ServerColumn } from '@/shared/components/ServerTable';
+import { useFormatters } from '@/shared/utils/format';
 import { type EmailTemplate, TEMPLATES_URL, useEvents } from '../api/notifications';
 import { TemplateDrawer } from './TemplateDrawer';
 
@@ -12,6 +12,7 @@ const FILTER_KEYS = ['event'] as const;
 /** The templates: subject and bodies in two languages, per event. */
 export function TemplatesTab() {
   const { t } = useTranslation('email');
+  const f = useFormatters();
   const events = useEvents();
   const [open, setOpen] = useState<EmailTemplate | 'new' | null>(null);
   const columns: ServerColumn<EmailTemplate>[] = [
@@ -19,7 +20,7 @@ export function TemplatesTab() {
     { title: t('fields.event'), dataIndex: 'event_label', key: 'event', sorter: true },
     { title: t('fields.subject'), dataIndex: 'subject_en', render: (v: string, row) => v || row.subject_zh },
     { title: t('templates.usedBy'), dataIndex: 'scenario_count', align: 'right' },
-    { title: t('fields.updated'), dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: t('fields.updated'), dataIndex: 'updated_at', key: 'updated_at', sorter: true, render: (v: string) => f.dateTime(v) },
   ];
   return (
     <>

@@ -35,4 +35,17 @@ describe('production batches', () => {
     expect(onPick).toHaveBeenCalledTimes(1);
     expect(onPick).toHaveBeenCalledWith('20261127A');
   });
+
+  it('shows the production date as every page prints days', () => {
+    // a wide screen, where the production date column shows
+    const original = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...original(query), matches: true }));
+    try {
+      renderAt('/x', '/x', <BatchesTable batches={[BATCH]} loading={false} onPick={vi.fn()} />);
+      expect(screen.getByText('27 Nov 2026')).toBeInTheDocument();
+      expect(screen.queryByText('2026-11-27')).toBeNull();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { Button, Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/shared/utils/format';
 import type { ProductionBatch } from '../api/types';
 import { formatKg } from '../lib/weight';
 import styles from './eudr.module.css';
@@ -44,7 +45,7 @@ export function BatchesTable({ batches, loading, onPick }: Props) {
               </Button>
             ),
           },
-          { title: t('batches.productionDate'), dataIndex: 'production_date', responsive: ['md'] },
+          { title: t('batches.productionDate'), dataIndex: 'production_date', responsive: ['md'], render: (v: string) => formatDate(v, i18n.language) },
           { title: t('fields.article_number'), dataIndex: 'article_number' },
           { title: t('generate.product'), dataIndex: 'product_name', responsive: ['lg'] },
           { title: t('fields.purchase_order'), dataIndex: 'purchase_order' },

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
 import { useErrorText } from '@/shared/errors/errorText';
+import { formatDate } from '@/shared/utils/format';
 import { useOpenOrdersForProduct, useProductSearch, usePurchaseOrder, type ProductOption } from '../api/lookups';
 import { useGenerateCartons, useGenerationLimit } from '../api/rawMaterials';
 import type { GenerateCartonsResult, ProductionBatch, RawMaterial } from '../api/types';
@@ -200,7 +201,7 @@ export function GenerateCartonsDialog({ material, batches, open, onClose, onGene
             loading={orders.isFetching}
             placeholder={picked ? t('generate.orderPlaceholder') : t('generate.pickProductFirst')}
             notFoundContent={t('generate.noOpenOrders')}
-            options={(orders.data ?? []).map((o) => ({ value: o.id, label: `${o.order_number} · ${o.order_date}${o.supplier_detail ? ` · ${o.supplier_detail.name}` : ''}` }))}
+            options={(orders.data ?? []).map((o) => ({ value: o.id, label: `${o.order_number} · ${formatDate(o.order_date, i18n.language)}${o.supplier_detail ? ` · ${o.supplier_detail.name}` : ''}` }))}
             onChange={() => form.setFieldValue('purchase_order_line', undefined)}
             data-testid="generate-order"
           />

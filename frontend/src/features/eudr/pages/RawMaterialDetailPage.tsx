@@ -41,7 +41,7 @@ import { VIEW_AUDIT } from '../api/dueDiligence';
 import { countryName } from '@/shared/countries/countries';
 import { remainingRule } from '../lib/validation';
 import { formatKg } from '../lib/weight';
-import { formatDateTime } from '@/shared/utils/format';
+import { formatDate, formatDateTime } from '@/shared/utils/format';
 
 /** A raw-material delivery: weight balance, origin, documents, plots, batches and carton labels. */
 export default function RawMaterialDetailPage() {
@@ -265,10 +265,10 @@ function Detail({ material }: { material: RawMaterial }) {
                 {material.fm_certification_type ? t(`certification.${material.fm_certification_type}`) : dash}
               </Descriptions.Item>
               <Descriptions.Item label={t('fields.fm_certificate_number')}>{show(material.fm_certificate_number)}</Descriptions.Item>
-              <Descriptions.Item label={t('fields.fm_certificate_expiry')}>{show(material.fm_certificate_expiry)}</Descriptions.Item>
+              <Descriptions.Item label={t('fields.fm_certificate_expiry')}>{formatDate(material.fm_certificate_expiry, i18n.language)}</Descriptions.Item>
               <Descriptions.Item label={t('fields.coc_certification')}>{show(material.coc_certification)}</Descriptions.Item>
               <Descriptions.Item label={t('fields.coc_certificate_number')}>{show(material.coc_certificate_number)}</Descriptions.Item>
-              <Descriptions.Item label={t('fields.coc_certificate_expiry')}>{show(material.coc_certificate_expiry)}</Descriptions.Item>
+              <Descriptions.Item label={t('fields.coc_certificate_expiry')}>{formatDate(material.coc_certificate_expiry, i18n.language)}</Descriptions.Item>
               <Descriptions.Item label={t('fields.upstream_dds_reference')}>{show(material.upstream_dds_reference)}</Descriptions.Item>
               <Descriptions.Item label={t('fields.upstream_dds_verification')}>{show(material.upstream_dds_verification)}</Descriptions.Item>
             </Descriptions>

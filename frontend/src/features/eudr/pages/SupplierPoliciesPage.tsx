@@ -8,6 +8,7 @@ import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import type { UseListParams } from '@/shared/hooks/useListParams';
+import { formatDate } from '@/shared/utils/format';
 import { POLICIES_URL } from '../api/endpoints';
 import { useParentVendors } from '../api/lookups';
 import { useDeletePolicy } from '../api/policies';
@@ -58,7 +59,7 @@ export default function SupplierPoliciesPage() {
             {percent(row.order_tolerance_percent)}
           </PhoneLine>
           <PhoneLine>
-            {cap(row)} · {row.valid_from}
+            {cap(row)} · {formatDate(row.valid_from, i18n.language)}
           </PhoneLine>
           <PhoneLine secondary={false}>{active(row.is_active)}</PhoneLine>
         </>
@@ -82,7 +83,7 @@ export default function SupplierPoliciesPage() {
     { title: t('fields.loss_rate_percent'), dataIndex: 'loss_rate_percent', align: 'right', hidden: phone, render: percent },
     { title: t('fields.order_tolerance_percent'), dataIndex: 'order_tolerance_percent', align: 'right', hidden: phone, render: percent },
     { title: t('fields.cap_mode'), dataIndex: 'cap_mode', hidden: phone, render: (_: string, row) => cap(row) },
-    { title: t('fields.valid_from'), dataIndex: 'valid_from', key: 'valid_from', sorter: true, hidden: phone },
+    { title: t('fields.valid_from'), dataIndex: 'valid_from', key: 'valid_from', sorter: true, hidden: phone, render: (v: string) => formatDate(v, i18n.language) },
     { title: t('fields.is_active'), dataIndex: 'is_active', hidden: phone, render: active },
     {
       title: t('policy.actions'),

@@ -9,6 +9,7 @@ import { ConfirmDelete } from '@/shared/components/ConfirmDelete';
 import { useErrorText } from '@/shared/errors/errorText';
 import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useIsMobileMenu } from '@/shared/hooks/useMediaQuery';
+import { useFormatters } from '@/shared/utils/format';
 import { useCompanies, useDeleteShipment, useSaveShipment, useTransitionShipment } from '../api/logistics';
 import type { Shipment, ShipmentInput, ShipmentStatus } from '../api/types';
 import { useMayPermission } from '@/shared/session/permissions';
@@ -84,6 +85,7 @@ export function ShipmentDrawer({ open, shipment, readOnly = false, onClose }: Pr
   const { message, modal } = App.useApp();
   const errorText = useErrorText();
   const mobile = useIsMobileMenu();
+  const f = useFormatters();
   const mayChange = useMayPermission(LOGISTICS_PERMS.changeShipment) && !readOnly;
   const mayDelete = useMayPermission(LOGISTICS_PERMS.deleteShipment) && !readOnly;
   const mayViewCartons = useMayViewCartons();
@@ -260,8 +262,8 @@ export function ShipmentDrawer({ open, shipment, readOnly = false, onClose }: Pr
             label: t('fields.route'),
             children: [shipment.port_of_loading, shipment.port_of_discharge].filter(Boolean).join(' → ') || '—',
           },
-          { key: 'etd', label: t('fields.etd'), children: shipment.etd ?? '—' },
-          { key: 'eta', label: t('fields.eta'), children: shipment.eta ?? '—' },
+          { key: 'etd', label: t('fields.etd'), children: f.date(shipment.etd) },
+          { key: 'eta', label: t('fields.eta'), children: f.date(shipment.eta) },
           { key: 'cartons', label: t('fields.cartons_count'), children: shipment.cartons_count },
           {
             key: 'orders',

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '@/shared/components/ListPage';
 import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
+import { useFormatters } from '@/shared/utils/format';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { SHIPMENTS_URL, useCompanies, useShipment } from '../api/logistics';
 import { SHIPMENT_STATUSES, type Shipment } from '../api/types';
@@ -23,6 +24,7 @@ export default function ShipmentsPage() {
   const selected = useShipment(selectedId);
   const [creating, setCreating] = useState(false);
   const phone = usePhone();
+  const f = useFormatters();
 
   // On a phone (below 576px): the container with its carrier and arrival, and the status.
   const columns: ServerColumn<Shipment>[] = [
@@ -42,7 +44,7 @@ export default function ShipmentsPage() {
             </>
           ) : null}
           {s.shipment_company_detail ? <PhoneLine>{s.shipment_company_detail.name}</PhoneLine> : null}
-          {s.eta ? <PhoneLine>{`${t('fields.eta')} ${s.eta}`}</PhoneLine> : null}
+          {s.eta ? <PhoneLine>{`${t('fields.eta')} ${f.date(s.eta)}`}</PhoneLine> : null}
         </>
       ),
     },
@@ -60,8 +62,8 @@ export default function ShipmentsPage() {
       hidden: phone,
       render: (_, s) => [s.port_of_loading, s.port_of_discharge].filter(Boolean).join(' → ') || '—',
     },
-    { title: t('fields.etd'), dataIndex: 'etd', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
-    { title: t('fields.eta'), dataIndex: 'eta', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
+    { title: t('fields.etd'), dataIndex: 'etd', sorter: true, hidden: phone, render: (v: string | null) => f.date(v) },
+    { title: t('fields.eta'), dataIndex: 'eta', sorter: true, hidden: phone, render: (v: string | null) => f.date(v) },
     { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (_, s) => <ShipmentStatusTag status={s.status} /> },
     {
       title: t('fields.purchase_orders'),

@@ -55,6 +55,19 @@ afterEach(() => {
   reloadSession();
 });
 
+describe('shipment days', () => {
+  it('shows ETD and ETA in the list and the drawer as every page prints days', async () => {
+    signIn({ user: makeUser(), tenant: '3' });
+    renderApp('/purchase/shipments');
+    expect(await screen.findByText('10 Mar 2026')).toBeInTheDocument();
+    expect(screen.getByText('14 Apr 2026')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('MAERSK EINDHOVEN / 412W'));
+    await screen.findByTestId('shipment-cartons');
+    expect(screen.getAllByText('10 Mar 2026').length).toBeGreaterThan(1);
+    expect(document.body).not.toHaveTextContent('2026-03-10');
+  });
+});
+
 describe('shipment drawer cartons', () => {
   it('lists the cartons of the container, paged, each linking to its trace page', async () => {
     signIn({ user: makeUser(), tenant: '3' });

@@ -29,7 +29,7 @@ export function OrderReceipts({ orderId, linkReceipts = true }: { orderId: numbe
           dataIndex: 'receipt_number',
           render: (value: string, receipt) => (linkReceipts ? <Link to={paths.purchaseReceipt(receipt.id)}>{value}</Link> : value),
         },
-        { title: t('receipts.receipt_date'), dataIndex: 'receipt_date' },
+        { title: t('receipts.receipt_date'), dataIndex: 'receipt_date', render: (v: string) => f.date(v) },
         { title: t('receipts.warehouse'), key: 'warehouse', render: (_, r) => r.warehouse_detail.code },
         { title: t('receipts.lines'), dataIndex: 'lines_count', align: 'right' },
         { title: t('receipts.total_qty'), dataIndex: 'total_qty', align: 'right', render: (v: string) => f.qty(v) },

@@ -1,6 +1,7 @@
 import { Empty, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/shared/components/ErrorState';
+import { useFormatters } from '@/shared/utils/format';
 import { useOrderShipments } from '../api/orders';
 import type { OrderShipment, ShipmentStatus } from '../api/types';
 
@@ -14,6 +15,7 @@ const COLORS: Record<ShipmentStatus, string> = {
 /** The inbound shipments carrying one order. */
 export function OrderShipments({ orderId }: { orderId: number }) {
   const { t } = useTranslation('purchase');
+  const f = useFormatters();
   const shipments = useOrderShipments(orderId);
   if (shipments.isError) return <ErrorState error={shipments.error} onRetry={() => void shipments.refetch()} />;
   return (
@@ -46,8 +48,8 @@ export function OrderShipments({ orderId }: { orderId: number }) {
           key: 'route',
           render: (_, s) => [s.port_of_loading, s.port_of_discharge].filter(Boolean).join(' → ') || '—',
         },
-        { title: t('shipments.etd'), dataIndex: 'etd', render: (v: string | null) => v ?? '—' },
-        { title: t('shipments.eta'), dataIndex: 'eta', render: (v: string | null) => v ?? '—' },
+        { title: t('shipments.etd'), dataIndex: 'etd', render: (v: string | null) => f.date(v) },
+        { title: t('shipments.eta'), dataIndex: 'eta', render: (v: string | null) => f.date(v) },
         {
           title: t('shipments.status'),
           dataIndex: 'status',

@@ -135,8 +135,8 @@ export default function PurchaseOrderDetailPage() {
           size="small"
           items={[
             { key: 'status', label: t('fields.status'), children: <OrderStatusTag status={order.status} /> },
-            { key: 'order_date', label: t('fields.order_date'), children: order.order_date },
-            { key: 'promise_date', label: t('fields.promise_date'), children: order.promise_date ?? '—' },
+            { key: 'order_date', label: t('fields.order_date'), children: f.date(order.order_date) },
+            { key: 'promise_date', label: t('fields.promise_date'), children: f.date(order.promise_date) },
             {
               key: 'supplier',
               label: t('fields.supplier'),

@@ -81,7 +81,7 @@ export default function PurchaseOrdersPage() {
           {order.promise_date ? (
             <PhoneLine secondary={false}>
               <Typography.Text type={isReceivable(order.status) && order.promise_date < today ? 'danger' : 'secondary'}>
-                {order.promise_date}
+                {f.date(order.promise_date)}
               </Typography.Text>
             </PhoneLine>
           ) : null}

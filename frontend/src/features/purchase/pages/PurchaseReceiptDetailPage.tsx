@@ -38,7 +38,7 @@ function ReceiptView({ receipt }: { receipt: ReceiptDetail }) {
           column={{ xs: 1, sm: 2, lg: 3 }}
           size="small"
           items={[
-            { key: 'date', label: t('receipts.receipt_date'), children: receipt.receipt_date },
+            { key: 'date', label: t('receipts.receipt_date'), children: f.date(receipt.receipt_date) },
             {
               key: 'order',
               label: t('receipts.order'),

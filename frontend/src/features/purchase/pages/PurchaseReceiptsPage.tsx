@@ -116,7 +116,7 @@ export default function PurchaseReceiptsPage() {
         </>
       ),
     },
-    { title: t('receipts.receipt_date'), dataIndex: 'receipt_date', sorter: true },
+    { title: t('receipts.receipt_date'), dataIndex: 'receipt_date', sorter: true, render: (v: string) => f.date(v) },
     {
       title: t('receipts.order'),
       key: 'purchase_order__order_number',

@@ -230,8 +230,8 @@ export default function SupplierInvoiceDetailPage() {
                 </Typography.Text>
               ),
             },
-            { key: 'issue', label: t('supplierInvoices.fields.issue_date'), children: invoice.issue_date },
-            { key: 'due', label: t('supplierInvoices.fields.due_date'), children: invoice.due_date ?? '—' },
+            { key: 'issue', label: t('supplierInvoices.fields.issue_date'), children: f.date(invoice.issue_date) },
+            { key: 'due', label: t('supplierInvoices.fields.due_date'), children: f.date(invoice.due_date) },
             { key: 'net', label: t('supplierInvoices.fields.total_net'), children: money(invoice.total_net) },
             { key: 'vat', label: t('supplierInvoices.fields.total_vat'), children: money(invoice.total_vat) },
             { key: 'gross', label: t('supplierInvoices.fields.total_gross'), children: money(invoice.total_gross) },

@@ -102,7 +102,7 @@ export default function SupplierInvoicesPage() {
         </>
       ),
     },
-    { title: t('supplierInvoices.fields.issue_date'), dataIndex: 'issue_date', sorter: true },
+    { title: t('supplierInvoices.fields.issue_date'), dataIndex: 'issue_date', sorter: true, render: (v: string) => f.date(v) },
     {
       title: t('fields.supplier'),
       key: 'supplier',
@@ -129,7 +129,7 @@ export default function SupplierInvoicesPage() {
       align: 'right',
       render: (value: string | undefined, row) => (value === undefined ? '—' : f.money(value, row.currency)),
     },
-    { title: t('supplierInvoices.fields.due_date'), dataIndex: 'due_date', sorter: true, hidden: phone },
+    { title: t('supplierInvoices.fields.due_date'), dataIndex: 'due_date', sorter: true, hidden: phone, render: (v: string | null) => f.date(v) },
     {
       title: t('supplierInvoices.fields.match'),
       dataIndex: 'match_status',

@@ -84,6 +84,7 @@ describe('purchase receipts list', () => {
     expect(await within(screen.getByTestId('receipts-supplier-filter')).findByText('S-1001 · Evergreen No.1')).toBeInTheDocument();
     expect(await within(screen.getByTestId('receipts-order-filter')).findByText('PO-2026-00007 · Evergreen No.1')).toBeInTheDocument();
     expect(within(screen.getByTestId('receipts-warehouse-filter')).getByText('RTM · Rotterdam')).toBeInTheDocument();
+    expect(screen.getByText('5 Mar 2026')).toBeInTheDocument(); // the receipt date as every page prints days
     expect(screen.getByDisplayValue('2026-03-01')).toBeInTheDocument();
     // every filter is named for assistive technology, not only by its placeholder
     for (const name of ['Supplier', 'Warehouse', 'Purchase order']) {

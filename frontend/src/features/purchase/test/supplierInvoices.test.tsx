@@ -99,6 +99,9 @@ describe('supplier invoices list', () => {
     await screen.findByText('SUP-1001', undefined, { timeout: 20_000 });
     expect(screen.getByTestId('match-quantity_mismatch')).toHaveTextContent('Quantity mismatch');
     expect(screen.getByRole('link', { name: 'PO-2026-00001' })).toHaveAttribute('href', '/purchase/orders/PO-2026-00001');
+    // issue and due dates as every page prints days
+    expect(screen.getByText('10 Mar 2026')).toBeInTheDocument();
+    expect(screen.getByText('9 Apr 2026')).toBeInTheDocument();
     const request = server.requests.find((r) => r.url === URL);
     expect(request?.params).toMatchObject({ match_status: 'quantity_mismatch', status: 'draft' });
   });
@@ -145,6 +148,9 @@ describe('supplier invoice detail', () => {
     expect(within(rows[0]).getByTestId('match-quantity_mismatch')).toHaveTextContent('Quantity mismatch');
     expect(within(rows[1]).getByTestId('match-unmatched')).toHaveTextContent('Unmatched');
     expect(screen.getByTestId('supplier-invoice-order')).toHaveAttribute('href', '/purchase/orders/PO-2026-00001');
+    expect(screen.getByText('10 Mar 2026')).toBeInTheDocument();
+    expect(screen.getByText('9 Apr 2026')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('2026-03-10');
   });
 
   it('asks for a reason before approving a mismatched invoice and sends it', async () => {

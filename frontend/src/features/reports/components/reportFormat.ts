@@ -1,4 +1,5 @@
 /** How the report shows a group's value and a figure, in the user's language. */
+import { formatDate } from '@/shared/utils/format';
 import type { Dataset } from '../api/reportLab';
 import type { CellValue } from './reportModel';
 
@@ -19,7 +20,7 @@ export function formatPeriod(value: string, grain: string, language: string): st
     case 'month':
       return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short' }).format(date);
     default:
-      return new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+      return formatDate(value, language);
   }
 }
 

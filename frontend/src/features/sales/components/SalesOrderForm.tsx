@@ -610,7 +610,7 @@ export function SalesOrderForm({ order: given }: Props) {
               <>
                 {vat.data.mention ? <div>{vat.data.mention}</div> : null}
                 {vat.data.case === 'distance_sale' && !vat.data.customer_vat_number_valid ? <div>{t('vat.noValidNumber')}</div> : null}
-                <Typography.Text type="secondary">{t('vat.ratesAsOf', { date: vat.data.rates_as_of })}</Typography.Text>
+                <Typography.Text type="secondary">{t('vat.ratesAsOf', { date: f.date(vat.data.rates_as_of) })}</Typography.Text>
               </>
             }
           />

@@ -143,8 +143,8 @@ export function ShipmentPanel({ id, showOrder = false }: { id: number; showOrder
       </Flex>
       <Descriptions size="small" column={{ xs: 1, sm: 3 }}>
         <Descriptions.Item label={t('fields.warehouse')}>{shipment.warehouse_code}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.planned_date')}>{shipment.planned_date ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.shipped_at')}>{shipment.shipped_at ? shipment.shipped_at.slice(0, 10) : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.planned_date')}>{f.date(shipment.planned_date)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.shipped_at')}>{f.date(shipment.shipped_at)}</Descriptions.Item>
       </Descriptions>
       <Table
         rowKey="id"

@@ -127,7 +127,7 @@ function DeliveryList() {
       render: (v: string, d) => (
         <>
           <Typography.Text type={d.is_late ? 'danger' : undefined} strong={d.is_late}>
-            {v}
+            {f.date(v)}
           </Typography.Text>
           <PhoneLine>
             {d.order_number} · {d.customer_name}

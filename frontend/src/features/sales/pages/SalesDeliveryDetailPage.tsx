@@ -44,16 +44,16 @@ function DeliveryView({ d }: { d: Delivery }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.warehouse')}>{d.warehouse_code || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('fields.due')}>
-          <Typography.Text type={d.is_late ? 'danger' : undefined}>{d.due_date}</Typography.Text>
+          <Typography.Text type={d.is_late ? 'danger' : undefined}>{f.date(d.due_date)}</Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.requested_date')}>{d.requested_date ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.confirmed_date')}>{d.confirmed_date ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.requested_date')}>{f.date(d.requested_date)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.confirmed_date')}>{f.date(d.confirmed_date)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.quantity')}>{f.qty(d.quantity)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.shipped')}>{f.qty(d.quantity_shipped)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.reserved')}>{f.qty(d.quantity_reserved)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.open_quantity')}>{f.qty(d.open_quantity)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.planned_quantity')}>
-          {f.qty(d.planned_quantity)} {d.planned_date ? `(${d.planned_date})` : ''}
+          {f.qty(d.planned_quantity)} {d.planned_date ? `(${f.date(d.planned_date)})` : ''}
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.status')}>{t(`scheduleStatus.${d.schedule_status}`)}</Descriptions.Item>
       </Descriptions>

@@ -167,8 +167,8 @@ function InvoiceView({ inv }: { inv: InvoiceDetail }) {
             </Button>
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.customer')}>{inv.customer_name}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.issue_date')}>{inv.issue_date ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.due_date')}>{inv.due_date ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.issue_date')}>{f.date(inv.issue_date)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.due_date')}>{f.date(inv.due_date)}</Descriptions.Item>
           {inv.credited_invoice ? (
             <Descriptions.Item label={t('invoice.corrects')}>
               <Button type="link" size="small" onClick={() => void navigate(paths.salesInvoice(inv.credited_invoice as number))}>

@@ -33,8 +33,8 @@ export default function SalesInvoicesPage() {
     { title: t('fields.kind'), dataIndex: 'kind', hidden: phone, render: (v: string) => t(`kind.${v}`) },
     { title: t('fields.customer'), key: 'customer__name', sorter: true, hidden: phone, render: (_, inv) => inv.customer_name },
     { title: t('fields.order_number'), dataIndex: 'order_number', hidden: phone },
-    { title: t('fields.issue_date'), dataIndex: 'issue_date', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
-    { title: t('fields.due_date'), dataIndex: 'due_date', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
+    { title: t('fields.issue_date'), dataIndex: 'issue_date', sorter: true, hidden: phone, render: (v: string | null) => f.date(v) },
+    { title: t('fields.due_date'), dataIndex: 'due_date', sorter: true, hidden: phone, render: (v: string | null) => f.date(v) },
     {
       title: t('fields.total_gross'),
       dataIndex: 'total_gross',

@@ -124,7 +124,7 @@ function OrderView({ order }: { order: SalesOrderDetail }) {
           <Descriptions.Item label={t('fields.customer')}>
             {order.customer_detail.number} {order.customer_detail.name}
           </Descriptions.Item>
-          <Descriptions.Item label={t('fields.order_date')}>{order.order_date}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.order_date')}>{f.date(order.order_date)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.customer_reference')}>{order.customer_reference || '—'}</Descriptions.Item>
           {order.quotation && order.quotation_number ? (
             <Descriptions.Item label={t('quotation.fields.quotation')}>
@@ -218,7 +218,7 @@ function Lines({ order }: { order: SalesOrderDetail }) {
         { title: t('fields.discount_percent'), dataIndex: 'discount_percent', align: 'right', responsive: ['sm'] },
         { title: t('fields.vat_rate'), dataIndex: 'vat_rate', align: 'right', responsive: ['sm'] },
         { title: t('fields.amount_net'), dataIndex: 'amount_net', align: 'right', render: (v: string) => f.money(v, order.currency) },
-        { title: t('fields.requested_date'), dataIndex: 'requested_date', render: (v: string | null) => v ?? '—', responsive: ['sm'] },
+        { title: t('fields.requested_date'), dataIndex: 'requested_date', render: (v: string | null) => f.date(v), responsive: ['sm'] },
         { title: t('fields.reserved'), dataIndex: 'quantity_reserved', align: 'right', render: (v: string) => f.qty(v), responsive: ['sm'] },
         {
           title: `${t('fields.shipped')} / ${t('fields.invoiced')}`,
@@ -276,7 +276,7 @@ function Invoices({ orderId }: { orderId: number }) {
       columns={[
         { title: t('fields.number'), key: 'number', render: (_, inv) => inv.number || t('invoice.draftNumber') },
         { title: t('fields.kind'), dataIndex: 'kind', render: (v: string) => t(`kind.${v}`) },
-        { title: t('fields.issue_date'), dataIndex: 'issue_date', render: (v: string | null) => v ?? '—' },
+        { title: t('fields.issue_date'), dataIndex: 'issue_date', render: (v: string | null) => f.date(v) },
         { title: t('fields.total_gross'), dataIndex: 'total_gross', align: 'right', render: (v: string, inv) => f.money(v, inv.currency) },
         { title: t('fields.payment_status'), key: 'ps', render: (_, inv) => <PaymentStatusTag status={inv.payment_status} /> },
       ]}

@@ -36,8 +36,8 @@ export default function SalesShipmentsPage() {
     { title: t('fields.order_number'), dataIndex: 'order_number', hidden: phone },
     { title: t('fields.customer'), dataIndex: 'customer_name', hidden: phone },
     { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (_, s) => <ShipmentStatusTag status={s.status} /> },
-    { title: t('fields.planned_date'), dataIndex: 'planned_date', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
-    { title: t('fields.shipped_at'), dataIndex: 'shipped_at', sorter: true, hidden: phone, render: (v: string | null) => (v ? v.slice(0, 10) : '—') },
+    { title: t('fields.planned_date'), dataIndex: 'planned_date', sorter: true, hidden: phone, render: (v: string | null) => f.date(v) },
+    { title: t('fields.shipped_at'), dataIndex: 'shipped_at', sorter: true, hidden: phone, render: (v: string | null) => f.date(v) },
     { title: t('fields.quantity'), dataIndex: 'total_qty', align: 'right', hidden: phone, render: (v: string) => f.qty(v) },
     { title: t('fields.cartons'), dataIndex: 'cartons_count', align: 'right', hidden: phone },
   ];

@@ -129,7 +129,7 @@ describe('order details of the sales order form', () => {
     const note = await screen.findByTestId('vat-treatment');
     expect(note).toHaveTextContent('intra-EU supply to a business, 0 % (reverse charge)');
     expect(note).toHaveTextContent('Article 138');
-    expect(note).toHaveTextContent('2026-01-01');
+    expect(note).toHaveTextContent('VAT rates as of 1 Jan 2026');
     expect(asked[0]).toMatchObject({ customer: 4, ship_to_country: 'NL' });
     await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'VAT % 1' })).toHaveValue('0'));
     // a line added later takes the proposal too

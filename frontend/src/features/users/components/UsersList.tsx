@@ -1,6 +1,5 @@
 import { KeyOutlined, MoreOutlined, PlusOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Select, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +8,7 @@ import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { useErrorText } from '@/shared/errors/errorText';
+import { useFormatters } from '@/shared/utils/format';
 import { activateUser, deactivateUser, useInvalidateUsers, useRoleOptions, USERS_URL } from '../api/users';
 import type { UserRow } from '../api/types';
 import { useHasPermission } from '@/shared/session/permissions';
@@ -26,6 +26,7 @@ interface Props {
 /** The users of the current company: search, filters, create, deactivate/activate, reset password. */
 export function UsersList({ initialCreate = false }: Props) {
   const { t } = useTranslation('users');
+  const f = useFormatters();
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const errorText = useErrorText();
@@ -92,7 +93,7 @@ export function UsersList({ initialCreate = false }: Props) {
       dataIndex: 'last_login',
       sorter: true,
       responsive: ['lg'],
-      render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : t('never')),
+      render: (value: string | null) => (value ? f.dateTime(value) : t('never')),
     },
   ];
   if (canChange) {

@@ -10,7 +10,7 @@ import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { useErrorText } from '@/shared/errors/errorText';
-import { formatQty } from '@/shared/utils/format';
+import { formatQty, useFormatters } from '@/shared/utils/format';
 import { SALES_SHIPMENTS_URL, type PickLocation, type SalesShipment, pickScan, useSalesShipment, useShipPicked } from '../api/warehouse';
 import { ScanField } from '../components/ScanField';
 import { ScanLog } from '../components/ScanLog';
@@ -24,6 +24,7 @@ export default function WarehouseDeliveriesPage() {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('shipment')) || null;
   const phone = usePhone();
+  const f = useFormatters();
   const select = (value: number | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -49,7 +50,7 @@ export default function WarehouseDeliveriesPage() {
         <>
           <Typography.Text strong>{v}</Typography.Text>
           <PhoneLine>{s.customer_name}</PhoneLine>
-          <PhoneLine>{s.planned_date ?? '—'}</PhoneLine>
+          <PhoneLine>{f.date(s.planned_date)}</PhoneLine>
           <PhoneLine>
             {t('fields.quantity')} {s.total_qty} · {t('fields.cartons')} {s.cartons_count}
           </PhoneLine>
@@ -57,7 +58,7 @@ export default function WarehouseDeliveriesPage() {
       ),
     },
     { title: t('pick.customer'), dataIndex: 'customer_name', hidden: phone },
-    { title: t('pick.planned'), dataIndex: 'planned_date', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
+    { title: t('pick.planned'), dataIndex: 'planned_date', sorter: true, hidden: phone, render: (v: string | null) => f.date(v) },
     {
       title: t('fields.status'),
       dataIndex: 'status',

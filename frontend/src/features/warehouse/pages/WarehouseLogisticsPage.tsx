@@ -10,6 +10,7 @@ import { PhoneLine } from '@/shared/components/PhoneLine';
 import { usePhone } from '@/shared/hooks/usePhone';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { useErrorText } from '@/shared/errors/errorText';
+import { useFormatters } from '@/shared/utils/format';
 import { useApiForm } from '@/shared/hooks/useApiForm';
 import { useSession } from '@/shared/session/useSession';
 import { saveBlob } from '@/shared/utils/saveFile';
@@ -42,6 +43,7 @@ interface Values {
 export default function WarehouseLogisticsPage() {
   const { t } = useTranslation('warehouse');
   const phone = usePhone();
+  const f = useFormatters();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const tenant = useSession((s) => s.tenantId);
@@ -73,7 +75,7 @@ export default function WarehouseLogisticsPage() {
       sorter: true,
       render: (v: string, d) => (
         <>
-          {v}
+          {f.date(v)}
           <PhoneLine secondary={false}>
             {d.shipment_number} · {d.customer_name}
           </PhoneLine>
@@ -133,7 +135,7 @@ export default function WarehouseLogisticsPage() {
         actions={
           <>
             <Button icon={<FilePdfOutlined />} loading={printing} onClick={() => void printList()} data-testid="loading-list">
-              {t('logistics.loadingList')} {day}
+              {t('logistics.loadingList')} {f.date(day)}
             </Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {t('logistics.new')}

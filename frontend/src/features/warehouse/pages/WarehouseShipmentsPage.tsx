@@ -10,6 +10,7 @@ import { usePhone } from '@/shared/hooks/usePhone';
 import { PageContainer } from '@/shared/components/PageContainer';
 import type { ServerColumn } from '@/shared/components/ServerTable';
 import { useErrorText } from '@/shared/errors/errorText';
+import { useFormatters } from '@/shared/utils/format';
 import {
   INBOUND_URL,
   type InboundShipment,
@@ -37,6 +38,7 @@ export default function WarehouseShipmentsPage() {
   const mode = params.get('mode') === 'putaway' ? 'putaway' : 'receive';
   const shipmentId = Number(params.get('shipment')) || null;
   const phone = usePhone();
+  const f = useFormatters();
   const setParam = (key: string, value: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -81,11 +83,11 @@ export default function WarehouseShipmentsPage() {
       render: (v: string, s) => (
         <>
           <Typography.Text strong>{v}</Typography.Text>
-          {s.eta ? <PhoneLine>{`${t('fields.eta')} ${s.eta}`}</PhoneLine> : null}
+          {s.eta ? <PhoneLine>{`${t('fields.eta')} ${f.date(s.eta)}`}</PhoneLine> : null}
         </>
       ),
     },
-    { title: t('fields.eta'), dataIndex: 'eta', sorter: true, hidden: phone, render: (v: string | null) => v ?? '—' },
+    { title: t('fields.eta'), dataIndex: 'eta', sorter: true, hidden: phone, render: (v: string | null) => f.date(v) },
     {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -157,6 +159,7 @@ function useLocationOptions() {
 
 function ReceiveShipment({ id, onBack }: { id: number; onBack: () => void }) {
   const { t } = useTranslation('warehouse');
+  const f = useFormatters();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const shipment = useInbound(id);
@@ -198,7 +201,7 @@ function ReceiveShipment({ id, onBack }: { id: number; onBack: () => void }) {
           <>
             <Descriptions size="small" column={1}>
               <Descriptions.Item label={t('fields.purchaseOrders')}>{data.purchase_orders.join(', ') || '—'}</Descriptions.Item>
-              <Descriptions.Item label={t('fields.eta')}>{data.eta ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('fields.eta')}>{f.date(data.eta)}</Descriptions.Item>
             </Descriptions>
             <Progress percent={percent} aria-label={t('fields.cartons')} />
             <Typography.Paragraph data-testid="inbound-progress">

@@ -2,6 +2,7 @@ import { Alert, Card, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MaterialLine, RawMaterial, RawMaterialInput } from '../../api/types';
 import { countryName } from '@/shared/countries/countries';
+import { formatDate } from '@/shared/utils/format';
 import { formatKg } from '../../lib/weight';
 import styles from '../eudr.module.css';
 import { PolicySummary } from '../PolicySummary';
@@ -46,12 +47,12 @@ export function ReviewStep({ input, values, parentVendorName, saved, policyLoadi
           <Descriptions.Item label={t('fields.fm_certification_type')}>
             {input.fm_certification_type ? t(`certification.${input.fm_certification_type}`) : dash}
             {input.fm_certificate_number ? ` · ${input.fm_certificate_number}` : ''}
-            {input.fm_certificate_expiry ? ` · ${t('detail.expires', { date: input.fm_certificate_expiry })}` : ''}
+            {input.fm_certificate_expiry ? ` · ${t('detail.expires', { date: formatDate(input.fm_certificate_expiry, i18n.language) })}` : ''}
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.coc_certification')}>
             {show(input.coc_certification)}
             {input.coc_certificate_number ? ` · ${input.coc_certificate_number}` : ''}
-            {input.coc_certificate_expiry ? ` · ${t('detail.expires', { date: input.coc_certificate_expiry })}` : ''}
+            {input.coc_certificate_expiry ? ` · ${t('detail.expires', { date: formatDate(input.coc_certificate_expiry, i18n.language) })}` : ''}
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.upstream_dds_reference')}>{show(input.upstream_dds_reference)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.geolocation_confidential')}>
