@@ -9,6 +9,7 @@ import io
 from decimal import Decimal
 
 import facturx
+import pymupdf as fitz
 import pytest
 from lxml import etree
 from pypdf import PdfReader
@@ -124,6 +125,10 @@ def test_the_pdf_is_pdfa3_with_the_xml_attached(einvoice_world, in_tenant, factu
     filespec = reader.trailer["/Root"]["/AF"][0].get_object()
     assert filespec["/AFRelationship"] == "/Data"
     assert reader.trailer["/Root"]["/OutputIntents"][0].get_object()["/S"] == "/GTS_PDFA1"
+    # PDF/A: every font the document uses is embedded (none left for the reader to substitute)
+    with fitz.open(stream=response.content, filetype="pdf") as document:
+        fonts = [font for page in range(document.page_count) for font in document.get_page_fonts(page)]
+    assert fonts and [font[3] for font in fonts if font[1] == "n/a"] == []
 
 
 def test_the_download_is_for_its_tenant_and_readers_of_invoices_only(
