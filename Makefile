@@ -13,7 +13,7 @@ UV_VERSION := 0.13.9
 UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
 MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
 
-.PHONY: countries help install install-backend install-frontend build run serve test test-backend test-frontend \
+.PHONY: countries fonts help install install-backend install-frontend build run serve test test-backend test-frontend \
         test-e2e test-deps lint lint-backend lint-frontend types types-check messages check-deploy schemathesis bench bench-1m pg-role pg-backup-role backup clean audit pictures pictures-update pdf-pictures-update
 
 help:
@@ -36,7 +36,18 @@ $(FRONTEND)/node_modules/.package-lock.json: $(FRONTEND)/package-lock.json
 
 install-frontend: $(FRONTEND)/node_modules/.package-lock.json
 
-install: install-backend install-frontend
+# The font the company documents embed (docs/decisions.md, "Documents embed their font"): Noto Sans SC
+# regular and bold from the npm package pinned in frontend/package-lock.json, copied beside the backend
+# (settings.DOCUMENT_FONT_DIR); not committed, like the built web app.
+FONT_PACKAGE := $(FRONTEND)/node_modules/@expo-google-fonts/noto-sans-sc
+DOCUMENT_FONTS := $(BACKEND)/fonts/NotoSansSC-Regular.ttf $(BACKEND)/fonts/NotoSansSC-Bold.ttf
+$(BACKEND)/fonts/NotoSansSC-Regular.ttf: $(FRONTEND)/node_modules/.package-lock.json
+	@mkdir -p $(@D) && cp $(FONT_PACKAGE)/400Regular/NotoSansSC_400Regular.ttf $@
+$(BACKEND)/fonts/NotoSansSC-Bold.ttf: $(FRONTEND)/node_modules/.package-lock.json
+	@mkdir -p $(@D) && cp $(FONT_PACKAGE)/700Bold/NotoSansSC_700Bold.ttf $@
+fonts: $(DOCUMENT_FONTS)
+
+install: install-backend install-frontend fonts
 
 build: install-frontend
 	cd $(FRONTEND) && npm run build --silent
@@ -105,7 +116,7 @@ messages: install-backend
 countries: install-frontend
 	cd $(ROOT) && python3 backend/apps/eudr/data/build_countries.py
 
-check-deploy: install-backend
+check-deploy: install-backend fonts
 	cd $(BACKEND) && DJANGO_ENV=production DJANGO_SECRET_KEY=check-deploy-$$(python3 -c 'import secrets;print(secrets.token_hex(32))') \
 		FIELD_ENCRYPTION_KEYS=$$(python3 -c 'import base64,os;print(base64.urlsafe_b64encode(os.urandom(32)).decode())') \
 		DJANGO_ALLOWED_HOSTS=example.com DATABASE_URL=postgres://check-deploy@127.0.0.1:5432/check REDIS_URL=redis://127.0.0.1:6379/0 \
@@ -114,7 +125,7 @@ check-deploy: install-backend
 # The backend suite runs in BACKEND_WORKERS processes (pytest-xdist; each its own test database), a test
 # file per process so a file's fixtures and servers stay together; BACKEND_WORKERS=0 runs it in one.
 BACKEND_WORKERS ?= 2
-test-backend: test-deps install-backend
+test-backend: test-deps install-backend fonts
 	@mkdir -p $(REPORTS)
 	cd $(BACKEND) && $(UV) run --frozen pytest -q -p no:cacheprovider --junitxml=$(REPORTS)/backend.xml \
 		$(if $(filter-out 0 1,$(BACKEND_WORKERS)),-n $(BACKEND_WORKERS) --dist loadfile) $(PYTEST_ARGS)
@@ -123,7 +134,7 @@ test-frontend: install-frontend
 	@mkdir -p $(REPORTS)
 	cd $(FRONTEND) && npx vitest run --reporter=default --reporter=junit --outputFile.junit=$(REPORTS)/vitest.xml
 
-test-e2e: test-deps build install-backend
+test-e2e: test-deps build install-backend fonts
 	@mkdir -p $(REPORTS)
 	cd $(FRONTEND) && PLAYWRIGHT_JUNIT_OUTPUT_NAME=$(REPORTS)/e2e.xml npx playwright test
 
@@ -133,16 +144,16 @@ test-e2e: test-deps build install-backend
 # fails until its baseline is made again on purpose: `make pictures-update` / `make pdf-pictures-update`
 # write the new baselines (only the route pictures that differ); look at them (git status, git diff
 # --stat) before committing them.
-pictures: test-deps build install-backend
+pictures: test-deps build install-backend fonts
 	cd $(FRONTEND) && E2E_PICTURES_ONLY=1 npx playwright test --project=pictures $(PLAYWRIGHT_ARGS)
 
-pictures-update: test-deps build install-backend
+pictures-update: test-deps build install-backend fonts
 	cd $(FRONTEND) && E2E_PICTURES_ONLY=1 npx playwright test --project=pictures --update-snapshots=changed $(PLAYWRIGHT_ARGS)
 
-pdf-pictures-update: install-backend
+pdf-pictures-update: install-backend fonts
 	cd $(BACKEND) && PDF_PICTURES_UPDATE=1 $(UV) run --frozen pytest -q -p no:cacheprovider apps/common/tests/test_pdf_pictures.py
 
-schemathesis: build install-backend
+schemathesis: build install-backend fonts
 	@mkdir -p $(REPORTS)
 	bash scripts/schemathesis.sh
 
@@ -164,7 +175,7 @@ test: test-deps install
 # part runs even when one fails; the target fails when one did. The frontend is rebuilt only when stale.
 # The demo server starts first and loads its data while the API benchmarks run.
 BENCH_PORT ?= 8797
-bench: install-backend $(DIST_STAMP)
+bench: install-backend fonts $(DIST_STAMP)
 	@BENCH_PORT=$(BENCH_PORT) bash scripts/bench-server-figures.sh bash -c 'status=0; \
 	  (cd $(BACKEND) && $(UV) run --frozen pytest -q -p no:cacheprovider bench --benchmark-only \
 		--benchmark-columns=mean,min,max,rounds $(PYTEST_ARGS)) || status=1; \
@@ -173,7 +184,7 @@ bench: install-backend $(DIST_STAMP)
 
 # The list benchmarks over 1,000,000 products instead of 100,000 (optional: building them takes long):
 # the products page and search against their SQL at ten times the rows.
-bench-1m: install-backend
+bench-1m: install-backend fonts
 	cd $(BACKEND) && BENCH_ROWS=1000000 $(UV) run --frozen pytest -q -p no:cacheprovider bench/test_bench_lists.py \
 		--benchmark-only --benchmark-columns=mean,min,max,rounds $(PYTEST_ARGS)
 

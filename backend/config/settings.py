@@ -22,6 +22,9 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BASE_DIR.parent
 VAR_DIR = Path(os.environ.get("APP_VAR_DIR", REPO_DIR / "var"))
 FRONTEND_DIST = Path(os.environ.get("FRONTEND_DIST", REPO_DIR / "frontend" / "dist"))
+# The font every company document embeds (apps/common/document_pdf.py): Noto Sans SC, regular and bold,
+# copied here by `make install` from the npm package pinned in frontend/package-lock.json.
+DOCUMENT_FONT_DIR = Path(os.environ.get("DOCUMENT_FONT_DIR", BASE_DIR / "fonts"))
 
 
 def env_bool(name: str, default: bool = False) -> bool:

@@ -2,9 +2,13 @@
 (apps/salesorders/pdf.py), the purchase order (apps/purchaseorders/pdf.py) and the due diligence summary
 (apps/eudr/dds/summary_pdf.py).
 
-Latin text uses Helvetica; text with characters outside its encoding, WinAnsi (Chinese names, the zh
-interface), uses the built-in CID font STSong-Light, which needs no font file. The company's details are
-printed at the foot of every page.
+Every document embeds its font: Noto Sans SC (SIL Open Font License), which sets Latin, Greek, Cyrillic
+and Chinese text alike, regular and bold, subset to the glyphs the document uses (a few tens of KB). A
+document therefore looks the same in every reader, prints Chinese names without a font the reader must
+supply, and meets PDF/A's rule that every font is embedded (the Factur-X invoice is PDF/A-3:
+apps/salesorders/cii.py). The font files come from the npm package pinned in frontend/package-lock.json
+and are copied to settings.DOCUMENT_FONT_DIR by `make install` (docs/decisions.md, "Documents embed their
+font"). The company's details are printed at the foot of every page.
 """
 
 from __future__ import annotations
@@ -13,56 +17,65 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from apps.common import payment
 from apps.common.pdf import paragraph
 
-CJK_FONT = "STSong-Light"
+FONT = "NotoSansSC"
+FONT_BOLD = "NotoSansSC-Bold"
+FONT_FILES = {FONT: "NotoSansSC-Regular.ttf", FONT_BOLD: "NotoSansSC-Bold.ttf"}
+# A table cell's own font (an empty cell still sets one): reportlab's default is the unembedded Helvetica.
+CELL_FONT = ("FONTNAME", (0, 0), (-1, -1), FONT)
 _registered = False
 
 
+def missing_font_files() -> list[str]:
+    """The document font files that are not where settings.DOCUMENT_FONT_DIR says (the system check)."""
+    return [
+        str(settings.DOCUMENT_FONT_DIR / name)
+        for name in FONT_FILES.values()
+        if not (settings.DOCUMENT_FONT_DIR / name).is_file()
+    ]
+
+
 def _register_fonts() -> None:
+    """Registers the font with reportlab once per process. reportlab reads a TrueType file lazily (the
+    10 MB file costs a few milliseconds) and writes only the glyphs a document uses into it."""
     global _registered
-    if not _registered:
-        pdfmetrics.registerFont(UnicodeCIDFont(CJK_FONT))
-        _registered = True
-
-
-def _needs_cjk(text: str) -> bool:
-    """Helvetica is a standard font in WinAnsiEncoding (cp1252): it has the dashes, the bullet and the middle
-    dot the summary uses ("—", "–", "•", "·"). Sending those to STSong-Light, as a test on code points
-    above 0xFF did, printed boxes where the reader's substitute CJK font has no such glyph."""
-    try:
-        text.encode("cp1252")
-    except UnicodeEncodeError:
-        return True
-    return False
+    if _registered:
+        return
+    missing = missing_font_files()
+    if missing:
+        raise ImproperlyConfigured(
+            "The document font is missing: {}. Run `make install` (or `make fonts`), or point "
+            "DOCUMENT_FONT_DIR at the directory holding it.".format(", ".join(missing))
+        )
+    for name, filename in FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(settings.DOCUMENT_FONT_DIR / filename)))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
+    _registered = True
 
 
 class _Styles:
     def __init__(self) -> None:
+        _register_fonts()
         base = getSampleStyleSheet()
-        self.body = ParagraphStyle(
-            "body", parent=base["BodyText"], fontName="Helvetica", fontSize=9, leading=12
-        )
-        self.body_cjk = ParagraphStyle("body_cjk", parent=self.body, fontName=CJK_FONT)
-        self.title = ParagraphStyle("title", parent=base["Title"], fontName="Helvetica-Bold", fontSize=16)
-        self.title_cjk = ParagraphStyle("title_cjk", parent=self.title, fontName=CJK_FONT)
-        self.h2 = ParagraphStyle("h2", parent=base["Heading2"], fontName="Helvetica-Bold", fontSize=11)
-        self.h2_cjk = ParagraphStyle("h2_cjk", parent=self.h2, fontName=CJK_FONT)
+        self.body = ParagraphStyle("body", parent=base["BodyText"], fontName=FONT, fontSize=9, leading=12)
+        self.title = ParagraphStyle("title", parent=base["Title"], fontName=FONT_BOLD, fontSize=16)
+        self.h2 = ParagraphStyle("h2", parent=base["Heading2"], fontName=FONT_BOLD, fontSize=11)
 
     def p(self, text: Any, kind: str = "body") -> Paragraph:
-        text = "" if text is None else str(text)
-        style = getattr(self, f"{kind}_cjk" if _needs_cjk(text) else kind)
-        return paragraph(text, style)
+        return paragraph("" if text is None else str(text), getattr(self, kind))
 
 
 WIDTH = A4[0] - 30 * mm
@@ -83,6 +96,7 @@ def _qty(value: Decimal) -> str:
 def _grid(rows, widths, header=True, right_from: int | None = None) -> Table:
     table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1 if header else 0)
     style = [
+        CELL_FONT,
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#d0d7de")),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
@@ -110,6 +124,9 @@ def _doc(buffer, title: str) -> SimpleDocTemplate:
         topMargin=15 * mm,
         bottomMargin=20 * mm,  # room for the company's footer
         title=title,
+        # reportlab opens every page with a font operator; naming ours keeps the unembedded Helvetica,
+        # its default, out of the file
+        initialFontName=FONT,
     )
 
 
@@ -164,7 +181,7 @@ def _footer(details: CompanyDetails):
         canvas.line(doc.leftMargin, 13 * mm, A4[0] - doc.rightMargin, 13 * mm)
         y = 10 * mm
         for line in lines:
-            canvas.setFont(CJK_FONT if _needs_cjk(line) else "Helvetica", 7)
+            canvas.setFont(FONT, 7)
             canvas.drawCentredString(A4[0] / 2, y, line)
             y -= 3.2 * mm
         canvas.restoreState()

@@ -22,16 +22,13 @@ from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer, Table
 
+from apps.common.document_pdf import CELL_FONT, FONT, FONT_BOLD, _register_fonts
 from apps.common.pdf import paragraph
 from apps.duediligence.benchmark import current
 from apps.duediligence.models import RetentionHold, RiskAssessment, SubstantiatedConcern
 from apps.eudr.models import RawMaterialDelivery
-
-FONT = "STSong-Light"
 
 
 @dataclass
@@ -88,12 +85,6 @@ def annual_figures(year: int) -> AnnualFigures:
     return figures
 
 
-def _font() -> str:
-    if FONT not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(UnicodeCIDFont(FONT))
-    return FONT
-
-
 def _section(figures: AnnualFigures, company: str, styles: dict) -> list:
     body, title, head = styles["body"], styles["title"], styles["head"]
     conclusions = dict(RiskAssessment.Conclusion.choices)
@@ -113,7 +104,11 @@ def _section(figures: AnnualFigures, company: str, styles: dict) -> list:
         ),
         paragraph(company, body),
         Spacer(0, 3 * mm),
-        Table([[paragraph(a, body), paragraph(b, body)] for a, b in rows], colWidths=[120 * mm, 40 * mm]),
+        Table(
+            [[paragraph(a, body), paragraph(b, body)] for a, b in rows],
+            colWidths=[120 * mm, 40 * mm],
+            style=[CELL_FONT],
+        ),
         paragraph(_("Countries of production and risk levels"), head),
         Table(
             [
@@ -132,6 +127,7 @@ def _section(figures: AnnualFigures, company: str, styles: dict) -> list:
                 for code, n in figures.countries.items()
             ],
             colWidths=[60 * mm, 60 * mm, 40 * mm],
+            style=[CELL_FONT],
         ),
         paragraph(_("Statements (reference numbers)"), head),
         paragraph(", ".join(figures.statements) or "—", body),
@@ -142,11 +138,11 @@ def _section(figures: AnnualFigures, company: str, styles: dict) -> list:
 def annual_report_pdf(year: int, company: str, language: str | None = None) -> bytes:
     """The report in English then Chinese, or in one of them (`language` "en" or "zh")."""
     figures = annual_figures(year)
-    font = _font()
+    _register_fonts()
     styles = {
-        "body": ParagraphStyle("body", fontName=font, fontSize=9, leading=12),
-        "title": ParagraphStyle("title", fontName=font, fontSize=15, leading=19, spaceAfter=2 * mm),
-        "head": ParagraphStyle("head", fontName=font, fontSize=11, leading=14, spaceBefore=4 * mm),
+        "body": ParagraphStyle("body", fontName=FONT, fontSize=9, leading=12),
+        "title": ParagraphStyle("title", fontName=FONT_BOLD, fontSize=15, leading=19, spaceAfter=2 * mm),
+        "head": ParagraphStyle("head", fontName=FONT_BOLD, fontSize=11, leading=14, spaceBefore=4 * mm),
     }
     story: list = []
     languages = {"en": ("en",), "zh": ("zh-hans",)}.get(language or "", ("en", "zh-hans"))
@@ -156,5 +152,5 @@ def annual_report_pdf(year: int, company: str, language: str | None = None) -> b
                 story.append(PageBreak())
             story += _section(figures, company, styles)
     buffer = BytesIO()
-    SimpleDocTemplate(buffer, pagesize=A4, title=f"Due diligence {year}").build(story)
+    SimpleDocTemplate(buffer, pagesize=A4, title=f"Due diligence {year}", initialFontName=FONT).build(story)
     return buffer.getvalue()

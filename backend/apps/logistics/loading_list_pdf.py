@@ -1,8 +1,8 @@
 """The day's loading list as a PDF (reportlab): the dispatches picked up on one date, grouped by carrier,
 with packages, weight and cartons per shipment, subtotals per carrier and lines to sign.
 
-Text is drawn in the CID font STSong-Light (Chinese and Latin; not embedded, PDF readers supply it),
-as the carton labels do, so a customer's Chinese name prints.
+Text is set in the font every company document embeds (apps/common/document_pdf.py: Noto Sans SC, Latin
+and Chinese alike), so a customer's Chinese name prints in any reader.
 """
 
 from __future__ import annotations
@@ -16,28 +16,19 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from apps.common.dates import day_text
+from apps.common.document_pdf import CELL_FONT, FONT, FONT_BOLD, _register_fonts
 from apps.common.pdf import paragraph
-
-FONT = "STSong-Light"
-
-
-def _font() -> str:
-    if FONT not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(UnicodeCIDFont(FONT))
-    return FONT
 
 
 def loading_list_pdf(*, day: date, company: str, dispatches: list) -> bytes:
-    font = _font()
-    body = ParagraphStyle("body", fontName=font, fontSize=8.5, leading=10.5)
-    title = ParagraphStyle("title", fontName=font, fontSize=15, leading=19, spaceAfter=2 * mm)
+    _register_fonts()
+    body = ParagraphStyle("body", fontName=FONT, fontSize=8.5, leading=10.5)
+    title = ParagraphStyle("title", fontName=FONT_BOLD, fontSize=15, leading=19, spaceAfter=2 * mm)
     head = ParagraphStyle(
-        "head", fontName=font, fontSize=11, leading=14, spaceBefore=4 * mm, spaceAfter=1.5 * mm
+        "head", fontName=FONT_BOLD, fontSize=11, leading=14, spaceBefore=4 * mm, spaceAfter=1.5 * mm
     )
 
     def p(text) -> Paragraph:
@@ -110,6 +101,7 @@ def loading_list_pdf(*, day: date, company: str, dispatches: list) -> bytes:
         table.setStyle(
             TableStyle(
                 [
+                    CELL_FONT,
                     ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
                     ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.92, 0.92, 0.92)),
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -136,5 +128,6 @@ def loading_list_pdf(*, day: date, company: str, dispatches: list) -> bytes:
         topMargin=12 * mm,
         bottomMargin=12 * mm,
         title=_("Loading list %(date)s") % {"date": day_text(day)},
+        initialFontName=FONT,
     ).build(story)
     return buffer.getvalue()

@@ -64,3 +64,26 @@ def proxy_addresses(app_configs=None, **kwargs):
             )
         ]
     return []
+
+
+@register()
+def document_fonts(app_configs=None, **kwargs):
+    """The font every company document embeds (apps/common/document_pdf.py). Without it no invoice, order
+    or statement summary can be made: an error in production, a warning elsewhere (so `make lint` and
+    `make messages` still run on a checkout whose fonts are not copied yet)."""
+    from apps.common.document_pdf import missing_font_files
+
+    missing = missing_font_files()
+    if not missing:
+        return []
+    kind, check_id = (
+        (Error, "operations.E004") if getattr(settings, "PRODUCTION", False) else (Warning, "operations.W002")
+    )
+    return [
+        kind(
+            "The document font is missing: {}.".format(", ".join(missing)),
+            hint="Run `make install` (or `make fonts`), or set DOCUMENT_FONT_DIR to the directory holding "
+            "NotoSansSC-Regular.ttf and NotoSansSC-Bold.ttf (docs/operations.md).",
+            id=check_id,
+        )
+    ]

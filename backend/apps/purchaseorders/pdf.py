@@ -1,8 +1,8 @@
 """The purchase order as a PDF (reportlab, A4) in the supplier's language, en or zh.
 
 The building blocks are those of the sales documents (apps/common/document_pdf.py): the company's details and the
-footer printed on every page, the grid, the number formats and the fonts (Helvetica, and the built-in CID
-font STSong-Light for text with Chinese characters).
+footer printed on every page, the grid, the number formats and the embedded font (Noto Sans SC, for Latin
+and Chinese text alike).
 
 Language: the supplier record has no language of its own, so it is the one its e-mails go out in
 (notifications' `country_language`: zh for a supplier in CN, TW or HK, else en), unless the caller asks

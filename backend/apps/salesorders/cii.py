@@ -24,7 +24,7 @@ import facturx
 from django.utils import translation
 from lxml import etree
 
-from apps.salesorders import en16931, ubl, xsd
+from apps.salesorders import en16931, pdfa, ubl, xsd
 from apps.salesorders.models import Invoice
 from apps.tenancy.models import Tenant
 
@@ -366,7 +366,7 @@ def invoice_facturx_pdf(invoice: Invoice) -> bytes:
             "subject": f"Factur-X {kind.lower()} {invoice.number} dated "
             f"{invoice.issue_date.isoformat() if invoice.issue_date else ''} issued by {invoice.seller_name}",
         }
-    return facturx.generate_from_binary(
+    content = facturx.generate_from_binary(
         visual,
         xml,
         flavor="factur-x",
@@ -375,3 +375,10 @@ def invoice_facturx_pdf(invoice: Invoice) -> bytes:
         pdf_metadata=metadata,
         lang="zh-CN" if invoice.language == "zh" else "en-GB",
     )
+    # the file itself checked as the PDF/A-3 it says it is before it leaves (apps/salesorders/pdfa.py)
+    findings = pdfa.problems(content)
+    if findings:
+        from apps.salesorders.errors import FacturxInvalid
+
+        raise FacturxInvalid(data=[{"rule": p.rule, "message": p.message} for p in findings])
+    return content

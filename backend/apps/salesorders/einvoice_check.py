@@ -9,6 +9,9 @@ one.
   document (`cii_to_ubl`: the terms the rules read, one for one, nothing invented); the UBL structure and
   Peppol rules do not apply to CII.
 
+A Factur-X PDF is also checked as the PDF/A-3 file it says it is (`pdfa`: the XMP, the output intent, the
+attachment, every font embedded: findings named `PDFA-*`).
+
 The XML is parsed as received files are (no DTD, no entities, no network; a DOCTYPE is refused).
 `check_file` is what `manage.py check_einvoice` runs; `received_findings` is what the purchasing area
 stores on a supplier invoice (registered in `SalesordersConfig.ready`, since purchasing does not import
@@ -25,7 +28,7 @@ from lxml import etree
 
 from apps.purchaseorders import einvoice_in
 from apps.purchaseorders.errors import EInvoiceInvalid
-from apps.salesorders import en16931, ubl, xsd
+from apps.salesorders import en16931, pdfa, ubl, xsd
 from apps.salesorders.en16931 import Problem
 from apps.salesorders.ubl import NS_CREDIT_NOTE, NS_INVOICE
 
@@ -322,7 +325,7 @@ def check_file(content: bytes) -> Result:
         root = parse_xml(pdf_xml(content))
         if syntax_of(root) != CII:
             raise NotAnEInvoice("the PDF's embedded XML is not a CII CrossIndustryInvoice")
-        return Result(FACTURX_PDF, check_root(root))
+        return Result(FACTURX_PDF, pdfa.problems(content) + check_root(root))
     root = parse_xml(content)
     problems = check_root(root)  # NotAnEInvoice naming the root for another document
     return Result(syntax_of(root) or "", problems)

@@ -1,7 +1,7 @@
 """Invoice, credit note, delivery note and quotation PDFs (reportlab, A4), in the document's language (en or zh).
 
-The fonts are those of the due diligence summary (apps/eudr/dds/summary_pdf.py): Helvetica for Latin
-text and the built-in CID font STSong-Light (no font file needed) for text with Chinese characters.
+The font is the one every company document embeds (apps/common/document_pdf.py): Noto Sans SC, for Latin
+and Chinese text alike.
 
 The invoice carries what Article 226 of Directive 2006/112/EC asks: issue date, sequential number,
 seller's and buyer's VAT numbers, names and addresses, quantity and nature of the goods, the date of

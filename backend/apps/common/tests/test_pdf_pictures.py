@@ -234,6 +234,26 @@ def test_the_first_page_looks_as_its_baseline(in_demo, name):
         )
 
 
+# The carton labels are a hand-written PDF for label printers, in the standard fonts a printer driver has
+# (apps/eudr/labels_pdf.py); every other PDF is a company document and embeds its font.
+DOCUMENTS = [name for name in PDFS if not name.startswith("labels-")]
+
+
+@pytest.mark.parametrize("name", DOCUMENTS)
+def test_every_font_of_a_document_is_embedded(in_demo, name):
+    """What PDF/A asks (the Factur-X invoice is PDF/A-3) and what makes a document look the same in every
+    reader: no font left for the reader to substitute, on any page."""
+    make, _dpi = PDFS[name]
+    with fitz.open(stream=make(), filetype="pdf") as document:
+        fonts = {
+            font[3]: font[1] for page in range(document.page_count) for font in document.get_page_fonts(page)
+        }
+    assert fonts, f"{name} uses no font"
+    assert {base: ext for base, ext in fonts.items() if ext == "n/a"} == {}, f"{name}: fonts not embedded"
+    # subsets of the one font: "ABCDEF+NotoSansSC-Regular", "ABCDEF+NotoSansSC-Bold"
+    assert {base.split("+")[-1] for base in fonts} <= {"NotoSansSC-Regular", "NotoSansSC-Bold"}, fonts
+
+
 def test_the_comparison_sees_a_moved_block():
     """The tolerance lets anti-aliasing through but not a layout change: a box moved by a few points."""
 

@@ -1,7 +1,7 @@
 """summary.pdf: the due diligence package's facts and checks for people (reportlab, A4).
 
-Latin text uses Helvetica; text with characters outside its encoding, WinAnsi (Chinese names, the zh
-interface), uses the built-in CID font STSong-Light, which needs no font file.
+The font is the one every company document embeds (apps/common/document_pdf.py): Noto Sans SC, which sets
+Latin and Chinese text (names, the zh interface) alike.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
 from apps.common.dates import day_text
-from apps.common.document_pdf import CJK_FONT, _needs_cjk, _register_fonts, _Styles  # noqa: F401
+from apps.common.document_pdf import CELL_FONT, FONT, _register_fonts, _Styles
 
 from .checks import DdsCheck, DdsFacts
 
@@ -27,6 +27,7 @@ from .checks import DdsCheck, DdsFacts
 def _table(rows: list[list[Any]], widths: list[float], header: bool = False) -> Table:
     table = Table(rows, colWidths=widths, hAlign="LEFT")
     style = [
+        CELL_FONT,
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#d0d7de")),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
@@ -75,6 +76,7 @@ def build_summary_pdf(
         bottomMargin=16 * mm,
         title=_("Due diligence package"),
         author=tenant.legal_name or tenant.name,
+        initialFontName=FONT,
     )
     label_w, value_w = 55 * mm, doc.width - 55 * mm
     now = timezone.localtime()

@@ -27,3 +27,18 @@ def test_the_embedded_default_is_not_checked(settings):
     settings.PRODUCTION = False
     settings.REDIS_URL = ""
     assert production_services() == []
+
+
+def test_a_missing_document_font_is_an_error_in_production_and_a_warning_elsewhere(settings, tmp_path):
+    settings.DOCUMENT_FONT_DIR = tmp_path
+    settings.PRODUCTION = True
+    [error] = checks.document_fonts()
+    assert error.id == "operations.E004" and "NotoSansSC-Regular.ttf" in error.msg
+    settings.PRODUCTION = False
+    [warning] = checks.document_fonts()
+    assert warning.id == "operations.W002"
+
+
+def test_the_installed_document_font_passes(settings):
+    settings.PRODUCTION = True
+    assert checks.document_fonts() == []

@@ -9,12 +9,13 @@ import io
 from decimal import Decimal
 
 import facturx
+import pymupdf as fitz
 import pytest
 from lxml import etree
 from pypdf import PdfReader
 
 from apps.customers.models import Customer
-from apps.salesorders import cii, en16931, services
+from apps.salesorders import cii, en16931, pdfa, services
 from apps.salesorders.tests import test_ubl
 from apps.salesorders.tests.test_ubl import BREAKS, _posted
 
@@ -124,6 +125,28 @@ def test_the_pdf_is_pdfa3_with_the_xml_attached(einvoice_world, in_tenant, factu
     filespec = reader.trailer["/Root"]["/AF"][0].get_object()
     assert filespec["/AFRelationship"] == "/Data"
     assert reader.trailer["/Root"]["/OutputIntents"][0].get_object()["/S"] == "/GTS_PDFA1"
+    # PDF/A: every font the document uses is embedded (none left for the reader to substitute)
+    with fitz.open(stream=response.content, filetype="pdf") as document:
+        fonts = [font for page in range(document.page_count) for font in document.get_page_fonts(page)]
+    assert fonts and [font[3] for font in fonts if font[1] == "n/a"] == []
+    assert pdfa.problems(response.content) == []
+
+
+def test_a_file_that_is_not_pdfa_is_not_issued(
+    einvoice_world, in_tenant, api, facturx_documents, monkeypatch
+):
+    """The file itself is checked before it leaves: a visual PDF in a standard font (as the documents were
+    made before they embedded their font) is refused, naming the PDF/A rule, and nothing is issued."""
+    from apps.salesorders import pdf
+    from apps.salesorders.tests.test_pdfa import standard_font_pdf
+
+    w = einvoice_world
+    monkeypatch.setattr(pdf, "invoice_pdf", lambda invoice: standard_font_pdf())
+    refused = api(w["sales"], w["tenant3"]).get(f"{INVOICES}{facturx_documents['domestic'].pk}/facturx/")
+    assert refused.status_code == 409, refused.content
+    assert refused.json()["error"] == "facturx_invalid"
+    [finding] = refused.json()["data"]
+    assert finding["rule"] == "PDFA-FONT" and "Helvetica" in finding["message"]
 
 
 def test_the_download_is_for_its_tenant_and_readers_of_invoices_only(
