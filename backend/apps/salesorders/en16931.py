@@ -464,6 +464,42 @@ def _br49(doc: Doc) -> bool:
 
 
 @rule(
+    "BR-50",
+    gettext_noop(
+        "A Payment account identifier (BT-84) shall be present if Credit transfer (BG-17) information is "
+        "provided in the Invoice."
+    ),
+)
+def _br50(doc: Doc) -> bool:
+    return all(
+        _present(doc, "cbc:ID", account) for account in doc.all("cac:PaymentMeans/cac:PayeeFinancialAccount")
+    )
+
+
+@rule(
+    "BR-55",
+    gettext_noop(
+        "Each Preceding Invoice reference (BG-3) shall contain a Preceding Invoice reference (BT-25)."
+    ),
+)
+def _br55(doc: Doc) -> bool:
+    return all(
+        _present(doc, "cac:InvoiceDocumentReference/cbc:ID", reference)
+        for reference in doc.all("cac:BillingReference")
+    )
+
+
+@rule(
+    "BR-57", gettext_noop("Each Deliver to address (BG-15) shall contain a Deliver to country code (BT-80).")
+)
+def _br57(doc: Doc) -> bool:
+    return all(
+        _present(doc, "cac:Country/cbc:IdentificationCode", address)
+        for address in doc.all("cac:Delivery/cac:DeliveryLocation/cac:Address")
+    )
+
+
+@rule(
     "BR-61",
     gettext_noop(
         "If the Payment means type code (BT-81) means SEPA credit transfer, Local credit transfer or Non-SEPA "
@@ -477,6 +513,32 @@ def _br61(doc: Doc) -> bool:
         ):
             return False
     return True
+
+
+@rule("BR-62", gettext_noop("The Seller electronic address (BT-34) shall have a Scheme identifier."))
+def _br62(doc: Doc) -> bool:
+    return all(
+        (endpoint.get("schemeID") or "").strip()
+        for endpoint in doc.all("cac:AccountingSupplierParty/cac:Party/cbc:EndpointID")
+    )
+
+
+@rule("BR-63", gettext_noop("The Buyer electronic address (BT-49) shall have a Scheme identifier."))
+def _br63(doc: Doc) -> bool:
+    return all(
+        (endpoint.get("schemeID") or "").strip()
+        for endpoint in doc.all("cac:AccountingCustomerParty/cac:Party/cbc:EndpointID")
+    )
+
+
+@rule(
+    "BR-CO-04",
+    gettext_noop(
+        "Each Invoice line (BG-25) shall be categorized with an Invoiced item VAT category code (BT-151)."
+    ),
+)
+def _brco04(doc: Doc) -> bool:
+    return all(doc.line_category(line) for line in doc.lines)
 
 
 @rule(
@@ -595,6 +657,22 @@ def _brco25(doc: Doc) -> bool:
     if due <= 0:
         return True
     return _present(doc, "cbc:DueDate") or _present(doc, "cac:PaymentTerms/cbc:Note")
+
+
+@rule(
+    "BR-CO-26",
+    gettext_noop(
+        "In order for the buyer to automatically identify a supplier, the Seller identifier (BT-29), the Seller "
+        "legal registration identifier (BT-30) and/or the Seller VAT identifier (BT-31) shall be present."
+    ),
+)
+def _brco26(doc: Doc) -> bool:
+    seller = "cac:AccountingSupplierParty/cac:Party"
+    return bool(
+        doc.text(f"{seller}/cac:PartyIdentification/cbc:ID")
+        or doc.text(f"{seller}/cac:PartyLegalEntity/cbc:CompanyID")
+        or doc.seller_vat()
+    )
 
 
 # -- VAT categories --------------------------------------------------------------------------------------

@@ -245,6 +245,14 @@ def _set(path, value):
     return change
 
 
+def _remove_attr(path, name):
+    def change(root):
+        for element in root.xpath(path, namespaces=NS):
+            element.attrib.pop(name, None)
+
+    return change
+
+
 def _set_attr(path, name, value):
     def change(root):
         root.xpath(path, namespaces=NS)[0].set(name, value)
@@ -356,7 +364,13 @@ BREAKS = [
     ("BR-26", "domestic", _remove("cac:InvoiceLine/cac:Price/cbc:PriceAmount")),
     ("BR-27", "domestic", _set("cac:InvoiceLine/cac:Price/cbc:PriceAmount", "-2.5")),
     ("BR-49", "domestic", _remove("cac:PaymentMeans/cbc:PaymentMeansCode")),
+    ("BR-50", "domestic", _remove("cac:PaymentMeans/cac:PayeeFinancialAccount/cbc:ID")),
+    ("BR-55", "credit_note", _remove("cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID")),
+    ("BR-57", "intra_eu", _remove("cac:Delivery/cac:DeliveryLocation/cac:Address/cac:Country")),
     ("BR-61", "domestic", _add_payment_means_without_account),
+    ("BR-62", "domestic", _remove_attr(f"{SELLER}/cbc:EndpointID", "schemeID")),
+    ("BR-63", "domestic", _remove_attr(f"{BUYER}/cbc:EndpointID", "schemeID")),
+    ("BR-CO-04", "domestic", _remove("cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory/cbc:ID")),
     ("BR-CO-09", "domestic", _set(f"{SELLER}/cac:PartyTaxScheme/cbc:CompanyID", "XX004495445B01")),
     ("BR-CO-10", "domestic", _set(f"{TOTALS}/cbc:LineExtensionAmount", "1.00")),
     ("BR-CO-13", "domestic", _set(f"{TOTALS}/cbc:TaxExclusiveAmount", "1.00")),
@@ -367,6 +381,18 @@ BREAKS = [
     ("BR-CO-18", "domestic", _remove(SUB)),
     ("BR-CO-25", "domestic", lambda root: (_remove("cbc:DueDate")(root), _remove("cac:PaymentTerms")(root))),
     ("BR-CO-25", "credit_note", _remove("cac:PaymentTerms")),
+    (
+        "BR-CO-26",
+        "domestic",
+        lambda root: [
+            _remove(f"{SELLER}/{path}")(root)
+            for path in (
+                "cac:PartyIdentification",
+                "cac:PartyTaxScheme",
+                "cac:PartyLegalEntity/cbc:CompanyID",
+            )
+        ],
+    ),
     ("BR-S-01", "domestic", _remove(SUB)),
     ("BR-S-02", "domestic", _remove(f"{SELLER}/cac:PartyTaxScheme")),
     ("BR-S-05", "domestic", _set("cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory/cbc:Percent", "0")),
