@@ -36,12 +36,13 @@ export function OrderLinesTable({ order, showCartons = true, expandCartons = fal
     {
       title: t('line.product_number'),
       dataIndex: 'product_number',
+      // a long description wraps, so the line's figures and dates fit beside it on a desktop screen
       render: (value: string, line) => (
-        <>
+        <div className={styles.productCell}>
           <Typography.Text strong>{value}</Typography.Text>
           <br />
           <Typography.Text type="secondary">{line.line_description || productName(line)}</Typography.Text>
-        </>
+        </div>
       ),
     },
     { title: t('line.order_qty'), dataIndex: 'order_qty', align: 'right', render: (v: string) => f.qty(v) },
