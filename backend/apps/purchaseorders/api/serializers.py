@@ -233,9 +233,19 @@ class PurchaseOrderWriteSerializer(serializers.Serializer):
         message = _("The delivery date cannot be before the order date.")
         lines = attrs.get("lines")
         if lines is not None:
+            # a line sent without its date keeps the stored one, which the order date must not pass either
+            kept = {}
+            if self.instance is not None:
+                kept_ids = [line["id"] for line in lines if line.get("id") and "delivery_date" not in line]
+                kept = dict(
+                    self.instance.lines.filter(pk__in=kept_ids, delivery_date__lt=order_date).values_list(
+                        "pk", "delivery_date"
+                    )
+                )
             errors = [
                 {"delivery_date": [message]}
-                if line.get("delivery_date") and line["delivery_date"] < order_date
+                if (line.get("delivery_date") and line["delivery_date"] < order_date)
+                or ("delivery_date" not in line and line.get("id") in kept)
                 else {}
                 for line in lines
             ]

@@ -156,6 +156,25 @@ def test_moving_the_order_date_past_a_line_date_is_refused(world, api, dated_ord
     assert response.status_code == 200, response.json()
 
 
+def test_moving_the_order_date_past_a_kept_line_date_is_refused_with_the_lines(
+    world, api, dated_order, in_tenant
+):
+    """Lines sent without their dates keep them; a new order date after one of them is refused on that line."""
+    client = api(world["purchasing"], world["tenant3"])
+    lines = [
+        {"id": line["id"], "product": line["product"], "order_qty": "5", "unit_cost": line["unit_cost"]}
+        for line in client.get(f"{URL}{dated_order.pk}/").json()["data"]["lines"]
+    ]
+    response = client.patch(
+        f"{URL}{dated_order.pk}/", {"order_date": "2026-04-05", "lines": lines}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["data"]["lines"] == [{"delivery_date": [BEFORE_ORDER_DATE]}, {}]
+    with in_tenant(world["tenant3"]):
+        assert PurchaseOrder.objects.get(pk=dated_order.pk).order_date == date(2026, 3, 1)
+    assert line_dates(dated_order, in_tenant, world) == [date(2026, 4, 1), None]
+
+
 def test_the_refusal_speaks_chinese(world, api):
     body = payload(world)
     body["lines"][0]["delivery_date"] = "2026-01-01"
