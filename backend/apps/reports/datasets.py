@@ -163,6 +163,8 @@ DATASETS: tuple[Dataset, ...] = (
         dimensions=(
             Dimension("order_date", _("order date"), "order__order_date", DATE),
             Dimension("promise_date", _("promise date"), "order__promise_date", DATE),
+            # the line's own delivery date; empty when the order's promise date applies to it
+            Dimension("delivery_date", _("delivery date"), "delivery_date", DATE),
             Dimension(
                 "status", _("status"), "order__status", CHOICE, ("purchaseorders.PurchaseOrder", "status")
             ),
@@ -182,6 +184,7 @@ DATASETS: tuple[Dataset, ...] = (
             ("order_number", _("order number"), "order__order_number"),
             ("line_number", _("line number"), "line_number"),
             ("product_number", _("product number"), "product_number"),
+            ("delivery_date", _("delivery date"), "delivery_date"),
             ("order_qty", _("ordered quantity"), "order_qty"),
             ("received_qty", _("received quantity"), "received_qty"),
             ("unit_cost", _("unit cost"), "unit_cost"),

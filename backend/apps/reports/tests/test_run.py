@@ -281,3 +281,24 @@ def test_limit_and_order(api, lab):
     )
     assert [r["id__count"] for r in data["rows"]] == [2, 2]
     assert data["truncated"] is True
+
+
+def test_purchase_lines_group_by_their_own_delivery_date(api, lab, in_tenant):
+    """A line's own delivery date is a dimension; a line that follows the order's promise date has none."""
+    from datetime import date
+
+    from apps.purchaseorders.models import PurchaseOrderLine
+
+    with in_tenant(lab.tenant3):
+        PurchaseOrderLine.objects.filter(pk=lab.line_a.pk).update(delivery_date=date(2026, 12, 15))
+    data = run(
+        api,
+        lab.admin,
+        lab.tenant3,
+        {
+            "dataset": "purchase_lines",
+            "group_by": ["delivery_date:day"],
+            "measures": [{"field": "id", "agg": "count"}],
+        },
+    )
+    assert {row["delivery_date:day"]: row["id__count"] for row in data["rows"]} == {"2026-12-15": 1, None: 1}
