@@ -60,6 +60,23 @@ interface ShipmentLine {
   quantity: string;
 }
 
+/** In-stock cartons of a product that may leave for a customer: a carton scanned in from a container
+ *  ships only once a statement covers that container's placing (other journeys receive cartons of
+ *  containers not filed yet), so those of containers with uncovered cartons are left out. */
+async function shippableCartons(request: APIRequestContext, admin: string, product: number, size: number): Promise<string[]> {
+  const stock = await api<Page_<{ code: string; inbound_shipment: number | null }>['data']>(
+    request,
+    admin,
+    `/api/inventory/cartons/?tenant_id=3&status=in_stock&product=${String(product)}&page_size=${String(size)}`,
+  );
+  const covered = new Map<number, boolean>();
+  for (const id of new Set(stock.results.map((c) => c.inbound_shipment).filter((id): id is number => id !== null))) {
+    const preview = await api<{ cartons: number }>(request, admin, `/api/eudr/placing-statements/preview/?tenant_id=3&shipments=${String(id)}`);
+    covered.set(id, preview.cartons === 0);
+  }
+  return stock.results.filter((c) => c.inbound_shipment === null || covered.get(c.inbound_shipment)).map((c) => c.code);
+}
+
 /** A demo shipment to pick whose every line can be picked in full from the cartons on the shelves, and
  *  those cartons' codes. */
 async function shipmentToPick(
@@ -77,14 +94,10 @@ async function shipmentToPick(
     let complete = detail.lines.length > 0;
     for (const line of detail.lines) {
       const wanted = Number(line.quantity);
-      const free = await api<Page_<{ code: string }>['data']>(
-        request,
-        admin,
-        `/api/inventory/cartons/?tenant_id=3&status=in_stock&product=${String(line.product)}&page_size=${String(wanted + 20)}`,
-      );
+      const free = await shippableCartons(request, admin, line.product, wanted + 40);
       // a random start: a rerun, or another test, does not reach for the same cartons
-      const start = Math.floor(Math.random() * Math.max(1, free.results.length - wanted));
-      const take = free.results.slice(start, start + wanted).map((c) => c.code);
+      const start = Math.floor(Math.random() * Math.max(1, free.length - wanted));
+      const take = free.slice(start, start + wanted);
       if (take.length < wanted) complete = false;
       codes.push(...take);
     }
@@ -100,20 +113,16 @@ async function shipmentToPick(
       `/api/salesorders/orders/${String(order.id)}/?tenant_id=3`,
     );
     for (const line of detail.lines.filter((l) => Number(l.open_quantity) >= 2)) {
-      const free = await api<Page_<{ code: string }>['data']>(
-        request,
-        admin,
-        `/api/inventory/cartons/?tenant_id=3&status=in_stock&product=${String(line.product)}&page_size=40`,
-      );
-      if (free.results.length < 2) continue;
+      const free = await shippableCartons(request, admin, line.product, 60);
+      if (free.length < 2) continue;
       const made = await request.post('/api/salesorders/shipments/?tenant_id=3', {
         headers: { Authorization: `Bearer ${admin}` },
         data: { sales_order: order.id, lines: [{ order_line: line.id, quantity: '2' }] },
       });
       if (!made.ok()) continue;
       const shipment = ((await made.json()) as { data: { id: number; shipment_number: string } }).data;
-      const start = Math.floor(Math.random() * (free.results.length - 1));
-      return { id: shipment.id, number: shipment.shipment_number, codes: free.results.slice(start, start + 2).map((c) => c.code), article: line.product_number };
+      const start = Math.floor(Math.random() * (free.length - 1));
+      return { id: shipment.id, number: shipment.shipment_number, codes: free.slice(start, start + 2), article: line.product_number };
     }
   }
   throw new Error('The demo data has no shipment to pick whose cartons are in stock.');
