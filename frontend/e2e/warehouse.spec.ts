@@ -60,10 +60,11 @@ interface ShipmentLine {
   quantity: string;
 }
 
-/** In-stock cartons of a product that may leave for a customer: a carton scanned in from a container
- *  ships only once a statement covers that container's placing (other journeys receive cartons of
- *  containers not filed yet), so those of containers with uncovered cartons are left out. */
-async function shippableCartons(request: APIRequestContext, admin: string, product: number, size: number): Promise<string[]> {
+/** In-stock cartons of a product, those most surely allowed to leave first: a carton scanned in from a
+ *  container ships only once a statement covers its placing, and other journeys receive cartons of
+ *  containers not filed yet. Cartons of no container or of a container without uncovered cartons come
+ *  first; the others follow, for a run in which every container has some. */
+async function shippableCartons(request: APIRequestContext, admin: string, product: number, size: number): Promise<{ codes: string[]; sure: number }> {
   const stock = await api<Page_<{ code: string; inbound_shipment: number | null }>['data']>(
     request,
     admin,
@@ -74,7 +75,9 @@ async function shippableCartons(request: APIRequestContext, admin: string, produ
     const preview = await api<{ cartons: number }>(request, admin, `/api/eudr/placing-statements/preview/?tenant_id=3&shipments=${String(id)}`);
     covered.set(id, preview.cartons === 0);
   }
-  return stock.results.filter((c) => c.inbound_shipment === null || covered.get(c.inbound_shipment)).map((c) => c.code);
+  const sure = (c: { inbound_shipment: number | null }) => c.inbound_shipment === null || covered.get(c.inbound_shipment) === true;
+  const first = stock.results.filter(sure);
+  return { codes: [...first, ...stock.results.filter((c) => !sure(c))].map((c) => c.code), sure: first.length };
 }
 
 /** A demo shipment to pick whose every line can be picked in full from the cartons on the shelves, and
@@ -94,9 +97,10 @@ async function shipmentToPick(
     let complete = detail.lines.length > 0;
     for (const line of detail.lines) {
       const wanted = Number(line.quantity);
-      const free = await shippableCartons(request, admin, line.product, wanted + 40);
-      // a random start: a rerun, or another test, does not reach for the same cartons
-      const start = Math.floor(Math.random() * Math.max(1, free.length - wanted));
+      const { codes: free, sure } = await shippableCartons(request, admin, line.product, wanted + 40);
+      // a random start among the surest cartons: a rerun, or another test, does not reach for the same ones
+      const pool = sure >= wanted ? sure : free.length;
+      const start = Math.floor(Math.random() * Math.max(1, pool - wanted));
       const take = free.slice(start, start + wanted);
       if (take.length < wanted) complete = false;
       codes.push(...take);
@@ -113,7 +117,7 @@ async function shipmentToPick(
       `/api/salesorders/orders/${String(order.id)}/?tenant_id=3`,
     );
     for (const line of detail.lines.filter((l) => Number(l.open_quantity) >= 2)) {
-      const free = await shippableCartons(request, admin, line.product, 60);
+      const { codes: free, sure } = await shippableCartons(request, admin, line.product, 60);
       if (free.length < 2) continue;
       const made = await request.post('/api/salesorders/shipments/?tenant_id=3', {
         headers: { Authorization: `Bearer ${admin}` },
@@ -121,7 +125,7 @@ async function shipmentToPick(
       });
       if (!made.ok()) continue;
       const shipment = ((await made.json()) as { data: { id: number; shipment_number: string } }).data;
-      const start = Math.floor(Math.random() * (free.length - 1));
+      const start = Math.floor(Math.random() * Math.max(1, (sure >= 2 ? sure : free.length) - 1));
       return { id: shipment.id, number: shipment.shipment_number, codes: free.slice(start, start + 2), article: line.product_number };
     }
   }
