@@ -28,7 +28,6 @@ from apps.common.document_pdf import (
     _grid,
     _num,
     _qty,
-    _register_fonts,
     _Styles,
 )
 from apps.notifications.events import country_language
@@ -46,7 +45,6 @@ def order_language(order: PurchaseOrder) -> str:
 def purchase_order_pdf(order: PurchaseOrder, language: str | None = None) -> bytes:
     """The purchase order as a PDF in `language` (default: the supplier's)."""
     language = language if language in LANGUAGES else order_language(order)
-    _register_fonts()
     with translation.override(_django_language(language)):
         return _purchase_order_pdf(order, language)
 

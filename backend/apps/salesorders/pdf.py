@@ -30,7 +30,6 @@ from apps.common.document_pdf import (
     _grid,
     _num,
     _qty,
-    _register_fonts,
     _Styles,
 )
 from apps.common.document_pdf import CompanyDetails as _CompanyDetails
@@ -97,7 +96,6 @@ class CompanyDetails(_CompanyDetails):
 
 def invoice_pdf(invoice: Invoice) -> bytes:
     """The invoice or credit note as a PDF, in its language."""
-    _register_fonts()
     with translation.override(_django_language(invoice.language)):
         return _invoice_pdf(invoice)
 
@@ -259,7 +257,6 @@ def _payment_block(s: _Styles, invoice: Invoice, seller: CompanyDetails) -> list
 
 def delivery_note_pdf(shipment: Shipment) -> bytes:
     """The delivery note of a shipment in its order's language: lines, cartons per line, DDS references."""
-    _register_fonts()
     with translation.override(_django_language(shipment.sales_order.language)):
         return _delivery_note_pdf(shipment)
 
@@ -337,7 +334,6 @@ def _delivery_note_pdf(shipment: Shipment) -> bytes:
 def quotation_pdf(quotation: SalesQuotation) -> bytes:
     """The quotation in its language: the company and the customer as the invoice prints them, the
     number, dates and validity, the lines, the VAT per rate and the totals, the terms."""
-    _register_fonts()
     with translation.override(_django_language(quotation.language)):
         return _quotation_pdf(quotation)
 

@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
 from apps.common.dates import day_text
-from apps.common.document_pdf import CELL_FONT, FONT, _register_fonts, _Styles
+from apps.common.document_pdf import CELL_FONT, FONT, _Styles
 
 from .checks import DdsCheck, DdsFacts
 
@@ -61,7 +61,6 @@ def _represented_rows(statement: dict[str, Any]) -> list[tuple[str, Any]]:
 def build_summary_pdf(
     facts: DdsFacts, *, dds: dict[str, Any], checks: list[DdsCheck], documents: list[str]
 ) -> bytes:
-    _register_fonts()
     s = _Styles()
     delivery, tenant = facts.delivery, facts.tenant
     statement = dds["statement"]
