@@ -95,8 +95,13 @@ export default tseslint.config(
       ],
       'import/no-cycle': 'off',
       'no-restricted-syntax': ['error', ...textInLocales],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'dayjs', message: "Import dayjs from '@/shared/utils/dayjs': it follows the language and stays out of the app's entry." }] },
+      ],
     },
   },
+  { files: ['src/shared/utils/dayjs.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: [...API_MODULES, 'src/**/test/**'],

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PaperClipOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Flex, Input, Popconfirm, Progress, Tooltip, Typography, Upload } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '@/shared/utils/dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';

@@ -1,6 +1,6 @@
 import { CloudUploadOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, DatePicker, Descriptions, Flex, Form, Input, Popconfirm, Skeleton, Table, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import type { Dayjs } from '@/shared/utils/dayjs';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/shared/components/ErrorState';

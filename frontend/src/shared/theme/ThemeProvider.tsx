@@ -1,8 +1,6 @@
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildAntTheme } from './buildTheme';
@@ -13,7 +11,8 @@ export const PREFIX_CLS = 'p';
 export const ICON_PREFIX_CLS = 'picon';
 
 /**
- * Ant Design's ConfigProvider with our theme, layers, ripple and the zh_CN / en_US locale.
+ * Ant Design's ConfigProvider with our theme, layers, ripple and the zh_CN / en_US locale (the date
+ * pickers' dayjs follows the language in src/shared/utils/dayjs.ts, loaded with the pages that use it).
  * Ant Design's App (message, notification and modal hooks) is provided by the layouts, so the
  * login page does not load their code.
  */
@@ -22,7 +21,6 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const zh = i18n.language === 'zh';
   const antTheme = useMemo(() => buildAntTheme(state), [state]);
-  dayjs.locale(zh ? 'zh-cn' : 'en');
 
   return (
     <ConfigProvider

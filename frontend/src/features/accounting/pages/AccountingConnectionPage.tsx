@@ -1,6 +1,6 @@
 import { ApiOutlined, CloudUploadOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, DatePicker, Empty, Flex, Form, Input, Popconfirm, Select, Spin, Switch, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '@/shared/utils/dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '@/shared/utils/dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiForm } from '@/shared/hooks/useApiForm';

@@ -1,5 +1,5 @@
 import { Alert, Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '@/shared/utils/dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/shared/errors/errorText';

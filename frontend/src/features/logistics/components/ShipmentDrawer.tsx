@@ -1,5 +1,5 @@
 import { App, Alert, Button, Col, DatePicker, Descriptions, Divider, Drawer, Flex, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '@/shared/utils/dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { Progress, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import dayjs from '@/shared/utils/dayjs';
 import { useTranslation } from 'react-i18next';
 import { CartonList } from '@/shared/cartons/CartonList';
 import { compareQty } from '../lib/decimal';

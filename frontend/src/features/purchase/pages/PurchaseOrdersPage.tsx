@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Progress, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '@/shared/utils/dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageContainer } from '@/shared/components/PageContainer';

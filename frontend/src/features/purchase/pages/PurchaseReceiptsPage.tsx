@@ -1,6 +1,6 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Select, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '@/shared/utils/dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';

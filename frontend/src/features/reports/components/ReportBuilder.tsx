@@ -1,7 +1,7 @@
 /** The question: dataset, filters, up to three groups, a pivot, measures. Every control is labelled. */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Flex, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '@/shared/utils/dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Aggregate, Dataset, Dimension, FilterOp, ReportDefinition, ReportFilter } from '../api/reportLab';
 import { splitKey } from './reportFormat';

@@ -2,7 +2,7 @@ import { paths } from '@/shared/routing/paths';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Select, Table } from 'antd';
 import type { FormListFieldData } from 'antd/es/form/FormList';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '@/shared/utils/dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

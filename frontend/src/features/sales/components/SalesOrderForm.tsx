@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Collapse, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Table, Typography } from 'antd';
 import type { FormListFieldData } from 'antd/es/form/FormList';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '@/shared/utils/dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, Segmented, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import dayjs from '@/shared/utils/dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { RemoteSelect } from '@/shared/components/RemoteSelect';

@@ -1,6 +1,6 @@
 import { FileOutlined, FilePdfOutlined, FileProtectOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Checkbox, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Switch, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '@/shared/utils/dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';

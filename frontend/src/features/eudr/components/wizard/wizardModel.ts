@@ -2,7 +2,7 @@
  * The wizard's form values and their mapping to and from the API (a draft is a delivery with status
  * `draft`; submitting validates it as a create). Pure functions, unit-tested.
  */
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '@/shared/utils/dayjs';
 import type { FileKind, GeoJsonObject, MaterialLine, RawMaterial, RawMaterialInput, StoredFile } from '../../api/types';
 import { basicInfoErrors, materialErrors } from '../../lib/validation';
 
