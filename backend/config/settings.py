@@ -121,7 +121,8 @@ MIDDLEWARE = [
     "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "apps.common.security.SecurityHeadersMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise, answering the public trace page's addresses with the built trace.html too
+    "apps.common.static_files.AppWhiteNoiseMiddleware",
     # The public trace answered from its precomputed row, like a static file (apps/eudr/public_trace_fast.py)
     "apps.eudr.public_trace_fast.PublicTraceMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
