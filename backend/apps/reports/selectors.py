@@ -1,7 +1,11 @@
 """Running reports: every figure is computed by the database (ORM aggregates), never by loading rows.
 
 A run issues a bounded number of queries whatever the data: the rows (groups × pivot), one query per
-subtotal level (1 to len(group_by) - 1), the pivot's column totals, and the grand total.
+subtotal level (1 to len(group_by) - 1), the pivot's column totals, and the grand total. When the rows
+are complete (not cut by the limit) and every measure is a sum, count, minimum or maximum of exact
+numbers, the subtotals and totals are those of the rows the database answered, added up here: one scan
+of the data instead of one per level (docs/performance.md, "Report lab"). An average or a count of
+distinct values cannot be added up from its groups, so those reports ask the database for each level.
 """
 
 from __future__ import annotations
@@ -163,20 +167,92 @@ def _output(row: dict, keys: list[tuple[str, str]], definition: Definition) -> d
     return result
 
 
-def _grouped(
+def _grouped_raw(
     queryset: QuerySet, groups: list[tuple[str, GroupKey]], definition: Definition, order=None, limit=None
-):
+) -> list[dict]:
+    """The database's rows: the groups' aliases and the measures `m0`, `m1`, ... as it answers them."""
     if not groups:
         # values() with no field would group by every column: the grand total is one aggregate.
-        return [_output(queryset.aggregate(**_measure_annotations(definition)), [], definition)]
+        return [queryset.aggregate(**_measure_annotations(definition))]
     annotations = {alias: _group_expression(queryset, g) for alias, g in groups}
     aliases = list(annotations)
     qs = queryset.annotate(**annotations).values(*aliases).annotate(**_measure_annotations(definition))
     qs = qs.order_by(*(order or aliases))
     if limit is not None:
         qs = qs[:limit]
+    return list(qs)
+
+
+def _grouped(
+    queryset: QuerySet, groups: list[tuple[str, GroupKey]], definition: Definition, order=None, limit=None
+):
     keys = [(alias, g.key) for alias, g in groups]
-    return [_output(row, keys, definition) for row in qs]
+    return [
+        _output(row, keys, definition) for row in _grouped_raw(queryset, groups, definition, order, limit)
+    ]
+
+
+# Measures whose figure over a set of groups follows from the groups' figures.
+_ADDABLE = {"sum", "count", "min", "max"}
+
+
+def _combine(agg: str, total, value):
+    if value is None:
+        return total
+    if total is None:
+        return value
+    if agg in ("sum", "count"):
+        return total + value
+    return min(total, value) if agg == "min" else max(total, value)
+
+
+def _can_add_up(definition: Definition, rows: list[dict]) -> bool:
+    """The rows' figures add up to every level's exactly: each measure is addable and no figure is a
+    float (a sum of floats in another order may differ in its last digits)."""
+    if any(m.agg not in _ADDABLE for m in definition.measures):
+        return False
+    names = [f"m{i}" for i in range(len(definition.measures))]
+    return not any(isinstance(row[name], float) for row in rows for name in names)
+
+
+def _sort_key(values: tuple) -> tuple:
+    """Ascending, empty last (PostgreSQL's order for ORDER BY ... ASC), texts without regard to case
+    first, as the database's collation orders them."""
+    key: list = []
+    for value in values:
+        if value is None:
+            key.append((1, 0, "", ""))
+        elif isinstance(value, str):
+            key.append((0, 0, value.casefold(), value))
+        else:
+            key.append((0, 1, value, ""))
+    return tuple(key)
+
+
+def _added_up(rows: list[dict], groups: list[tuple[str, GroupKey]], definition: Definition) -> list[dict]:
+    """The figures of `rows` (raw database rows) per combination of `groups`, as `_grouped` would
+    answer them, ordered by the groups."""
+    aggs = [m.agg for m in definition.measures]
+    aliases = [alias for alias, _g in groups]
+    totals: dict[tuple, list] = {}
+    for row in rows:
+        key = tuple(row[alias] for alias in aliases)
+        figures = totals.get(key)
+        if figures is None:
+            figures = totals[key] = [None] * len(aggs)
+        for i, agg in enumerate(aggs):
+            figures[i] = _combine(agg, figures[i], row[f"m{i}"])
+    if not aliases and not totals:
+        totals[()] = [None] * len(aggs)  # the grand total of no rows: zero counts and sums
+    keys = [(alias, g.key) for alias, g in groups]
+    return [
+        _output(
+            {**dict(zip(aliases, key, strict=True)), **{f"m{i}": v for i, v in enumerate(figures)}},
+            keys,
+            definition,
+        )
+        for key, figures in sorted(totals.items(), key=lambda item: _sort_key(item[0]))
+    ]
 
 
 def _order_aliases(definition: Definition, groups: list[tuple[str, GroupKey]]) -> list[Any]:
@@ -205,18 +281,29 @@ def report_run(*, definition: Definition, user) -> dict:
     pivot = [("p", definition.pivot)] if definition.pivot else []
     all_groups = groups + pivot
 
-    rows = _grouped(
+    raw = _grouped_raw(
         queryset, all_groups, definition, _order_aliases(definition, all_groups), definition.limit + 1
     )
-    truncated = len(rows) > definition.limit
-    rows = rows[: definition.limit]
+    truncated = len(raw) > definition.limit
+    raw = raw[: definition.limit]
+    keys = [(alias, g.key) for alias, g in all_groups]
+    rows = [_output(row, keys, definition) for row in raw]
+
+    if all_groups and not truncated and _can_add_up(definition, raw):
+
+        def grouped(level_groups, limit=None):  # the figures added up from the rows: no further scan
+            return _added_up(raw, level_groups, definition)
+    else:
+
+        def grouped(level_groups, limit=None):
+            return _grouped(queryset, level_groups, definition, limit=limit)
 
     subtotals = []
     for level in range(1, len(groups)):
-        for row in _grouped(queryset, groups[:level] + pivot, definition, limit=10_000):
+        for row in grouped(groups[:level] + pivot, limit=10_000):
             subtotals.append({"level": level, **row})
-    pivot_totals = _grouped(queryset, pivot, definition, limit=10_000) if pivot else []
-    totals = _grouped(queryset, [], definition)[0]
+    pivot_totals = grouped(pivot, limit=10_000) if pivot else []
+    totals = grouped([])[0]
     return {
         "columns": [g.key for _a, g in all_groups],
         "measures": [m.key for m in definition.measures],

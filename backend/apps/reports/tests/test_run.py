@@ -266,6 +266,80 @@ def test_a_report_runs_a_fixed_number_of_queries(api, lab, django_assert_max_num
         assert client.post(RUN, body, format="json").status_code == 200
 
 
+ADDABLE = {
+    "dataset": "cartons",
+    "group_by": ["parent_vendor", "production_batch_code", "created_at:month"],
+    "pivot": "product",
+    "measures": [
+        {"field": "id", "agg": "count"},
+        {"field": "net_weight_kg", "agg": "sum"},
+        {"field": "net_weight_kg", "agg": "min"},
+        {"field": "net_weight_kg", "agg": "max"},
+    ],
+}
+
+
+def _report_scans(client, body) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        assert client.post(RUN, body, format="json").status_code == 200
+    return sum(1 for q in captured.captured_queries if "eudr_cartonlabel" in q["sql"])
+
+
+def test_sums_counts_minima_and_maxima_are_added_up_from_the_rows_in_one_scan(api, lab, monkeypatch):
+    """Subtotals, pivot totals and the total of addable measures come from the rows the database
+    answered: one scan of the data; the same figures, in the same order, as one query per level."""
+    from apps.reports import selectors
+
+    client = api(lab.admin, lab.tenant3)
+    assert _report_scans(client, ADDABLE) == 1
+    added = run(api, lab.admin, lab.tenant3, ADDABLE)
+    monkeypatch.setattr(selectors, "_can_add_up", lambda definition, rows: False)
+    assert _report_scans(client, ADDABLE) == 5  # rows, two subtotal levels, pivot totals, total
+    asked = run(api, lab.admin, lab.tenant3, ADDABLE)
+    assert added == asked
+    assert added["totals"] == {
+        "id__count": 5,
+        "net_weight_kg__sum": "2.5",
+        "net_weight_kg__min": "0.5",
+        "net_weight_kg__max": "0.5",
+    }
+    # per vendor and product (2), per vendor, batch and product (3)
+    assert [s["level"] for s in added["subtotals"]] == [1, 1, 2, 2, 2]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"measures": [{"field": "net_weight_kg", "agg": "avg"}]},  # an average of averages is not one
+        {"measures": [{"field": "net_weight_kg", "agg": "count_distinct"}]},
+        {"limit": 2},  # the rows are cut: the levels must count what was cut too
+    ],
+)
+def test_figures_that_cannot_be_added_up_are_asked_of_the_database(api, lab, change):
+    body = {**ADDABLE, **change}
+    client = api(lab.admin, lab.tenant3)
+    assert _report_scans(client, body) == 5
+    data = run(api, lab.admin, lab.tenant3, body)
+    if "limit" in change:
+        assert data["truncated"] is True
+        assert data["totals"]["id__count"] == 5  # all five cartons, not the two rows shown
+
+
+def test_a_report_of_no_rows_has_zero_totals(api, lab):
+    body = {**ADDABLE, "filters": [{"field": "production_batch_code", "op": "eq", "value": "none such"}]}
+    data = run(api, lab.admin, lab.tenant3, body)
+    assert data["rows"] == [] and data["subtotals"] == [] and data["pivot_totals"] == []
+    assert data["totals"] == {
+        "id__count": 0,
+        "net_weight_kg__sum": 0,
+        "net_weight_kg__min": None,
+        "net_weight_kg__max": None,
+    }
+
+
 def test_limit_and_order(api, lab):
     data = run(
         api,
