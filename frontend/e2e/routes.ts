@@ -29,6 +29,15 @@ export async function first<T>(request: APIRequestContext, auth: string, path: s
   return row;
 }
 
+/** The newest delivery that is not a draft: another journey may have saved a draft, and a draft's
+ *  page and edit page open the wizard at `new?draft=<id>` instead of their own address. */
+async function submittedDelivery(request: APIRequestContext, auth: string): Promise<{ id: number }> {
+  const data = await apiGet<{ results: { id: number; status: string }[] }>(request, auth, '/api/eudr/raw-materials/?page_size=100');
+  const row = data.results.find((r) => r.status !== 'draft');
+  if (!row) throw new Error('The demo data has no delivery that is not a draft');
+  return row;
+}
+
 /** Real demo ids for the detail pages, read from the API as the user who visits them. */
 export type Ids = Record<string, string>;
 
@@ -46,7 +55,7 @@ export async function internalIds(request: APIRequestContext): Promise<Ids> {
     first<{ order_number: string }>(request, auth, '/api/purchaseorders/orders/'),
     first<Id>(request, auth, '/api/purchaseorders/receipts/'),
     first<{ name: string }>(request, auth, '/api/logistics/shipment-companies/'),
-    first<Id>(request, auth, '/api/eudr/raw-materials/'),
+    submittedDelivery(request, auth),
     first<Id>(request, auth, '/api/users/'),
     first<Id>(request, auth, '/api/salesorders/quotations/?status=sent'),
     first<Id>(request, auth, '/api/salesorders/quotations/?status=draft'),
@@ -77,7 +86,7 @@ export async function supplierIds(request: APIRequestContext): Promise<Ids> {
   const vendor = typeof me.parent_vendor === 'object' && me.parent_vendor ? me.parent_vendor.id : me.parent_vendor;
   if (vendor === null || vendor === undefined) throw new Error('The demo supplier has no parent vendor');
   const [rawMaterial, order] = await Promise.all([
-    first<{ id: number }>(request, auth, '/api/eudr/raw-materials/'),
+    submittedDelivery(request, auth),
     first<{ order_number: string }>(request, auth, '/api/purchaseorders/orders/'),
   ]);
   return { parentVendorId: String(vendor), rawMaterial: String(rawMaterial.id), orderNumber: encodeURIComponent(order.order_number) };
