@@ -57,7 +57,10 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # setsid: the server leads a process group of its own, so the cleanup reaches all of it.
-E2E_PORT="$PORT" setsid bash "$ROOT/scripts/e2e-server.sh" >"$LOG" 2>&1 </dev/null &
+# bench-http.py scans for a minute from one address at hundreds a second: above the test servers' rate
+# of 10,000 a minute on a quiet machine, which answered 429 in the middle of the figures. The throttle
+# still counts every scan (its cost is part of the figure); it just never refuses one here.
+PUBLIC_TRACE_RATE="10000000/min" E2E_PORT="$PORT" setsid bash "$ROOT/scripts/e2e-server.sh" >"$LOG" 2>&1 </dev/null &
 SERVER=$!
 started=$SECONDS
 status=0

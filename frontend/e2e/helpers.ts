@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo1234';
 
@@ -78,4 +78,30 @@ export async function inputOf(page: Page, testId: string): Promise<Locator> {
   const element = page.getByTestId(testId);
   const tag = await element.evaluate((node) => node.tagName);
   return tag === 'INPUT' ? element : element.locator('input').first();
+}
+
+/**
+ * In-stock cartons of tenant 3 (`query` narrows them, e.g. `product=12`), those that surely may ship
+ * first: a carton scanned in from a container may ship only once a statement covers the container's
+ * placing, and other journeys leave uncovered cartons on the shelves. `sure` counts the first ones.
+ */
+export async function shippableCartons<C extends { code: string; inbound_shipment: number | null }>(
+  request: APIRequestContext,
+  token: string,
+  query = '',
+): Promise<{ cartons: C[]; sure: number }> {
+  const get = async <T>(url: string): Promise<T> => {
+    const answer = await request.get(url, { headers: { Authorization: `Bearer ${token}` } });
+    expect(answer.ok(), url).toBeTruthy();
+    return ((await answer.json()) as { data: T }).data;
+  };
+  const stock = await get<{ results: C[] }>(`/api/inventory/cartons/?tenant_id=3&status=in_stock&page_size=200${query ? `&${query}` : ''}`);
+  const covered = new Map<number, boolean>();
+  for (const id of new Set(stock.results.map((c) => c.inbound_shipment).filter((id): id is number => id !== null))) {
+    const preview = await get<{ cartons: number }>(`/api/eudr/placing-statements/preview/?tenant_id=3&shipments=${String(id)}`);
+    covered.set(id, preview.cartons === 0);
+  }
+  const sure = (c: C) => c.inbound_shipment === null || covered.get(c.inbound_shipment) === true;
+  const first = stock.results.filter(sure);
+  return { cartons: [...first, ...stock.results.filter((c) => !sure(c))], sure: first.length };
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, signIn } from './helpers';
+import { PASSWORD, shippableCartons, signIn } from './helpers';
 
 /**
  * The warehouse on a phone (390 px): the warehouse user receives two cartons of the demo container by
@@ -64,22 +64,6 @@ interface ShipmentLine {
  *  container ships only once a statement covers its placing, and other journeys receive cartons of
  *  containers not filed yet. Cartons of no container or of a container without uncovered cartons come
  *  first; the others follow, for a run in which every container has some. */
-async function shippableCartons(request: APIRequestContext, admin: string, product: number, size: number): Promise<{ codes: string[]; sure: number }> {
-  const stock = await api<Page_<{ code: string; inbound_shipment: number | null }>['data']>(
-    request,
-    admin,
-    `/api/inventory/cartons/?tenant_id=3&status=in_stock&product=${String(product)}&page_size=${String(size)}`,
-  );
-  const covered = new Map<number, boolean>();
-  for (const id of new Set(stock.results.map((c) => c.inbound_shipment).filter((id): id is number => id !== null))) {
-    const preview = await api<{ cartons: number }>(request, admin, `/api/eudr/placing-statements/preview/?tenant_id=3&shipments=${String(id)}`);
-    covered.set(id, preview.cartons === 0);
-  }
-  const sure = (c: { inbound_shipment: number | null }) => c.inbound_shipment === null || covered.get(c.inbound_shipment) === true;
-  const first = stock.results.filter(sure);
-  return { codes: [...first, ...stock.results.filter((c) => !sure(c))].map((c) => c.code), sure: first.length };
-}
-
 /** A demo shipment to pick whose every line can be picked in full from the cartons on the shelves, and
  *  those cartons' codes. */
 async function shipmentToPick(
@@ -97,7 +81,8 @@ async function shipmentToPick(
     let complete = detail.lines.length > 0;
     for (const line of detail.lines) {
       const wanted = Number(line.quantity);
-      const { codes: free, sure } = await shippableCartons(request, admin, line.product, wanted + 40);
+      const { cartons, sure } = await shippableCartons(request, admin, `product=${String(line.product)}`);
+      const free = cartons.map((c) => c.code);
       // a random start among the surest cartons: a rerun, or another test, does not reach for the same ones
       const pool = sure >= wanted ? sure : free.length;
       const start = Math.floor(Math.random() * Math.max(1, pool - wanted));
@@ -117,7 +102,8 @@ async function shipmentToPick(
       `/api/salesorders/orders/${String(order.id)}/?tenant_id=3`,
     );
     for (const line of detail.lines.filter((l) => Number(l.open_quantity) >= 2)) {
-      const { codes: free, sure } = await shippableCartons(request, admin, line.product, 60);
+      const { cartons, sure } = await shippableCartons(request, admin, `product=${String(line.product)}`);
+      const free = cartons.map((c) => c.code);
       if (free.length < 2) continue;
       const made = await request.post('/api/salesorders/shipments/?tenant_id=3', {
         headers: { Authorization: `Bearer ${admin}` },
