@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.db import connection
+from django.db import OperationalError, connection
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 
 PREFIX = "/api/eudrtrack/"
@@ -64,12 +64,26 @@ def answer(request: HttpRequest, body: bytes, etag: str, max_age: int) -> HttpRe
 
 
 def stored(code: str) -> tuple[bytes, str, int] | None:
+    """The stored answer of `code`, or None (none stored, or the read failed: the view answers then).
+
+    One round trip: the connection's health check (CONN_HEALTH_CHECKS, a `SELECT 1` before a request's
+    first statement on a kept connection) is skipped, since this read checks the connection as well. A
+    connection that died since its last use fails the read; it is closed and the scan goes on to the
+    view, which opens a new one."""
     from apps.eudr.models import PublicTrace
 
     table = connection.ops.quote_name(PublicTrace._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT body, etag, max_age FROM {table} WHERE code = %s", [code])  # noqa: S608
-        row: Any = cursor.fetchone()
+    if connection.connection is not None and not connection.in_atomic_block:
+        connection.health_check_done = True
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT body, etag, max_age FROM {table} WHERE code = %s", [code])  # noqa: S608
+            row: Any = cursor.fetchone()
+    except OperationalError:
+        if connection.in_atomic_block:
+            raise
+        connection.close()
+        return None
     if row is None:
         return None
     return bytes(row[0]), row[1], row[2]

@@ -240,3 +240,63 @@ def test_trace_works_under_row_level_security(pg_role_check, tenant2, tenant3, i
     assert response.status_code == 200, response.content
     assert response.json()["data"]["supplier"]["name"] == "Shanghai Evergreen Packaging"
     assert APIClient().get(url(other.code)).json()["data"]["supplier"]["name"] == "Ningbo Bluewave Cartons"
+
+
+def test_a_scan_costs_one_round_trip_on_a_kept_connection(monkeypatch):
+    """The fast path marks the kept connection's health check done (Django then sends no SELECT 1
+    before the read): its own read checks the connection. A connection that died fails that read; it is
+    closed and the view answers the scan."""
+    from django.db import OperationalError
+    from django.db import connection as real
+    from django.test import RequestFactory
+
+    from apps.eudr import public_trace_fast
+
+    class Cursor:
+        def __init__(self, owner):
+            self.owner = owner
+
+        def __enter__(self):
+            if self.owner.dead:
+                raise OperationalError("server closed the connection unexpectedly")
+            self.owner.checked_before_read = self.owner.health_check_done
+            return self
+
+        def __exit__(self, *args):
+            return False
+
+        def execute(self, sql, params):
+            self.owner.statements.append(sql)
+
+        def fetchone(self):
+            return (b"{}", '"etag"', 300)
+
+    class Kept:
+        """A kept connection of a served request: open, outside a transaction, not checked yet."""
+
+        ops = real.ops
+        connection = object()
+        in_atomic_block = False
+
+        def __init__(self, dead=False):
+            self.dead, self.health_check_done, self.statements, self.closed = dead, False, [], False
+
+        def cursor(self):
+            return Cursor(self)
+
+        def close(self):
+            self.closed = True
+
+    kept = Kept()
+    monkeypatch.setattr(public_trace_fast, "connection", kept)
+    assert public_trace_fast.stored("ABC123") == (b"{}", '"etag"', 300)
+    assert kept.checked_before_read is True and len(kept.statements) == 1
+
+    dead = Kept(dead=True)
+    monkeypatch.setattr(public_trace_fast, "connection", dead)
+    reached = []
+    middleware = public_trace_fast.PublicTraceMiddleware(
+        lambda request: reached.append(request.path) or "view"
+    )
+    assert middleware(RequestFactory().get("/api/eudrtrack/ABC123/")) == "view"
+    assert dead.closed and reached == ["/api/eudrtrack/ABC123/"]
