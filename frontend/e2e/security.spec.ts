@@ -38,7 +38,8 @@ test('the web app, Swagger UI and the trace page run under the Content-Security-
   const first = await page.goto('/auth/login');
   const headers = first?.headers() ?? {};
   expect(headers['content-security-policy']).toContain("script-src 'self'");
-  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers['permissions-policy']).toContain('camera=(self)'); // the warehouse's camera scanner only
+  expect(headers['permissions-policy']).toContain('microphone=()');
   expect(headers['x-frame-options']).toBe('DENY');
 
   await page.addInitScript(() => window.localStorage.setItem('tenant_id', '3'));
