@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { signIn, type DemoUser } from './helpers';
 import { pageText, recordData } from './language';
-import { INTERNAL_ROUTES, internalIds, openInApp, resolve, settled, SIGNED_OUT_ROUTES, SUPPLIER_ROUTES, supplierIds, TENANT, traceIds, WAREHOUSE_ROUTES, type Ids } from './routes';
+import { INTERNAL_ROUTES, internalIds, openInApp, resolve, settled, SIGNED_OUT_ROUTES, submittedDelivery, SUPPLIER_ROUTES, supplierIds, TENANT, token, traceIds, WAREHOUSE_ROUTES, type Ids } from './routes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -132,9 +132,10 @@ async function chinesePage(browser: Browser, user: DemoUser | null): Promise<Pag
 }
 
 const KINDS: { user: DemoUser | null; title: string; routes: string[]; ids: (request: APIRequestContext) => Promise<Ids> }[] = [
-  { user: 'admin', title: 'internal user (admin)', routes: INTERNAL_ROUTES, ids: internalIds },
+  // a delivery that is not a draft: the edit address of a draft goes on to the wizard (routes.ts)
+  { user: 'admin', title: 'internal user (admin)', routes: INTERNAL_ROUTES, ids: async (r) => ({ ...(await internalIds(r)), rawMaterial: await submittedDelivery(r, await token(r, 'admin')) }) },
   { user: 'warehouse', title: 'warehouse user', routes: WAREHOUSE_ROUTES, ids: () => Promise.resolve({}) },
-  { user: 'supplier', title: 'supplier', routes: SUPPLIER_ROUTES, ids: supplierIds },
+  { user: 'supplier', title: 'supplier', routes: SUPPLIER_ROUTES, ids: async (r) => ({ ...(await supplierIds(r)), rawMaterial: await submittedDelivery(r, await token(r, 'supplier')) }) },
   { user: null, title: 'signed out (sign-in page, public trace page)', routes: SIGNED_OUT_ROUTES, ids: traceIds },
 ];
 

@@ -29,16 +29,14 @@ export async function first<T>(request: APIRequestContext, auth: string, path: s
   return row;
 }
 
-/** The newest delivery that is not a draft: another journey may have saved a draft, and a draft's
- *  page and edit page open the wizard at `new?draft=<id>` instead of their own address. */
-async function submittedDelivery(request: APIRequestContext, auth: string): Promise<{ id: number }> {
-  // the first of the list when it is not a draft (the pictures' demo: the same delivery as always)
-  const newest = await first<{ id: number; status: string }>(request, auth, '/api/eudr/raw-materials/');
-  if (newest.status !== 'draft') return newest;
+/** The newest delivery that is not a draft. A draft's edit address opens the wizard at
+ *  `new?draft=<id>` once the draft has loaded, so a walk that checks each address it opens cannot take
+ *  it (the demo's newest delivery is a draft, which the route pictures show on purpose). */
+export async function submittedDelivery(request: APIRequestContext, auth: string): Promise<string> {
   const data = await apiGet<{ results: { id: number; status: string }[] }>(request, auth, '/api/eudr/raw-materials/?page_size=100');
   const row = data.results.find((r) => r.status !== 'draft');
   if (!row) throw new Error('The demo data has no delivery that is not a draft');
-  return row;
+  return String(row.id);
 }
 
 /** Real demo ids for the detail pages, read from the API as the user who visits them. */
@@ -58,7 +56,7 @@ export async function internalIds(request: APIRequestContext): Promise<Ids> {
     first<{ order_number: string }>(request, auth, '/api/purchaseorders/orders/'),
     first<Id>(request, auth, '/api/purchaseorders/receipts/'),
     first<{ name: string }>(request, auth, '/api/logistics/shipment-companies/'),
-    submittedDelivery(request, auth),
+    first<Id>(request, auth, '/api/eudr/raw-materials/'),
     first<Id>(request, auth, '/api/users/'),
     first<Id>(request, auth, '/api/salesorders/quotations/?status=sent'),
     first<Id>(request, auth, '/api/salesorders/quotations/?status=draft'),
@@ -89,7 +87,7 @@ export async function supplierIds(request: APIRequestContext): Promise<Ids> {
   const vendor = typeof me.parent_vendor === 'object' && me.parent_vendor ? me.parent_vendor.id : me.parent_vendor;
   if (vendor === null || vendor === undefined) throw new Error('The demo supplier has no parent vendor');
   const [rawMaterial, order] = await Promise.all([
-    submittedDelivery(request, auth),
+    first<{ id: number }>(request, auth, '/api/eudr/raw-materials/'),
     first<{ order_number: string }>(request, auth, '/api/purchaseorders/orders/'),
   ]);
   return { parentVendorId: String(vendor), rawMaterial: String(rawMaterial.id), orderNumber: encodeURIComponent(order.order_number) };
