@@ -289,20 +289,18 @@ def report_run(*, definition: Definition, user) -> dict:
     keys = [(alias, g.key) for alias, g in all_groups]
     rows = [_output(row, keys, definition) for row in raw]
 
-    if all_groups and not truncated and _can_add_up(definition, raw):
+    add_up = bool(all_groups) and not truncated and _can_add_up(definition, raw)
 
-        def grouped(level_groups, limit=None):  # the figures added up from the rows: no further scan
+    def grouped(level_groups):
+        if add_up:  # the figures added up from the rows: no further scan
             return _added_up(raw, level_groups, definition)
-    else:
-
-        def grouped(level_groups, limit=None):
-            return _grouped(queryset, level_groups, definition, limit=limit)
+        return _grouped(queryset, level_groups, definition, limit=10_000)
 
     subtotals = []
     for level in range(1, len(groups)):
-        for row in grouped(groups[:level] + pivot, limit=10_000):
+        for row in grouped(groups[:level] + pivot):
             subtotals.append({"level": level, **row})
-    pivot_totals = grouped(pivot, limit=10_000) if pivot else []
+    pivot_totals = grouped(pivot) if pivot else []
     totals = grouped([])[0]
     return {
         "columns": [g.key for _a, g in all_groups],
