@@ -9,6 +9,11 @@ invalid choice (400), never a match, and forgetting a callable queryset in a Fil
 A number filter accepts only what fits a 64-bit integer column: `?warehouse=99999999999999999999999999`
 is a 400 validation error on every database (SQLite cannot bind it; PostgreSQL would quietly match
 nothing), so the same request answers the same way whichever database serves it.
+
+A request that names none of the filter set's parameters is not filtered at all: the filter set, its form
+and its validation would change nothing (django-filter skips an empty value), and building them is a few
+milliseconds of every unfiltered list page (docs/performance.md, "Per-request overhead"). A filter set that
+filters without a parameter (a default in its own `filter_queryset`) or requires one is always built.
 """
 
 from __future__ import annotations
@@ -25,7 +30,29 @@ from apps.tenancy.managers import TenantQuerySet
 BIGINT_BOUNDS = (MinValueValidator(-(2**63)), MaxValueValidator(2**63 - 1))
 
 
+def names_none_of(filterset_class, query_params) -> bool:
+    """Whether the query string names none of the filter set's parameters, so that building the filter set
+    would change nothing. A parameter is named when a key is a filter's name or begins with it and "_" (the
+    halves of a range: `created_after`, `amount_min`); a filter set with its own `filter_queryset` or `qs`,
+    or with a required filter, always counts as named."""
+    if (
+        filterset_class.filter_queryset is not filters.FilterSet.filter_queryset
+        or filterset_class.qs is not filters.FilterSet.qs
+    ):
+        return False
+    names = filterset_class.base_filters
+    if any(filter_.extra.get("required") for filter_ in names.values()):
+        return False
+    return not any(key in names or any(key.startswith(f"{name}_") for name in names) for key in query_params)
+
+
 class TenantFilterBackend(filters.DjangoFilterBackend):
+    def filter_queryset(self, request, queryset, view):
+        filterset_class = self.get_filterset_class(view, queryset)
+        if filterset_class is None or names_none_of(filterset_class, request.query_params):
+            return queryset
+        return super().filter_queryset(request, queryset, view)
+
     def get_filterset(self, request, queryset, view):
         filterset = super().get_filterset(request, queryset, view)
         if filterset is None:

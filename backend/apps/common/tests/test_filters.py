@@ -1,7 +1,10 @@
 """Foreign-key list filters choose among the request tenant's rows; out-of-range numbers are a 400."""
 
+import django_filters
 import pytest
 
+from apps.common.api.filters import TenantFilterBackend, names_none_of
+from apps.eudr.api.filters import CartonLabelFilter
 from apps.suppliers.models import ParentVendor
 
 pytestmark = pytest.mark.django_db
@@ -170,3 +173,50 @@ def test_the_tenant_default_policy_comes_where_postgresql_puts_an_empty_name(
     assert response.status_code == 200, response.json()
     ids = [row["id"] for row in response.json()["data"]["results"]]
     assert ids == ([default.pk, named.pk] if default_first else [named.pk, default.pk])
+
+
+class _Ranged(django_filters.FilterSet):
+    created = django_filters.DateFromToRangeFilter()
+    status = django_filters.CharFilter()
+
+
+class _Required(django_filters.FilterSet):
+    status = django_filters.CharFilter(required=True)
+
+
+@pytest.mark.parametrize(
+    ("filterset", "params", "expected"),
+    [
+        (_Ranged, {}, True),
+        (_Ranged, {"page": "2", "page_size": "50", "search": "x", "ordering": "-id", "tenant_id": "3"}, True),
+        (_Ranged, {"status": ""}, False),
+        (_Ranged, {"created_after": "2026-01-01"}, False),
+        (_Required, {}, False),
+        (CartonLabelFilter, {}, False),
+    ],
+)
+def test_a_filter_set_is_skipped_only_when_it_would_change_nothing(filterset, params, expected):
+    """No parameter of its own: nothing to filter. A range's halves, a required filter, or a filter set that
+    filters by default (the carton list hides voided labels) are always built."""
+    assert names_none_of(filterset, params) is expected
+
+
+def test_an_unfiltered_list_builds_no_filter_set_and_a_filtered_one_does(
+    api, tenant3, make_user, monkeypatch
+):
+    built = []
+    original = TenantFilterBackend.get_filterset
+
+    def counting(self, request, queryset, view):
+        built.append(view.basename)
+        return original(self, request, queryset, view)
+
+    monkeypatch.setattr(TenantFilterBackend, "get_filterset", counting)
+    client = api(make_user(tenant3), tenant3)
+    assert (
+        client.get("/api/eudr/raw-materials/", {"page_size": 5, "ordering": "-created_at"}).status_code == 200
+    )
+    assert built == []
+    assert client.get("/api/eudr/raw-materials/", {"status": "nonsense"}).status_code == 400
+    assert client.get("/api/eudr/cartons/").status_code == 200
+    assert len(built) == 2
