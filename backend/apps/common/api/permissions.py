@@ -14,8 +14,26 @@ from rest_framework.exceptions import PermissionDenied
 
 from apps.common.exceptions import TenantForbidden, TenantRequired
 from apps.tenancy import context
+from apps.tenancy.compiled import CompiledOnce
 from apps.tenancy.models import Membership, Tenant
 from apps.tenancy.permissions import tenant_permissions
+
+
+def _memberships(user, tenant):
+    return Membership.objects.select_related("tenant").filter(
+        user_id=user, tenant_id=tenant, is_active=True, tenant__is_active=True
+    )
+
+
+# The membership read of every request on PostgreSQL, which enters its tenant in the same statement
+# (docs/performance.md, "Per-request overhead"): its SQL is compiled once per process (apps/tenancy/compiled.py).
+_MEMBERSHIP_ENTERING = CompiledOnce(
+    lambda user, tenant: _memberships(user, tenant).annotate(tenant_entered=context.tenant_setting())[:1],
+    "user",
+    "tenant",
+)
+
+BIGGEST_ID = 2**63 - 1
 
 
 def resolve_tenant(request) -> Tenant:
@@ -26,17 +44,20 @@ def resolve_tenant(request) -> Tenant:
     raw = request.query_params.get("tenant_id", "").strip()
     if not raw:
         raise TenantRequired()
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()):
         raise TenantRequired(_("The tenant_id query parameter must be a number."))
-    memberships = Membership.objects.select_related("tenant").filter(
-        user=request.user, tenant_id=int(raw), is_active=True, tenant__is_active=True
-    )
+    tenant_id = int(raw)
+    if tenant_id > BIGGEST_ID:
+        # No tenant has it, and PostgreSQL would refuse to compare it with an id column.
+        raise TenantForbidden()
     on_postgres = connection.vendor == "postgresql" and connection.in_atomic_block
     if on_postgres:
-        # The membership read enters its tenant in the same statement (docs/performance.md, "Per-request
-        # overhead"): inside the request's transaction, the setting ends with it.
-        memberships = memberships.annotate(tenant_entered=context.tenant_setting())
-    membership = memberships.first()
+        # The membership read enters its tenant in the same statement: inside the request's transaction,
+        # the setting ends with it.
+        found = _MEMBERSHIP_ENTERING.all(user=request.user.pk, tenant=tenant_id)
+        membership = found[0] if found else None
+    else:
+        membership = _memberships(request.user.pk, tenant_id).first()
     if membership is None:
         raise TenantForbidden()
     request.tenant = membership.tenant

@@ -1,0 +1,111 @@
+"""Queries compiled once per process give what the queryset itself gives, for each request's own values."""
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from apps.common.api import permissions as api_permissions
+from apps.eudr.models import RawMaterialDelivery
+from apps.tenancy.compiled import CompiledOnce
+from apps.tenancy.models import Membership
+from apps.tenancy.permissions import _ROLE_PERMISSIONS, tenant_permissions
+
+pytestmark = pytest.mark.django_db
+
+
+def _memberships():
+    return CompiledOnce(
+        lambda user, tenant: Membership.objects.select_related("tenant").filter(
+            user_id=user, tenant_id=tenant
+        ),
+        "user",
+        "tenant",
+    )
+
+
+def test_model_rows_with_their_relation_are_those_of_the_queryset(tenant2, tenant3, make_user):
+    first = make_user(tenants=[tenant2, tenant3])
+    second = make_user(tenant3)
+    compiled = _memberships()
+    for user, tenant in [(first, tenant2), (first, tenant3), (second, tenant3), (second, tenant2)]:
+        expected = list(Membership.objects.select_related("tenant").filter(user=user, tenant=tenant))
+        got = compiled.all(user=user.pk, tenant=tenant.pk)
+        assert [m.pk for m in got] == [m.pk for m in expected]
+        for found, wanted in zip(got, expected, strict=True):
+            assert (found.user_id, found.tenant_id, found.is_active, found.created_at) == (
+                wanted.user_id,
+                wanted.tenant_id,
+                wanted.is_active,
+                wanted.created_at,
+            )
+            with CaptureQueriesContext(connection) as later:
+                assert found.tenant.name == wanted.tenant.name  # came with the row: no statement
+            assert len(later.captured_queries) == 0
+    assert compiled.all(user=second.pk, tenant=tenant2.pk) == []
+
+
+def test_the_sql_is_compiled_once_and_bound_anew(tenant2, tenant3, make_user, monkeypatch):
+    user = make_user(tenants=[tenant2, tenant3])
+    compiled = _memberships()
+    compiles = []
+    original = CompiledOnce._compile
+    monkeypatch.setattr(
+        CompiledOnce, "_compile", lambda self, using: compiles.append(using) or original(self, using)
+    )
+    with CaptureQueriesContext(connection) as captured:
+        assert compiled.all(user=user.pk, tenant=tenant2.pk)[0].tenant_id == tenant2.pk
+        assert compiled.all(user=user.pk, tenant=tenant3.pk)[0].tenant_id == tenant3.pk
+    assert compiles == ["default"]
+    assert captured.captured_queries[0]["sql"] != captured.captured_queries[1]["sql"]  # the values differ
+
+
+def test_value_rows_are_those_of_values_list(tenant3, make_user, in_tenant):
+    user = make_user(tenant3, "Administrator")
+    with in_tenant(tenant3):  # row-level security on the roles
+        expected = set(
+            Permission.objects.filter(
+                roles__memberships__user=user,
+                roles__memberships__tenant=tenant3,
+                roles__memberships__is_active=True,
+            ).values_list("content_type__app_label", "codename")
+        )
+        got = _ROLE_PERMISSIONS.rows(user=user.pk, tenant=tenant3.pk)
+        assert got and set(got) == expected
+        assert len(got) == len(expected)  # distinct
+        assert "eudr.view_rawmaterialdelivery" in tenant_permissions(user, tenant3)
+
+
+def test_a_tenant_scoped_queryset_or_a_value_it_does_not_bind_is_refused(tenant3, in_tenant):
+    with in_tenant(tenant3):
+        scoped = CompiledOnce(lambda number: RawMaterialDelivery.objects.filter(pk=number), "number")
+        with pytest.raises(TypeError):
+            scoped.all(number=1)
+    unbound = CompiledOnce(lambda user, tenant: Membership.objects.filter(user_id=user), "user", "tenant")
+    with pytest.raises(ValueError):
+        unbound.all(user=1, tenant=2)
+
+
+@pytest.mark.parametrize(
+    ("tenant_id", "status"),
+    [("99999999999999999999999999", 403), ("9223372036854775807", 403), ("²", 400), ("٣", 400)],
+)
+def test_a_tenant_id_no_tenant_can_have_is_refused_not_an_error(tenant_id, status, api, tenant3, make_user):
+    client = api(make_user(tenant3), None)
+    response = client.get(f"/api/eudr/raw-materials/?tenant_id={tenant_id}")
+    assert response.status_code == status, response.content
+
+
+def test_the_request_membership_comes_from_the_compiled_read(api, tenant3, make_user, monkeypatch):
+    calls = []
+    original = api_permissions._MEMBERSHIP_ENTERING.all
+
+    def counting(**values):
+        calls.append(values)
+        return original(**values)
+
+    monkeypatch.setattr(api_permissions._MEMBERSHIP_ENTERING, "all", counting)
+    user = make_user(tenant3)
+    assert api(user, tenant3).get("/api/eudr/raw-materials/").status_code == 200
+    if connection.vendor == "postgresql":
+        assert calls == [{"user": user.pk, "tenant": tenant3.pk}]
