@@ -160,7 +160,7 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
 
     def get_queryset(self):
         if self.action in ("list", "export"):
-            return deliveries_for_list(super().get_queryset())
+            return deliveries_for_list(super().get_queryset(), page_only=self.action == "list")
         queryset = (
             super().get_queryset().select_related("parent_vendor", "dds_filed_by").prefetch_related("lines")
         )
