@@ -39,7 +39,7 @@ class CompiledOnce:
     def __init__(self, build: Callable[..., QuerySet], *names: str):
         self._build = build
         self._names = names
-        self._compiled: dict[str, tuple] = {}
+        self._compiled: dict[tuple[str, str], tuple] = {}
         self._lock = threading.Lock()
 
     def _compile(self, using: str) -> tuple:
@@ -59,18 +59,20 @@ class CompiledOnce:
         return sql, tuple(params), tuple(slots), compiler
 
     def _execute(self, using: str, values: dict):
-        compiled = self._compiled.get(using)
+        connection = connections[using]
+        key = (using, connection.vendor)  # the SQL is the database's dialect
+        compiled = self._compiled.get(key)
         if compiled is None:
             with self._lock:
-                compiled = self._compiled.get(using) or self._compile(using)
-                self._compiled[using] = compiled
+                compiled = self._compiled.get(key) or self._compile(using)
+                self._compiled[key] = compiled
         sql, template, slots, remembered = compiled
         params = list(template)
         for index, name in slots:
             params[index] = values[name]
         # A compiler of this request's connection, answering with the remembered SQL.
         compiler = copy.copy(remembered)
-        compiler.connection = connections[using]
+        compiler.connection = connection
         compiler.as_sql = lambda *args, **kwargs: (sql, params)
         return compiler, compiler.execute_sql(MULTI)
 
