@@ -97,13 +97,13 @@ def test_bench_products_search(benchmark, big_catalogue, api):
     benchmark(search)
 
 
-def _search_statements(client) -> list[str]:
+def _search_statements(client, term: str = SEARCH) -> list[str]:
     """The SQL of one search request after the tenant is set: the candidates from the grams (when the
     search reads them), the count and the page."""
     from django.test.utils import CaptureQueriesContext
 
     with CaptureQueriesContext(connection) as captured:
-        client.get("/api/products/", {"search": SEARCH, "page_size": 50})
+        client.get("/api/products/", {"search": term, "page_size": 50})
     return [
         q["sql"]
         for q in captured.captured_queries
@@ -139,6 +139,35 @@ def test_bench_products_search_scan_database_only(benchmark, big_catalogue, api,
     monkeypatch.setattr(search_index, "CANDIDATE_LIMIT", -1)  # no candidates: every term scans
     # the candidates query still runs (and finds too many): left out, it is not part of the scan
     statements = [sql for sql in _search_statements(api(user, tenant)) if "common_searchgram" not in sql]
+    assert len(statements) == 2, statements
+    benchmark(_run_statements, tenant, statements)
+
+
+COMMON = "B001"  # 10,000 article numbers (B0010000 to B0019999): a tenth of 100,000, a hundredth of 1,000,000
+
+
+@pytest.mark.django_db
+def test_bench_products_search_common_database_only(benchmark, big_catalogue, api):
+    """PostgreSQL's own time for the SQL a search for a common term runs: the probe of the grams, which
+    stops at `CANDIDATE_LIMIT` candidates, then the scan it falls back to (count and page)."""
+    tenant, user = big_catalogue
+    statements = _search_statements(api(user, tenant), COMMON)
+    if connection.vendor == "postgresql":
+        assert len(statements) == 3, statements  # the bounded probe, the count and the page
+    benchmark(_run_statements, tenant, statements)
+
+
+@pytest.mark.django_db
+def test_bench_products_search_common_scan_database_only(benchmark, big_catalogue, api, monkeypatch):
+    """The same common term as the plain LIKE scan, without the probe (what the search ran before the
+    grams): the reference for "common words no slower than the scan they replaced"."""
+    from apps.common import search_index
+
+    tenant, user = big_catalogue
+    monkeypatch.setattr(search_index, "CANDIDATE_LIMIT", -1)
+    statements = [
+        sql for sql in _search_statements(api(user, tenant), COMMON) if "common_searchgram" not in sql
+    ]
     assert len(statements) == 2, statements
     benchmark(_run_statements, tenant, statements)
 
