@@ -10,9 +10,10 @@ itself would return.
 
 Only for querysets whose SQL depends on nothing but the named values: never a tenant-scoped manager (its
 filter would be the tenant of the first request, frozen), never a value read from the clock or the
-language. `build` is called with the stand-ins once per database alias; the stand-ins must each appear
-once among the compiled parameters, or the shape is refused. It lives in `tenancy`, the foundation's
-lowest package, because the membership and permission reads of `tenancy` are its first users.
+language. `build` is called with the stand-ins once per database alias and dialect; the stand-ins must
+each appear once among the compiled parameters, or the shape is refused. It lives in `tenancy`, the
+foundation's lowest package, because the membership and permission reads of `tenancy` are its first
+users.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ _STAND_IN_BASE = -7_340_000_001
 
 class CompiledOnce:
     """`build(**values)` -> a queryset; `.all(**values)` its model instances, `.rows(**values)` the tuples of
-    a `values_list()`, its SQL compiled once per database alias."""
+    a `values_list()`, its SQL compiled once per database alias and dialect."""
 
     def __init__(self, build: Callable[..., QuerySet], *names: str):
         self._build = build
