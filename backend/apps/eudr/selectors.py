@@ -85,8 +85,8 @@ def carton_cap_of(
     return math.floor(available_kg / min_consumption)
 
 
-# The columns a page of the deliveries list shows or derives (status, weight, remaining cartons): 23 of the
-# delivery's 57 and the vendor's names, so a page reads, converts and builds no more than it shows.
+# The columns a page of the deliveries list shows or derives (status, weight, remaining cartons): 19 of the
+# delivery's 57 with its id, and the vendor's names, so a page reads, converts and builds no more than it shows.
 LIST_PAGE_COLUMNS = (
     "parent_vendor",
     "parent_vendor__name",

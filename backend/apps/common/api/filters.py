@@ -27,7 +27,8 @@ from rest_framework.filters import OrderingFilter
 from apps.common.prices import hide_prices, is_money_field
 from apps.tenancy.managers import TenantQuerySet
 
-BIGINT_BOUNDS = (MinValueValidator(-(2**63)), MaxValueValidator(2**63 - 1))
+BIGINT_MAX = 2**63 - 1  # the largest value of a 64-bit integer column (ids, numbers)
+BIGINT_BOUNDS = (MinValueValidator(-BIGINT_MAX - 1), MaxValueValidator(BIGINT_MAX))
 
 
 def names_none_of(filterset_class, query_params) -> bool:

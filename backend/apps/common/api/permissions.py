@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions
 from rest_framework.exceptions import PermissionDenied
 
+from apps.common.api.filters import BIGINT_MAX
 from apps.common.exceptions import TenantForbidden, TenantRequired
 from apps.tenancy import context
 from apps.tenancy.compiled import CompiledOnce
@@ -33,8 +34,6 @@ _MEMBERSHIP_ENTERING = CompiledOnce(
     "tenant",
 )
 
-BIGGEST_ID = 2**63 - 1
-
 
 def resolve_tenant(request) -> Tenant:
     """Reads ?tenant_id=, checks membership, enters the tenant for the rest of the request."""
@@ -47,7 +46,7 @@ def resolve_tenant(request) -> Tenant:
     if not (raw.isascii() and raw.isdigit()):
         raise TenantRequired(_("The tenant_id query parameter must be a number."))
     tenant_id = int(raw)
-    if tenant_id > BIGGEST_ID:
+    if tenant_id > BIGINT_MAX:
         # No tenant has it, and PostgreSQL would refuse to compare it with an id column.
         raise TenantForbidden()
     on_postgres = connection.vendor == "postgresql" and connection.in_atomic_block
