@@ -15,6 +15,9 @@ async function choose(page: Page, label: string, search: string, option: RegExp)
 }
 
 test('build cartons per parent vendor per month as a bar chart, save it, reopen it, export XLSX', async ({ page }) => {
+  // A report built step by step, saved, reopened twice and exported: about 50 s on a busy two-core machine,
+  // more than the default minute on a slower one.
+  test.setTimeout(180_000);
   await inTradingCompany(page);
   await signIn(page, 'admin');
   await page.goto('/reports');
