@@ -16,6 +16,8 @@ async function inTradingCompany(page: Page, dark = false): Promise<void> {
 }
 
 test('an internal user creates an order; its supplier sees it in the portal, the other vendor does not', async ({ browser }) => {
+  // Three users in three browser contexts: 42 s on a two-core CI machine, too near the default minute.
+  test.setTimeout(180_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await inTradingCompany(admin);
