@@ -8,6 +8,7 @@ from rest_framework import serializers
 from apps.accounting.models import AccountingConnection, Mapping, MappingKind, SyncEntry
 from apps.accounting.services import last_test_message_for_reader
 from apps.common import outbound
+from apps.common.api.model_serializer import ModelSerializer
 from apps.common.secrets import is_unreadable
 
 SECRET_MAX = 4000
@@ -58,7 +59,7 @@ def _http_url(value: str) -> str:
     return value
 
 
-class ConnectionSerializer(serializers.ModelSerializer):
+class ConnectionSerializer(ModelSerializer):
     client_secret = serializers.CharField(
         write_only=True,
         required=False,
@@ -156,7 +157,7 @@ class TestResultSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-class MappingSerializer(serializers.ModelSerializer):
+class MappingSerializer(ModelSerializer):
     class Meta:
         model = Mapping
         fields = [
@@ -232,7 +233,7 @@ class MappingSerializer(serializers.ModelSerializer):
         return attrs
 
 
-class SyncEntrySerializer(serializers.ModelSerializer):
+class SyncEntrySerializer(ModelSerializer):
     class Meta:
         model = SyncEntry
         fields = [

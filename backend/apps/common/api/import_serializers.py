@@ -8,6 +8,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apps.common.api.model_serializer import ModelSerializer
 from apps.common.models import ImportJob
 
 IMPORT_PHASES = ["queued", "reading", "validating", "saving", "finished"]
@@ -20,7 +21,7 @@ class ImportRowErrorSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-class ImportJobSerializer(serializers.ModelSerializer):
+class ImportJobSerializer(ModelSerializer):
     phase = serializers.SerializerMethodField(help_text="queued, reading, validating, saving or finished")
     total_rows = serializers.SerializerMethodField()
     processed_rows = serializers.SerializerMethodField(help_text="Rows done in the current phase.")

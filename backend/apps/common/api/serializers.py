@@ -7,11 +7,12 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apps.common.api.model_serializer import ModelSerializer
 from apps.common.commentable import COMMENTABLE_MODELS, commentable_content_types, visible_records
 from apps.common.models import Comment, CommentAttachment
 
 
-class ContentTypeSerializer(serializers.ModelSerializer):
+class ContentTypeSerializer(ModelSerializer):
     class Meta:
         model = ContentType
         fields = ["id", "app_label", "model"]
@@ -23,7 +24,7 @@ class AuthorSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
-class AttachmentSerializer(serializers.ModelSerializer):
+class AttachmentSerializer(ModelSerializer):
     url = serializers.SerializerMethodField()
     is_image = serializers.BooleanField(read_only=True)
     content_type = serializers.CharField(source="mime_type", read_only=True)
@@ -62,7 +63,7 @@ class ContentTypeField(serializers.Field):
         return value.pk
 
 
-class CommentSerializer(serializers.ModelSerializer):
+class CommentSerializer(ModelSerializer):
     content_type = ContentTypeField(help_text="A content type id, or a name such as 'purchaseorder'.")
     author = AuthorSerializer(read_only=True)
     attachments = AttachmentSerializer(many=True, read_only=True)

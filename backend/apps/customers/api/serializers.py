@@ -2,6 +2,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from apps.common import tax
+from apps.common.api.model_serializer import ModelSerializer
 from apps.customers.models import Customer, CustomerContact
 from apps.customers.services import CUSTOMER_NUMBER_TAKEN
 from apps.products.validators import validate_country_code, validate_currency
@@ -12,7 +13,7 @@ class UpperCaseField(serializers.CharField):
         return super().to_internal_value(data).strip().upper()
 
 
-class CustomerContactSerializer(serializers.ModelSerializer):
+class CustomerContactSerializer(ModelSerializer):
     id = serializers.IntegerField(required=False, allow_null=True)
 
     class Meta:
@@ -32,7 +33,7 @@ def country_field(label):
     )
 
 
-class CustomerSerializer(serializers.ModelSerializer):
+class CustomerSerializer(ModelSerializer):
     contacts = CustomerContactSerializer(many=True, required=False)
     currency = UpperCaseField(
         max_length=3, required=False, validators=[validate_currency], label=_("currency")

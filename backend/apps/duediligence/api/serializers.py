@@ -3,6 +3,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.suppliers.models import ParentVendor
 
 from ..models import (
@@ -36,7 +37,7 @@ class MitigationSerializer(serializers.Serializer):
     evidence = serializers.CharField()
 
 
-class RiskAssessmentSerializer(serializers.ModelSerializer):
+class RiskAssessmentSerializer(ModelSerializer):
     criteria = CriterionSerializer(many=True, read_only=True)
     mitigation = MitigationSerializer(many=True, read_only=True)
     assessed_by = serializers.CharField(source="assessed_by.username", default="", read_only=True)
@@ -77,7 +78,7 @@ class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 
 
-class FilingOverrideSerializer(serializers.ModelSerializer):
+class FilingOverrideSerializer(ModelSerializer):
     by = serializers.CharField(source="by.username", default="", read_only=True)
     blocked_by = serializers.ListField(child=serializers.CharField(), read_only=True)
 
@@ -87,7 +88,7 @@ class FilingOverrideSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class RecordArchiveSerializer(serializers.ModelSerializer):
+class RecordArchiveSerializer(ModelSerializer):
     by = serializers.CharField(source="by.username", default="", read_only=True)
     details = serializers.DictField(read_only=True)
 
@@ -97,14 +98,14 @@ class RecordArchiveSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class RetentionHoldSerializer(serializers.ModelSerializer):
+class RetentionHoldSerializer(ModelSerializer):
     class Meta:
         model = RetentionHold
         fields = ["reason", "reference_number", "started_at", "keep_until"]
         read_only_fields = fields
 
 
-class ConcernSerializer(serializers.ModelSerializer):
+class ConcernSerializer(ModelSerializer):
     raised_by = serializers.CharField(source="raised_by.username", default="", read_only=True)
     resolved_by = serializers.CharField(source="resolved_by.username", default="", read_only=True)
     parent_vendor_name = serializers.CharField(source="parent_vendor.name", default="", read_only=True)
@@ -150,7 +151,7 @@ class BlockerSerializer(serializers.Serializer):
     concern = serializers.IntegerField(required=False)
 
 
-class ForestResultSerializer(serializers.ModelSerializer):
+class ForestResultSerializer(ModelSerializer):
     loss_years = serializers.ListField(child=serializers.IntegerField(), read_only=True)
     loss_after_cutoff = serializers.BooleanField(read_only=True)
     forest_share = serializers.FloatField(
@@ -200,7 +201,7 @@ class DueDiligenceOverviewSerializer(serializers.Serializer):
     forest_flagged = serializers.BooleanField(help_text="A plot lost tree cover after 2020")
 
 
-class AuditEntrySerializer(serializers.ModelSerializer):
+class AuditEntrySerializer(ModelSerializer):
     class Meta:
         model = AuditEntry
         fields = [
@@ -225,7 +226,7 @@ class BenchmarkSerializer(serializers.Serializer):
     levels = serializers.DictField(child=serializers.CharField())
 
 
-class ForestLayerSerializer(serializers.ModelSerializer):
+class ForestLayerSerializer(ModelSerializer):
     bounds = serializers.ListField(child=serializers.FloatField(), read_only=True)
     uploaded_by = serializers.CharField(source="uploaded_by_name", read_only=True)
     stale = serializers.BooleanField(

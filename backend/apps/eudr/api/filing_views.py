@@ -24,6 +24,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.response import Response
 
+from apps.common.api.model_serializer import ModelSerializer
 from apps.common.api.viewsets import TenantScopedMixin
 from apps.common.jobs import send_job_on_commit
 from apps.eudr import filing
@@ -43,7 +44,7 @@ FILE_PERMISSION = "eudr.change_rawmaterialdelivery"
 VIEW_PERMISSION = "eudr.view_rawmaterialdelivery"
 
 
-class TracesAccountSerializer(serializers.ModelSerializer):
+class TracesAccountSerializer(ModelSerializer):
     auth_key = serializers.CharField(
         write_only=True,
         required=False,
@@ -90,7 +91,7 @@ class TracesAccountSerializer(serializers.ModelSerializer):
         return bool(self.context.get("can_edit"))
 
 
-class DdsEventSerializer(serializers.ModelSerializer):
+class DdsEventSerializer(ModelSerializer):
     user = serializers.CharField(source="user.username", default="", read_only=True)
 
     class Meta:
@@ -104,7 +105,7 @@ class SystemMessageSerializer(serializers.Serializer):
     field = serializers.CharField()
 
 
-class DdsSubmissionSerializer(serializers.ModelSerializer):
+class DdsSubmissionSerializer(ModelSerializer):
     pending_action = serializers.CharField(
         read_only=True,
         help_text="The action queued or under way: submit, amend, withdraw, refresh; empty when none",

@@ -13,6 +13,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.common.api.viewsets import TenantModelViewSet
 from apps.eudr import references, verification
 from apps.eudr.errors import ReceivedReferenceNotFound
@@ -22,7 +23,7 @@ from apps.suppliers.models import ParentVendor
 from .dds_views import ERROR_ENVELOPE
 
 
-class ReceivedReferenceSerializer(serializers.ModelSerializer):
+class ReceivedReferenceSerializer(ModelSerializer):
     parent_vendor = TenantRelatedField(queryset=ParentVendor.objects)
     parent_vendor_name = serializers.CharField(source="parent_vendor.name", read_only=True)
     document_number = serializers.CharField(max_length=100, trim_whitespace=True)

@@ -14,6 +14,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.common.exceptions import FieldErrors
 from apps.eudr import references, services
 from apps.eudr.models import (
@@ -71,7 +72,7 @@ class CheckSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-class CapApprovalSerializer(serializers.ModelSerializer):
+class CapApprovalSerializer(ModelSerializer):
     approved_by = serializers.SerializerMethodField()
 
     class Meta:
@@ -174,7 +175,7 @@ def remaining_cartons(delivery: RawMaterialDelivery) -> int | None:
     return max(delivery.allowed_carton_cap + delivery.approved_over_cap - delivery.issued_cartons, 0)
 
 
-class RawMaterialDeliverySerializer(serializers.ModelSerializer):
+class RawMaterialDeliverySerializer(ModelSerializer):
     parent_vendor = TenantRelatedField(
         queryset=ParentVendor.objects,
         allow_null=True,
@@ -423,7 +424,7 @@ class RawMaterialDeliveryListItemsSerializer(serializers.ListSerializer):
         return [self.child.to_representation(row) for row in rows]
 
 
-class RawMaterialDeliveryListItemSerializer(serializers.ModelSerializer):
+class RawMaterialDeliveryListItemSerializer(ModelSerializer):
     """A delivery as the list shows it: its summary, without the lines, plots, files and checks that
     only its page needs (docs/performance.md, "Raw-material deliveries list")."""
 
@@ -580,7 +581,7 @@ class FileUploadSerializer(serializers.Serializer):
     file = serializers.FileField()
 
 
-class ProductionBatchSerializer(serializers.ModelSerializer):
+class ProductionBatchSerializer(ModelSerializer):
     product_name = serializers.CharField(source="product.name", read_only=True)
     article_number = serializers.CharField(source="product.article_number", read_only=True)
     purchase_order = serializers.CharField(source="purchase_order_line.order.order_number", read_only=True)
@@ -714,7 +715,7 @@ class GenerateCartonsResultSerializer(serializers.Serializer):
     delivery = RawMaterialDeliveryDetailSerializer()
 
 
-class CartonLabelSerializer(serializers.ModelSerializer):
+class CartonLabelSerializer(ModelSerializer):
     qr_url = serializers.SerializerMethodField()
     life = serializers.SerializerMethodField(
         help_text="The carton's state: labelled, in_container, received, in_stock, picked, shipped, delivered "
@@ -790,7 +791,7 @@ class BulkDeleteResultSerializer(serializers.Serializer):
     returned_kg = serializers.DecimalField(max_digits=14, decimal_places=3)
 
 
-class SupplierPolicySerializer(serializers.ModelSerializer):
+class SupplierPolicySerializer(ModelSerializer):
     parent_vendor = TenantRelatedField(queryset=ParentVendor.objects, allow_null=True, required=False)
     parent_vendor_name = serializers.CharField(source="parent_vendor.name", read_only=True, default="")
     material_type = serializers.ChoiceField(choices=MaterialType.choices, allow_blank=True, required=False)

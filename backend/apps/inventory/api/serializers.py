@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.inventory.models import (
     CartonEvent,
     Location,
@@ -22,14 +23,14 @@ from apps.products.models import Product
 QTY = {"max_digits": 14, "decimal_places": 3}
 
 
-class LocationSerializer(serializers.ModelSerializer):
+class LocationSerializer(ModelSerializer):
     class Meta:
         model = Location
         fields = ["id", "code", "name", "kind", "is_active"]
         read_only_fields = fields
 
 
-class LocationWithWarehouseSerializer(serializers.ModelSerializer):
+class LocationWithWarehouseSerializer(ModelSerializer):
     warehouse_code = serializers.CharField(source="warehouse.code", read_only=True)
 
     class Meta:
@@ -38,7 +39,7 @@ class LocationWithWarehouseSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class WarehouseSerializer(serializers.ModelSerializer):
+class WarehouseSerializer(ModelSerializer):
     locations = LocationSerializer(many=True, read_only=True)
 
     class Meta:
@@ -47,7 +48,7 @@ class WarehouseSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class StockSerializer(serializers.ModelSerializer):
+class StockSerializer(ModelSerializer):
     article_number = serializers.CharField(source="product.article_number", read_only=True)
     product_name = serializers.CharField(source="product.name", read_only=True)
     product_unit = serializers.CharField(source="product.unit", read_only=True)
@@ -109,7 +110,7 @@ class ProductTotalSerializer(serializers.Serializer):
     reorder_point = serializers.DecimalField(**QTY, allow_null=True)
 
 
-class ReorderPointSerializer(serializers.ModelSerializer):
+class ReorderPointSerializer(ModelSerializer):
     """A product's reorder point. `product` is given when it is set (POST sets or changes it) and
     stays the same afterwards (PATCH changes the quantity)."""
 
@@ -140,7 +141,7 @@ class StockAsOfSerializer(serializers.Serializer):
     quantity = serializers.DecimalField(**QTY)
 
 
-class StockMoveSerializer(serializers.ModelSerializer):
+class StockMoveSerializer(ModelSerializer):
     article_number = serializers.CharField(source="product.article_number", read_only=True)
     from_location_code = serializers.CharField(source="from_location.code", read_only=True, default="")
     to_location_code = serializers.CharField(source="to_location.code", read_only=True, default="")
@@ -196,7 +197,7 @@ class CountWriteSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
 
-class CountLineSerializer(serializers.ModelSerializer):
+class CountLineSerializer(ModelSerializer):
     article_number = serializers.CharField(source="product.article_number", read_only=True)
     location_code = serializers.CharField(source="location.code", read_only=True)
 
@@ -217,7 +218,7 @@ class CountLineSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class CountSerializer(serializers.ModelSerializer):
+class CountSerializer(ModelSerializer):
     lines = CountLineSerializer(many=True, read_only=True)
 
     class Meta:
@@ -226,7 +227,7 @@ class CountSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class CartonEventSerializer(serializers.ModelSerializer):
+class CartonEventSerializer(ModelSerializer):
     location_code = serializers.CharField(source="location.code", read_only=True, default="")
     warehouse_code = serializers.CharField(source="location.warehouse.code", read_only=True, default="")
     customer_name = serializers.CharField(source="customer.name", read_only=True, default="")
@@ -253,7 +254,7 @@ class CartonEventSerializer(serializers.ModelSerializer):
         return (user.get_full_name() or user.username) if user else ""
 
 
-class WarehouseCartonSerializer(serializers.ModelSerializer):
+class WarehouseCartonSerializer(ModelSerializer):
     code = serializers.CharField(source="label.code", read_only=True)
     article_number = serializers.CharField(source="label.article_number", read_only=True)
     product_name = serializers.CharField(source="product.name", read_only=True)
@@ -320,7 +321,7 @@ class MoveScanSerializer(_ScanSerializer):
     location = TenantRelatedField(queryset=Location.objects)
 
 
-class InboundShipmentSerializer(serializers.ModelSerializer):
+class InboundShipmentSerializer(ModelSerializer):
     carrier = serializers.CharField(source="shipment_company.name", read_only=True, default="")
     cartons_expected = serializers.IntegerField(read_only=True)
     cartons_received = serializers.IntegerField(read_only=True)

@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.logistics.models import Dispatch, ShipmentCompany, ShipmentInfo
 from apps.logistics.services import TRANSITIONS
 from apps.logistics.validators import normalize_container_number, validate_container_number, validate_unlocode
@@ -14,7 +15,7 @@ from apps.purchaseorders.models import PurchaseOrder
 from apps.salesorders.models import Shipment as SalesShipment
 
 
-class ShipmentCompanySerializer(serializers.ModelSerializer):
+class ShipmentCompanySerializer(ModelSerializer):
     shipments_count = serializers.IntegerField(read_only=True, default=0)
 
     class Meta:
@@ -49,13 +50,13 @@ class ShipmentCompanySerializer(serializers.ModelSerializer):
         return value
 
 
-class ShipmentCompanyBriefSerializer(serializers.ModelSerializer):
+class ShipmentCompanyBriefSerializer(ModelSerializer):
     class Meta:
         model = ShipmentCompany
         fields = ["id", "name", "tracking_url_template"]
 
 
-class CarriedOrderSerializer(serializers.ModelSerializer):
+class CarriedOrderSerializer(ModelSerializer):
     supplier_name = serializers.CharField(source="supplier.name", read_only=True)
 
     class Meta:
@@ -63,7 +64,7 @@ class CarriedOrderSerializer(serializers.ModelSerializer):
         fields = ["id", "order_number", "supplier_name", "status", "promise_date"]
 
 
-class ShipmentSerializer(serializers.ModelSerializer):
+class ShipmentSerializer(ModelSerializer):
     shipment_company_detail = ShipmentCompanyBriefSerializer(
         source="shipment_company", read_only=True, allow_null=True
     )
@@ -163,7 +164,7 @@ class ShipmentTransitionSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=ShipmentInfo.Status.choices)
 
 
-class DispatchSerializer(serializers.ModelSerializer):
+class DispatchSerializer(ModelSerializer):
     """An outbound shipment's transport. `sales_shipment` and `carrier` are ids of this company's rows."""
 
     sales_shipment = TenantRelatedField(queryset=SalesShipment.objects)

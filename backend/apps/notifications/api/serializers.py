@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.common.secrets import is_unreadable
 from apps.notifications import events as registry
 from apps.notifications.addresses import readable
@@ -77,7 +78,7 @@ class RecordOptionSerializer(serializers.Serializer):
 # -- templates ---------------------------------------------------------------------------------------------
 
 
-class EmailTemplateSerializer(serializers.ModelSerializer):
+class EmailTemplateSerializer(ModelSerializer):
     event_label = serializers.SerializerMethodField()
     scenario_count = serializers.IntegerField(read_only=True, default=0)
 
@@ -205,7 +206,7 @@ class RecipientSerializer(serializers.Serializer):
     department = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
 
 
-class EmailScenarioSerializer(serializers.ModelSerializer):
+class EmailScenarioSerializer(ModelSerializer):
     template = TenantRelatedField(queryset=EmailTemplate.objects)
     template_name = serializers.CharField(source="template.name", read_only=True)
     event_label = serializers.SerializerMethodField()
@@ -368,7 +369,7 @@ class PreviewSerializer(serializers.Serializer):
 # -- SMTP settings -----------------------------------------------------------------------------------------
 
 
-class SmtpSettingsSerializer(serializers.ModelSerializer):
+class SmtpSettingsSerializer(ModelSerializer):
     password = serializers.CharField(
         write_only=True,
         required=False,
@@ -426,14 +427,14 @@ class SmtpTestResultSerializer(serializers.Serializer):
 # -- the log -----------------------------------------------------------------------------------------------
 
 
-class EmailAttachmentSerializer(serializers.ModelSerializer):
+class EmailAttachmentSerializer(ModelSerializer):
     class Meta:
         model = EmailAttachment
         fields = ["id", "file_name", "content_type", "size", "sha256"]
         read_only_fields = fields
 
 
-class EmailMessageSerializer(serializers.ModelSerializer):
+class EmailMessageSerializer(ModelSerializer):
     scenario_name = serializers.CharField(source="scenario.name", read_only=True, default="")
     event_label = serializers.SerializerMethodField()
     to = serializers.ListField(child=serializers.CharField(), read_only=True)

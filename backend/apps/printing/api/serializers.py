@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.inventory.models import Warehouse
 from apps.printing import zpl
 from apps.printing.models import PrintAgent, PrinterDevice, PrinterStatus, PrintJob
@@ -27,7 +28,7 @@ class TenantMemberField(serializers.PrimaryKeyRelatedField):
         )
 
 
-class PrintAgentSerializer(serializers.ModelSerializer):
+class PrintAgentSerializer(ModelSerializer):
     is_online = serializers.BooleanField(read_only=True)
     # A method field, not `source="parent_vendor.name", default=""`: DRF leaves a field with a default
     # out of a partial update's answer (PATCH), which the schema marks as required.
@@ -67,7 +68,7 @@ class PairingCodeSerializer(serializers.Serializer):
     expires_at = serializers.DateTimeField()
 
 
-class PrinterDeviceSerializer(serializers.ModelSerializer):
+class PrinterDeviceSerializer(ModelSerializer):
     agent = TenantRelatedField(queryset=PrintAgent.objects, required=False, allow_null=True)
     warehouse = TenantRelatedField(queryset=Warehouse.objects, required=False, allow_null=True)
     parent_vendor = TenantRelatedField(queryset=ParentVendor.objects, required=False, allow_null=True)
@@ -168,7 +169,7 @@ class PrintJobCreateSerializer(serializers.Serializer):
         return attrs
 
 
-class PrintJobSerializer(serializers.ModelSerializer):
+class PrintJobSerializer(ModelSerializer):
     printer_name = serializers.CharField(source="printer.name", read_only=True)
     user_name = serializers.SerializerMethodField()
     status_display = serializers.CharField(source="get_status_display", read_only=True)
@@ -293,7 +294,7 @@ class PairResponseSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
-class AgentPrinterSerializer(serializers.ModelSerializer):
+class AgentPrinterSerializer(ModelSerializer):
     class Meta:
         model = PrinterDevice
         fields = ["id", "name", "host", "port"]
@@ -318,7 +319,7 @@ class HeartbeatResponseSerializer(serializers.Serializer):
     poll_wait_seconds = serializers.IntegerField()
 
 
-class AgentJobSerializer(serializers.ModelSerializer):
+class AgentJobSerializer(ModelSerializer):
     printer = AgentPrinterSerializer()
 
     class Meta:

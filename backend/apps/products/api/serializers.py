@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.common.api.permissions import user_type
 from apps.common.prices import PriceFieldsMixin
 from apps.products.models import Product, ProductGroup
@@ -39,7 +40,7 @@ class DigitsField(serializers.CharField):
         return "".join(super().to_internal_value(data).split())
 
 
-class ProductGroupSerializer(serializers.ModelSerializer):
+class ProductGroupSerializer(ModelSerializer):
     parent = TenantRelatedField(queryset=ProductGroup.objects, allow_null=True, required=False)
     parent_name = serializers.CharField(source="parent.name", read_only=True, default=None, allow_null=True)
     path = serializers.SerializerMethodField()
@@ -141,7 +142,7 @@ SUPPLIER_VISIBLE_FIELDS = frozenset(
 )
 
 
-class ProductSerializer(PriceFieldsMixin, serializers.ModelSerializer):
+class ProductSerializer(PriceFieldsMixin, ModelSerializer):
     price_fields = ("purchase_price", "sales_price")
 
     group = TenantRelatedField(queryset=ProductGroup.objects, allow_null=True, required=False)

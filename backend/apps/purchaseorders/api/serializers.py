@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.common.prices import PriceFieldsMixin
 from apps.inventory.models import Warehouse
 from apps.products.models import Product
@@ -51,7 +52,7 @@ class ParentVendorBriefSerializer(serializers.Serializer):
     cname = serializers.CharField()
 
 
-class SupplierBriefSerializer(serializers.ModelSerializer):
+class SupplierBriefSerializer(ModelSerializer):
     parent_vendor = ParentVendorBriefSerializer()
 
     class Meta:
@@ -59,7 +60,7 @@ class SupplierBriefSerializer(serializers.ModelSerializer):
         fields = ["id", "number", "name", "parent_vendor"]
 
 
-class PurchaseOrderLineSerializer(PriceFieldsMixin, serializers.ModelSerializer):
+class PurchaseOrderLineSerializer(PriceFieldsMixin, ModelSerializer):
     price_fields = ("unit_cost", "amount")
 
     amount = serializers.DecimalField(max_digits=16, decimal_places=2, read_only=True)
@@ -90,7 +91,7 @@ class PurchaseOrderLineSerializer(PriceFieldsMixin, serializers.ModelSerializer)
         read_only_fields = fields
 
 
-class PurchaseOrderSerializer(PriceFieldsMixin, serializers.ModelSerializer):
+class PurchaseOrderSerializer(PriceFieldsMixin, ModelSerializer):
     """An order as lists show it (no lines)."""
 
     price_fields = ("total_amount",)
@@ -266,7 +267,7 @@ class PurchaseOrderWriteSerializer(serializers.Serializer):
             )
 
 
-class ReceiptLineSerializer(serializers.ModelSerializer):
+class ReceiptLineSerializer(ModelSerializer):
     line_number = serializers.IntegerField(source="order_line.line_number", read_only=True)
     product = serializers.IntegerField(source="order_line.product_id", read_only=True)
     product_number = serializers.CharField(source="order_line.product_number", read_only=True)
@@ -293,13 +294,13 @@ class ReceiptLineSerializer(serializers.ModelSerializer):
         return move.to_location.code if move and move.to_location else ""
 
 
-class WarehouseBriefSerializer(serializers.ModelSerializer):
+class WarehouseBriefSerializer(ModelSerializer):
     class Meta:
         model = Warehouse
         fields = ["id", "code", "name"]
 
 
-class ReceiptSerializer(serializers.ModelSerializer):
+class ReceiptSerializer(ModelSerializer):
     purchase_order_number = serializers.CharField(source="purchase_order.order_number", read_only=True)
     supplier = SupplierBriefSerializer(source="purchase_order.supplier", read_only=True)
     warehouse_detail = WarehouseBriefSerializer(source="warehouse", read_only=True)
@@ -380,7 +381,7 @@ class PurchaseOrderBriefSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
-class SupplierInvoiceSerializer(PriceFieldsMixin, serializers.ModelSerializer):
+class SupplierInvoiceSerializer(PriceFieldsMixin, ModelSerializer):
     price_fields = ("total_net", "total_vat", "total_gross")
 
     supplier = SupplierBriefSerializer(read_only=True, allow_null=True)

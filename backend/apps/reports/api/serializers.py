@@ -1,6 +1,7 @@
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from apps.common.api.model_serializer import ModelSerializer
 from apps.reports.datasets import DATE, GRAINS
 from apps.reports.definition import parse_definition
 from apps.reports.errors import PricesHidden
@@ -134,7 +135,7 @@ class DatasetCheckSerializer(serializers.Serializer):
     checks = ReportCheckSerializer(many=True)
 
 
-class SavedReportSerializer(serializers.ModelSerializer):
+class SavedReportSerializer(ModelSerializer):
     owner_name = serializers.SerializerMethodField()
     is_mine = serializers.SerializerMethodField()
     definition = serializers.JSONField()

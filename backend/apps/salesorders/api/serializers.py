@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from apps.common import tax
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.customers.models import Customer
 from apps.inventory.models import Warehouse
 from apps.inventory.selectors import pick_places
@@ -59,7 +60,7 @@ def _user_name(user) -> str:
     return (user.profile_name or user.name or user.username) if user else ""
 
 
-class CustomerBriefSerializer(serializers.ModelSerializer):
+class CustomerBriefSerializer(ModelSerializer):
     class Meta:
         model = Customer
         fields = ["id", "number", "name", "vat_id"]
@@ -68,7 +69,7 @@ class CustomerBriefSerializer(serializers.ModelSerializer):
 # -- orders ----------------------------------------------------------------------------------------------
 
 
-class SalesOrderLineSerializer(serializers.ModelSerializer):
+class SalesOrderLineSerializer(ModelSerializer):
     product_number = serializers.CharField(source="product.article_number", read_only=True)
     product_name = serializers.CharField(source="product.name", read_only=True)
     product_name_zh = serializers.CharField(source="product.name_zh", read_only=True)
@@ -106,7 +107,7 @@ class SalesOrderLineSerializer(serializers.ModelSerializer):
         return obj.quantity_shipped > 0
 
 
-class SalesOrderSerializer(serializers.ModelSerializer):
+class SalesOrderSerializer(ModelSerializer):
     """An order as lists show it (no lines)."""
 
     customer_detail = CustomerBriefSerializer(source="customer", read_only=True)
@@ -285,7 +286,7 @@ class SalesOrderWriteSerializer(serializers.Serializer):
 # -- quotations ------------------------------------------------------------------------------------------
 
 
-class SalesQuotationLineSerializer(serializers.ModelSerializer):
+class SalesQuotationLineSerializer(ModelSerializer):
     product_number = serializers.CharField(source="product.article_number", read_only=True)
     product_name = serializers.CharField(source="product.name", read_only=True)
     product_name_zh = serializers.CharField(source="product.name_zh", read_only=True)
@@ -310,7 +311,7 @@ class SalesQuotationLineSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class SalesQuotationSerializer(serializers.ModelSerializer):
+class SalesQuotationSerializer(ModelSerializer):
     """A quotation as lists show it (no lines). `status` is the shown one: `expired` for a draft or sent
     quotation past its `valid_until`."""
 
@@ -437,7 +438,7 @@ class QuotationAcceptedSerializer(serializers.Serializer):
 # -- shipments --------------------------------------------------------------------------------------------
 
 
-class SalesShipmentCartonSerializer(serializers.ModelSerializer):
+class SalesShipmentCartonSerializer(ModelSerializer):
     code = serializers.CharField(source="carton.code", read_only=True)
     product = serializers.IntegerField(source="carton.product_id", read_only=True)
     article_number = serializers.CharField(source="carton.article_number", read_only=True)
@@ -462,7 +463,7 @@ class SalesShipmentCartonSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class SalesShipmentLineSerializer(serializers.ModelSerializer):
+class SalesShipmentLineSerializer(ModelSerializer):
     line_number = serializers.IntegerField(source="order_line.line_number", read_only=True)
     product = serializers.IntegerField(source="order_line.product_id", read_only=True)
     product_number = serializers.CharField(source="order_line.product.article_number", read_only=True)
@@ -503,7 +504,7 @@ class SalesShipmentLineSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class SalesShipmentSerializer(serializers.ModelSerializer):
+class SalesShipmentSerializer(ModelSerializer):
     order_number = serializers.CharField(source="sales_order.order_number", read_only=True)
     customer = serializers.IntegerField(source="sales_order.customer_id", read_only=True)
     customer_name = serializers.CharField(source="sales_order.customer.name", read_only=True)
@@ -633,7 +634,7 @@ class CartonCodesSerializer(serializers.Serializer):
 # -- invoices ---------------------------------------------------------------------------------------------
 
 
-class InvoiceLineSerializer(serializers.ModelSerializer):
+class InvoiceLineSerializer(ModelSerializer):
     product_number = serializers.CharField(source="product.article_number", read_only=True)
     product_name = serializers.CharField(source="product.name", read_only=True)
     line_number = serializers.IntegerField(source="order_line.line_number", read_only=True)
@@ -660,7 +661,7 @@ class InvoiceLineSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class InvoiceSerializer(serializers.ModelSerializer):
+class InvoiceSerializer(ModelSerializer):
     order_number = serializers.CharField(source="sales_order.order_number", read_only=True)
     customer_name = serializers.CharField(source="customer.name", read_only=True)
     credited_invoice_number = serializers.CharField(
@@ -784,7 +785,7 @@ class AccountingStateField(serializers.Field):
         return None if _accounting_state is None else _accounting_state(value)
 
 
-class InvoicePaymentSerializer(serializers.ModelSerializer):
+class InvoicePaymentSerializer(ModelSerializer):
     """A payment received against the invoice (`source`: recorded by a user, read from the accounting
     system, or what the invoice was paid before payments were recorded one by one)."""
 
@@ -927,7 +928,7 @@ class PaymentSerializer(serializers.Serializer):
 # -- delivery schedule ------------------------------------------------------------------------------------
 
 
-class DeliverySerializer(serializers.ModelSerializer):
+class DeliverySerializer(ModelSerializer):
     """An order line still to ship, as the delivery schedule shows it."""
 
     order = serializers.IntegerField(source="order_id", read_only=True)
@@ -982,7 +983,7 @@ class DeliverySerializer(serializers.ModelSerializer):
 # -- e-invoice delivery -----------------------------------------------------------------------------------
 
 
-class EInvoiceDeliverySerializer(serializers.ModelSerializer):
+class EInvoiceDeliverySerializer(ModelSerializer):
     email_status = serializers.SerializerMethodField(
         help_text="For an e-mail delivery: the message's status in the e-mail log (queued, sent, failed...)."
     )
@@ -1035,7 +1036,7 @@ class EInvoiceEmailSerializer(serializers.Serializer):
         return value
 
 
-class PeppolSettingsSerializer(serializers.ModelSerializer):
+class PeppolSettingsSerializer(ModelSerializer):
     api_key = serializers.CharField(
         write_only=True,
         required=False,

@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.suppliers import services
 from apps.suppliers.models import ParentVendor, Supplier
 
@@ -15,7 +16,7 @@ def _upper(value: str) -> str:
     return (value or "").strip().upper()
 
 
-class ParentVendorSerializer(serializers.ModelSerializer):
+class ParentVendorSerializer(ModelSerializer):
     supplier_count = serializers.IntegerField(read_only=True, default=0)
 
     class Meta:
@@ -67,7 +68,7 @@ class ParentVendorSerializer(serializers.ModelSerializer):
         return services.parent_vendor_save(vendor=instance, data=validated_data)
 
 
-class ParentVendorRefSerializer(serializers.ModelSerializer):
+class ParentVendorRefSerializer(ModelSerializer):
     class Meta:
         model = ParentVendor
         fields = ["id", "name", "cname", "code"]
@@ -80,7 +81,7 @@ class SupplierContactSerializer(serializers.Serializer):
     phone = serializers.CharField(max_length=50, required=False, allow_blank=True, default="")
 
 
-class SupplierSerializer(serializers.ModelSerializer):
+class SupplierSerializer(ModelSerializer):
     parent_vendor = TenantRelatedField(queryset=ParentVendor.objects)
     parent_vendor_detail = serializers.SerializerMethodField()
     contacts = SupplierContactSerializer(many=True, required=False)

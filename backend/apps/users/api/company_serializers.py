@@ -5,12 +5,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common import payment
+from apps.common.api.model_serializer import ModelSerializer
 from apps.tenancy import operator
 from apps.tenancy.models import EudrImportRole, EudrPrimaryRole, EudrPurchaseRole, OperatorRole, Tenant
 from apps.tenancy.services import COMPANY_SETTINGS_FIELDS
 
 
-class TenantSerializer(serializers.ModelSerializer):
+class TenantSerializer(ModelSerializer):
     id = serializers.CharField(read_only=True)
 
     class Meta:
@@ -32,7 +33,7 @@ MISSING_CHOICES = [
 ]
 
 
-class CompanySettingsSerializer(serializers.ModelSerializer):
+class CompanySettingsSerializer(ModelSerializer):
     """The company settings: the operator of the tenant's due diligence statements (docs/regulation.md).
 
     `missing_for_statement` lists what a due diligence statement still needs (`identifier`: an EORI or

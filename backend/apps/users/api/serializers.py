@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.api.fields import TenantRelatedField
+from apps.common.api.model_serializer import ModelSerializer
 from apps.suppliers.models import ParentVendor
 from apps.tenancy.permissions import tenant_permissions
 from apps.users.errors import AccountLocked, InvalidCredentials
@@ -24,7 +25,7 @@ class UserNamedRefSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
-class UserSerializer(serializers.ModelSerializer):
+class UserSerializer(ModelSerializer):
     """The signed-in user as the web app stores it (docs/specification.md section 3 "User info")."""
 
     user_type = serializers.CharField(read_only=True)
@@ -182,7 +183,7 @@ def _tenant_membership(user: User):
     return memberships[0] if memberships else None
 
 
-class UserAdminListSerializer(serializers.ModelSerializer):
+class UserAdminListSerializer(ModelSerializer):
     """A row of the users list: the account and its membership in the current tenant."""
 
     user_type = serializers.ChoiceField(choices=USER_TYPE_CHOICES, read_only=True)
@@ -367,7 +368,7 @@ class PasswordChangeSerializer(serializers.Serializer):
     new_password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
 
 
-class ProfileUpdateSerializer(serializers.ModelSerializer):
+class ProfileUpdateSerializer(ModelSerializer):
     """What a user may change on their own account."""
 
     language = serializers.ChoiceField(choices=LANGUAGE_CHOICES, required=False, allow_blank=True)
@@ -389,7 +390,7 @@ class ProfileUpdateSerializer(serializers.ModelSerializer):
         ]
 
 
-class DepartmentSerializer(serializers.ModelSerializer):
+class DepartmentSerializer(ModelSerializer):
     parent = TenantRelatedField(queryset=Department.objects, allow_null=True, required=False)
     parent_name = serializers.CharField(source="parent.name", read_only=True, default=None, allow_null=True)
     member_count = serializers.IntegerField(read_only=True, default=0)
@@ -417,7 +418,7 @@ class DepartmentSerializer(serializers.ModelSerializer):
         return parent
 
 
-class RoleSerializer(serializers.ModelSerializer):
+class RoleSerializer(ModelSerializer):
     permissions = serializers.SerializerMethodField()
     user_count = serializers.IntegerField(read_only=True, default=0)
 

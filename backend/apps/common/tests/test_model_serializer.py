@@ -1,0 +1,123 @@
+"""The project's ModelSerializer keeps each model field's built class and arguments per class and language,
+never a queryset, and hands every instance fields of its own."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from unittest import mock
+
+import pytest
+from django.utils import translation
+from rest_framework import serializers
+
+import apps
+from apps.common.api.model_serializer import ModelSerializer
+from apps.products.models import Product
+from apps.tenancy.context import tenant_context
+
+DRF_BUILD_FIELD = serializers.ModelSerializer.build_field
+
+
+def _product_serializer():
+    """A class of its own per test: what is kept belongs to the class."""
+
+    class ProductSketch(ModelSerializer):
+        class Meta:
+            model = Product
+            fields = ["id", "article_number", "name", "group"]
+            extra_kwargs = {"article_number": {"read_only": True}}
+
+    return ProductSketch
+
+
+def _counting():
+    return mock.patch.object(
+        serializers.ModelSerializer, "build_field", autospec=True, side_effect=DRF_BUILD_FIELD
+    )
+
+
+def test_a_class_builds_its_fields_once_per_language_and_each_instance_gets_its_own():
+    sketch = _product_serializer()
+    with _counting() as build, translation.override("en"):
+        first, second = sketch().fields, sketch().fields
+        assert build.call_count == 4  # id, article_number, name, group: once each, not per instance
+    assert list(first) == ["id", "article_number", "name", "group"]
+    for name in first:
+        assert first[name] is not second[name]
+        assert first[name].validators is not second[name].validators
+    # Meta.extra_kwargs is merged into a copy: the second instance got it too, and the kept arguments
+    # still say what DRF built (the name field is writable and required)
+    assert second["article_number"].read_only and not second["name"].read_only
+    assert second["name"].required
+    assert "MaxLengthValidator" in [type(v).__name__ for v in second["name"].validators]
+
+
+def test_the_labels_follow_the_language_the_request_runs_in():
+    sketch = _product_serializer()
+    with _counting() as build:
+        with translation.override("en"):
+            assert str(sketch().fields["group"].label) == "Group"
+        with translation.override("zh-hans"):
+            assert str(sketch().fields["group"].label) == "产品组"
+            assert str(sketch().fields["name"].label) == "名称"
+        with translation.override("en"):
+            assert str(sketch().fields["name"].label) == "Name"
+        assert build.call_count == 8  # each language once
+
+
+def test_a_field_built_with_a_queryset_is_built_again_for_every_instance():
+    """A queryset made while building (DRF's `limit_choices_to`) carries the tenant active then."""
+    sketch = _product_serializer()
+
+    def with_queryset(self, field_name, info, model_class, nested_depth):
+        field_class, kwargs = DRF_BUILD_FIELD(self, field_name, info, model_class, nested_depth)
+        if field_name == "group":
+            kwargs["queryset"] = kwargs["queryset"].filter(name__startswith="A")
+        return field_class, kwargs
+
+    with mock.patch.object(
+        serializers.ModelSerializer, "build_field", autospec=True, side_effect=with_queryset
+    ) as build:
+        sketch().fields, sketch().fields
+        built = [call.args[1] for call in build.call_args_list]
+    assert built.count("group") == 2
+    assert built.count("name") == 1
+
+
+@pytest.mark.django_db
+def test_a_relation_kept_from_one_tenant_reads_the_next_requests_tenant(tenant2, tenant3):
+    """The kept relation holds the manager, which is resolved at each use: one tenant's group is not a
+    valid choice in the other's request, whichever tenant built the field first."""
+    from apps.products.models import ProductGroup
+
+    with tenant_context(tenant2):
+        mine = ProductGroup.objects.create(name="Mailers")
+    with tenant_context(tenant3):
+        theirs = ProductGroup.objects.create(name="Boxes")
+    sketch = _product_serializer()
+    with tenant_context(tenant2):
+        field = sketch().fields["group"]
+        assert field.to_internal_value(mine.pk) == mine
+        with pytest.raises(serializers.ValidationError):
+            field.to_internal_value(theirs.pk)
+    with tenant_context(tenant3):
+        field = sketch().fields["group"]
+        assert field.to_internal_value(theirs.pk) == theirs
+        with pytest.raises(serializers.ValidationError):
+            field.to_internal_value(mine.pk)
+
+
+def test_every_model_serializer_of_the_apps_derives_from_the_project_one():
+    for module in pkgutil.walk_packages(apps.__path__, "apps."):
+        if ".api." in module.name or module.name.endswith(".api"):
+            importlib.import_module(module.name)
+    pending, found = [serializers.ModelSerializer], []
+    while pending:
+        for sub in pending.pop().__subclasses__():
+            pending.append(sub)
+            if sub.__module__.startswith("apps.") and sub.__module__.endswith("_tests") is False:
+                found.append(sub)
+    assert len(found) > 50
+    strays = [f"{c.__module__}.{c.__qualname__}" for c in found if not issubclass(c, ModelSerializer)]
+    assert strays == []
