@@ -121,3 +121,37 @@ def test_every_model_serializer_of_the_apps_derives_from_the_project_one():
     assert len(found) > 50
     strays = [f"{c.__module__}.{c.__qualname__}" for c in found if not issubclass(c, ModelSerializer)]
     assert strays == []
+
+
+def test_a_model_date_time_reads_the_time_zone_once_per_field_and_writes_what_drf_writes():
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    from django.db import models
+    from django.utils import timezone
+
+    from apps.common.api.model_serializer import DateTimeField
+
+    assert ModelSerializer.serializer_field_mapping[models.DateTimeField] is DateTimeField
+    values = [
+        datetime(2026, 11, 29, 8, 30, tzinfo=UTC),
+        datetime(2026, 11, 29, 9, 45, tzinfo=ZoneInfo("Europe/Oslo")),
+    ]
+    drf_field = serializers.DateTimeField()
+    drf_field.bind("created_at", serializers.Serializer())
+    ours = DateTimeField()
+    with mock.patch(
+        "django.utils.timezone.get_current_timezone", wraps=timezone.get_current_timezone
+    ) as read:
+        ours.bind("created_at", serializers.Serializer())
+        written = [ours.to_representation(v) for v in values]
+        assert read.call_count == 1
+    assert (
+        written
+        == [drf_field.to_representation(v) for v in values]
+        == ["2026-11-29T08:30:00Z", "2026-11-29T08:45:00Z"]
+    )
+    # a time zone given to the field is DRF's own attribute and wins
+    oslo = DateTimeField(default_timezone=ZoneInfo("Europe/Oslo"))
+    oslo.bind("created_at", serializers.Serializer())
+    assert oslo.to_representation(values[0]) == "2026-11-29T09:30:00+01:00"
