@@ -50,6 +50,11 @@ class ModelSerializer(serializers.ModelSerializer):
         models.DateTimeField: DateTimeField,
     }
 
+    def get_fields(self):
+        # The active language, read once for all the fields (a context-local read, not free).
+        self._fields_language = get_language()
+        return super().get_fields()
+
     def build_field(self, field_name, info, model_class, nested_depth):
         cls = type(self)
         specs = cls.__dict__.get(_SPECS)
@@ -57,7 +62,8 @@ class ModelSerializer(serializers.ModelSerializer):
             specs = {}
             setattr(cls, _SPECS, specs)  # the class's own, not a parent's
         # The language: a label DRF leaves out in English (equal to the name's) is a translated one in zh.
-        key = (field_name, model_class, nested_depth, get_language())
+        language = self.__dict__.get("_fields_language") or get_language()
+        key = (field_name, model_class, nested_depth, language)
         spec = specs.get(key)
         if spec is None:
             spec = super().build_field(field_name, info, model_class, nested_depth)
