@@ -14,12 +14,12 @@ UV := $(shell command -v uv 2>/dev/null || echo $(ROOT)/.tools/bin/uv)
 MANAGE := cd $(BACKEND) && $(UV) run --frozen python manage.py
 
 .PHONY: countries fonts help install install-backend install-frontend build run serve test test-backend test-frontend \
-        test-e2e test-deps lint lint-backend lint-frontend types types-check messages check-deploy schemathesis bench bench-1m pg-role pg-backup-role backup clean audit pictures pictures-update pdf-pictures-update
+        test-e2e test-deps lint lint-backend lint-frontend types types-check messages check-deploy schemathesis bench bench-1m bench-tryton pg-role pg-backup-role backup clean audit pictures pictures-update pdf-pictures-update
 
 help:
 	@echo "make run     install everything, load demo data, serve on http://127.0.0.1:$(PORT)"
 	@echo "make test    lint + backend tests + frontend unit tests + end-to-end tests"
-	@echo "make lint | make types | make messages | make bench | make bench-1m | make pg-role"
+	@echo "make lint | make types | make messages | make bench | make bench-1m | make bench-tryton | make pg-role"
 
 $(ROOT)/.tools/bin/uv:
 	python3 -m venv $(ROOT)/.tools
@@ -187,6 +187,13 @@ bench: install-backend fonts $(DIST_STAMP)
 bench-1m: install-backend fonts
 	cd $(BACKEND) && BENCH_ROWS=1000000 $(UV) run --frozen pytest -q -p no:cacheprovider bench/test_bench_lists.py \
 		--benchmark-only --benchmark-columns=mean,min,max,rounds $(PYTEST_ARGS)
+
+# The products search against Tryton 8's on the same 100,000 products, 8 clients each (optional: it
+# installs Tryton into .tools/tryton-venv from scripts/tryton/requirements.txt). Needs DATABASE_URL, an
+# ordinary role with CREATEDB (make pg-role). scripts/bench-tryton.sh; docs/performance.md, under
+# "make bench itself".
+bench-tryton: install-backend fonts $(DIST_STAMP)
+	@bash scripts/bench-tryton.sh
 
 # An ordinary (non-superuser, no BYPASSRLS) PostgreSQL role for the app and its tests: row-level
 # security does not apply to superusers. DATABASE_URL=postgres://cartontrace@127.0.0.1:5432/cartontrace
