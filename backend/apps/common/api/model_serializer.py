@@ -41,7 +41,9 @@ class DateTimeField(serializers.DateTimeField):
     def bind(self, field_name, parent):
         super().bind(field_name, parent)
         if not hasattr(self, "timezone"):  # DRF's own attribute: a `default_timezone` given to the field
-            self.timezone = self.default_timezone()
+            zone = self.default_timezone()
+            if zone is not None:  # None without USE_TZ: DRF then writes naive times, as before
+                self.timezone = zone
 
 
 class ModelSerializer(serializers.ModelSerializer):
