@@ -26,13 +26,12 @@ if ! python3 -c "import socket, sys; s = socket.socket(); s.bind(('127.0.0.1', i
   exit 1
 fi
 
+# shellcheck source=scripts/server-group.sh
+. "$ROOT/scripts/server-group.sh"
 SERVER=""
 cleanup() {
   if [ -n "$SERVER" ]; then
-    kill -TERM -- "-$SERVER" 2>/dev/null
-    wait "$SERVER" 2>/dev/null
-    # whatever of the group outlived its leader (a child that ignores TERM)
-    kill -KILL -- "-$SERVER" 2>/dev/null
+    stop_group "$SERVER"
     SERVER=""
   fi
   if [ -n "$PG_URL" ]; then
@@ -71,14 +70,7 @@ if [ "$#" -gt 0 ]; then
   "$@" || status=1
 fi
 echo "bench: waiting for the demo server on $BASE (its log: $LOG)"
-until curl -fs -o /dev/null "$BASE/api/schema/"; do
-  if ! kill -0 "$SERVER" 2>/dev/null; then
-    echo "bench: the demo server ended before it answered; the end of its log:" >&2
-    tail -n 30 "$LOG" >&2
-    exit 1
-  fi
-  sleep 1
-done
+wait_for_server "bench: the demo server" "$BASE/api/schema/" "$SERVER" "$LOG"
 echo "bench: the demo server answered $((SECONDS - started)) s after it was started"
 
 (cd "$ROOT/frontend" && E2E_BASE_URL="$BASE" node scripts/transfer-size.mjs) || status=1

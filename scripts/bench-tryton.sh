@@ -27,6 +27,8 @@ TRYTON_LOG="$ROOT/var/bench-tryton-trytond.log"
 TENANT_ID=3  # the demo tenant (scripts/bench-http.py)
 started=$SECONDS
 say() { echo "bench-tryton: $*"; }
+# shellcheck source=scripts/server-group.sh
+. "$ROOT/scripts/server-group.sh"
 
 if [ -z "$PG_URL" ]; then
   echo "bench-tryton: set DATABASE_URL to an ordinary PostgreSQL role with CREATEDB, e.g." \
@@ -69,11 +71,6 @@ from urllib.parse import urlsplit, urlunsplit
 print(urlunsplit(urlsplit(sys.argv[1])._replace(path="/" + sys.argv[2])))' "$PG_URL" "$APP_DB")"
 
 APP_SERVER="" TRYTON_SERVER="" STEP=""
-stop_group() {  # TERM to the whole group, then KILL to whatever of it outlived its leader
-  kill -TERM -- "-$1" 2>/dev/null
-  wait "$1" 2>/dev/null
-  kill -KILL -- "-$1" 2>/dev/null
-}
 cleanup() {
   [ -n "$STEP" ] && stop_group "$STEP"
   [ -n "$TRYTON_SERVER" ] && stop_group "$TRYTON_SERVER"
@@ -169,19 +166,9 @@ setsid "$VENV/bin/trytond" -c "$TRYTON_DIR/trytond.conf" --logconf "$TRYTON_DIR/
   >>"$TRYTON_LOG" 2>&1 </dev/null &
 TRYTON_SERVER=$!
 
-wait_for() {  # wait_for NAME URL PID LOG: until the URL answers (any HTTP status) or the process ended
-  until [ "$(curl -s -o /dev/null -w '%{http_code}' "$2")" != 000 ]; do
-    if ! kill -0 "$3" 2>/dev/null; then
-      echo "bench-tryton: $1 ended before it answered; the end of its log:" >&2
-      tail -n 30 "$4" >&2
-      exit 1
-    fi
-    sleep 1
-  done
-}
-wait_for trytond "$TRYTON_BASE/" "$TRYTON_SERVER" "$TRYTON_LOG"
+wait_for_server "bench-tryton: trytond" "$TRYTON_BASE/" "$TRYTON_SERVER" "$TRYTON_LOG"
 say "trytond answers on $TRYTON_BASE"
-wait_for "the demo server" "$APP_BASE/api/schema/" "$APP_SERVER" "$APP_LOG"
+wait_for_server "bench-tryton: the demo server" "$APP_BASE/api/schema/" "$APP_SERVER" "$APP_LOG"
 say "the demo server answers on $APP_BASE, $((SECONDS - started)) s after the start"
 
 t=$SECONDS
