@@ -270,6 +270,8 @@ TRUSTED_PROXY_ADDRESSES = env_list("TRUSTED_PROXY_ADDRESSES")
 # A list's count reads at most this many rows (+1); above it the answer is a lower bound with
 # count_more: true (apps/common/api/pagination.py, docs/performance.md "Counts of big lists").
 LIST_COUNT_LIMIT = int(os.environ.get("LIST_COUNT_LIMIT", 10_000))
+# The same for a list's search (?search=): a common term's count would otherwise scan every row.
+SEARCH_COUNT_LIMIT = int(os.environ.get("SEARCH_COUNT_LIMIT", 1_000))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["apps.users.tokens.SessionJWTAuthentication"],

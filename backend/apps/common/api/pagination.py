@@ -7,6 +7,12 @@ exact count, as before; above it the answer says `count_more: true` and `count` 
 limit, or the rows up to the end of the requested page when that is more). Pages past the limit still
 work: such a page reads one row more than it shows, and there is a next page while that row exists
 (docs/api-contract.md "Lists", docs/performance.md "Counts of big lists").
+
+A search (`?search=` on a list with search fields) counts at most `SEARCH_COUNT_LIMIT` + 1 matches
+(default 1,000). A term too common for its grams falls back to a scan of the list's rows
+(apps/common/api/search.py), and a count that has not reached its limit must read every row: a bound of
+1,000 stops that scan once 1,001 matches are found. Whoever searches reads the first page and narrows the
+term; "more than 1,000" tells them as much as an exact 9,874 (docs/performance.md "Common terms").
 """
 
 from __future__ import annotations
@@ -16,12 +22,21 @@ from django.core.paginator import InvalidPage, Page, Paginator
 from django.db.models import QuerySet
 from django.utils.functional import cached_property
 from rest_framework.exceptions import NotFound
+from rest_framework.filters import SearchFilter
 from rest_framework.pagination import PageNumberPagination, _positive_int
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 
-def count_limit() -> int:
+def count_limit(request=None, view=None) -> int:
+    """The count's bound: SEARCH_COUNT_LIMIT while the request searches a list with search fields,
+    LIST_COUNT_LIMIT otherwise."""
+    if (
+        request is not None
+        and getattr(view, "search_fields", None)
+        and SearchFilter().get_search_terms(request)
+    ):
+        return min(int(settings.SEARCH_COUNT_LIMIT), int(settings.LIST_COUNT_LIMIT))
     return int(settings.LIST_COUNT_LIMIT)
 
 
@@ -65,7 +80,7 @@ class StandardPagination(PageNumberPagination):
         page_size = self.get_page_size(request)
         if not page_size:
             return None
-        paginator = BoundedPaginator(queryset, page_size, count_limit())
+        paginator = BoundedPaginator(queryset, page_size, count_limit(request, view))
         self.count_more = False
         self._url = request.build_absolute_uri()
         if not paginator.more:

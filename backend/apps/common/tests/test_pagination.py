@@ -81,3 +81,35 @@ def test_the_filters_apply_to_the_bounded_count(client, settings):
     settings.LIST_COUNT_LIMIT = 4
     data = page(client, page_size=2, search="Carton 3")
     assert (data["count"], data["count_more"]) == (1, False)
+
+
+def test_a_search_counts_up_to_the_search_limit(client, settings):
+    """A search's count stops at SEARCH_COUNT_LIMIT + 1 matches; the same list unsearched keeps
+    LIST_COUNT_LIMIT, and the pages of a search still go on to its last match."""
+    settings.SEARCH_COUNT_LIMIT = 3
+    first = page(client, page_size=2, search="Carton")
+    assert (first["count"], first["count_more"]) == (3, True)
+    assert [row["article_number"] for row in first["results"]] == ["CT-0", "CT-1"]
+    last = page(client, page_size=2, search="Carton", page=4)
+    assert [row["article_number"] for row in last["results"]] == ["CT-6"]
+    assert (last["count"], last["count_more"], last["next"]) == (7, False, None)
+    assert (page(client, page_size=2)["count"], page(client, page_size=2)["count_more"]) == (7, False)
+    # a search with no term (blanks, commas) is no search: the list's own limit
+    assert page(client, page_size=2, search=" , ")["count_more"] is False
+    with CaptureQueriesContext(connection) as captured:
+        page(client, page_size=2, search="Carton")
+    count = next(q["sql"] for q in captured.captured_queries if "COUNT(" in q["sql"].upper())
+    assert "LIMIT 4" in count, count
+
+
+def test_the_search_limit_never_exceeds_the_list_limit(client, settings):
+    settings.LIST_COUNT_LIMIT = 4
+    settings.SEARCH_COUNT_LIMIT = 100
+    data = page(client, page_size=2, search="Carton")
+    assert (data["count"], data["count_more"]) == (4, True)
+
+
+def test_under_the_search_limit_a_search_counts_exactly(client, settings):
+    settings.SEARCH_COUNT_LIMIT = 7
+    data = page(client, page_size=2, search="Carton")
+    assert (data["count"], data["count_more"]) == (7, False)
