@@ -29,15 +29,21 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 
 def count_limit(request=None, view=None) -> int:
-    """The count's bound: SEARCH_COUNT_LIMIT while the request searches a list with search fields,
-    LIST_COUNT_LIMIT otherwise."""
-    if (
-        request is not None
-        and getattr(view, "search_fields", None)
-        and SearchFilter().get_search_terms(request)
-    ):
+    """The count's bound: SEARCH_COUNT_LIMIT while the request searches the list, LIST_COUNT_LIMIT
+    otherwise."""
+    if request is not None and _searches(request, view):
         return min(int(settings.SEARCH_COUNT_LIMIT), int(settings.LIST_COUNT_LIMIT))
     return int(settings.LIST_COUNT_LIMIT)
+
+
+def _searches(request, view) -> bool:
+    """True when the view's own search backend has fields to search and the request gives it a term:
+    the backend answers, so its parameter name and term parsing are the ones the list applied."""
+    for backend_class in getattr(view, "filter_backends", ()):
+        if issubclass(backend_class, SearchFilter):
+            backend = backend_class()
+            return bool(backend.get_search_fields(view, request)) and bool(backend.get_search_terms(request))
+    return False
 
 
 class BoundedPaginator(Paginator):
