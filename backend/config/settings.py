@@ -487,6 +487,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "common.purge_idempotent_requests",
         "schedule": crontab(hour=3, minute=30),
     },
+    # The counts of the search's common grams (apps/common/search_index.py, SearchGramCount): a term
+    # too common for its grams scans without probing them first. Stale counts cost speed only.
+    "common-count-search-grams": {
+        "task": "common.count_search_grams",
+        "schedule": crontab(minute=40),
+    },
     # Import jobs whose worker died (apps/common/import_jobs.py): failed at once, "start it again".
     "common-recover-imports": {
         "task": "common.recover_imports",

@@ -127,6 +127,20 @@ class ImportJob(TenantModel):
         return f"{self.kind} #{self.pk} ({self.status})"
 
 
+def _tenant_without_constraint():
+    """The tenant of rows the database writes from rows it already holds (the grams and their counts):
+    no foreign-key constraint (a lookup per row written) and no index of its own (the primary key
+    starts with it)."""
+    return models.ForeignKey(
+        "tenancy.Tenant",
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="+",
+        editable=False,
+    )
+
+
 class SearchGram(TenantModel):
     """One trigram of a searchable row, for list search under row-level security (apps/common/search_index.py).
 
@@ -138,14 +152,7 @@ class SearchGram(TenantModel):
     """
 
     pk = models.CompositePrimaryKey("tenant", "kind", "gram", "object_id")
-    tenant = models.ForeignKey(
-        "tenancy.Tenant",
-        on_delete=models.DO_NOTHING,
-        db_constraint=False,
-        db_index=False,
-        related_name="+",
-        editable=False,
-    )
+    tenant = _tenant_without_constraint()
     kind = models.SmallIntegerField()
     # in byte order (COLLATE "C", set on PostgreSQL by migration 0005): compared for equality only
     gram = models.TextField()
@@ -154,6 +161,30 @@ class SearchGram(TenantModel):
     class Meta:
         verbose_name = _("search gram")
         verbose_name_plural = _("search grams")
+        base_manager_name = "unscoped"
+        default_manager_name = "objects"
+
+
+class SearchGramCount(TenantModel):
+    """How many rows of a kind hold a gram, for the grams held by at least `COUNTED_GRAM_MIN` rows, and
+    the kind's rows under the empty gram: the statistics that let a search skip probing the grams of a
+    term too common for them (apps/common/search_index.py, `counts_refresh`).
+
+    Written only by `counts_refresh` (hourly, `common.count_search_grams`, and after every rebuild of the
+    grams), never per write: a count kept by the gram triggers would make every insert of a tenant wait on
+    the rows of its common grams. Between refreshes the counts are stale, and that costs speed only: a
+    search whose grams look common scans, one whose grams look rare probes, and both answer exactly.
+    """
+
+    pk = models.CompositePrimaryKey("tenant", "kind", "gram")
+    tenant = _tenant_without_constraint()
+    kind = models.SmallIntegerField()
+    gram = models.TextField()  # "" for the count of the kind's rows
+    postings = models.BigIntegerField()
+
+    class Meta:
+        verbose_name = _("search gram count")
+        verbose_name_plural = _("search gram counts")
         base_manager_name = "unscoped"
         default_manager_name = "objects"
 

@@ -11,6 +11,7 @@ CATCH_UP: dict[str, str] = {
     "eudr.expire_raw_materials": "state: every active delivery whose certificate has passed, whenever it runs",
     "notifications.daily_events": "a record per day emitted (DailyEventsRun): each missed day, up to 7",
     "common.purge_idempotent_requests": "state: every key older than IDEMPOTENCY_KEY_HOURS",
+    "common.count_search_grams": "state: every tenant's grams, counted anew whenever it runs",
     "common.recover_imports": "state: every job running without its worker's lock",
     "eudr.recover_filings": "state: every filing pending and untouched for 5 minutes",
     "eudr.read_due_statuses": "state: every statement whose status_due_at has passed",

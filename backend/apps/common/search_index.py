@@ -24,6 +24,12 @@ functions and triggers of `INDEXED` and rebuilds the grams of every kind whose d
 by tenant (the tables are under forced RLS, so each tenant is entered in turn). Adding a model or a
 field to `INDEXED` therefore needs no hand-written migration. SQLite (the embedded mode) has no grams:
 its search stays `LIKE`.
+
+`common_searchgramcount` (`SearchGramCount`) counts, per tenant and kind, the grams held by many rows,
+refreshed hourly and after every rebuild (`counts_refresh`), never by the triggers. `candidates()` reads
+them first, in the same statement: a term whose grams are all common enough that more than
+`CANDIDATE_LIMIT` rows would hold them skips the probe and scans at once. Until the first refresh (and
+for a rare gram) there is no count, and the term is probed.
 """
 
 # SQL here is composed of table and column names of the models and integer constants; values are parameters.
@@ -38,6 +44,7 @@ from django.db import connection as default_connection
 from django.db import transaction
 
 GRAM_TABLE = "common_searchgram"
+COUNT_TABLE = "common_searchgramcount"
 GRAM_LENGTH = 3
 FUNCTION_PREFIX = "search_gram_sync_"
 
@@ -213,8 +220,9 @@ def tenant_ids(using_connection=None) -> list[int]:
 
 
 def rebuild(kinds: set[int], using_connection=None, tenants: list[int] | None = None) -> dict[int, int]:
-    """Rewrite the grams of `kinds` from their tables, tenant by tenant (forced RLS: each is entered), in
-    one transaction; `tenants`: only those (default: every tenant). Returns the grams written per tenant."""
+    """Rewrite the grams of `kinds` from their tables, and their counts, tenant by tenant (forced RLS:
+    each is entered), in one transaction; `tenants`: only those (default: every tenant). Returns the
+    grams written per tenant."""
     conn = using_connection or default_connection
     entries = [entry for entry in INDEXED if entry.kind in kinds]
     written: dict[int, int] = {}
@@ -233,7 +241,65 @@ def rebuild(kinds: set[int], using_connection=None, tenants: list[int] | None = 
                 table, _pk, tenant, _cols = _columns(entry)
                 cursor.execute(_insert_sql(entry, table, f"WHERE n.{tenant} = %s"), [tenant_id])
                 written[tenant_id] += max(cursor.rowcount, 0)
+            _counts_write(cursor, tenant_id, entries)
         cursor.execute("SELECT set_config('app.tenant_id', %s, true)", [previous])
+    return written
+
+
+# The counts of the grams (SearchGramCount): only grams held by at least this many rows are counted; a
+# gram without a count is rare, and a term with a rare gram is always probed (below).
+COUNTED_GRAM_MIN = 100
+
+
+# two refreshes of one tenant at once: the later one's counts win, neither fails on the other's rows
+_COUNT_CONFLICT = "ON CONFLICT (tenant_id, kind, gram) DO UPDATE SET postings = EXCLUDED.postings"
+
+
+def _counts_write(cursor, tenant_id: int, entries: list[IndexedModel]) -> int:
+    """Replace the current tenant's gram counts of `entries` (the tenant entered by the caller)."""
+    kinds = sorted(entry.kind for entry in entries)
+    cursor.execute(f"DELETE FROM {COUNT_TABLE} WHERE tenant_id = %s AND kind = ANY(%s)", [tenant_id, kinds])
+    cursor.execute(
+        f"INSERT INTO {COUNT_TABLE} (tenant_id, kind, gram, postings) "
+        f"SELECT tenant_id, kind, gram, count(*) FROM {GRAM_TABLE} WHERE tenant_id = %s AND kind = ANY(%s) "
+        f"GROUP BY tenant_id, kind, gram HAVING count(*) >= {COUNTED_GRAM_MIN} {_COUNT_CONFLICT}",
+        [tenant_id, kinds],
+    )
+    written = max(cursor.rowcount, 0)
+    for entry in entries:
+        table, _pk, tenant, _cols = _columns(entry)
+        cursor.execute(
+            f"INSERT INTO {COUNT_TABLE} (tenant_id, kind, gram, postings) "
+            f"SELECT %s, {entry.kind}, '', count(*) FROM {table} WHERE {tenant} = %s {_COUNT_CONFLICT}",
+            [tenant_id, tenant_id],
+        )
+        written += 1
+    return written
+
+
+def counts_refresh(kinds: set[int] | None = None, using_connection=None) -> dict[int, int]:
+    """Count again the common grams of `kinds` (default: every indexed kind) in every tenant, one
+    transaction per tenant; returns the counts written per tenant. Run hourly (`common.count_search_grams`)
+    and by every rebuild: the counts only steer the search between its probe and its scan, so stale
+    counts cost speed, never a wrong answer."""
+    conn = using_connection or default_connection
+    if conn.vendor != "postgresql":
+        return {}
+    existing = set(conn.introspection.table_names())
+    entries = [
+        entry
+        for entry in INDEXED
+        if (kinds is None or entry.kind in kinds) and entry.model_class()._meta.db_table in existing
+    ]
+    written: dict[int, int] = {}
+    for tenant_id in tenant_ids(conn):
+        with transaction.atomic(using=conn.alias), conn.cursor() as cursor:
+            cursor.execute("SELECT current_setting('app.tenant_id', true)")
+            previous = cursor.fetchone()[0] or ""
+            cursor.execute("SET LOCAL work_mem = '256MB'")
+            cursor.execute("SELECT set_config('app.tenant_id', %s, true)", [str(tenant_id)])
+            written[tenant_id] = _counts_write(cursor, tenant_id, entries)
+            cursor.execute("SELECT set_config('app.tenant_id', %s, true)", [previous])
     return written
 
 
@@ -298,19 +364,49 @@ def _gram_positions(term: str) -> list[int]:
     return sorted({1 + round(step * (count - 1) / (JOINED_GRAMS - 1)) for step in range(JOINED_GRAMS)})
 
 
-def _candidates_sql(kind: int, term: str, tenant_id: int) -> tuple[str, list]:
+def _gram_sql(position: int) -> str:
+    """The term's gram at `position` of `search_grams(term)` (its first past the end): one %s, the term,
+    per `search_grams`."""
+    if position == 1:
+        return "(search_grams(%s))[1]"
+    return f"coalesce((search_grams(%s))[{position}], (search_grams(%s))[1])"
+
+
+def _common_sql(kind: int, term: str, tenant_id: int) -> tuple[str, list]:
+    """A row when the gram counts say the term is too common to probe: every intersected gram is counted
+    (held by COUNTED_GRAM_MIN rows or more) and, were the grams independent, more than CANDIDATE_LIMIT
+    rows would hold them all (the kind's rows times each gram's share). Grams of one term mostly come
+    together, so the real intersection is rarely smaller than that. No row without counts, or with a
+    rare gram (whose postings bound the candidates)."""
+    positions = _gram_positions(term)
+    grams = ", ".join(_gram_sql(position) for position in positions)
+    params: list = [term for position in positions for _ in range(1 if position == 1 else 2)]
+    sql = (
+        "SELECT 1 FROM (SELECT count(c.gram) AS known, count(*) AS wanted, "
+        "sum(ln(c.postings::float8 / t.postings)) AS share, max(t.postings) AS total "
+        f"FROM (SELECT DISTINCT unnest(ARRAY[{grams}]) AS gram) AS w "
+        f"CROSS JOIN (SELECT postings FROM {COUNT_TABLE} WHERE tenant_id = %s AND kind = {kind} "
+        "AND gram = '' AND postings > 0) AS t "
+        f"LEFT JOIN {COUNT_TABLE} AS c ON c.tenant_id = %s AND c.kind = {kind} AND c.gram = w.gram) AS e "
+        f"WHERE known = wanted AND wanted > 0 AND total * exp(share) > {CANDIDATE_LIMIT}"
+    )
+    return sql, [*params, tenant_id, tenant_id]
+
+
+def _candidates_sql(kind: int, term: str, tenant_id: int, gate: str = "") -> tuple[str, list]:
+    """The probe: ids of the rows holding every intersected gram of `term`, up to CANDIDATE_LIMIT + 1;
+    `gate`, a condition that skips it."""
     positions = _gram_positions(term)
     joins, params = [], []
     for index, position in enumerate(positions[1:], start=2):
         joins.append(
             f"JOIN {GRAM_TABLE} AS g{index} ON g{index}.tenant_id = g1.tenant_id AND g{index}.kind = g1.kind "
-            f"AND g{index}.object_id = g1.object_id "
-            f"AND g{index}.gram = coalesce((search_grams(%s))[{position}], (search_grams(%s))[1])"
+            f"AND g{index}.object_id = g1.object_id AND g{index}.gram = {_gram_sql(position)}"
         )
         params += [term, term]
     sql = (
         f"(SELECT {kind}, g1.object_id FROM {GRAM_TABLE} AS g1 {' '.join(joins)} "
-        f"WHERE g1.tenant_id = %s AND g1.kind = {kind} AND g1.gram = (search_grams(%s))[1] "
+        f"WHERE g1.tenant_id = %s AND g1.kind = {kind} AND g1.gram = {_gram_sql(1)} {gate}"
         f"LIMIT {CANDIDATE_LIMIT + 1})"
     )
     return sql, [*params, tenant_id, term]
@@ -319,29 +415,43 @@ def _candidates_sql(kind: int, term: str, tenant_id: int) -> tuple[str, list]:
 def candidates(kinds: set[int], term: str, using_connection=None) -> dict[int, list[int] | None]:
     """For each kind, the ids of the current tenant's rows holding grams of every intersected gram of
     `term` (a superset of the rows whose indexed fields contain it), in one query; None for a kind whose
-    candidates exceed CANDIDATE_LIMIT, and for every kind when the term has no gram (under three
-    characters once uppercased)."""
+    candidates exceed CANDIDATE_LIMIT or whose gram counts say they would (the probe is then not run),
+    and for every kind when the term has no gram (under three characters once uppercased)."""
     from apps.tenancy.context import require_tenant_id
 
     conn = using_connection or default_connection
     if not kinds or len(term) < GRAM_LENGTH:
         return dict.fromkeys(kinds)
     tenant_id = require_tenant_id()
+    # per kind: a CTE whose row says "too common", a marker row (-kind) for it, and the probe it gates
+    ctes, cte_params = [], []
     parts, params = ["SELECT 0, cardinality(search_grams(%s))::bigint"], [term]
     for kind in sorted(kinds):
-        sql, kind_params = _candidates_sql(kind, term, tenant_id)
+        common, common_params = _common_sql(kind, term, tenant_id)
+        ctes.append(f"common_{kind} AS MATERIALIZED ({common})")
+        cte_params += common_params
+        parts.append(f"SELECT -{kind}, 0 FROM common_{kind}")
+        sql, kind_params = _candidates_sql(
+            kind, term, tenant_id, f"AND NOT EXISTS (SELECT FROM common_{kind}) "
+        )
         parts.append(sql)
         params += kind_params
     with conn.cursor() as cursor:
-        cursor.execute(" UNION ALL ".join(parts), params)
+        cursor.execute(f"WITH {', '.join(ctes)} " + " UNION ALL ".join(parts), [*cte_params, *params])
         rows = cursor.fetchall()
     found: dict[int, list[int]] = {kind: [] for kind in kinds}
+    common_kinds: set[int] = set()
     gram_count = 0
     for kind, value in rows:
         if kind == 0:
             gram_count = value
+        elif kind < 0:
+            common_kinds.add(-kind)
         else:
             found[kind].append(value)
     if not gram_count:
         return dict.fromkeys(kinds)
-    return {kind: (ids if len(ids) <= CANDIDATE_LIMIT else None) for kind, ids in found.items()}
+    return {
+        kind: (ids if len(ids) <= CANDIDATE_LIMIT and kind not in common_kinds else None)
+        for kind, ids in found.items()
+    }

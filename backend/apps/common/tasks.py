@@ -52,3 +52,11 @@ def recover_imports() -> int:
         with tenant_context(tenant):
             lost += len(import_jobs_recover())
     return lost
+
+
+@shared_task(name="common.count_search_grams")
+def count_search_grams() -> int:
+    """Every tenant's counts of its common search grams, counted again (search_index.counts_refresh)."""
+    from apps.common.search_index import counts_refresh
+
+    return sum(counts_refresh().values())

@@ -72,7 +72,7 @@ def test_the_count_reads_at_most_the_limit_and_does_not_sort(client, settings):
     settings.LIST_COUNT_LIMIT = 4
     with CaptureQueriesContext(connection) as captured:
         page(client, page_size=2, ordering="-name")
-    count = next(q["sql"] for q in captured.captured_queries if "COUNT(" in q["sql"].upper())
+    count = next(q["sql"] for q in captured.captured_queries if q["sql"].startswith("SELECT COUNT(*) FROM"))
     assert "LIMIT 5" in count, count
     assert "ORDER BY" not in count.upper(), count
 
@@ -98,7 +98,7 @@ def test_a_search_counts_up_to_the_search_limit(client, settings):
     assert page(client, page_size=2, search=" , ")["count_more"] is False
     with CaptureQueriesContext(connection) as captured:
         page(client, page_size=2, search="Carton")
-    count = next(q["sql"] for q in captured.captured_queries if "COUNT(" in q["sql"].upper())
+    count = next(q["sql"] for q in captured.captured_queries if q["sql"].startswith("SELECT COUNT(*) FROM"))
     assert "LIMIT 4" in count, count
 
 

@@ -22,6 +22,7 @@ def test_partner_calls_imports_and_the_rest_go_to_separate_queues():
         "notifications.daily_events",
         "common.recover_imports",
         "common.purge_idempotent_requests",
+        "common.count_search_grams",
     ):
         assert queue_of(task) == "celery", task
 
