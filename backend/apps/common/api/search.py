@@ -42,9 +42,20 @@ class EqualsAny(models.Func):
     output_field = models.BooleanField()
 
 
+class _IdArrayField(ArrayField):
+    """An array of ids read from the database, passed to the driver as they are. ArrayField prepares each
+    element through its base field (a range check and a wrapper per id): 3 µs an id, 15 ms to compile a
+    statement with 5,000 candidates, done for the count and again for the page."""
+
+    def get_db_prep_value(self, value, connection, prepared=False):
+        return value
+
+
 def _ids(ids: list[int]):
-    """A constant array of ids: planned with its real length, and tested by hashing, not one by one."""
-    return models.Value(ids, output_field=ArrayField(models.BigIntegerField()))
+    """A constant array of ids: planned with its real length, and tested by hashing, not one by one.
+    psycopg writes it as a literal of the narrowest integer array that holds them all, cast to bigint[]
+    (`'{...}'::int2[]::bigint[]`), which PostgreSQL folds to one bigint[] constant when planning."""
+    return models.Value(ids, output_field=_IdArrayField(models.BigIntegerField()))
 
 
 MAX_HOPS = 3  # relations followed in one search field (`order_links__purchase_order__order_number`: 2)

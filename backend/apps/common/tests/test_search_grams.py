@@ -9,6 +9,7 @@ gram table is read through its index under row-level security.
 from __future__ import annotations
 
 import operator
+import re
 from decimal import Decimal
 from functools import reduce
 from io import StringIO
@@ -16,7 +17,7 @@ from io import StringIO
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
-from django.db import connection
+from django.db import connection, models
 from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 from rest_framework.filters import search_smart_split
@@ -184,6 +185,29 @@ def test_terms_of_three_characters_read_the_grams_and_shorter_ones_scan(catalogu
     with CaptureQueriesContext(connection) as captured:
         assert _found(client, "纸箱")[1] == 2
     assert not [q for q in captured.captured_queries if "common_searchgram" in q["sql"]]
+
+
+def test_the_candidates_are_one_constant_array_of_bigint_in_the_plan(catalogue, api, in_tenant):
+    """The ids go to the driver unprepared (no per-id field preparation); PostgreSQL still plans them as
+    one bigint[] constant, whatever the narrowest integer type psycopg chose for the literal."""
+    from apps.common.api.search import EqualsAny, _ids
+
+    client = api(catalogue["admin"], catalogue["tenant"])
+    with CaptureQueriesContext(connection) as captured:
+        assert _found(client, "carton")[1] == 2
+    page = next(
+        q["sql"] for q in captured.captured_queries if q["sql"].startswith('SELECT "products_product"')
+    )
+    assert re.search(r"ANY\('\{[0-9,]+\}'::int[248]\[\]::bigint\[\]\)", page), page  # the narrowest, cast
+    with in_tenant(catalogue["tenant"]), connection.cursor() as cursor:
+        cursor.execute("EXPLAIN (VERBOSE, COSTS OFF) " + page)
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+        assert "'::bigint[]" in plan and not re.search(r"int[248]\[\]", plan), plan
+        # ids past int4 and an empty list: the literal takes the type that holds them
+        first = Product.objects.order_by("pk").first().pk
+        big = Product.objects.filter(EqualsAny(models.F("pk"), _ids([first, 5_000_000_000])))
+        assert list(big.values_list("pk", flat=True)) == [first]
+        assert not Product.objects.filter(EqualsAny(models.F("pk"), _ids([]))).exists()
 
 
 def test_query_count_of_a_search_is_pinned(catalogue, api, count_queries):

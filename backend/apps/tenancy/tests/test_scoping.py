@@ -81,3 +81,39 @@ def test_bulk_create_checks_foreign_keys_with_one_query_per_related_model(tenant
 
         assert count_queries(create(1)) == count_queries(create(20))
         assert Supplier.objects.count() == 21
+
+
+def _view_querysets():
+    """The class-level `queryset` of every view the URLconf routes to."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    def walk(patterns):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                yield from walk(pattern.url_patterns)
+            elif isinstance(pattern, URLPattern):
+                view = getattr(pattern.callback, "cls", None)
+                queryset = getattr(view, "queryset", None)
+                if queryset is not None:
+                    yield view, queryset
+
+    return list(walk(get_resolver().url_patterns))
+
+
+def test_no_view_keeps_a_queryset_scoped_to_the_tenant_it_was_imported_in(api, make_user, tenant2, tenant3):
+    """A view's class-level queryset is built when its module is imported: scoped to no tenant, so that
+    each request scopes it to its own. A request sent from inside a tenant context starts in none."""
+    from apps.products.models import Product
+    from apps.tenancy.managers import TenantQuerySet
+
+    with tenant_context(tenant2):
+        Product.objects.create(article_number="T2-1", name="Theirs")
+    with tenant_context(tenant3):  # the test's own tenant is not the request's
+        response = api(make_user(tenant2, "Administrator"), tenant2).get("/api/products/")
+    assert [row["article_number"] for row in response.json()["data"]["results"]] == ["T2-1"]
+    scoped = [
+        view.__name__
+        for view, queryset in _view_querysets()
+        if isinstance(queryset, TenantQuerySet) and not queryset._tenant_missing
+    ]
+    assert _view_querysets() and scoped == []
