@@ -225,6 +225,7 @@ def rebuild(kinds: set[int], using_connection=None, tenants: list[int] | None = 
     grams written per tenant."""
     conn = using_connection or default_connection
     entries = [entry for entry in INDEXED if entry.kind in kinds]
+    counted = COUNT_TABLE in conn.introspection.table_names()  # not yet, migrated back before 0008
     written: dict[int, int] = {}
     with transaction.atomic(using=conn.alias), conn.cursor() as cursor:
         cursor.execute("SELECT current_setting('app.tenant_id', true)")
@@ -241,7 +242,8 @@ def rebuild(kinds: set[int], using_connection=None, tenants: list[int] | None = 
                 table, _pk, tenant, _cols = _columns(entry)
                 cursor.execute(_insert_sql(entry, table, f"WHERE n.{tenant} = %s"), [tenant_id])
                 written[tenant_id] += max(cursor.rowcount, 0)
-            _counts_write(cursor, tenant_id, entries)
+            if counted:
+                _counts_write(cursor, tenant_id, entries)
         cursor.execute("SELECT set_config('app.tenant_id', %s, true)", [previous])
     return written
 
@@ -286,6 +288,8 @@ def counts_refresh(kinds: set[int] | None = None, using_connection=None) -> dict
     if conn.vendor != "postgresql":
         return {}
     existing = set(conn.introspection.table_names())
+    if COUNT_TABLE not in existing:
+        return {}
     entries = [
         entry
         for entry in INDEXED
