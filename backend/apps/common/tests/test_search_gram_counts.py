@@ -58,7 +58,7 @@ def test_refresh_counts_the_grams_held_by_enough_rows_and_the_rows_of_each_kind(
     with in_tenant(mailers["tenant"]):
         counts = _counts()
         assert counts[""] == 14  # the products of the tenant
-        # MAI, AIL, ILE, LER of the 12 mailers; "M-0" and "M-1" in a tenth of the article numbers each
+        # MAI, AIL, ILE, LER and BOX of the 12 mailers
         assert counts["MAI"] == counts["LER"] == 12
         assert counts["BOX"] == 12
         assert "MAP" not in counts and "PAL" not in counts  # held by one row each: rare, not counted
