@@ -67,9 +67,15 @@ test('build cartons per parent vendor per month as a bar chart, save it, reopen 
   await page.getByRole('button', { name: `Open ${name}` }).click();
   await expect(page.getByText(`Report: ${name}`)).toBeVisible();
 
+  // The popup menu opens on a click; a click that lands while the opened report still renders can be
+  // lost, so the button is clicked again until the menu shows (a click on an open menu is not repeated).
+  const xlsx = page.getByRole('menuitem', { name: 'Table as Excel (XLSX)' });
+  await expect(async () => {
+    if (!(await xlsx.isVisible())) await page.getByRole('button', { name: 'Export' }).click();
+    await expect(xlsx).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
-  await page.getByRole('menuitem', { name: 'Table as Excel (XLSX)' }).click();
+  await xlsx.click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   const file = readFileSync(await download.path());
