@@ -279,15 +279,16 @@ def _counts_write(cursor, tenant_id: int, entries: list[IndexedModel]) -> int:
     return written
 
 
-def counts_refresh(kinds: set[int] | None = None, using_connection=None) -> dict[int, int]:
+def counts_refresh(kinds: set[int] | None = None) -> dict[int, int]:
     """Count again the common grams of `kinds` (default: every indexed kind) in every tenant, one
     transaction per tenant; returns the counts written per tenant. Run hourly (`common.count_search_grams`)
     and by every rebuild: the counts only steer the search between its probe and its scan, so stale
     counts cost speed, never a wrong answer."""
-    conn = using_connection or default_connection
-    if conn.vendor != "postgresql":
+    from apps.tenancy.context import tenant_context
+
+    if default_connection.vendor != "postgresql":
         return {}
-    existing = set(conn.introspection.table_names())
+    existing = set(default_connection.introspection.table_names())
     if COUNT_TABLE not in existing:
         return {}
     entries = [
@@ -296,14 +297,10 @@ def counts_refresh(kinds: set[int] | None = None, using_connection=None) -> dict
         if (kinds is None or entry.kind in kinds) and entry.model_class()._meta.db_table in existing
     ]
     written: dict[int, int] = {}
-    for tenant_id in tenant_ids(conn):
-        with transaction.atomic(using=conn.alias), conn.cursor() as cursor:
-            cursor.execute("SELECT current_setting('app.tenant_id', true)")
-            previous = cursor.fetchone()[0] or ""
+    for tenant_id in tenant_ids():
+        with transaction.atomic(), tenant_context(tenant_id), default_connection.cursor() as cursor:
             cursor.execute("SET LOCAL work_mem = '256MB'")
-            cursor.execute("SELECT set_config('app.tenant_id', %s, true)", [str(tenant_id)])
             written[tenant_id] = _counts_write(cursor, tenant_id, entries)
-            cursor.execute("SELECT set_config('app.tenant_id', %s, true)", [previous])
     return written
 
 
@@ -382,9 +379,8 @@ def _common_sql(kind: int, term: str, tenant_id: int) -> tuple[str, list]:
     rows would hold them all (the kind's rows times each gram's share). Grams of one term mostly come
     together, so the real intersection is rarely smaller than that. No row without counts, or with a
     rare gram (whose postings bound the candidates)."""
-    positions = _gram_positions(term)
-    grams = ", ".join(_gram_sql(position) for position in positions)
-    params: list = [term for position in positions for _ in range(1 if position == 1 else 2)]
+    grams = ", ".join(_gram_sql(position) for position in _gram_positions(term))
+    params: list = [term] * grams.count("%s")
     sql = (
         "SELECT 1 FROM (SELECT count(c.gram) AS known, count(*) AS wanted, "
         "sum(ln(c.postings::float8 / t.postings)) AS share, max(t.postings) AS total "
