@@ -72,8 +72,8 @@ test('build cartons per parent vendor per month as a bar chart, save it, reopen 
   const xlsx = page.getByRole('menuitem', { name: 'Table as Excel (XLSX)' });
   await expect(async () => {
     if (!(await xlsx.isVisible())) await page.getByRole('button', { name: 'Export' }).click();
-    await expect(xlsx).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(xlsx).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
   const downloadPromise = page.waitForEvent('download');
   await xlsx.click();
   const download = await downloadPromise;
