@@ -80,10 +80,13 @@ export async function inputOf(page: Page, testId: string): Promise<Locator> {
   return tag === 'INPUT' ? element : element.locator('input').first();
 }
 
+/** The statuses of a statement the EU system has not made available (or refused) yet. */
+const PENDING_STATEMENT = new Set(['draft', 'submitted']);
+
 /**
  * In-stock cartons of tenant 3 (`query` narrows them, e.g. `product=12`), those that surely may ship
- * first: a carton scanned in from a container may ship only once a statement covers the container's
- * placing, and other journeys leave uncovered cartons on the shelves. `sure` counts the first ones.
+ * first: a carton scanned in from a container may ship only once an available statement covers the
+ * container's placing, and other journeys leave uncovered cartons on the shelves. `sure` counts the first ones.
  */
 export async function shippableCartons<C extends { code: string; inbound_shipment: number | null }>(
   request: APIRequestContext,
@@ -98,8 +101,12 @@ export async function shippableCartons<C extends { code: string; inbound_shipmen
   const stock = await get<{ results: C[] }>(`/api/inventory/cartons/?tenant_id=3&status=in_stock&page_size=200${query ? `&${query}` : ''}`);
   const covered = new Map<number, boolean>();
   for (const id of new Set(stock.results.map((c) => c.inbound_shipment).filter((id): id is number => id !== null))) {
-    const preview = await get<{ cartons: number }>(`/api/eudr/placing-statements/preview/?tenant_id=3&shipments=${String(id)}`);
-    covered.set(id, preview.cartons === 0);
+    const preview = await get<{ cartons: number; statements: { status: string }[] }>(
+      `/api/eudr/placing-statements/preview/?tenant_id=3&shipments=${String(id)}`,
+    );
+    // none left to declare, and none declared by a statement still on its way: a carton whose statement
+    // the system has not made available yet does not ship either
+    covered.set(id, preview.cartons === 0 && !preview.statements.some((s) => PENDING_STATEMENT.has(s.status)));
   }
   const sure = (c: C) => c.inbound_shipment === null || covered.get(c.inbound_shipment) === true;
   const first = stock.results.filter(sure);
