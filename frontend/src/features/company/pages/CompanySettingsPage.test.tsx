@@ -214,8 +214,11 @@ describe('the company settings page', () => {
     await user.click(screen.getByText('Authorised representative'));
     const represented = await screen.findByTestId('represented-operator');
     await user.click(screen.getByTestId('company-settings-save'));
-    // name, country, street, postal code and city (the one-line full address is optional)
-    expect(await within(represented).findAllByText('Required when the company files as an authorised representative.')).toHaveLength(5);
+    // name, country, street, postal code and city (the one-line full address is optional); waited for as
+    // a whole: the first message may show before the others on a busy machine
+    await waitFor(() =>
+      expect(within(represented).getAllByText('Required when the company files as an authorised representative.')).toHaveLength(5),
+    );
     expect(within(represented).getByText("Enter the represented operator's EORI or VAT number.")).toBeInTheDocument();
     expect(server.count('PATCH', URL)).toBe(0);
 
