@@ -155,3 +155,140 @@ def test_a_model_date_time_reads_the_time_zone_once_per_field_and_writes_what_dr
     oslo = DateTimeField(default_timezone=ZoneInfo("Europe/Oslo"))
     oslo.bind("created_at", serializers.Serializer())
     assert oslo.to_representation(values[0]) == "2026-11-29T09:30:00+01:00"
+
+
+class _Upper(serializers.CharField):
+    """A field of its own way of reading: the plan leaves it to DRF."""
+
+    def get_attribute(self, instance):
+        return super().get_attribute(instance).upper()
+
+
+def _representation_sketch():
+    from apps.products.models import ProductGroup
+
+    class GroupSketch(ModelSerializer):
+        class Meta:
+            model = ProductGroup
+            fields = ["id", "name", "parent"]
+
+    class ProductRows(ModelSerializer):
+        title = serializers.CharField(source="name")
+        group_name = serializers.CharField(source="group.name", default="")
+        group_detail = GroupSketch(source="group", read_only=True)
+        shouting = _Upper(source="name")
+        identity = serializers.IntegerField(source="pk")
+        group_id_plain = serializers.IntegerField(source="group_id", allow_null=True)
+        badge = serializers.SerializerMethodField()
+        secret = serializers.CharField(write_only=True, required=False)
+
+        class Meta:
+            model = Product
+            fields = [
+                "id",
+                "article_number",
+                "title",
+                "group",
+                "group_name",
+                "group_detail",
+                "unit",
+                "weight_per_carton_kg",
+                "purchase_price",
+                "is_active",
+                "created_at",
+                "shouting",
+                "identity",
+                "group_id_plain",
+                "badge",
+                "secret",
+            ]
+
+        def get_badge(self, obj) -> str:
+            return f"{obj.article_number}/{self.context.get('suffix', '')}"
+
+    return ProductRows
+
+
+@pytest.mark.django_db
+def test_the_rows_written_by_the_plan_are_drfs_key_for_key(tenant2):
+    """Model fields by attribute, foreign keys by id, method fields by their method; everything else
+    (dotted sources, nested serializers, a field's own get_attribute, pk) as DRF writes it: the same
+    dict, in the same order, for rows with and without their relations and values, deferred or not."""
+    from decimal import Decimal
+
+    from apps.common.api.model_serializer import _PLAN
+    from apps.products.models import ProductGroup
+
+    with tenant_context(tenant2):
+        group = ProductGroup.objects.create(name="Mailers")
+        full = Product.objects.create(
+            article_number="A-1",
+            name="Mailer box",
+            group=group,
+            weight_per_carton_kg=Decimal("0.250"),
+            purchase_price=Decimal("1.2000"),
+            unit=Product.Unit.CARTON,
+        )
+        bare = Product.objects.create(article_number="A-2", name="Loose", is_active=False)
+        sketch = _representation_sketch()
+        rows = [
+            full,
+            bare,
+            *Product.objects.filter(pk__in=[full.pk, bare.pk]).only("id", "article_number", "name"),
+        ]
+        serializer = sketch(rows, many=True, context={"suffix": "x"})
+        ours = serializer.data
+        child = serializer.child
+        drf = [serializers.Serializer.to_representation(child, row) for row in rows]
+    assert [dict(row) for row in ours] == drf
+    assert [list(row) for row in ours] == [list(row) for row in drf]
+    assert drf[0]["group"] == group.pk and drf[1]["group"] is None and drf[1]["weight_per_carton_kg"] is None
+    assert drf[0]["group_name"] == "Mailers" and drf[1]["group_name"] == ""
+    assert drf[0]["badge"] == "A-1/x" and drf[0]["shouting"] == "MAILER BOX"
+    assert "secret" not in drf[0]
+    plan = {name: how for name, how, _key, _field in child.__dict__[_PLAN][1]}
+    assert plan == {
+        "id": "attribute",
+        "article_number": "attribute",
+        "title": "attribute",
+        "group": "foreign key",
+        "group_name": "generic",
+        "group_detail": "generic",
+        "unit": "attribute",
+        "weight_per_carton_kg": "attribute",
+        "purchase_price": "attribute",
+        "is_active": "attribute",
+        "created_at": "attribute",
+        "shouting": "generic",
+        "identity": "generic",
+        "group_id_plain": "generic",
+        "badge": "method",
+    }
+
+
+def test_anything_but_a_model_instance_is_written_as_drf_writes_it():
+    sketch = _representation_sketch()
+    row = {
+        "id": 7,
+        "article_number": "A-7",
+        "name": "Dict row",
+        "group": None,
+        "unit": "pcs",
+        "weight_per_carton_kg": None,
+        "purchase_price": None,
+        "is_active": True,
+        "created_at": None,
+        "pk": 7,
+        "group_id": None,
+    }
+
+    class Rows(sketch):
+        def get_badge(self, obj) -> str:
+            return obj["article_number"]
+
+        class Meta(sketch.Meta):
+            fields = [f for f in sketch.Meta.fields if f not in ("group_name", "group_detail", "group")]
+
+    ours = Rows(row).data
+    assert dict(ours) == serializers.Serializer.to_representation(Rows(row), row)
+    assert ours["title"] == "Dict row" and ours["badge"] == "A-7"
