@@ -162,6 +162,21 @@ class SupplierPolicy(TenantModel):
         return f"policy #{self.pk}"
 
 
+def certificate_expiry_of(fm_expiry, coc_expiry):
+    """The earlier of a delivery's two certificate expiries (None: neither is given)."""
+    dates = [d for d in (fm_expiry, coc_expiry) if d]
+    return min(dates) if dates else None
+
+
+def effective_status_of(status: str, fm_expiry, coc_expiry, today) -> str:
+    """A delivery's status to show and to act on: an active one past a certificate's expiry is expired.
+    Of its columns, so that a list written from rows (apps/eudr/api/list_page.py) says what the model says."""
+    expiry = certificate_expiry_of(fm_expiry, coc_expiry)
+    if status == RawMaterialDelivery.Status.ACTIVE and expiry is not None and expiry < today:
+        return RawMaterialDelivery.Status.EXPIRED
+    return status
+
+
 class RawMaterialDelivery(TenantModel):
     """A delivery of paper (or pulp, board) to a carton factory, with its forest origin and documents.
 
@@ -307,8 +322,7 @@ class RawMaterialDelivery(TenantModel):
 
     @property
     def certificate_expiry(self):
-        dates = [d for d in (self.fm_certificate_expiry, self.coc_certificate_expiry) if d]
-        return min(dates) if dates else None
+        return certificate_expiry_of(self.fm_certificate_expiry, self.coc_certificate_expiry)
 
     def plots_outside_country(self) -> list[int]:
         """The plots (0-based) whose coordinates lie outside their declared country of production."""
@@ -329,11 +343,12 @@ class RawMaterialDelivery(TenantModel):
 
     def effective_status(self, today=None) -> str:
         """The status to show and to act on: an active delivery past a certificate's expiry is expired."""
-        today = today or timezone.localdate()
-        expiry = self.certificate_expiry
-        if self.status == self.Status.ACTIVE and expiry is not None and expiry < today:
-            return self.Status.EXPIRED
-        return self.status
+        return effective_status_of(
+            self.status,
+            self.fm_certificate_expiry,
+            self.coc_certificate_expiry,
+            today or timezone.localdate(),
+        )
 
     @property
     def is_draft(self) -> bool:

@@ -46,6 +46,10 @@ class WeightBalance:
         # Not dataclasses.asdict, which deep-copies each value: every row of the deliveries list asks.
         return {name: getattr(self, name) for name in _WEIGHT_NAMES}
 
+    def as_text(self) -> dict[str, str]:
+        """As the API writes it: each weight in kg with three decimals."""
+        return {name: f"{getattr(self, name):.3f}" for name in _WEIGHT_NAMES}
+
 
 _WEIGHT_NAMES = tuple(field.name for field in fields(WeightBalance))
 
@@ -70,6 +74,15 @@ def weight_balance(delivery: RawMaterialDelivery) -> WeightBalance:
         loss_rate_percent=delivery.loss_rate_percent,
         used_kg=delivery.used_kg,
     )
+
+
+def remaining_cartons_of(
+    allowed_carton_cap: int | None, approved_over_cap: int, issued_cartons: int
+) -> int | None:
+    """Cartons a delivery's cap still allows (None: no cap)."""
+    if allowed_carton_cap is None:
+        return None
+    return max(allowed_carton_cap + approved_over_cap - issued_cartons, 0)
 
 
 def carton_cap_of(

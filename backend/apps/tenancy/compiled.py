@@ -59,7 +59,7 @@ class CompiledOnce:
             raise ValueError(f"Each value must appear once among the parameters of {sql!r}.")
         return sql, tuple(params), tuple(slots), compiler
 
-    def _execute(self, using: str, values: dict):
+    def _bind(self, using: str, values: dict) -> tuple[str, list, object]:
         connection = connections[using]
         key = (using, connection.vendor)  # the SQL is the database's dialect
         compiled = self._compiled.get(key)
@@ -71,15 +71,30 @@ class CompiledOnce:
         params = list(template)
         for index, name in slots:
             params[index] = values[name]
+        return sql, params, remembered
+
+    def _execute(self, using: str, values: dict, suffix: str = "", suffix_params: tuple = ()):
+        sql, params, remembered = self._bind(using, values)
+        sql, params = sql + suffix, [*params, *suffix_params]
         # A compiler of this request's connection, answering with the remembered SQL.
         compiler = copy.copy(remembered)
-        compiler.connection = connection
+        compiler.connection = connections[using]
         compiler.as_sql = lambda *args, **kwargs: (sql, params)
         return compiler, compiler.execute_sql(MULTI)
+
+    def sql(self, using: str = "default", **values) -> tuple[str, list]:
+        """The SQL and its parameters for these values, to run inside a statement of one's own."""
+        sql, params, _ = self._bind(using, values)
+        return sql, params
 
     def rows(self, using: str = "default", **values) -> list[tuple]:
         """The rows of a `values_list()` queryset, as tuples."""
         compiler, results = self._execute(using, values)
+        return [tuple(row) for row in compiler.results_iter(results)]
+
+    def slice(self, offset: int, limit: int, using: str = "default", **values) -> list[tuple]:
+        """`rows()` from the `offset`-th, at most `limit` of them: the queryset needs an ordering."""
+        compiler, results = self._execute(using, values, " LIMIT %s OFFSET %s", (int(limit), int(offset)))
         return [tuple(row) for row in compiler.results_iter(results)]
 
     def all(self, using: str = "default", **values) -> list:

@@ -32,7 +32,7 @@ from apps.eudr.models import (
     RawMaterialLine,
     SupplierPolicy,
 )
-from apps.eudr.selectors import weight_balance
+from apps.eudr.selectors import remaining_cartons_of, weight_balance
 from apps.products.models import Product
 from apps.purchaseorders.models import PurchaseOrderLine
 from apps.suppliers.models import ParentVendor
@@ -170,9 +170,9 @@ class DeliveryStatusField(serializers.ChoiceField):
 
 def remaining_cartons(delivery: RawMaterialDelivery) -> int | None:
     """Cartons the cap still allows (None: no cap)."""
-    if delivery.allowed_carton_cap is None:
-        return None
-    return max(delivery.allowed_carton_cap + delivery.approved_over_cap - delivery.issued_cartons, 0)
+    return remaining_cartons_of(
+        delivery.allowed_carton_cap, delivery.approved_over_cap, delivery.issued_cartons
+    )
 
 
 class RawMaterialDeliverySerializer(ModelSerializer):
@@ -481,7 +481,7 @@ class RawMaterialDeliveryListItemSerializer(ModelSerializer):
 
     @extend_schema_field(WeightSerializer)
     def get_weight(self, obj):
-        return {key: f"{value:.3f}" for key, value in weight_balance(obj).as_dict().items()}
+        return weight_balance(obj).as_text()
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_remaining_cartons(self, obj) -> int | None:

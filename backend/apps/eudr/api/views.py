@@ -27,10 +27,12 @@ from apps.common.api.export import (
     download_responses,
     export_response,
 )
+from apps.common.api.pagination import count_limit
 from apps.common.api.permissions import user_type
 from apps.common.api.viewsets import TenantModelViewSet, TenantScopedMixin
 from apps.common.idempotency import idempotent
 from apps.eudr import delivery_file, errors, generation, services
+from apps.eudr.api.list_page import compiled_page
 from apps.eudr.errors import GeoJsonTooLarge
 from apps.eudr.geo import too_large
 from apps.eudr.labels_pdf import LABEL_TEMPLATES, labels_pdf_stream
@@ -152,6 +154,18 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         ("Policy source", "policy_source"),
         ("Created", "created_at"),
     ]
+
+    def list(self, request, *args, **kwargs):
+        """The list as it opens (no filter, no search: any ordering it offers, any page) is read through
+        statements compiled once per process and written from their rows (apps/eudr/api/list_page.py); the
+        same answer as the ORM's way, which serves every other request."""
+        if self.paginator is not None and getattr(request, "accepted_renderer", None) is not None:
+            rows = compiled_page(self, count_limit(request, self))
+            if rows is not None:
+                page = self.paginate_queryset(rows)
+                if page is not None:
+                    return self.get_paginated_response(page)
+        return super().list(request, *args, **kwargs)
 
     def get_serializer_class(self):
         if self.action == "list":
