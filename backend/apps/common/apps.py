@@ -8,9 +8,11 @@ class CommonConfig(AppConfig):
     verbose_name = _("Common")
 
     def ready(self) -> None:
+        from django.db.backends.signals import connection_created
         from django.db.models.signals import post_migrate
 
-        from apps.common import search_index
+        from apps.common import db_times, search_index
         from apps.common.api import schema  # noqa: F401  (registers the OpenAPI field extensions)
 
         post_migrate.connect(search_index.sync_after_migrate, dispatch_uid="common_search_grams")
+        connection_created.connect(db_times.register, dispatch_uid="common_db_times")
