@@ -28,7 +28,10 @@ def loader_for(zone) -> type:
     from psycopg.pq import Format
 
     oid = postgres.types["timestamptz"].oid
-    fastest = adapters.get_loader(oid, Format.TEXT)
+    found = adapters.get_loader(oid, Format.TEXT)
+    if found is None:  # psycopg always has one for its own type
+        raise LookupError("psycopg has no loader for timestamptz")
+    fastest: type[Any] = found
 
     class TimestamptzLoader(Loader):
         timezone = zone

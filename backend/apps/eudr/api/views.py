@@ -156,9 +156,10 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
     ]
 
     def list(self, request, *args, **kwargs):
-        """The list as it opens (no filter, no search: any ordering it offers, any page) is read through
-        statements compiled once per process and written from their rows (apps/eudr/api/list_page.py); the
-        same answer as the ORM's way, which serves every other request."""
+        # The list as it opens (no filter, no search: any ordering it offers, any page) is read through
+        # statements compiled once per process and written from their rows (apps/eudr/api/list_page.py):
+        # the same answer as the ORM's way, which serves every other request. (A comment, not a
+        # docstring: the docstring is the endpoint's description in the OpenAPI schema.)
         if self.paginator is not None and getattr(request, "accepted_renderer", None) is not None:
             rows = compiled_page(self, count_limit(request, self))
             if rows is not None:
