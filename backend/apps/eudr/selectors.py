@@ -18,8 +18,9 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from decimal import ROUND_HALF_UP, Decimal
+from typing import cast
 
-from django.db import connection
+from django.db import connection, connections, models
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
@@ -122,6 +123,37 @@ LIST_PAGE_COLUMNS = (
     "created_at",
     "updated_at",
 )
+
+
+def delivery_material_types(
+    ids: list[int], *, tenant_id: int, using: str = "default"
+) -> dict[int, list[str]]:
+    """The material types of each delivery of `ids` in the order of its lines, each once, empty ones left
+    out: the deliveries list's column, one statement for a page (`tenant_id`: the tenant the page is of)."""
+    types: dict[int, list[str]] = {pk: [] for pk in ids}
+    if not ids:
+        return types
+    connection = connections[using]
+    quote = connection.ops.quote_name
+    meta = RawMaterialLine._meta
+    # concrete fields each: a column of the table
+    concrete = {
+        name: cast("models.Field", meta.get_field(name))
+        for name in ("id", "tenant", "delivery", "material_type")
+    }
+    column = {name: quote(str(field.column)) for name, field in concrete.items()}
+    # the model's names; the values are parameters
+    sql = (
+        f"SELECT {column['delivery']}, {column['material_type']} FROM {quote(meta.db_table)} "  # noqa: S608
+        f"WHERE {column['tenant']} = %s AND {column['delivery']} IN ({', '.join(['%s'] * len(ids))}) "
+        f"AND {column['material_type']} <> '' ORDER BY {column['delivery']}, {column['id']}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [tenant_id, *ids])
+        for delivery_id, material_type in cursor.fetchall():
+            if material_type not in types[delivery_id]:
+                types[delivery_id].append(material_type)
+    return types
 
 
 def deliveries_for_list(queryset: QuerySet, *, page_only: bool = False) -> QuerySet:

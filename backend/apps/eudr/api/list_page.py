@@ -26,12 +26,15 @@ from django.db import connections
 from django.utils import timezone
 from rest_framework import serializers
 
+from apps.common.api.filters import PriceAwareOrderingFilter, names_none_of
 from apps.common.api.model_serializer import DateTimeField
 from apps.common.api.permissions import user_type
-from apps.eudr.models import RawMaterialDelivery, RawMaterialLine, effective_status_of
+from apps.common.api.search import JoinFreeSearchFilter
+from apps.eudr.models import RawMaterialDelivery, effective_status_of
 from apps.eudr.selectors import (
     LIST_PAGE_COLUMNS,
     deliveries_for_list,
+    delivery_material_types,
     remaining_cartons_of,
     weight_balance_of,
 )
@@ -76,11 +79,10 @@ class CompiledPage(Sequence):
     """The deliveries a user sees, for the paginator: its length is the bounded count (`count_limit`
     rows at most, as `BoundedPaginator` counts), a slice is the page's rows written for the API."""
 
-    def __init__(self, view, tenant: int, limit: int, ordering: list, supplier: bool):
+    def __init__(self, view, tenant: int, limit: int, key: tuple, ordering: list, supplier: bool):
         self.values: dict[str, int] = {"tenant": tenant}
         if supplier:
             self.values["vendor"] = view.request.user.parent_vendor_id
-        key = (supplier, tuple(str(term) for term in ordering))
         page = _PAGES.get(key)
         if page is None:
             page = _PAGES.setdefault(key, _page_statement(supplier, ordering))
@@ -101,7 +103,7 @@ class CompiledPage(Sequence):
         if not isinstance(index, slice) or index.step not in (None, 1) or index.stop is None:
             raise TypeError("A page of the list is read as a slice.")
         start = index.start or 0
-        if index.stop is not None and index.stop <= start:
+        if index.stop <= start:
             return []  # an empty list's page: no statement
         rows = self.page.slice(start, index.stop - start, self.using, **self.values)
         return write_rows(rows, self.using, self.values["tenant"])
@@ -110,32 +112,11 @@ class CompiledPage(Sequence):
 def write_rows(rows: list[tuple], using: str, tenant: int) -> list[dict[str, Any]]:
     if not rows:
         return []
-    types = _material_types(using, tenant, [row[0] for row in rows])
+    types = delivery_material_types([row[0] for row in rows], tenant_id=tenant, using=using)
     today = timezone.localdate()
     time = DateTimeField(read_only=True)
     time.bind("created_at", serializers.Serializer())  # the time zone, read once
     return [delivery_row(row, types[row[0]], today, time.to_representation) for row in rows]
-
-
-def _material_types(using: str, tenant: int, ids: list[int]) -> dict[int, list[str]]:
-    """Each delivery's material types in the order of its lines, each once (the list's column)."""
-    connection = connections[using]
-    quote = connection.ops.quote_name
-    meta = RawMaterialLine._meta
-    column = {name: quote(meta.get_field(name).column) for name in ("tenant", "delivery", "material_type")}
-    # the model's names; the values are parameters
-    sql = (
-        f"SELECT {column['delivery']}, {column['material_type']} FROM {quote(meta.db_table)} "  # noqa: S608
-        f"WHERE {column['tenant']} = %s AND {column['delivery']} IN ({', '.join(['%s'] * len(ids))}) "
-        f"AND {column['material_type']} <> '' ORDER BY {column['delivery']}, {quote(meta.pk.column)}"
-    )
-    types: dict[int, list[str]] = {pk: [] for pk in ids}
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [tenant, *ids])
-        for delivery_id, material_type in cursor.fetchall():
-            if material_type not in types[delivery_id]:
-                types[delivery_id].append(material_type)
-    return types
 
 
 def delivery_row(row: tuple, material_types: list[str], today, time) -> dict[str, Any]:
@@ -195,9 +176,6 @@ def compiled_page(view, limit: int) -> CompiledPage | None:
     """The list's rows for the paginator through the compiled statements, or None when the request is one
     this path does not serve (it filters or searches, or the user is neither internal nor a supplier with
     a parent vendor): the view then goes the ORM's way."""
-    from apps.common.api.filters import PriceAwareOrderingFilter, names_none_of
-    from apps.common.api.search import JoinFreeSearchFilter
-
     request = view.request
     kind = user_type(request.user)
     if kind == "supplier":
@@ -216,4 +194,4 @@ def compiled_page(view, limit: int) -> CompiledPage | None:
     key = (kind == "supplier", tuple(str(term) for term in ordering))
     if key not in _PAGES and len(_PAGES) >= MAX_ORDERINGS:
         return None
-    return CompiledPage(view, tenant, limit, list(ordering), kind == "supplier")
+    return CompiledPage(view, tenant, limit, key, list(ordering), kind == "supplier")

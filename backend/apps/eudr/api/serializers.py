@@ -32,10 +32,11 @@ from apps.eudr.models import (
     RawMaterialLine,
     SupplierPolicy,
 )
-from apps.eudr.selectors import remaining_cartons_of, weight_balance
+from apps.eudr.selectors import delivery_material_types, remaining_cartons_of, weight_balance
 from apps.products.models import Product
 from apps.purchaseorders.models import PurchaseOrderLine
 from apps.suppliers.models import ParentVendor
+from apps.tenancy.context import require_tenant_id
 
 
 def public_base_url(request) -> str:
@@ -407,16 +408,9 @@ class RawMaterialDeliveryListItemsSerializer(serializers.ListSerializer):
 
     def to_representation(self, data):
         rows = list(data.all() if hasattr(data, "all") else data)
-        types: dict[int, list[str]] = {row.pk: [] for row in rows}
-        lines = (
-            RawMaterialLine.objects.filter(delivery_id__in=list(types))
-            .exclude(material_type="")
-            .order_by("delivery_id", "id")
-            .values_list("delivery_id", "material_type")
+        types = delivery_material_types(
+            [row.pk for row in rows], tenant_id=require_tenant_id(), using=RawMaterialLine.objects.db
         )
-        for delivery_id, material_type in lines:
-            if material_type not in types[delivery_id]:
-                types[delivery_id].append(material_type)
         today = timezone.localdate()
         for row in rows:
             row.list_material_types = types[row.pk]

@@ -160,12 +160,10 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         # statements compiled once per process and written from their rows (apps/eudr/api/list_page.py):
         # the same answer as the ORM's way, which serves every other request. (A comment, not a
         # docstring: the docstring is the endpoint's description in the OpenAPI schema.)
-        if self.paginator is not None and getattr(request, "accepted_renderer", None) is not None:
-            rows = compiled_page(self, count_limit(request, self))
-            if rows is not None:
-                page = self.paginate_queryset(rows)
-                if page is not None:
-                    return self.get_paginated_response(page)
+        rows = compiled_page(self, count_limit(request, self))
+        page = self.paginate_queryset(rows) if rows is not None else None
+        if page is not None:
+            return self.get_paginated_response(page)
         return super().list(request, *args, **kwargs)
 
     def get_serializer_class(self):
