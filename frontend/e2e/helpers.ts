@@ -80,8 +80,9 @@ export async function inputOf(page: Page, testId: string): Promise<Locator> {
   return tag === 'INPUT' ? element : element.locator('input').first();
 }
 
-/** The statuses of a statement the EU system has not made available (or refused) yet. */
-const PENDING_STATEMENT = new Set(['draft', 'submitted']);
+/** The statuses of a statement with which its cartons may ship (the server's `placing.AVAILABLE`): any other
+ * (a draft, one submitted but not yet available, one rejected or withdrawn) keeps its cartons in. */
+const SHIPPING_STATEMENT = new Set(['available', 'amended']);
 
 /**
  * In-stock cartons of tenant 3 (`query` narrows them, e.g. `product=12`), those that surely may ship
@@ -104,11 +105,26 @@ export async function shippableCartons<C extends { code: string; inbound_shipmen
     const preview = await get<{ cartons: number; statements: { status: string }[] }>(
       `/api/eudr/placing-statements/preview/?tenant_id=3&shipments=${String(id)}`,
     );
-    // none left to declare, and none declared by a statement still on its way: a carton whose statement
-    // the system has not made available yet does not ship either
-    covered.set(id, preview.cartons === 0 && !preview.statements.some((s) => PENDING_STATEMENT.has(s.status)));
+    // none left to declare, and every statement of the container available: a carton declared by a
+    // statement still on its way, or rejected or withdrawn, does not ship either
+    covered.set(id, preview.cartons === 0 && preview.statements.every((s) => SHIPPING_STATEMENT.has(s.status)));
   }
-  const sure = (c: C) => c.inbound_shipment === null || covered.get(c.inbound_shipment) === true;
+  // A container's statements do not tell about each of its cartons (a carton may be declared by a statement
+  // of another container still on its way): each carton's public trace names the statement that covers it,
+  // `own` only for one of ours the system made available, which is what the shipping gate reads.
+  const own = new Set<string>();
+  const toAsk = stock.results.filter((c) => c.inbound_shipment !== null && covered.get(c.inbound_shipment) === true);
+  for (let start = 0; start < toAsk.length; start += 10) {
+    await Promise.all(
+      toAsk.slice(start, start + 10).map(async (c) => {
+        const answer = await request.get(`/api/eudrtrack/${encodeURIComponent(c.code)}/`);
+        if (!answer.ok()) return;
+        const body = (await answer.json()) as { data: { dds_reference_kind: string } };
+        if (body.data.dds_reference_kind === 'own') own.add(c.code);
+      }),
+    );
+  }
+  const sure = (c: C) => c.inbound_shipment === null || own.has(c.code);
   const first = stock.results.filter(sure);
   return { cartons: [...first, ...stock.results.filter((c) => !sure(c))], sure: first.length };
 }
