@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.apps import apps as django_apps
+from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
@@ -107,3 +109,34 @@ def product_group_tree() -> list[dict]:
 
     roots = [g for g in groups if g.parent_id is None or g.parent_id not in known]
     return [build(root, 0, frozenset()) for root in roots]
+
+
+def supplier_products(queryset: QuerySet, parent_vendor_id: int | None) -> QuerySet:
+    """Products on purchase order lines of the supplier user's parent vendor (none until such lines exist).
+
+    The purchase order line model belongs to the purchasing area; we find it by name and follow its
+    `supplier_scope` (or its foreign key to the purchase order) to the parent vendor.
+    """
+    if not parent_vendor_id:
+        return queryset.none()
+    try:
+        line_model = django_apps.get_model("purchaseorders", "PurchaseOrderLine")
+        line_model._meta.get_field("product")
+    except (LookupError, FieldDoesNotExist):
+        return queryset.none()
+    scope = getattr(line_model, "supplier_scope", None)
+    if not scope:
+        order_model = django_apps.get_model("purchaseorders", "PurchaseOrder")
+        order_fk = next(
+            (
+                f.name
+                for f in line_model._meta.concrete_fields
+                if f.is_relation and f.related_model is order_model
+            ),
+            None,
+        )
+        if order_fk is None:
+            return queryset.none()
+        scope = f"{order_fk}__{order_model.supplier_scope}"
+    lines = line_model.objects.filter(**{scope: parent_vendor_id}).values("product_id")
+    return queryset.filter(pk__in=lines)

@@ -8,10 +8,15 @@ compiler, and from then on binds the request's values into the remembered SQL. T
 same converters and model construction as the ORM's (`ModelIterable`), so the result is what the queryset
 itself would return.
 
-Only for querysets whose SQL depends on nothing but the named values: never a tenant-scoped manager (its
-filter would be the tenant of the first request, frozen), never a value read from the clock or the
-language. `build` is called with the stand-ins once per database alias and dialect; the stand-ins must
-each appear once among the compiled parameters, or the shape is refused. It lives in `tenancy`, the
+Only for querysets whose SQL depends on nothing but the named values: never a value read from the clock
+or the language, never a tenant-scoped manager unless the tenant is one of the values (`tenant=`: the
+build then runs with its stand-in as the active tenant, so every tenant-scoped manager in it, subqueries
+included, filters by the stand-in; otherwise its filter would be the tenant of the first request,
+frozen). The values are numbers, texts (`texts=`: a parameter of their own, or the pattern of a
+`contains` lookup, escaped at each binding as Django escapes it) and lists of ids (`id_lists=`, passed
+to the driver as they are). `build` is called with the stand-ins once per database alias and dialect;
+every stand-in must appear among the compiled parameters, and a text only in one of those two ways, or
+the shape is refused. It lives in `tenancy`, the
 foundation's lowest package, because the membership and permission reads of `tenancy` are its first
 users.
 """
@@ -27,36 +32,80 @@ from django.db.models import QuerySet
 from django.db.models.query import get_related_populators
 from django.db.models.sql.constants import MULTI
 
+from .context import building_for
 from .managers import TenantQuerySet
 
-# Stand-ins for the values: numbers no row id takes, each distinct.
+# Stand-ins for the values: numbers no row id takes, each distinct; texts of letters and digits only (a
+# LIKE pattern escapes nothing in them).
 _STAND_IN_BASE = -7_340_000_001
+_TEXT_STAND_IN = "Qz{}StandInZq"
+_VALUE, _CONTAINS = "value", "contains"
 
 
 class CompiledOnce:
     """`build(**values)` -> a queryset; `.all(**values)` its model instances, `.rows(**values)` the tuples of
     a `values_list()`, its SQL compiled once per database alias and dialect."""
 
-    def __init__(self, build: Callable[..., QuerySet], *names: str):
+    def __init__(
+        self,
+        build: Callable[..., QuerySet],
+        *names: str,
+        texts: tuple[str, ...] = (),
+        id_lists: tuple[str, ...] = (),
+        tenant: str | None = None,
+    ):
+        if tenant is not None and tenant not in names:
+            raise ValueError("The tenant must be one of the numbers.")
         self._build = build
         self._names = names
+        self._texts = texts
+        self._id_lists = id_lists
+        self._tenant = tenant
         self._compiled: dict[tuple[str, str], tuple] = {}
         self._lock = threading.Lock()
 
+    def _stand_ins(self) -> dict[str, object]:
+        stand_ins: dict[str, object] = {name: _STAND_IN_BASE - n for n, name in enumerate(self._names)}
+        first = len(self._names)
+        stand_ins.update({name: [_STAND_IN_BASE - first - n] for n, name in enumerate(self._id_lists)})
+        stand_ins.update({name: _TEXT_STAND_IN.format(n) for n, name in enumerate(self._texts)})
+        return stand_ins
+
+    def _built(self, stand_ins: dict[str, object]) -> QuerySet:
+        if self._tenant is None:
+            queryset = self._build(**stand_ins)
+            if isinstance(queryset, TenantQuerySet):
+                raise TypeError("A tenant-scoped queryset would keep the first request's tenant.")
+            return queryset
+        with building_for(stand_ins[self._tenant]):  # type: ignore[arg-type]
+            return self._build(**stand_ins)
+
+    def _slot(self, param, stand_ins: dict[str, object], sql: str) -> tuple[str, str] | None:
+        """(name, how) of the value a compiled parameter holds, or None for a constant."""
+        for name, stand_in in stand_ins.items():
+            if isinstance(stand_in, str):
+                if type(param) is str and stand_in in param:
+                    if param == stand_in:
+                        return name, _VALUE
+                    if param == f"%{stand_in}%":
+                        return name, _CONTAINS
+                    raise ValueError(f"A text must be a parameter or a contains pattern in {sql!r}.")
+            elif type(param) is type(stand_in) and param == stand_in:
+                return name, _VALUE
+        return None
+
     def _compile(self, using: str) -> tuple:
-        stand_ins = {name: _STAND_IN_BASE - n for n, name in enumerate(self._names)}
-        queryset = self._build(**stand_ins)
-        if isinstance(queryset, TenantQuerySet):
-            raise TypeError("A tenant-scoped queryset would keep the first request's tenant.")
+        stand_ins = self._stand_ins()
+        queryset = self._built(stand_ins)
         compiler = queryset.query.get_compiler(using=using)
         sql, params = compiler.as_sql()
         slots = []
         for index, param in enumerate(params):
-            for name, stand_in in stand_ins.items():
-                if type(param) is int and param == stand_in:
-                    slots.append((index, name))
-        if sorted(name for _, name in slots) != sorted(self._names):
-            raise ValueError(f"Each value must appear once among the parameters of {sql!r}.")
+            found = self._slot(param, stand_ins, sql)
+            if found is not None:
+                slots.append((index, *found))
+        if {name for _, name, _ in slots} != set(stand_ins):
+            raise ValueError(f"Each value must appear among the parameters of {sql!r}.")
         return sql, tuple(params), tuple(slots), compiler
 
     def _bind(self, using: str, values: dict) -> tuple[str, list, object]:
@@ -69,8 +118,10 @@ class CompiledOnce:
                 self._compiled[key] = compiled
         sql, template, slots, remembered = compiled
         params = list(template)
-        for index, name in slots:
-            params[index] = values[name]
+        for index, name, how in slots:
+            value = values[name]
+            # a contains pattern escaped as Django's lookup escapes it
+            params[index] = value if how is _VALUE else f"%{connection.ops.prep_for_like_query(value)}%"
         return sql, params, remembered
 
     def _execute(self, using: str, values: dict, suffix: str = "", suffix_params: tuple = ()):

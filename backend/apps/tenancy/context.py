@@ -81,6 +81,17 @@ def deactivate(token) -> None:
 
 
 @contextlib.contextmanager
+def building_for(tenant_id: int) -> Iterator[None]:
+    """`tenant_id` as the active tenant while querysets are built, not run: tenant-scoped managers filter
+    by it, and no statement is sent to the database on entering or leaving (`tenancy.compiled`)."""
+    token = _current_tenant_id.set(tenant_id)
+    try:
+        yield
+    finally:
+        _current_tenant_id.reset(token)
+
+
+@contextlib.contextmanager
 def tenant_context(tenant: Tenant | int | None, using: str = "default") -> Iterator[None]:
     """Enter a tenant for the block. On PostgreSQL outside a transaction the block gets one, since the
     row-level-security setting is transaction-local (in autocommit it would end with the next statement)."""

@@ -149,13 +149,9 @@ class JoinFreeSearchFilter(SearchFilter):
             return None
         return indexed[0]
 
-    def filter_queryset(self, request, queryset, view):
-        if connection.vendor != "postgresql":
-            return super().filter_queryset(request, queryset, view)
-        search_fields = [str(field) for field in self.get_search_fields(view, request) or ()]
-        search_terms = self.get_search_terms(request)
-        if not search_fields or not search_terms:
-            return queryset
+    def _fields(self, queryset, search_fields: list[str]) -> tuple[dict, dict, dict]:
+        """(the `icontains` lookup of each field DRF's way, the gram kind of each of those on the list's
+        own table, the gram kind of each related field's last table)."""
         model = queryset.model
         left_to_drf = [field for field in search_fields if self._relation(model, field) is None]
         lookups = {field: self.construct_search(field, queryset) for field in left_to_drf}
@@ -163,11 +159,33 @@ class JoinFreeSearchFilter(SearchFilter):
         related_kinds = {
             field: self._related_indexed(model, field) for field in search_fields if field not in lookups
         }
-        kinds = {kind for kind in [*own_kinds.values(), *related_kinds.values()] if kind is not None}
+        return lookups, own_kinds, related_kinds
+
+    def gram_kinds(self, queryset, search_fields: list[str]) -> set[int]:
+        """The gram kinds whose candidates a search of these fields reads."""
+        _, own_kinds, related_kinds = self._fields(queryset, search_fields)
+        return {kind for kind in [*own_kinds.values(), *related_kinds.values()] if kind is not None}
+
+    def filter_queryset(self, request, queryset, view):
+        if connection.vendor != "postgresql":
+            return super().filter_queryset(request, queryset, view)
+        search_fields = [str(field) for field in self.get_search_fields(view, request) or ()]
+        search_terms = self.get_search_terms(request)
+        if not search_fields or not search_terms:
+            return queryset
+        kinds = self.gram_kinds(queryset, search_fields)
+        # one query per term: the candidates of every table with grams that the search reads
+        found = [search_index.candidates(kinds, term) for term in search_terms]
+        return self.searched(queryset, search_fields, search_terms, found)
+
+    def searched(self, queryset, search_fields: list[str], terms: list, found: list[dict]):
+        """`queryset` with every term in one of the fields, given each term's candidates per gram kind
+        (`search_index.candidates`, or stand-ins of them for a statement compiled once:
+        apps/products/api/list_page.py)."""
+        model = queryset.model
+        lookups, own_kinds, related_kinds = self._fields(queryset, search_fields)
         conditions = []
-        for term in search_terms:
-            # one query per term: the candidates of every table with grams that the search reads
-            candidates = search_index.candidates(kinds, term)
+        for term, candidates in zip(terms, found, strict=True):
             alternatives, indexed_alternatives, own_candidates = [], [], None
             for field in search_fields:
                 if field in lookups:
@@ -193,6 +211,6 @@ class JoinFreeSearchFilter(SearchFilter):
             conditions.append(reduce(operator.or_, alternatives))
         base = queryset
         queryset = queryset.filter(reduce(operator.and_, conditions))
-        if self.must_call_distinct(queryset, left_to_drf):
+        if self.must_call_distinct(queryset, list(lookups)):
             queryset = base.filter(models.Exists(queryset.filter(pk=models.OuterRef("pk"))))
         return queryset

@@ -21,6 +21,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from apps.common.api.export import EXPORT_FORMATS, SPREADSHEET_RESPONSES, export_response
+from apps.common.api.pagination import count_limit
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES, user_type
 from apps.common.errors import OutsideParentVendor
 from apps.common.prices import without_money_columns
@@ -108,6 +109,23 @@ class TenantScopedMixin(_ViewBase):
 
     perform_create.checks_visibility = True  # type: ignore[attr-defined]
     perform_update.checks_visibility = True  # type: ignore[attr-defined]
+
+
+class CompiledListMixin(_ViewBase):
+    """A list whose pages `compiled_rows` may serve through statements compiled once per process
+    (`apps.common.api.compiled_list.CompiledPage`, or None for a request it does not serve, which goes the
+    ORM's way): the deliveries list, the products list."""
+
+    def compiled_rows(self, limit: int):
+        return None
+
+    def list(self, request, *args, **kwargs):
+        # A comment, not a docstring: the view's docstring is the endpoint's description in the schema.
+        rows = self.compiled_rows(count_limit(request, self))
+        page = self.paginate_queryset(rows) if rows is not None else None
+        if page is not None:
+            return self.get_paginated_response(page)
+        return super().list(request, *args, **kwargs)
 
 
 class TenantModelViewSet(TenantScopedMixin, viewsets.ModelViewSet):

@@ -19,13 +19,13 @@ request's tenant is set on the connection by then (`TenantMiddleware`, the membe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
-from django.db import connections
 from django.utils import timezone
 from rest_framework import serializers
 
+from apps.common.api.compiled_list import CompiledPage
 from apps.common.api.filters import PriceAwareOrderingFilter, names_none_of
 from apps.common.api.model_serializer import DateTimeField
 from apps.common.api.permissions import user_type
@@ -75,43 +75,7 @@ def _count_statement(supplier: bool) -> CompiledOnce:
     return CompiledOnce(build, "tenant", "vendor") if supplier else CompiledOnce(build, "tenant")
 
 
-class CompiledPage(Sequence):
-    """The deliveries a user sees, for the paginator: its length is the bounded count (`count_limit`
-    rows at most, as `BoundedPaginator` counts), a slice is the page's rows written for the API."""
-
-    def __init__(self, view, tenant: int, limit: int, key: tuple, ordering: list, supplier: bool):
-        self.values: dict[str, int] = {"tenant": tenant}
-        if supplier:
-            self.values["vendor"] = view.request.user.parent_vendor_id
-        page = _PAGES.get(key)
-        if page is None:
-            page = _PAGES.setdefault(key, _page_statement(supplier, ordering))
-        self.page = page
-        self.count = _COUNTS.get(supplier) or _COUNTS.setdefault(supplier, _count_statement(supplier))
-        self.limit = limit
-        self.using = RawMaterialDelivery.unscoped.db
-
-    def __len__(self) -> int:
-        sql, params = self.count.sql(self.using, **self.values)
-        with connections[self.using].cursor() as cursor:
-            # the compiled SQL of a queryset, its values as parameters
-            count = f"SELECT COUNT(*) FROM ({sql} LIMIT %s) subquery"  # noqa: S608
-            cursor.execute(count, [*params, self.limit + 1])
-            return cursor.fetchone()[0]
-
-    def __getitem__(self, index):
-        if not isinstance(index, slice) or index.step not in (None, 1) or index.stop is None:
-            raise TypeError("A page of the list is read as a slice.")
-        start = index.start or 0
-        if index.stop <= start:
-            return []  # an empty list's page: no statement
-        rows = self.page.slice(start, index.stop - start, self.using, **self.values)
-        return write_rows(rows, self.using, self.values["tenant"])
-
-
 def write_rows(rows: list[tuple], using: str, tenant: int) -> list[dict[str, Any]]:
-    if not rows:
-        return []
     types = delivery_material_types([row[0] for row in rows], tenant_id=tenant, using=using)
     today = timezone.localdate()
     time = DateTimeField(read_only=True)
@@ -194,4 +158,11 @@ def compiled_page(view, limit: int) -> CompiledPage | None:
     key = (kind == "supplier", tuple(str(term) for term in ordering))
     if key not in _PAGES and len(_PAGES) >= MAX_ORDERINGS:
         return None
-    return CompiledPage(view, tenant, limit, key, list(ordering), kind == "supplier")
+    supplier = kind == "supplier"
+    values = {"tenant": tenant}
+    if supplier:
+        values["vendor"] = request.user.parent_vendor_id
+    page = _PAGES.get(key) or _PAGES.setdefault(key, _page_statement(supplier, list(ordering)))
+    count = _COUNTS.get(supplier) or _COUNTS.setdefault(supplier, _count_statement(supplier))
+    using = RawMaterialDelivery.unscoped.db
+    return CompiledPage(count, page, values, limit, using, partial(write_rows, using=using, tenant=tenant))

@@ -27,9 +27,8 @@ from apps.common.api.export import (
     download_responses,
     export_response,
 )
-from apps.common.api.pagination import count_limit
 from apps.common.api.permissions import user_type
-from apps.common.api.viewsets import TenantModelViewSet, TenantScopedMixin
+from apps.common.api.viewsets import CompiledListMixin, TenantModelViewSet, TenantScopedMixin
 from apps.common.idempotency import idempotent
 from apps.eudr import delivery_file, errors, generation, services
 from apps.eudr.api.list_page import compiled_page
@@ -82,7 +81,7 @@ KIND_PARAMETER = OpenApiParameter(
 )
 
 
-class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
+class RawMaterialDeliveryViewSet(CompiledListMixin, DownloadNegotiationMixin, TenantModelViewSet):
     """Raw-material deliveries: `POST` with `is_draft: true` (or `status: "draft"`) saves the wizard's
     partial work on the server, `PATCH` resumes it, `POST {id}/submit/` validates fully and activates.
     `POST` without draft submits straight away."""
@@ -155,16 +154,11 @@ class RawMaterialDeliveryViewSet(DownloadNegotiationMixin, TenantModelViewSet):
         ("Created", "created_at"),
     ]
 
-    def list(self, request, *args, **kwargs):
+    def compiled_rows(self, limit):
         # The list as it opens (no filter, no search: any ordering it offers, any page) is read through
         # statements compiled once per process and written from their rows (apps/eudr/api/list_page.py):
-        # the same answer as the ORM's way, which serves every other request. (A comment, not a
-        # docstring: the docstring is the endpoint's description in the OpenAPI schema.)
-        rows = compiled_page(self, count_limit(request, self))
-        page = self.paginate_queryset(rows) if rows is not None else None
-        if page is not None:
-            return self.get_paginated_response(page)
-        return super().list(request, *args, **kwargs)
+        # the same answer as the ORM's way, which serves every other request.
+        return compiled_page(self, limit)
 
     def get_serializer_class(self):
         if self.action == "list":

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.common.tests import compiled_pages
 from apps.eudr import services
 from apps.eudr.api import list_page, views
 from apps.eudr.models import RawMaterialDelivery
@@ -62,32 +63,15 @@ def varied(eudr_world, in_tenant):
 
 
 def _orm_way(monkeypatch):
-    monkeypatch.setattr(views, "compiled_page", lambda view, limit: None)
+    compiled_pages.orm_way(monkeypatch, views)
 
 
 def _served(monkeypatch) -> list:
-    """Records whether each list request was served by the compiled statements."""
-    served: list[bool] = []
-    original = views.compiled_page
-
-    def spy(view, limit):
-        rows = original(view, limit)
-        served.append(rows is not None)
-        return rows
-
-    monkeypatch.setattr(views, "compiled_page", spy)
-    return served
+    return compiled_pages.served(monkeypatch, views)
 
 
 def _pages(client, params: dict) -> list:
-    """Every page of the list (and the one past its end) as status and body."""
-    answers = []
-    for page in range(1, 6):
-        response = client.get(URL, {**params, "page": page})
-        answers.append((response.status_code, response.json()))
-        if response.status_code != 200:
-            break
-    return answers
+    return compiled_pages.pages(client, URL, params, 5)
 
 
 ORDERINGS = [

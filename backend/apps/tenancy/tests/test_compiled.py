@@ -109,3 +109,62 @@ def test_the_request_membership_comes_from_the_compiled_read(api, tenant3, make_
     assert api(user, tenant3).get("/api/eudr/raw-materials/").status_code == 200
     if connection.vendor == "postgresql":
         assert calls == [{"user": user.pk, "tenant": tenant3.pk}]
+
+
+def test_a_text_binds_as_a_value_or_as_a_contains_pattern_escaped_as_django_escapes_it(tenant2, tenant3):
+    from apps.tenancy.models import Tenant
+
+    for pk, name in [(41, "Boxes 50% off"), (42, "Single_wall"), (43, "Back\\slash"), (44, "Plain")]:
+        Tenant.objects.create(pk=pk, name=name, code=f"t{pk}")
+    contains = CompiledOnce(
+        lambda term: Tenant.objects.filter(name__icontains=term).order_by("pk").values_list("pk"),
+        texts=("term",),
+    )
+    exact = CompiledOnce(lambda term: Tenant.objects.filter(name=term).values_list("pk"), texts=("term",))
+    for term in ["50%", "%", "_", "\\", "back\\", "pack", "PLAIN", "", "nothing"]:
+        wanted = list(Tenant.objects.filter(name__icontains=term).order_by("pk").values_list("pk"))
+        assert contains.rows(term=term) == wanted, term
+        assert exact.rows(term=term) == list(Tenant.objects.filter(name=term).values_list("pk")), term
+    assert contains.rows(term="_") == [(42,)]  # LIKE's own characters are matched as themselves
+    starts = CompiledOnce(lambda term: Tenant.objects.filter(name__startswith=term), texts=("term",))
+    with pytest.raises(ValueError):  # a pattern of another shape would need escaping of its own
+        starts.all(term="x")
+
+
+def test_a_list_of_ids_binds_as_one_parameter(tenant2, tenant3):
+    from django.db.models import F
+
+    from apps.common.api.search import EqualsAny, _ids
+    from apps.tenancy.models import Tenant
+
+    compiled = CompiledOnce(
+        lambda ids: Tenant.objects.filter(EqualsAny(F("pk"), _ids(ids))).order_by("pk").values_list("pk"),
+        id_lists=("ids",),
+    )
+    assert compiled.rows(ids=[tenant3.pk, 999]) == [(tenant3.pk,)]
+    assert compiled.rows(ids=[tenant2.pk, tenant3.pk]) == [(tenant2.pk,), (tenant3.pk,)]
+    assert compiled.rows(ids=[]) == []
+
+
+def test_a_tenant_value_scopes_every_tenant_manager_in_the_statement(tenant2, tenant3, in_tenant):
+    from django.db.models import Exists, OuterRef
+
+    from apps.eudr.models import RawMaterialDelivery as Delivery
+
+    def build(tenant):
+        # a tenant-scoped manager at the top and in a subquery: both filter by the tenant's stand-in
+        inner = Delivery.objects.filter(parent_vendor_id=OuterRef("parent_vendor_id")).exclude(
+            pk=OuterRef("pk")
+        )
+        return Delivery.objects.filter(Exists(inner)).values_list("pk")
+
+    compiled = CompiledOnce(build, "tenant", tenant="tenant")
+    with CaptureQueriesContext(connection) as captured:
+        sql, params = compiled.sql(tenant=tenant3.pk)
+    assert captured.captured_queries == []  # building under the stand-in sent nothing
+    assert params.count(tenant3.pk) == 2 and sql.count("tenant_id") >= 2
+    assert compiled.sql(tenant=tenant2.pk)[1].count(tenant2.pk) == 2
+    with in_tenant(tenant3):
+        assert compiled.rows(tenant=tenant3.pk) == []
+    with pytest.raises(ValueError):
+        CompiledOnce(build, "number", tenant="tenant")
