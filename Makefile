@@ -178,7 +178,7 @@ BENCH_PORT ?= 8797
 bench: install-backend fonts $(DIST_STAMP)
 	@BENCH_PORT=$(BENCH_PORT) bash scripts/bench-server-figures.sh bash -c 'status=0; \
 	  (cd $(BACKEND) && $(UV) run --frozen pytest -q -p no:cacheprovider bench --benchmark-only \
-		--benchmark-columns=mean,min,max,rounds $(PYTEST_ARGS)) || status=1; \
+		--benchmark-columns=median,mean,min,max,rounds $(PYTEST_ARGS)) || status=1; \
 	  (cd $(FRONTEND) && node scripts/bundle-budget.mjs) || status=1; \
 	  exit $$status'
 
@@ -186,7 +186,7 @@ bench: install-backend fonts $(DIST_STAMP)
 # the products page and search against their SQL at ten times the rows.
 bench-1m: install-backend fonts
 	cd $(BACKEND) && BENCH_ROWS=1000000 $(UV) run --frozen pytest -q -p no:cacheprovider bench/test_bench_lists.py \
-		--benchmark-only --benchmark-columns=mean,min,max,rounds $(PYTEST_ARGS)
+		--benchmark-only --benchmark-columns=median,mean,min,max,rounds $(PYTEST_ARGS)
 
 # The products search against Tryton 8's on the same 100,000 products, 8 clients each (optional: it
 # installs Tryton into .tools/tryton-venv from scripts/tryton/requirements.txt). Needs DATABASE_URL, an

@@ -1,8 +1,14 @@
-"""Prints each benchmark beside its reference, measured in the same run, as a ratio (`make bench`)."""
+"""Prints each benchmark beside its reference, measured in the same run, as a ratio of their medians
+(`make bench`)."""
 
 from __future__ import annotations
 
 import os
+import time
+import urllib.error
+import urllib.request
+
+import pytest
 
 
 def ratio_text(ratio: float) -> str:
@@ -77,14 +83,85 @@ RATES = [
 CSV = "test_bench_export_10000_labels_csv"
 
 
+# A request through the API, measured this many times after this many calls not counted.
+API_ROUNDS, API_WARMUP_ROUNDS = 100, 5
+
+
+@pytest.fixture
+def measure_requests(benchmark):
+    """Measures a request through the API in API_ROUNDS rounds after API_WARMUP_ROUNDS. pytest-benchmark's
+    own calibration times the first call, which compiles statements and fills caches (a tenth of a second
+    or more), and then gave the request 5 rounds only: one slow round moved a figure's mean by a quarter
+    between two runs alone on a quiet machine (3.27 and 4.23 for the deliveries page)."""
+
+    def measure(request_once):
+        return benchmark.pedantic(
+            request_once, rounds=API_ROUNDS, warmup_rounds=API_WARMUP_ROUNDS, iterations=1
+        )
+
+    return measure
+
+
+# (benchmark, seconds) it waited for the demo server, printed with the figures
+WAITED: list[tuple[str, float]] = []
+ANSWERED: list[bool] = []  # once it has answered, it is not asked again
+# The benchmarks of every figure with a goal and of its reference.
+PAIRED = frozenset(
+    name for figure, reference, _, goal in PAIRS if goal is not None for name in (figure, reference)
+)
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5):
+            return True
+    except urllib.error.HTTPError:
+        return True  # any HTTP status: the server is up
+    except OSError:
+        return False
+
+
+def _alive(pid: str) -> bool:
+    try:
+        os.kill(int(pid), 0)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+@pytest.fixture(autouse=True)
+def idle_demo_server(request):
+    """Under `make bench`, the demo server of the server figures starts beside the API benchmarks and
+    migrates and loads its data for minutes (scripts/bench-server-figures.sh). A figure with a goal and
+    its reference are measured once it answers, so that both run beside an idle server rather than one
+    of them beside its start-up. No fixed limit: it waits while the server's process is alive."""
+    url, pid = os.environ.get("BENCH_SERVER_URL"), os.environ.get("BENCH_SERVER_PID", "")
+    if not url or request.node.name not in PAIRED or ANSWERED:
+        return
+    started = time.monotonic()
+    while not _answers(url):
+        if pid and not _alive(pid):
+            return  # the server failed: the script reports it; the figures are measured anyway
+        time.sleep(1)
+    ANSWERED.append(True)
+    WAITED.append((request.node.name, time.monotonic() - started))
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     session = getattr(config, "_benchmarksession", None)
     if session is None:
         return
-    means = {bench.name: bench.stats.mean for bench in session.benchmarks if bench.stats}
+    # Medians: a figure and its reference are each one benchmark of many rounds, and a round slowed by
+    # something else on the machine (a collection of Python's garbage, autovacuum) moves a mean more
+    # than the change being measured; the median of the rounds does not move with such a round.
+    means = {bench.name: bench.stats.median for bench in session.benchmarks if bench.stats}
     terminalreporter.section("figures beside their references")
     rows = int(os.environ.get("BENCH_ROWS", "100000"))
     terminalreporter.write_line(f"the list benchmarks' products: {rows:,} (BENCH_ROWS)")
+    for name, seconds in WAITED:
+        terminalreporter.write_line(
+            f"the figures with a goal waited {seconds:.0f} s for the demo server ({name} first)"
+        )
     for figure, reference, what, goal in PAIRS:
         if figure in means and reference in means:
             ratio = means[figure] / means[reference]
