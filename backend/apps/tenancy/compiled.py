@@ -23,14 +23,12 @@ users.
 
 from __future__ import annotations
 
-import copy
 import threading
 from collections.abc import Callable
 
 from django.db import connections
 from django.db.models import QuerySet
 from django.db.models.query import get_related_populators
-from django.db.models.sql.constants import MULTI
 
 from .context import building_for
 from .managers import TenantQuerySet
@@ -106,9 +104,15 @@ class CompiledOnce:
                 slots.append((index, *found))
         if {name for _, name, _ in slots} != set(stand_ins):
             raise ValueError(f"Each value must appear among the parameters of {sql!r}.")
-        return sql, tuple(params), tuple(slots), compiler
+        # Django's converters of the selected columns (a JSON or an array field's, the backend's), worked
+        # out once: the compiler works them out again for every statement it runs.
+        columns = [column[0] for column in compiler.select[0 : compiler.col_count]]
+        converters = tuple(compiler.get_converters(columns).items())
+        # columns selected only for the ordering or DISTINCT come after the queryset's own: left out
+        width = compiler.col_count if compiler.has_extra_select else None
+        return sql, tuple(params), tuple(slots), compiler, converters, width
 
-    def _bind(self, using: str, values: dict) -> tuple[str, list, object]:
+    def _bind(self, using: str, values: dict) -> tuple[str, list, tuple]:
         connection = connections[using]
         key = (using, connection.vendor)  # the SQL is the database's dialect
         compiled = self._compiled.get(key)
@@ -116,22 +120,29 @@ class CompiledOnce:
             with self._lock:
                 compiled = self._compiled.get(key) or self._compile(using)
                 self._compiled[key] = compiled
-        sql, template, slots, remembered = compiled
+        sql, template, slots = compiled[:3]
         params = list(template)
         for index, name, how in slots:
             value = values[name]
             # a contains pattern escaped as Django's lookup escapes it
             params[index] = value if how is _VALUE else f"%{connection.ops.prep_for_like_query(value)}%"
-        return sql, params, remembered
+        return sql, params, compiled
 
     def _execute(self, using: str, values: dict, suffix: str = "", suffix_params: tuple = ()):
-        sql, params, remembered = self._bind(using, values)
-        sql, params = sql + suffix, [*params, *suffix_params]
-        # A compiler of this request's connection, answering with the remembered SQL.
-        compiler = copy.copy(remembered)
-        compiler.connection = connections[using]
-        compiler.as_sql = lambda *args, **kwargs: (sql, params)
-        return compiler, compiler.execute_sql(MULTI)
+        """(the rows as the queryset's compiler would give them, the compiled entry): the statement run on
+        a cursor of the request's connection, its rows fetched at once and converted by the converters
+        worked out when compiling, as `SQLCompiler.execute_sql` and `results_iter` trim and convert them."""
+        sql, params, compiled = self._bind(using, values)
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            cursor.execute(sql + suffix, [*params, *suffix_params])
+            rows = cursor.fetchall()
+        converters, width = compiled[4], compiled[5]
+        if width is not None:
+            rows = [row[:width] for row in rows]
+        if converters:
+            rows = [_converted(row, converters, connection) for row in rows]
+        return rows, compiled
 
     def sql(self, using: str = "default", **values) -> tuple[str, list]:
         """The SQL and its parameters for these values, to run inside a statement of one's own."""
@@ -140,17 +151,16 @@ class CompiledOnce:
 
     def rows(self, using: str = "default", **values) -> list[tuple]:
         """The rows of a `values_list()` queryset, as tuples."""
-        compiler, results = self._execute(using, values)
-        return [tuple(row) for row in compiler.results_iter(results)]
+        return self._execute(using, values)[0]
 
     def slice(self, offset: int, limit: int, using: str = "default", **values) -> list[tuple]:
         """`rows()` from the `offset`-th, at most `limit` of them: the queryset needs an ordering."""
-        compiler, results = self._execute(using, values, " LIMIT %s OFFSET %s", (int(limit), int(offset)))
-        return [tuple(row) for row in compiler.results_iter(results)]
+        return self._execute(using, values, " LIMIT %s OFFSET %s", (int(limit), int(offset)))[0]
 
     def all(self, using: str = "default", **values) -> list:
         """The model instances of a queryset of rows (`select_related` and annotations included)."""
-        compiler, results = self._execute(using, values)
+        results, compiled = self._execute(using, values)
+        compiler = compiled[3]
         select, klass_info, annotations = compiler.select, compiler.klass_info, compiler.annotation_col_map
         model = klass_info["model"]
         start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
@@ -158,7 +168,7 @@ class CompiledOnce:
         # Django 5.2's signature; the type stubs describe a later release's.
         populators = get_related_populators(klass_info, select, using)  # type: ignore[call-arg]
         rows = []
-        for row in compiler.results_iter(results):
+        for row in results:
             obj = model.from_db(using, names, row[start:end])
             for populator in populators:
                 populator.populate(row, obj)
@@ -166,3 +176,13 @@ class CompiledOnce:
                 setattr(obj, name, row[position])
             rows.append(obj)
         return rows
+
+
+def _converted(row: tuple, converters: tuple, connection) -> tuple:
+    values = list(row)
+    for position, (functions, expression) in converters:
+        value = values[position]
+        for function in functions:
+            value = function(value, expression, connection)
+        values[position] = value
+    return tuple(values)

@@ -157,6 +157,47 @@ def test_a_model_date_time_reads_the_time_zone_once_per_field_and_writes_what_dr
     assert oslo.to_representation(values[0]) == "2026-11-29T09:30:00+01:00"
 
 
+@pytest.mark.parametrize("zone", [None, "Europe/Oslo", "Asia/Shanghai", "America/St_Johns"])
+@pytest.mark.parametrize("output_format", [None, "iso-8601", "ISO-8601", "%Y-%m-%d %H:%M"])
+def test_every_time_is_written_as_drf_writes_it(zone, output_format, settings):
+    """Aware times of several zones and offsets, with microseconds, at the ends of the calendar, naive
+    ones and text, in ISO 8601 and in another format: the field writes what DRF's writes, its errors
+    included."""
+    from datetime import UTC, datetime, timedelta, timezone
+    from zoneinfo import ZoneInfo
+
+    from rest_framework.exceptions import ValidationError
+
+    from apps.common.api.model_serializer import DateTimeField
+
+    values = [
+        datetime(2026, 11, 29, 8, 30, tzinfo=UTC),
+        datetime(2026, 11, 29, 8, 30, 0, 123456, tzinfo=UTC),
+        datetime(2026, 3, 29, 1, 30, tzinfo=ZoneInfo("Europe/Oslo")),
+        datetime(2026, 7, 1, 23, 59, 59, tzinfo=timezone(timedelta(hours=-3, minutes=-30))),
+        datetime(2026, 11, 29, 8, 30),  # naive
+        datetime(1, 1, 1, tzinfo=UTC),
+        datetime(9999, 12, 31, 23, 59, tzinfo=UTC),
+        "2026-11-29T08:30:00Z",
+        None,
+    ]
+    kwargs = {} if output_format is None else {"format": output_format}
+    if zone is not None:
+        kwargs["default_timezone"] = ZoneInfo(zone)
+    drf_field, ours = serializers.DateTimeField(**kwargs), DateTimeField(**kwargs)
+    for field in (drf_field, ours):
+        field.bind("created_at", serializers.Serializer())
+
+    def written(field, value):
+        try:
+            return field.to_representation(value)
+        except (ValidationError, OverflowError, ValueError) as error:
+            return type(error).__name__, str(error)
+
+    for value in values:
+        assert written(ours, value) == written(drf_field, value), value
+
+
 class _Upper(serializers.CharField):
     """A field of its own way of reading: the plan leaves it to DRF."""
 
