@@ -16,9 +16,8 @@ frozen). The values are numbers, texts (`texts=`: a parameter of their own, or t
 `contains` lookup, escaped at each binding as Django escapes it) and lists of ids (`id_lists=`, passed
 to the driver as they are). `build` is called with the stand-ins once per database alias and dialect;
 every stand-in must appear among the compiled parameters, and a text only in one of those two ways, or
-the shape is refused. It lives in `tenancy`, the
-foundation's lowest package, because the membership and permission reads of `tenancy` are its first
-users.
+the shape is refused. It lives in `tenancy`, the foundation's lowest package, because the membership and
+permission reads of `tenancy` are its first users.
 """
 
 from __future__ import annotations
