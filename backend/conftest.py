@@ -63,6 +63,16 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _no_search_verdicts():
+    """Terms found too common for their grams are remembered per process (apps/common/search_index.py):
+    tenant ids repeat from test to test, so each test starts with none."""
+    from apps.common import search_index
+
+    search_index.verdicts_forget()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _no_lockout_leak(settings):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK}
 

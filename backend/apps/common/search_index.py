@@ -29,7 +29,9 @@ its search stays `LIKE`.
 refreshed hourly and after every rebuild (`counts_refresh`), never by the triggers. `candidates()` reads
 them first, in the same statement: a term whose grams are all common enough that more than
 `CANDIDATE_LIMIT` rows would hold them skips the probe and scans at once. Until the first refresh (and
-for a rare gram) there is no count, and the term is probed.
+for a rare gram) there is no count, and the term is probed. A term found too common (by the counts or by
+its probe) is remembered per process for `VERDICT_SECONDS`, so the same search again and its next pages
+scan without asking.
 """
 
 # SQL here is composed of table and column names of the models and integer constants; values are parameters.
@@ -37,6 +39,8 @@ for a rare gram) there is no count, and the term is probed.
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import dataclass
 
 from django.apps import apps
@@ -245,6 +249,7 @@ def rebuild(kinds: set[int], using_connection=None, tenants: list[int] | None = 
             if counted:
                 _counts_write(cursor, tenant_id, entries)
         cursor.execute("SELECT set_config('app.tenant_id', %s, true)", [previous])
+    verdicts_forget()
     return written
 
 
@@ -301,6 +306,7 @@ def counts_refresh(kinds: set[int] | None = None) -> dict[int, int]:
         with transaction.atomic(), tenant_context(tenant_id), default_connection.cursor() as cursor:
             cursor.execute("SET LOCAL work_mem = '256MB'")
             written[tenant_id] = _counts_write(cursor, tenant_id, entries)
+    verdicts_forget()
     return written
 
 
@@ -412,21 +418,64 @@ def _candidates_sql(kind: int, term: str, tenant_id: int, gate: str = "") -> tup
     return sql, [*params, tenant_id, term]
 
 
+# A term found too common for a kind (by the gram counts, or by a probe that passed CANDIDATE_LIMIT) is
+# remembered per process for VERDICT_SECONDS: the same search again, the next page of it, or the same
+# term typed on, scans at once instead of asking again. Grams change with every write, so only this
+# verdict is kept, never the candidates themselves; a stale one costs a scan where a probe would have
+# been cheaper, never a wrong answer (the scan applies the exact condition). At most VERDICTS_KEPT.
+VERDICT_SECONDS = 600.0
+VERDICTS_KEPT = 4096
+_verdicts: dict[tuple, float] = {}  # (database alias, tenant, kind, term) -> when it expires
+_verdicts_lock = threading.Lock()
+
+
+def _clock() -> float:
+    return time.monotonic()
+
+
+def _known_too_common(alias: str, tenant_id: int, kinds: set[int], term: str) -> set[int]:
+    now = _clock()
+    return {kind for kind in kinds if _verdicts.get((alias, tenant_id, kind, term), 0.0) > now}
+
+
+def _remember_too_common(alias: str, tenant_id: int, kinds: set[int], term: str) -> None:
+    now = _clock()
+    with _verdicts_lock:
+        if len(_verdicts) + len(kinds) > VERDICTS_KEPT:
+            for key in [key for key, expires in _verdicts.items() if expires <= now]:
+                del _verdicts[key]
+            if len(_verdicts) + len(kinds) > VERDICTS_KEPT:
+                _verdicts.clear()
+        for kind in kinds:
+            _verdicts[(alias, tenant_id, kind, term)] = now + VERDICT_SECONDS
+
+
+def verdicts_forget() -> None:
+    """Forget every remembered verdict (the tests' isolation; a rebuild of the grams)."""
+    with _verdicts_lock:
+        _verdicts.clear()
+
+
 def candidates(kinds: set[int], term: str, using_connection=None) -> dict[int, list[int] | None]:
     """For each kind, the ids of the current tenant's rows holding grams of every intersected gram of
     `term` (a superset of the rows whose indexed fields contain it), in one query; None for a kind whose
     candidates exceed CANDIDATE_LIMIT or whose gram counts say they would (the probe is then not run),
-    and for every kind when the term has no gram (under three characters once uppercased)."""
+    and for every kind when the term has no gram (under three characters once uppercased). A kind found
+    too common for the term within VERDICT_SECONDS is not asked again: no statement when every kind is."""
     from apps.tenancy.context import require_tenant_id
 
     conn = using_connection or default_connection
     if not kinds or len(term) < GRAM_LENGTH:
         return dict.fromkeys(kinds)
     tenant_id = require_tenant_id()
+    known = _known_too_common(conn.alias, tenant_id, kinds, term)
+    asked = set(kinds) - known
+    if not asked:
+        return dict.fromkeys(kinds)
     # per kind: a CTE whose row says "too common", a marker row (-kind) for it, and the probe it gates
     ctes, cte_params = [], []
     parts, params = ["SELECT 0, cardinality(search_grams(%s))::bigint"], [term]
-    for kind in sorted(kinds):
+    for kind in sorted(asked):
         common, common_params = _common_sql(kind, term, tenant_id)
         ctes.append(f"common_{kind} AS MATERIALIZED ({common})")
         cte_params += common_params
@@ -439,7 +488,7 @@ def candidates(kinds: set[int], term: str, using_connection=None) -> dict[int, l
     with conn.cursor() as cursor:
         cursor.execute(f"WITH {', '.join(ctes)} " + " UNION ALL ".join(parts), [*cte_params, *params])
         rows = cursor.fetchall()
-    found: dict[int, list[int]] = {kind: [] for kind in kinds}
+    found: dict[int, list[int]] = {kind: [] for kind in asked}
     common_kinds: set[int] = set()
     gram_count = 0
     for kind, value in rows:
@@ -451,7 +500,10 @@ def candidates(kinds: set[int], term: str, using_connection=None) -> dict[int, l
             found[kind].append(value)
     if not gram_count:
         return dict.fromkeys(kinds)
-    return {
-        kind: (ids if len(ids) <= CANDIDATE_LIMIT and kind not in common_kinds else None)
-        for kind, ids in found.items()
-    }
+    answer: dict[int, list[int] | None] = dict.fromkeys(known)
+    for kind, ids in found.items():
+        answer[kind] = ids if len(ids) <= CANDIDATE_LIMIT and kind not in common_kinds else None
+    too_common = {kind for kind in asked if answer[kind] is None}
+    if too_common:
+        _remember_too_common(conn.alias, tenant_id, too_common, term)
+    return answer

@@ -156,6 +156,32 @@ class CompiledOnce:
         """`rows()` from the `offset`-th, at most `limit` of them: the queryset needs an ordering."""
         return self._execute(using, values, " LIMIT %s OFFSET %s", (int(limit), int(offset)))[0]
 
+    def counted_slice(
+        self, offset: int, limit: int, bound: int, using: str = "default", **values
+    ) -> tuple[int | None, list[tuple]]:
+        """(how many of the first `bound` rows there are, `slice(offset, limit)`) in one statement: the
+        queryset's first `bound` rows in its order, counted by a window over them, the page taken from
+        them (`offset + limit` at most `bound`). The count is None when the page is empty but for the
+        first: no row carries it."""
+        if offset < 0 or limit < 1 or offset + limit > bound:
+            raise ValueError("The page must lie within the counted rows.")
+        sql, params, compiled = self._bind(using, values)
+        connection = connections[using]
+        # The window function sees every row of the subquery before OFFSET and LIMIT apply; it neither
+        # sorts nor groups, so the rows leave in the subquery's order.
+        counted = f"SELECT count(*) OVER (), bounded.* FROM ({sql} LIMIT %s) bounded OFFSET %s LIMIT %s"  # noqa: S608
+        with connection.cursor() as cursor:
+            cursor.execute(counted, [*params, int(bound), int(offset), int(limit)])
+            rows = cursor.fetchall()
+        if not rows:
+            return (0 if offset == 0 else None), []
+        count = rows[0][0]
+        converters, width = compiled[4], compiled[5]
+        rows = [row[1 : 1 + width] if width is not None else row[1:] for row in rows]
+        if converters:
+            rows = [_converted(row, converters, connection) for row in rows]
+        return count, rows
+
     def all(self, using: str = "default", **values) -> list:
         """The model instances of a queryset of rows (`select_related` and annotations included)."""
         results, compiled = self._execute(using, values)

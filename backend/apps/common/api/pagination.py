@@ -31,12 +31,12 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 def count_limit(request=None, view=None) -> int:
     """The count's bound: SEARCH_COUNT_LIMIT while the request searches the list, LIST_COUNT_LIMIT
     otherwise."""
-    if request is not None and _searches(request, view):
+    if request is not None and searches(request, view):
         return min(int(settings.SEARCH_COUNT_LIMIT), int(settings.LIST_COUNT_LIMIT))
     return int(settings.LIST_COUNT_LIMIT)
 
 
-def _searches(request, view) -> bool:
+def searches(request, view) -> bool:
     """True when the view's own search backend has fields to search and the request gives it a term:
     the backend answers, so its parameter name and term parsing are the ones the list applied."""
     for backend_class in getattr(view, "filter_backends", ()):
@@ -117,6 +117,19 @@ class StandardPagination(PageNumberPagination):
         self.page = Page(rows, number, paginator)
         self._number = number
         return rows
+
+    def window(self, request) -> tuple[int, int] | None:
+        """(offset, rows) the request's page reads, the one row more that tells whether a page follows
+        included; None when its page number or size is not a plain positive number (`paginate_queryset`
+        answers those)."""
+        page_size = self.get_page_size(request)
+        try:
+            number = _positive_int(str(request.query_params.get(self.page_query_param) or 1), strict=True)
+        except ValueError:
+            return None
+        if not page_size:
+            return None
+        return (number - 1) * page_size, page_size + 1
 
     def get_paginated_response(self, data):
         return Response(

@@ -96,8 +96,14 @@ def test_a_search_counts_up_to_the_search_limit(client, settings):
     assert (page(client, page_size=2)["count"], page(client, page_size=2)["count_more"]) == (7, False)
     # a search with no term (blanks, commas) is no search: the list's own limit
     assert page(client, page_size=2, search=" , ")["count_more"] is False
+    # the first page within the counted matches: read and counted in one statement
     with CaptureQueriesContext(connection) as captured:
         page(client, page_size=2, search="Carton")
+    counted = next(q["sql"] for q in captured.captured_queries if "count(*) OVER ()" in q["sql"])
+    assert "LIMIT 4) bounded OFFSET 0 LIMIT 3" in counted, counted
+    # a page past them: the count of its own
+    with CaptureQueriesContext(connection) as captured:
+        page(client, page_size=2, search="Carton", page=3)
     count = next(q["sql"] for q in captured.captured_queries if q["sql"].startswith("SELECT COUNT(*) FROM"))
     assert "LIMIT 4" in count, count
 

@@ -151,3 +151,57 @@ def test_rebuild_and_the_hourly_task_count_again(mailers, in_tenant):
     search_index.rebuild({PRODUCT_KIND})
     with in_tenant(mailers["tenant"]):
         assert _counts() == counts
+
+
+def _gram_statements(captured) -> list[str]:
+    return [q["sql"] for q in captured.captured_queries if "common_searchgram" in q["sql"]]
+
+
+def test_a_term_found_too_common_is_not_asked_again_for_a_while(mailers, api, in_tenant, monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr(search_index, "_clock", lambda: now[0])
+    client = api(mailers["admin"], mailers["tenant"])
+    with CaptureQueriesContext(connection) as captured:
+        assert len(_found(client, "mailer")) == 12  # the probe finds more than 5: the scan
+    assert len(_gram_statements(captured)) == 1
+    # the same search again, its next page, the other kinds' answer: no statement on the grams
+    with CaptureQueriesContext(connection) as captured:
+        assert len(_found(client, "mailer")) == 12
+        assert client.get(PRODUCTS, {"search": "mailer", "page_size": 5, "page": 2}).status_code == 200
+    assert _gram_statements(captured) == []
+    with in_tenant(mailers["tenant"]), CaptureQueriesContext(connection) as captured:
+        assert search_index.candidates({PRODUCT_KIND}, "mailer") == {PRODUCT_KIND: None}
+    assert captured.captured_queries == []
+    # the rows change: the remembered verdict costs a scan, never a wrong answer
+    with in_tenant(mailers["tenant"]):
+        Product.objects.filter(article_number__in=[f"M-{i:02d}" for i in range(2, 12)]).delete()
+    assert _found(client, "mailer") == {"M-00", "M-01"}
+    # once VERDICT_SECONDS have passed the term is probed again, and has candidates now
+    now[0] += search_index.VERDICT_SECONDS + 1
+    with in_tenant(mailers["tenant"]):
+        found = search_index.candidates({PRODUCT_KIND}, "mailer")[PRODUCT_KIND]
+        assert sorted(found or []) == sorted(
+            Product.objects.filter(name__startswith="Mailer").values_list("pk", flat=True)
+        )
+
+
+def test_a_verdict_is_the_tenants_own_and_a_refresh_forgets_it(mailers, api, in_tenant, tenant2, make_user):
+    client = api(mailers["admin"], mailers["tenant"])
+    assert len(_found(client, "mailer")) == 12  # too common in tenant 3: remembered
+    with in_tenant(tenant2):  # tenant 2's two mailers: probed, with their candidates
+        ids = sorted(Product.objects.values_list("pk", flat=True))
+        assert sorted(search_index.candidates({PRODUCT_KIND}, "mailer")[PRODUCT_KIND] or []) == ids
+    theirs = api(make_user(tenant2, "Administrator", username="verdicts"), tenant2)
+    assert _found(theirs, "mailer") == {"N-0", "N-1"}
+    search_index.counts_refresh({PRODUCT_KIND})  # new counts: what was remembered is asked again
+    with in_tenant(mailers["tenant"]), CaptureQueriesContext(connection) as captured:
+        assert search_index.candidates({PRODUCT_KIND}, "mailer") == {PRODUCT_KIND: None}
+    assert len(_gram_statements(captured)) == 1
+
+
+def test_the_verdicts_kept_are_bounded(mailers, in_tenant, monkeypatch):
+    monkeypatch.setattr(search_index, "VERDICTS_KEPT", 2)
+    with in_tenant(mailers["tenant"]):
+        for term in ("mailer", "ailer", "box"):
+            assert search_index.candidates({PRODUCT_KIND}, term) == {PRODUCT_KIND: None}
+            assert len(search_index._verdicts) <= 2

@@ -239,14 +239,55 @@ def test_the_sql_is_compiled_once_per_ordering_shape_and_user_kind(catalogue, ap
     assert len(compiled) == 2
     client.get(URL, {"ordering": "name"})
     assert len(compiled) == 3  # a page in another order; the same count
-    client.get(URL, {"search": "CT-10"})
+    client.get(URL, {"search": "CT-10"})  # a search's page counts its rows: no count compiled
     client.get(URL, {"search": "KW-"})  # another term of the same shape: candidates from its grams
     api(catalogue.other, catalogue.tenant2).get(URL, {"search": "mailer"})
-    assert len(compiled) == 5
+    assert len(compiled) == 4
     client.get(URL, {"search": "ct"})  # too short for grams: another shape
-    assert len(compiled) == 7
+    assert len(compiled) == 5
+    client.get(URL, {"search": "ct", "page": "last"})  # a page not named by its number: the count too
+    assert len(compiled) == 6
     api(catalogue.supplier_a, catalogue.tenant3).get(URL)
-    assert len(compiled) == 9
+    assert len(compiled) == 8
+
+
+def _product_statements(client, params: dict) -> list[str]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(URL, params).status_code == 200
+    return [q["sql"] for q in captured.captured_queries if '"products_product"' in q["sql"]]
+
+
+def test_a_searchs_count_and_page_are_one_statement(catalogue, api, settings):
+    settings.SEARCH_COUNT_LIMIT = 3
+    client = api(catalogue.admin, catalogue.tenant3)
+    # the page and the row after it within the counted rows: one statement reads, counts and keeps them
+    for params in ({"search": "CT-10", "page_size": 2}, {"search": "ct", "page": 2, "page_size": 1}):
+        statements = _product_statements(client, params)
+        assert len(statements) == 1 and "count(*) OVER ()" in statements[0], params
+    # a page past the counted rows: the count, then the page
+    statements = _product_statements(client, {"search": "ct", "page": 2, "page_size": 2})
+    assert len(statements) == 2 and "COUNT(*)" in statements[0] and "OVER" not in statements[1]
+    # a list without a search counts its ids and reads its page, as before
+    assert len(_product_statements(client, {"page_size": 2})) == 2
+
+
+@pytest.mark.parametrize("page", ["last", "0", "-1", "two", "3", "99999999999999999999", ""])
+def test_a_searchs_odd_page_numbers_are_the_orms_answer(catalogue, api, monkeypatch, settings, page):
+    settings.SEARCH_COUNT_LIMIT = 3
+    client = api(catalogue.admin, catalogue.tenant3)
+    answers = []
+    for way in ("compiled", "orm"):
+        with monkeypatch.context() as patch:
+            if way == "orm":
+                _orm_way(patch)
+            for size in (1, 2, 5):
+                response = client.get(URL, {"search": "ct", "page": page, "page_size": size})
+                answers.append((way, response.status_code, response.json()))
+    compiled, orm = answers[:3], answers[3:]
+    assert [answer[1:] for answer in compiled] == [answer[1:] for answer in orm]
 
 
 def test_past_the_statements_kept_a_request_goes_the_orms_way(catalogue, api, monkeypatch):

@@ -168,3 +168,26 @@ def test_a_tenant_value_scopes_every_tenant_manager_in_the_statement(tenant2, te
         assert compiled.rows(tenant=tenant3.pk) == []
     with pytest.raises(ValueError):
         CompiledOnce(build, "number", tenant="tenant")
+
+
+def test_a_counted_slice_is_the_bounded_count_and_the_slice_in_one_statement(db):
+    from apps.tenancy.models import Tenant
+
+    for number in range(4):
+        Tenant.objects.create(name=f"Counted {number}", code=f"counted-{number}")
+
+    def build(prefix):  # names containing the prefix
+        return Tenant.objects.filter(name__contains=prefix).order_by("-name").values_list("name", "pk")
+
+    compiled = CompiledOnce(build, texts=("prefix",))
+    rows = compiled.rows(prefix="Counted")
+    assert [name for name, _ in rows] == ["Counted 3", "Counted 2", "Counted 1", "Counted 0"]
+    with CaptureQueriesContext(connection) as captured:
+        assert compiled.counted_slice(1, 2, 5, prefix="Counted") == (4, rows[1:3])
+    assert len(captured.captured_queries) == 1
+    assert compiled.counted_slice(0, 2, 3, prefix="Counted") == (3, rows[:2])  # the count stops at the bound
+    assert compiled.counted_slice(3, 2, 5, prefix="Counted") == (4, rows[3:])
+    assert compiled.counted_slice(0, 2, 5, prefix="Nothing") == (0, [])
+    assert compiled.counted_slice(4, 1, 5, prefix="Counted") == (None, [])  # past the end: no row counts
+    with pytest.raises(ValueError):
+        compiled.counted_slice(4, 2, 5, prefix="Counted")  # the page would pass the counted rows
