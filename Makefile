@@ -182,11 +182,19 @@ bench: install-backend fonts $(DIST_STAMP)
 	  (cd $(FRONTEND) && node scripts/bundle-budget.mjs) || status=1; \
 	  exit $$status'
 
-# The list benchmarks over 1,000,000 products instead of 100,000 (optional: building them takes long):
-# the products page and search against their SQL at ten times the rows.
+# The list benchmarks over 10,000 and then over 1,000,000 products instead of 100,000 (optional: building
+# a million takes minutes), and how each figure grew between the two (scripts/bench-growth.py): the products
+# page and search, each against its SQL, and the SQL's growth against its goal.
 bench-1m: install-backend fonts
-	cd $(BACKEND) && BENCH_ROWS=1000000 $(UV) run --frozen pytest -q -p no:cacheprovider bench/test_bench_lists.py \
-		--benchmark-only --benchmark-columns=median,mean,min,max,rounds $(PYTEST_ARGS)
+	@out=$$(mktemp -d); status=0; \
+	for rows in 10000 1000000; do \
+	  (cd $(BACKEND) && BENCH_ROWS=$$rows $(UV) run --frozen pytest -q -p no:cacheprovider bench/test_bench_lists.py \
+		--benchmark-only --benchmark-columns=median,mean,min,max,rounds --benchmark-json=$$out/$$rows.json \
+		$(PYTEST_ARGS)) || status=1; \
+	done; \
+	if [ $$status = 0 ]; then python3 scripts/bench-growth.py $$out/10000.json 10000 $$out/1000000.json 1000000 \
+	  || status=1; fi; \
+	rm -rf "$$out"; exit $$status
 
 # The products search against Tryton 8's on the same 100,000 products, 8 clients each (optional: it
 # installs Tryton into .tools/tryton-venv from scripts/tryton/requirements.txt). Needs DATABASE_URL, an
