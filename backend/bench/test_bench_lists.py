@@ -80,12 +80,8 @@ def test_bench_products_page_of_50(measure_requests, big_catalogue, api):
 def test_bench_products_page_of_50_database_only(benchmark, big_catalogue, api):
     """PostgreSQL's own time for the statements the same page runs, captured from the request: its count,
     which stops at `LIST_COUNT_LIMIT` + 1 rows, and its page."""
-    from django.test.utils import CaptureQueriesContext
-
     tenant, user = big_catalogue
-    with CaptureQueriesContext(connection) as captured:
-        assert api(user, tenant).get(PAGE_URL).status_code == 200
-    statements = [q["sql"] for q in captured.captured_queries if "products_product" in q["sql"]]
+    statements = _statements(api(user, tenant), PAGE_URL, {})
     assert len(statements) == 2, statements  # the count and the page
     benchmark(_run_statements, tenant, statements)
 
@@ -113,12 +109,18 @@ def _search_statements(client, term: str = SEARCH, again: bool = False) -> list[
     search reads them), then the count and the page (one statement when the page lies within the counted
     matches: docs/performance.md, "A search's count and page in one statement"). `again`: of the same
     search's second request (a term found too common is remembered: no candidates' statement)."""
+    params = {"search": term, "page_size": 50}
+    if again:
+        client.get("/api/products/", params)
+    return _statements(client, "/api/products/", params)
+
+
+def _statements(client, url: str, params: dict) -> list[str]:
+    """The SQL of one request on the products and their grams (what follows the membership read)."""
     from django.test.utils import CaptureQueriesContext
 
-    if again:
-        client.get("/api/products/", {"search": term, "page_size": 50})
     with CaptureQueriesContext(connection) as captured:
-        client.get("/api/products/", {"search": term, "page_size": 50})
+        assert client.get(url, params).status_code == 200
     return [
         q["sql"]
         for q in captured.captured_queries

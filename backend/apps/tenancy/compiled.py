@@ -127,20 +127,24 @@ class CompiledOnce:
             params[index] = value if how is _VALUE else f"%{connection.ops.prep_for_like_query(value)}%"
         return sql, params, compiled
 
-    def _execute(self, using: str, values: dict, suffix: str = "", suffix_params: tuple = ()):
+    def _execute(
+        self, using: str, values: dict, template: str = "{sql}", extra_params: tuple = (), skip: int = 0
+    ):
         """(the rows as the queryset's compiler would give them, the compiled entry): the statement run on
         a cursor of the request's connection, its rows fetched at once and converted by the converters
-        worked out when compiling, as `SQLCompiler.execute_sql` and `results_iter` trim and convert them."""
+        worked out when compiling, as `SQLCompiler.execute_sql` and `results_iter` trim and convert them.
+        `template`: a statement around the compiled SQL, `extra_params` its own parameters after the
+        compiled ones, `skip` the columns it puts before the queryset's (kept as they are)."""
         sql, params, compiled = self._bind(using, values)
         connection = connections[using]
         with connection.cursor() as cursor:
-            cursor.execute(sql + suffix, [*params, *suffix_params])
+            cursor.execute(template.format(sql=sql), [*params, *extra_params])
             rows = cursor.fetchall()
         converters, width = compiled[4], compiled[5]
         if width is not None:
-            rows = [row[:width] for row in rows]
+            rows = [row[: skip + width] for row in rows]
         if converters:
-            rows = [_converted(row, converters, connection) for row in rows]
+            rows = [_converted(row, converters, connection, skip) for row in rows]
         return rows, compiled
 
     def sql(self, using: str = "default", **values) -> tuple[str, list]:
@@ -154,7 +158,7 @@ class CompiledOnce:
 
     def slice(self, offset: int, limit: int, using: str = "default", **values) -> list[tuple]:
         """`rows()` from the `offset`-th, at most `limit` of them: the queryset needs an ordering."""
-        return self._execute(using, values, " LIMIT %s OFFSET %s", (int(limit), int(offset)))[0]
+        return self._execute(using, values, "{sql} LIMIT %s OFFSET %s", (int(limit), int(offset)))[0]
 
     def counted_slice(
         self, offset: int, limit: int, bound: int, using: str = "default", **values
@@ -165,22 +169,13 @@ class CompiledOnce:
         first: no row carries it."""
         if offset < 0 or limit < 1 or offset + limit > bound:
             raise ValueError("The page must lie within the counted rows.")
-        sql, params, compiled = self._bind(using, values)
-        connection = connections[using]
         # The window function sees every row of the subquery before OFFSET and LIMIT apply; it neither
         # sorts nor groups, so the rows leave in the subquery's order.
-        counted = f"SELECT count(*) OVER (), bounded.* FROM ({sql} LIMIT %s) bounded OFFSET %s LIMIT %s"  # noqa: S608
-        with connection.cursor() as cursor:
-            cursor.execute(counted, [*params, int(bound), int(offset), int(limit)])
-            rows = cursor.fetchall()
+        counted = "SELECT count(*) OVER (), bounded.* FROM ({sql} LIMIT %s) bounded OFFSET %s LIMIT %s"
+        rows, _ = self._execute(using, values, counted, (int(bound), int(offset), int(limit)), skip=1)
         if not rows:
             return (0 if offset == 0 else None), []
-        count = rows[0][0]
-        converters, width = compiled[4], compiled[5]
-        rows = [row[1 : 1 + width] if width is not None else row[1:] for row in rows]
-        if converters:
-            rows = [_converted(row, converters, connection) for row in rows]
-        return count, rows
+        return rows[0][0], [row[1:] for row in rows]
 
     def all(self, using: str = "default", **values) -> list:
         """The model instances of a queryset of rows (`select_related` and annotations included)."""
@@ -203,11 +198,11 @@ class CompiledOnce:
         return rows
 
 
-def _converted(row: tuple, converters: tuple, connection) -> tuple:
+def _converted(row: tuple, converters: tuple, connection, skip: int = 0) -> tuple:
     values = list(row)
     for position, (functions, expression) in converters:
-        value = values[position]
+        value = values[skip + position]
         for function in functions:
             value = function(value, expression, connection)
-        values[position] = value
+        values[skip + position] = value
     return tuple(values)

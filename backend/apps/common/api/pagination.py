@@ -31,7 +31,12 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 def count_limit(request=None, view=None) -> int:
     """The count's bound: SEARCH_COUNT_LIMIT while the request searches the list, LIST_COUNT_LIMIT
     otherwise."""
-    if request is not None and searches(request, view):
+    return bound_for(request is not None and searches(request, view))
+
+
+def bound_for(searching: bool) -> int:
+    """`count_limit` once whether the request searches is known."""
+    if searching:
         return min(int(settings.SEARCH_COUNT_LIMIT), int(settings.LIST_COUNT_LIMIT))
     return int(settings.LIST_COUNT_LIMIT)
 

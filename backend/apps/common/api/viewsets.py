@@ -21,7 +21,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from apps.common.api.export import EXPORT_FORMATS, SPREADSHEET_RESPONSES, export_response
-from apps.common.api.pagination import count_limit, searches
+from apps.common.api.pagination import bound_for, searches
 from apps.common.api.permissions import TENANT_PERMISSION_CLASSES, user_type
 from apps.common.errors import OutsideParentVendor
 from apps.common.prices import without_money_columns
@@ -121,9 +121,10 @@ class CompiledListMixin(_ViewBase):
 
     def list(self, request, *args, **kwargs):
         # A comment, not a docstring: the view's docstring is the endpoint's description in the schema.
-        rows = self.compiled_rows(count_limit(request, self))
+        searching = searches(request, self)
+        rows = self.compiled_rows(bound_for(searching))
         window = getattr(self.paginator, "window", None)
-        if rows is not None and window is not None and searches(request, self):
+        if rows is not None and window is not None and searching:
             # a search's count and page in one statement (CompiledPage)
             rows.window = window(request)
         page = self.paginate_queryset(rows) if rows is not None else None
